@@ -1,0 +1,13 @@
+// Each subcommand registers itself on the CLI11 app; main() only dispatches and turns
+// exceptions into one clear line and an exit code.
+#pragma once
+
+#include <CLI/CLI.hpp>
+
+namespace referee::cli {
+
+void add_perft_command(CLI::App& app);
+void add_moves_command(CLI::App& app);
+void add_variants_command(CLI::App& app);
+
+}  // namespace referee::cli

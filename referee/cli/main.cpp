@@ -1,0 +1,24 @@
+// referee: the command line. Each subcommand lives in its own file; this one dispatches
+// and turns any error into one line on stderr.
+#include <iostream>
+
+#include <fmt/format.h>
+
+#include "referee/cli/commands.hpp"
+
+int main(int argc, char** argv) {
+    CLI::App app{"minichess-referee: rules, perft, engine matches and tournaments for small chess variants"};
+    app.require_subcommand(1);
+    referee::cli::add_variants_command(app);
+    referee::cli::add_perft_command(app);
+    referee::cli::add_moves_command(app);
+    try {
+        app.parse(argc, argv);
+    } catch (const CLI::ParseError& e) {
+        return app.exit(e);
+    } catch (const std::exception& e) {
+        std::cerr << fmt::format("referee: {}\n", e.what());
+        return 1;
+    }
+    return 0;
+}

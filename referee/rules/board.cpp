@@ -1,0 +1,246 @@
+// Position state: setting up from text, making and taking back moves.
+#include "referee/rules/board.hpp"
+
+#include <cctype>
+
+#include <fmt/format.h>
+
+namespace referee::rules {
+
+template <class BB>
+Board<BB>::Board(std::shared_ptr<const T> tables) : t_(std::move(tables)) {
+    history_.reserve(256);
+    keys_.reserve(256);
+}
+
+template <class BB>
+void Board<BB>::put(Piece p, int s) {
+    const BB b = square_bit<BB>(s);
+    squares_[s] = p;
+    by_color_[color_of(p)] |= b;
+    by_type_[type_of(p)] |= b;
+    if (t_->royal_types >> type_of(p) & 1) royals_ |= b;
+    key_ ^= t_->zobrist_piece[p * t_->nsq + s];
+}
+
+template <class BB>
+void Board<BB>::remove(int s) {
+    const Piece p = squares_[s];
+    const BB b = ~square_bit<BB>(s);
+    squares_[s] = kNoPiece;
+    by_color_[color_of(p)] &= b;
+    by_type_[type_of(p)] &= b;
+    royals_ &= b;
+    key_ ^= t_->zobrist_piece[p * t_->nsq + s];
+}
+
+template <class BB>
+void Board<BB>::clear() {
+    squares_.fill(kNoPiece);
+    by_color_[0] = by_color_[1] = royals_ = BB{};
+    by_type_.fill(BB{});
+    stm_ = White;
+    castling_ = 0;
+    ep_ = ep_victim_ = kNoSquare;
+    halfmove_ = 0;
+    fullmove_ = 1;
+    key_ = 0;
+    history_.clear();
+    keys_.clear();
+}
+
+// Whether a piece of the side to move could take en passant now. Only then does the
+// en-passant square belong in the key: two positions differ in rights only if it can.
+template <class BB>
+bool Board<BB>::ep_capturable() const {
+    if (ep_ == kNoSquare) return false;
+    for (std::uint32_t ts = t_->en_passant_types; ts; ts &= ts - 1) {
+        int type = std::countr_zero(ts);
+        if (any(t_->piece(stm_, type).reverse_leap_capture[ep_] & pieces(stm_, type))) return true;
+    }
+    return false;
+}
+
+template <class BB>
+void Board<BB>::set(const PositionFields& f) {
+    const Variant& v = *t_->variant;
+    const Geometry& g = t_->g;
+    clear();
+    for (int s = 0; s < t_->nsq; ++s) {
+        char c = f.placement[s];
+        if (c == '.') continue;
+        int type = v.type_of(c);
+        if (type < 0)
+            throw PositionError(fmt::format("'{}' on {} is not a piece of {}", c, g.name(s), v.name));
+        put(make_piece(std::isupper(static_cast<unsigned char>(c)) ? White : Black, type), s);
+    }
+    stm_ = f.side_to_move;
+    halfmove_ = f.halfmove_clock;
+    fullmove_ = f.fullmove_number;
+
+    auto rights_possible = [&](const typename T::Castle& k) {
+        Piece king = squares_[k.king_from], rook = squares_[k.rook_from];
+        return king && color_of(king) == k.color && (t_->royal_types >> type_of(king) & 1) && rook &&
+               color_of(rook) == k.color && type_of(rook) == k.rook_type;
+    };
+    if (!f.castling_given) {
+        // A board dump carries no rights: a king and rook on their home squares are taken
+        // as unmoved, which is what the MiniChess world's programs assume.
+        for (std::size_t i = 0; i < t_->castles.size(); ++i)
+            if (rights_possible(t_->castles[i])) castling_ |= 1u << i;
+    } else if (f.castling != "-") {
+        for (char c : f.castling) {
+            bool found = false;
+            for (std::size_t i = 0; i < t_->castles.size(); ++i) {
+                const auto& k = t_->castles[i];
+                if (k.right != c) continue;
+                found = true;
+                if (!rights_possible(k))
+                    throw PositionError(fmt::format(
+                        "castling right '{}' needs {}'s king on {} and rook on {}", c, color_name(k.color),
+                        g.name(k.king_from), g.name(k.rook_from)));
+                if (castling_ & (1u << i)) throw PositionError(fmt::format("castling right '{}' is given twice", c));
+                castling_ |= 1u << i;
+            }
+            if (!found)
+                throw PositionError(fmt::format("'{}' is not a castling right of {} (the rights are {})", c, v.name,
+                                                [&] {
+                                                    std::string r;
+                                                    for (const auto& k : t_->castles) r += k.right;
+                                                    return r.empty() ? std::string("none") : r;
+                                                }()));
+        }
+    }
+    for (std::size_t i = 0; i < t_->castles.size(); ++i)
+        if (castling_ >> i & 1) key_ ^= t_->zobrist_castle[i];
+
+    if (f.en_passant != "-") {
+        auto sq = g.parse(f.en_passant);
+        if (!sq) throw PositionError(fmt::format("the en-passant square '{}' is not on the board", f.en_passant));
+        const Color them = ~stm_;
+        const int forward = them == White ? g.width : -g.width;
+        const int victim = *sq + forward, origin = *sq - forward;
+        Piece vp = victim >= 0 && victim < t_->nsq ? squares_[victim] : kNoPiece;
+        bool ok = vp && color_of(vp) == them && (t_->en_passant_types >> type_of(vp) & 1) && !squares_[*sq] &&
+                  origin >= 0 && origin < t_->nsq && !squares_[origin] &&
+                  test(t_->piece(them, type_of(vp)).double_step_from, origin);
+        if (!ok)
+            throw PositionError(fmt::format("the en-passant square {} cannot be: {} did not just make a double step "
+                                            "over it",
+                                            f.en_passant, color_name(them)));
+        ep_ = *sq;
+        ep_victim_ = victim;
+        if (ep_capturable()) key_ ^= t_->zobrist_ep[ep_];
+    }
+    if (stm_ == Black) key_ ^= t_->zobrist_side;
+}
+
+template <class BB>
+PositionFields Board<BB>::fields() const {
+    PositionFields f;
+    f.placement.assign(t_->nsq, '.');
+    for (int s = 0; s < t_->nsq; ++s)
+        if (Piece p = squares_[s]) {
+            char c = t_->variant->pieces[type_of(p)].letter;
+            f.placement[s] = color_of(p) == White ? c : static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+        }
+    f.side_to_move = stm_;
+    f.castling.clear();
+    for (std::size_t i = 0; i < t_->castles.size(); ++i)
+        if (castling_ >> i & 1) f.castling += t_->castles[i].right;
+    if (f.castling.empty()) f.castling = "-";
+    f.castling_given = true;
+    f.en_passant = ep_ == kNoSquare ? "-" : t_->g.name(ep_);
+    f.halfmove_clock = halfmove_;
+    f.fullmove_number = fullmove_;
+    return f;
+}
+
+template <class BB>
+void Board<BB>::make(Move m) {
+    const T& t = *t_;
+    const int from = m.from, to = m.to;
+    const Piece moved = squares_[from];
+    Undo u{m, moved, kNoPiece, kNoSquare, castling_, ep_, ep_victim_, halfmove_, key_};
+    keys_.push_back(key_);
+
+    if (ep_capturable()) key_ ^= t.zobrist_ep[ep_];
+    ep_ = ep_victim_ = kNoSquare;
+    ++halfmove_;
+
+    switch (m.kind()) {
+        case MoveKind::Castle: {
+            const auto& k = t.castles[m.castle_index()];
+            const Piece rook = squares_[k.rook_from];
+            remove(k.king_from);
+            remove(k.rook_from);
+            put(moved, k.king_to);
+            put(rook, k.rook_to);
+            break;
+        }
+        case MoveKind::EnPassant:
+            u.captured_sq = u.ep_victim;
+            u.captured = squares_[u.captured_sq];
+            remove(u.captured_sq);
+            remove(from);
+            put(moved, to);
+            halfmove_ = 0;
+            break;
+        default:
+            if (squares_[to]) {
+                u.captured = squares_[to];
+                u.captured_sq = to;
+                remove(to);
+                halfmove_ = 0;
+            }
+            remove(from);
+            put(m.promotion ? make_piece(color_of(moved), m.promotion_type()) : moved, to);
+            if (m.kind() == MoveKind::DoubleStep && (t.en_passant_types >> type_of(moved) & 1)) {
+                ep_victim_ = to;
+                ep_ = from + t.piece(color_of(moved), type_of(moved)).forward;
+            }
+    }
+    if (t.pawn_types >> type_of(moved) & 1) halfmove_ = 0;
+
+    const std::uint32_t lost = castling_ & (t.castle_clear[from] | t.castle_clear[to]);
+    for (std::uint32_t b = lost; b; b &= b - 1) key_ ^= t.zobrist_castle[std::countr_zero(b)];
+    castling_ &= ~lost;
+
+    if (stm_ == Black) ++fullmove_;
+    stm_ = ~stm_;
+    key_ ^= t.zobrist_side;
+    if (ep_capturable()) key_ ^= t.zobrist_ep[ep_];
+    history_.push_back(u);
+}
+
+template <class BB>
+void Board<BB>::unmake() {
+    const Undo u = history_.back();
+    history_.pop_back();
+    keys_.pop_back();
+    stm_ = ~stm_;
+    if (stm_ == Black) --fullmove_;
+    const Move m = u.move;
+    if (m.kind() == MoveKind::Castle) {
+        const auto& k = t_->castles[m.castle_index()];
+        const Piece rook = squares_[k.rook_to];
+        remove(k.king_to);
+        remove(k.rook_to);
+        put(u.moved, k.king_from);
+        put(rook, k.rook_from);
+    } else {
+        remove(m.to);
+        put(u.moved, m.from);
+        if (u.captured) put(u.captured, u.captured_sq);
+    }
+    castling_ = u.castling;
+    ep_ = u.ep;
+    ep_victim_ = u.ep_victim;
+    halfmove_ = u.halfmove;
+    key_ = u.key;
+}
+
+template class Board<Bits64>;
+template class Board<Bits256>;
+
+}  // namespace referee::rules

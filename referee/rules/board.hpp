@@ -1,0 +1,105 @@
+// A position of a variant, for one bitboard width: placement, side to move, castling and
+// en-passant rights, clocks and the history needed for repetition and take-back. It makes
+// and unmakes moves, generates them, tests attacks and decides whether the game is over.
+// Everything it knows about the game comes from its Tables.
+#pragma once
+
+#include <array>
+#include <memory>
+#include <optional>
+#include <vector>
+
+#include "referee/rules/fen.hpp"
+#include "referee/rules/move.hpp"
+#include "referee/rules/outcome.hpp"
+#include "referee/rules/tables.hpp"
+
+namespace referee::rules {
+
+template <class BB>
+class Board {
+public:
+    using T = Tables<BB>;
+
+    explicit Board(std::shared_ptr<const T> tables);
+
+    // Sets the position from parsed fields, checking what the rules can check (unknown
+    // letters, impossible castling or en-passant rights). Throws PositionError.
+    void set(const PositionFields& fields);
+    PositionFields fields() const;
+
+    const T& tables() const { return *t_; }
+    Color side_to_move() const { return stm_; }
+    Piece at(int s) const { return squares_[s]; }
+    int fullmove_number() const { return fullmove_; }
+    int halfmove_clock() const { return halfmove_; }
+    int ply_count() const { return static_cast<int>(history_.size()); }  // moves made since set()
+    std::uint64_t key() const { return key_; }
+    BB pieces(Color c) const { return by_color_[c]; }
+    BB pieces(Color c, int type) const { return by_color_[c] & by_type_[type]; }
+    BB occupied() const { return by_color_[White] | by_color_[Black]; }
+    int en_passant_square() const { return ep_; }
+
+    bool attacked(int sq, Color by) const;
+    bool royal_attacked(Color c) const;  // any royal piece of c attacked
+    bool in_check() const { return royal_attacked(stm_); }
+    bool has_royal(Color c) const { return any(royals_ & by_color_[c]); }
+
+    void generate_pseudo_legal(MoveList& out) const;
+    void generate_legal(MoveList& out);  // uses make/unmake, leaves the position as it was
+    // The number of legal moves, without storing them where the variant allows.
+    int count_legal();
+
+    void make(Move m);
+    void unmake();  // takes back the last make()
+
+    // Ends decided before anyone moves again: a royal piece captured, the move limit.
+    std::optional<Outcome> outcome_without_moves() const;
+    // Every end, in the order that settles ties: the two above, checkmate or no legal
+    // move, then the draws by rule (material, repetition, n-move rule).
+    std::optional<Outcome> outcome();
+    std::optional<Outcome> draw_by_rule() const;
+
+    std::uint64_t perft(int depth);
+
+private:
+    struct Undo {
+        Move move;
+        Piece moved, captured;
+        int captured_sq;
+        std::uint32_t castling;
+        int ep, ep_victim;
+        int halfmove;
+        std::uint64_t key;
+    };
+
+    void put(Piece p, int s);
+    void remove(int s);
+    void clear();
+    bool ep_capturable() const;
+    void emit(int from, BB targets, const typename T::PerPiece& pp, MoveList& out) const;
+    BB capture_reach(Color c, int type, int from, BB occ) const;
+    bool castle_allowed(const typename T::Castle& k) const;
+    std::optional<Outcome> no_moves_outcome();
+    bool material_draw(std::string* which) const;
+
+    std::shared_ptr<const T> t_;
+    std::array<Piece, kMaxSquares> squares_{};
+    BB by_color_[2]{};
+    std::array<BB, 32> by_type_{};
+    BB royals_{};
+    Color stm_ = White;
+    std::uint32_t castling_ = 0;  // one bit per Tables::castles entry
+    int ep_ = kNoSquare;          // the square a pawn passed over, capturable this move
+    int ep_victim_ = kNoSquare;   // where that pawn stands
+    int halfmove_ = 0;
+    int fullmove_ = 1;
+    std::uint64_t key_ = 0;
+    std::vector<Undo> history_;
+    std::vector<std::uint64_t> keys_;  // key before each move made, for repetition
+};
+
+extern template class Board<Bits64>;
+extern template class Board<Bits256>;
+
+}  // namespace referee::rules

@@ -1,0 +1,162 @@
+#include "referee/rules/fen.hpp"
+
+#include <cctype>
+#include <charconv>
+#include <sstream>
+
+#include <fmt/format.h>
+
+namespace referee::rules {
+namespace {
+
+std::vector<std::string> split_ws(std::string_view text) {
+    std::vector<std::string> out;
+    std::string cur;
+    for (char c : text) {
+        if (std::isspace(static_cast<unsigned char>(c))) {
+            if (!cur.empty()) out.push_back(std::move(cur)), cur.clear();
+        } else {
+            cur += c;
+        }
+    }
+    if (!cur.empty()) out.push_back(std::move(cur));
+    return out;
+}
+
+int parse_count(const std::string& text, const char* what) {
+    int value = 0;
+    auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+    if (ec != std::errc() || end != text.data() + text.size() || value < 0)
+        throw PositionError(fmt::format("the {} '{}' is not a non-negative number", what, text));
+    return value;
+}
+
+Color parse_side(const std::string& text) {
+    if (text == "w" || text == "W") return White;
+    if (text == "b" || text == "B") return Black;
+    throw PositionError(fmt::format("the side to move '{}' is neither w nor b", text));
+}
+
+void check_piece_letter(char c, const std::string& where) {
+    if (!std::isalpha(static_cast<unsigned char>(c)))
+        throw PositionError(fmt::format("'{}' in {} is not a piece letter or a digit", c, where));
+}
+
+}  // namespace
+
+PositionFields parse_fen(const Geometry& g, std::string_view fen) {
+    auto fields = split_ws(fen);
+    if (fields.empty()) throw PositionError("the FEN is empty");
+    if (fields.size() > 6)
+        throw PositionError(fmt::format("the FEN has {} fields; at most 6 are expected", fields.size()));
+
+    PositionFields out;
+    out.placement.assign(g.squares(), '.');
+    // Ranks from the top (the last rank) down, separated by '/'.
+    std::vector<std::string> ranks;
+    std::stringstream ss(fields[0]);
+    for (std::string r; std::getline(ss, r, '/');) ranks.push_back(r);
+    if (fields[0].back() == '/') ranks.push_back("");
+    if (static_cast<int>(ranks.size()) != g.height)
+        throw PositionError(fmt::format("the FEN has {} ranks; the board has {}", ranks.size(), g.height));
+    for (int i = 0; i < g.height; ++i) {
+        const int rank = g.height - 1 - i;
+        int file = 0;
+        const std::string& text = ranks[i];
+        for (std::size_t k = 0; k < text.size(); ++k) {
+            char c = text[k];
+            if (std::isdigit(static_cast<unsigned char>(c))) {
+                int run = 0;
+                while (k < text.size() && std::isdigit(static_cast<unsigned char>(text[k])))
+                    run = run * 10 + (text[k++] - '0');
+                --k;
+                if (run == 0) throw PositionError(fmt::format("rank {} has an empty run of 0", rank + 1));
+                file += run;
+            } else {
+                check_piece_letter(c, fmt::format("rank {}", rank + 1));
+                if (file < g.width) out.placement[g.at(file, rank)] = c;
+                ++file;
+            }
+            if (file > g.width) break;
+        }
+        if (file != g.width)
+            throw PositionError(fmt::format("rank {} ('{}') has {} squares; the board is {} wide",
+                                            rank + 1, text, file, g.width));
+    }
+    if (fields.size() > 1) out.side_to_move = parse_side(fields[1]);
+    if (fields.size() > 2) out.castling = fields[2], out.castling_given = true;
+    if (fields.size() > 3) out.en_passant = fields[3];
+    if (fields.size() > 4) out.halfmove_clock = parse_count(fields[4], "half-move clock");
+    if (fields.size() > 5) {
+        out.fullmove_number = parse_count(fields[5], "move number");
+        if (out.fullmove_number < 1) throw PositionError("the move number must be at least 1");
+    }
+    if (!out.castling_given) out.castling_given = fields.size() > 2;
+    return out;
+}
+
+bool looks_like_board_dump(std::string_view text) {
+    auto fields = split_ws(text);
+    if (fields.size() < 2) return false;
+    for (char c : fields[0])
+        if (!std::isdigit(static_cast<unsigned char>(c))) return false;
+    return true;
+}
+
+PositionFields parse_board_dump(const Geometry& g, std::string_view text) {
+    std::vector<std::string> lines;
+    std::stringstream ss{std::string(text)};
+    for (std::string line; std::getline(ss, line);) {
+        while (!line.empty() && (line.back() == '\r' || line.back() == ' ' || line.back() == '\t'))
+            line.pop_back();
+        std::size_t start = line.find_first_not_of(" \t");
+        if (start == std::string::npos) continue;  // blank lines, as IMCS sends before a board
+        lines.push_back(line.substr(start));
+    }
+    if (lines.empty()) throw PositionError("the board dump is empty");
+    auto head = split_ws(lines[0]);
+    if (head.size() != 2)
+        throw PositionError(fmt::format("the board dump's first line '{}' is not '<move> <W|B>'", lines[0]));
+    PositionFields out;
+    out.fullmove_number = parse_count(head[0], "move number");
+    if (out.fullmove_number < 1) throw PositionError("the move number must be at least 1");
+    out.side_to_move = parse_side(head[1]);
+    if (static_cast<int>(lines.size()) - 1 != g.height)
+        throw PositionError(fmt::format("the board dump has {} ranks; the board has {}",
+                                        lines.size() - 1, g.height));
+    out.placement.assign(g.squares(), '.');
+    for (int i = 0; i < g.height; ++i) {
+        const std::string& row = lines[i + 1];
+        const int rank = g.height - 1 - i;
+        if (static_cast<int>(row.size()) != g.width)
+            throw PositionError(fmt::format("rank {} ('{}') has {} squares; the board is {} wide",
+                                            rank + 1, row, row.size(), g.width));
+        for (int f = 0; f < g.width; ++f) {
+            char c = row[f];
+            if (c != '.') check_piece_letter(c, fmt::format("rank {}", rank + 1));
+            out.placement[g.at(f, rank)] = c;
+        }
+    }
+    return out;
+}
+
+std::string placement_to_fen(const Geometry& g, const std::vector<char>& placement) {
+    std::string out;
+    for (int rank = g.height - 1; rank >= 0; --rank) {
+        int empty = 0;
+        for (int f = 0; f < g.width; ++f) {
+            char c = placement[g.at(f, rank)];
+            if (c == '.') {
+                ++empty;
+                continue;
+            }
+            if (empty) out += std::to_string(empty), empty = 0;
+            out += c;
+        }
+        if (empty) out += std::to_string(empty);
+        if (rank) out += '/';
+    }
+    return out;
+}
+
+}  // namespace referee::rules

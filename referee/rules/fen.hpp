@@ -1,0 +1,39 @@
+// The two text forms of a position, split into fields without judging them against the
+// rules: the FEN-like string (any board size) and the MiniChess board dump ("20 B" + ranks).
+// Position turns the fields into a position and checks what only the rules can check.
+#pragma once
+
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "referee/rules/geometry.hpp"
+
+namespace referee::rules {
+
+class PositionError : public std::runtime_error {
+public:
+    using std::runtime_error::runtime_error;
+};
+
+struct PositionFields {
+    std::vector<char> placement;  // one letter per square (a1 first), '.' for empty
+    Color side_to_move = White;
+    std::string castling = "-";
+    std::string en_passant = "-";
+    int halfmove_clock = 0;
+    int fullmove_number = 1;
+    bool castling_given = false;  // false for a board dump, which has no castling field
+};
+
+// "kqbnr/ppppp/5/5/PPPPP/RNBQK w - - 0 1"; the last four fields may be left off.
+PositionFields parse_fen(const Geometry& g, std::string_view fen);
+// "20 B\nk.K..\n..." (first line: move number and side; then the ranks from the top).
+PositionFields parse_board_dump(const Geometry& g, std::string_view text);
+// True when the text looks like a board dump rather than a FEN (first token a number).
+bool looks_like_board_dump(std::string_view text);
+
+std::string placement_to_fen(const Geometry& g, const std::vector<char>& placement);
+
+}  // namespace referee::rules

@@ -1,0 +1,42 @@
+#include "referee/rules/notation.hpp"
+
+#include <cctype>
+
+#include <fmt/format.h>
+
+namespace referee::rules {
+
+MoveText parse_move_text(const Geometry& g, std::string_view text) {
+    auto trim = [](std::string_view s) {
+        while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
+        while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
+        return s;
+    };
+    const std::string_view original = trim(text);
+    std::string_view rest = original;
+    auto unparsable = [&](const std::string& why) {
+        return MoveError(MoveError::Kind::Unparsable, fmt::format("'{}' is not a move: {}", original, why));
+    };
+    if (rest.empty()) throw unparsable("it is empty");
+    MoveText mt;
+    std::size_t used = 0;
+    auto from = g.parse_prefix(rest, used);
+    if (!from) throw unparsable(fmt::format("it does not start with a square of the {}x{} board", g.width, g.height));
+    mt.from = *from;
+    rest.remove_prefix(used);
+    if (!rest.empty() && (rest.front() == '-' || rest.front() == ' ' || rest.front() == 'x')) rest.remove_prefix(1);
+    rest = trim(rest);
+    auto to = g.parse_prefix(rest, used);
+    if (!to) throw unparsable(fmt::format("no target square of the {}x{} board after the first square", g.width, g.height));
+    mt.to = *to;
+    rest.remove_prefix(used);
+    if (!rest.empty() && rest.front() == '=') rest.remove_prefix(1);
+    if (!rest.empty()) {
+        if (rest.size() != 1 || !std::isalpha(static_cast<unsigned char>(rest.front())))
+            throw unparsable(fmt::format("unexpected '{}' after the squares", rest));
+        mt.promotion = static_cast<char>(std::toupper(static_cast<unsigned char>(rest.front())));
+    }
+    return mt;
+}
+
+}  // namespace referee::rules

@@ -1,0 +1,37 @@
+// Move text. Read: "a2-a3", "a2a3" or "a2 a3", with an optional promotion letter ("a5-a6q",
+// "a7a8=Q"). Written: in the form each context needs (MiniChess dash, UCI).
+#pragma once
+
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+
+#include "referee/rules/geometry.hpp"
+
+namespace referee::rules {
+
+enum class MoveStyle {
+    Dash,  // a2-a3; a promotion letter only where the piece has a choice (IMCS, reports)
+    Uci,   // a2a3; a promotion always carries its lower-case letter
+};
+
+struct MoveText {
+    Square from = kNoSquare, to = kNoSquare;
+    char promotion = 0;  // upper case; 0 when none was written
+};
+
+class MoveError : public std::runtime_error {
+public:
+    enum class Kind { Unparsable, Illegal };
+    MoveError(Kind kind, const std::string& what) : std::runtime_error(what), kind_(kind) {}
+    Kind kind() const { return kind_; }
+
+private:
+    Kind kind_;
+};
+
+// Throws MoveError(Unparsable) naming what was wrong.
+MoveText parse_move_text(const Geometry& g, std::string_view text);
+
+}  // namespace referee::rules

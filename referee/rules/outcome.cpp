@@ -1,0 +1,157 @@
+// When a game is over, and why; perft, which counts only games not yet over.
+#include "referee/rules/outcome.hpp"
+
+#include <algorithm>
+
+#include <fmt/format.h>
+
+#include "referee/rules/board.hpp"
+
+namespace referee::rules {
+
+const char* result_string(GameResult r) {
+    switch (r) {
+        case GameResult::WhiteWins: return "1-0";
+        case GameResult::BlackWins: return "0-1";
+        case GameResult::Draw: return "1/2-1/2";
+    }
+    return "*";
+}
+
+const char* end_reason_key(EndReason r) {
+    switch (r) {
+        case EndReason::RoyalCapture: return "king-capture";
+        case EndReason::Checkmate: return "checkmate";
+        case EndReason::NoLegalMoves: return "no-legal-moves";
+        case EndReason::MoveLimit: return "move-limit";
+        case EndReason::InsufficientMaterial: return "insufficient-material";
+        case EndReason::Repetition: return "repetition";
+        case EndReason::NMoveRule: return "n-move-rule";
+    }
+    return "?";
+}
+
+namespace {
+
+GameResult verdict_for(Color side, Verdict v) {
+    if (v == Verdict::Draw) return GameResult::Draw;
+    const bool white_wins = (side == White) == (v == Verdict::Win);
+    return white_wins ? GameResult::WhiteWins : GameResult::BlackWins;
+}
+
+}  // namespace
+
+template <class BB>
+bool Board<BB>::material_draw(std::string* which) const {
+    const auto& draws = t_->variant->end.insufficient_material;
+    if (draws.empty()) return false;
+    const int total = popcount(occupied());
+    if (total > 8) return false;  // every listed draw is a handful of pieces
+    std::string sides[2];
+    BB all = occupied();
+    while (any(all)) {
+        const int s = pop_lsb(all);
+        sides[color_of(squares_[s])] += t_->variant->pieces[type_of(squares_[s])].letter;
+    }
+    std::sort(sides[0].begin(), sides[0].end());
+    std::sort(sides[1].begin(), sides[1].end());
+    for (const auto& d : draws)
+        for (int strong = 0; strong < 2; ++strong)
+            if (sides[strong] == d.strong && sides[1 - strong] == d.weak) {
+                if (which) *which = d.strong + " v " + d.weak;
+                return true;
+            }
+    return false;
+}
+
+template <class BB>
+std::optional<Outcome> Board<BB>::outcome_without_moves() const {
+    const Variant& v = *t_->variant;
+    const EndRules& e = v.end;
+    if (e.royal_capture) {
+        for (Color loser : {stm_, ~stm_})
+            if (!has_royal(loser))
+                return Outcome{verdict_for(~loser, *e.royal_capture), EndReason::RoyalCapture,
+                               fmt::format("{} captured {}'s {}", color_name(~loser), color_name(loser),
+                                           [&] {
+                                               for (const auto& p : v.pieces)
+                                                   if (p.royal) return p.name;
+                                               return std::string("king");
+                                           }())};
+    }
+    if (e.move_limit && fullmove_ > e.move_limit)
+        return Outcome{GameResult::Draw, EndReason::MoveLimit,
+                       fmt::format("draw: {} moves by each side have been played", e.move_limit)};
+    return std::nullopt;
+}
+
+template <class BB>
+std::optional<Outcome> Board<BB>::no_moves_outcome() {
+    const Variant& v = *t_->variant;
+    MoveList list;
+    generate_legal(list);
+    if (!list.empty()) return std::nullopt;
+    if (v.check_rules && in_check())
+        return Outcome{verdict_for(stm_, v.end.checkmate), EndReason::Checkmate,
+                       fmt::format("{} is checkmated", color_name(stm_))};
+    const Verdict verdict = v.end.no_legal_moves;
+    return Outcome{verdict_for(stm_, verdict), EndReason::NoLegalMoves,
+                   verdict == Verdict::Draw
+                       ? fmt::format("draw: {} has no legal move{}", color_name(stm_), v.check_rules ? " (stalemate)" : "")
+                       : fmt::format("{} has no legal move and {}", color_name(stm_),
+                                     verdict == Verdict::Loss ? "loses" : "wins")};
+}
+
+// Draws by rule that need no move generation: material, repetition, the n-move rule.
+template <class BB>
+std::optional<Outcome> Board<BB>::draw_by_rule() const {
+    const EndRules& e = t_->variant->end;
+    std::string which;
+    if (material_draw(&which))
+        return Outcome{GameResult::Draw, EndReason::InsufficientMaterial,
+                       fmt::format("draw: insufficient material ({})", which)};
+    if (e.repetition && halfmove_ >= 4) {
+        int seen = 1;
+        const int n = static_cast<int>(keys_.size());
+        // Only positions since the last irreversible move can repeat.
+        for (int i = n - 2; i >= 0 && i >= n - halfmove_ && seen < e.repetition; i -= 2)
+            if (keys_[i] == key_) ++seen;
+        if (seen >= e.repetition)
+            return Outcome{GameResult::Draw, EndReason::Repetition,
+                           fmt::format("draw: the same position occurred {} times", e.repetition)};
+    }
+    if (e.n_move_rule && halfmove_ >= 2 * e.n_move_rule)
+        return Outcome{GameResult::Draw, EndReason::NMoveRule,
+                       fmt::format("draw: {} moves by each side without a capture or pawn move", e.n_move_rule)};
+    return std::nullopt;
+}
+
+// Checkmate and having no legal move come before the draws by rule, so that a mate on the
+// move that also completes the n-move count still wins.
+template <class BB>
+std::optional<Outcome> Board<BB>::outcome() {
+    if (auto o = outcome_without_moves()) return o;
+    if (auto o = no_moves_outcome()) return o;
+    return draw_by_rule();
+}
+
+template <class BB>
+std::uint64_t Board<BB>::perft(int depth) {
+    if (depth == 0) return 1;
+    if (outcome_without_moves() || draw_by_rule()) return 0;
+    MoveList list;
+    generate_legal(list);
+    if (depth == 1) return static_cast<std::uint64_t>(list.size());
+    std::uint64_t nodes = 0;
+    for (const Move& m : list) {
+        make(m);
+        nodes += perft(depth - 1);
+        unmake();
+    }
+    return nodes;
+}
+
+template class Board<Bits64>;
+template class Board<Bits256>;
+
+}  // namespace referee::rules

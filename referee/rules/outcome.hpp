@@ -1,0 +1,20 @@
+// How a game ended: a result, a machine-readable reason, and a sentence for people.
+#pragma once
+
+#include <string>
+
+namespace referee::rules {
+
+enum class GameResult { WhiteWins, BlackWins, Draw };
+enum class EndReason { RoyalCapture, Checkmate, NoLegalMoves, MoveLimit, InsufficientMaterial, Repetition, NMoveRule };
+
+struct Outcome {
+    GameResult result;
+    EndReason reason;
+    std::string description;
+};
+
+const char* result_string(GameResult r);  // "1-0", "0-1", "1/2-1/2"
+const char* end_reason_key(EndReason r);  // "king-capture", "checkmate", ...
+
+}  // namespace referee::rules

@@ -1,0 +1,180 @@
+#include "referee/rules/position.hpp"
+
+#include <algorithm>
+#include <cctype>
+
+#include <fmt/format.h>
+
+namespace referee::rules {
+
+Rules::Rules(Variant v) : variant_(std::make_shared<const Variant>(std::move(v))) {
+    if (fits_64(*variant_))
+        t64_ = Tables<Bits64>::build(variant_);
+    else
+        t256_ = Tables<Bits256>::build(variant_);
+}
+
+Rules Rules::load(const std::string& name_or_path) { return Rules(load_variant(name_or_path)); }
+
+Position Rules::start() const { return from_fen(variant_->start_fen); }
+Position Rules::from_fen(std::string_view fen) const { return Position(*this, parse_fen(geometry(), fen)); }
+Position Rules::from_board_dump(std::string_view text) const {
+    return Position(*this, parse_board_dump(geometry(), text));
+}
+Position Rules::from_text(std::string_view text) const {
+    return looks_like_board_dump(text) ? from_board_dump(text) : from_fen(text);
+}
+
+namespace {
+std::variant<Board<Bits64>, Board<Bits256>> make_board(const std::shared_ptr<const Tables<Bits64>>& t64,
+                                                      const std::shared_ptr<const Tables<Bits256>>& t256) {
+    if (t64) return Board<Bits64>(t64);
+    return Board<Bits256>(t256);
+}
+}  // namespace
+
+Position::Position(Rules rules, const PositionFields& fields)
+    : rules_(std::move(rules)), board_(make_board(rules_.t64_, rules_.t256_)) {
+    visit([&](auto& b) { b.set(fields); });
+}
+
+Color Position::side_to_move() const {
+    return visit([](const auto& b) { return b.side_to_move(); });
+}
+int Position::fullmove_number() const {
+    return visit([](const auto& b) { return b.fullmove_number(); });
+}
+int Position::halfmove_clock() const {
+    return visit([](const auto& b) { return b.halfmove_clock(); });
+}
+int Position::ply_count() const {
+    return visit([](const auto& b) { return b.ply_count(); });
+}
+bool Position::in_check() const {
+    return visit([](const auto& b) { return b.in_check(); });
+}
+
+char Position::letter_at(Square s) const {
+    Piece p = visit([s](const auto& b) { return b.at(s); });
+    if (!p) return '.';
+    char c = rules_.variant().pieces[type_of(p)].letter;
+    return color_of(p) == White ? c : static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+}
+
+std::vector<Move> Position::legal_moves() const {
+    return visit([](auto& b) {
+        MoveList list;
+        b.generate_legal(list);
+        return std::vector<Move>(list.begin(), list.end());
+    });
+}
+
+bool Position::is_legal(Move m) const {
+    auto moves = legal_moves();
+    return std::find(moves.begin(), moves.end(), m) != moves.end();
+}
+
+void Position::play(Move m) {
+    visit([m](auto& b) { b.make(m); });
+}
+void Position::undo() {
+    visit([](auto& b) {
+        if (b.ply_count() == 0) throw std::logic_error("undo with no move played");
+        b.unmake();
+    });
+}
+std::optional<Outcome> Position::outcome() const {
+    return visit([](auto& b) { return b.outcome(); });
+}
+
+std::string Position::fen() const {
+    PositionFields f = visit([](const auto& b) { return b.fields(); });
+    return fmt::format("{} {} {} {} {} {}", placement_to_fen(rules_.geometry(), f.placement),
+                       f.side_to_move == White ? 'w' : 'b', f.castling, f.en_passant, f.halfmove_clock,
+                       f.fullmove_number);
+}
+
+std::string Position::board_dump() const {
+    const Geometry& g = rules_.geometry();
+    std::string out = fmt::format("{} {}\n", fullmove_number(), side_to_move() == White ? 'W' : 'B');
+    for (int rank = g.height - 1; rank >= 0; --rank) {
+        for (int f = 0; f < g.width; ++f) out += letter_at(g.at(f, rank));
+        out += '\n';
+    }
+    return out;
+}
+
+std::string Position::move_name(Move m, MoveStyle style) const {
+    const Geometry& g = rules_.geometry();
+    std::string out = g.name(m.from) + (style == MoveStyle::Dash ? "-" : "") + g.name(m.to);
+    if (m.promotion) {
+        const Variant& v = rules_.variant();
+        char letter = v.pieces[m.promotion_type()].letter;
+        Piece mover = visit([&](const auto& b) { return b.at(m.from); });
+        bool choice = mover && v.pieces[type_of(mover)].promotes_to.size() > 1;
+        if (style == MoveStyle::Uci) out += static_cast<char>(std::tolower(static_cast<unsigned char>(letter)));
+        else if (choice) out += letter;
+    }
+    return out;
+}
+
+Move Position::parse_move(std::string_view text) const {
+    const Geometry& g = rules_.geometry();
+    const Variant& v = rules_.variant();
+    MoveText mt = parse_move_text(g, text);
+    const std::string shown(text);
+    const Color us = side_to_move();
+    auto illegal = [&](const std::string& why) {
+        return MoveError(MoveError::Kind::Illegal,
+                         fmt::format("{} is not a legal move for {}: {}", shown, color_name(us), why));
+    };
+    const char mover = letter_at(mt.from);
+    if (mover == '.') throw illegal(fmt::format("there is no piece on {}", g.name(mt.from)));
+    if ((std::isupper(static_cast<unsigned char>(mover)) != 0) != (us == White))
+        throw illegal(fmt::format("the piece on {} is {}'s", g.name(mt.from), color_name(~us)));
+
+    std::vector<Move> matches;
+    for (const Move& m : legal_moves())
+        if (m.from == mt.from && m.to == mt.to) matches.push_back(m);
+    const PieceType& type = v.pieces[v.type_of(mover)];
+    if (matches.empty()) {
+        if (auto o = outcome(); o && o->reason == EndReason::RoyalCapture) throw illegal("the game is over: " + o->description);
+        throw illegal(fmt::format("the {} on {} cannot move to {}", type.name, g.name(mt.from), g.name(mt.to)));
+    }
+    const bool promotes = matches.front().promotion != 0;
+    if (!promotes) {
+        if (mt.promotion) throw illegal(fmt::format("the move does not promote, but '{}' was given", mt.promotion));
+        return matches.front();
+    }
+    if (!mt.promotion) {
+        if (matches.size() == 1) return matches.front();
+        std::string choices;
+        for (const Move& m : matches) choices += static_cast<char>(std::tolower(static_cast<unsigned char>(v.pieces[m.promotion_type()].letter)));
+        throw illegal(fmt::format("it promotes and needs a promotion letter (one of {})", choices));
+    }
+    for (const Move& m : matches)
+        if (v.pieces[m.promotion_type()].letter == mt.promotion) return m;
+    throw illegal(fmt::format("the {} cannot promote to '{}'", type.name, mt.promotion));
+}
+
+std::uint64_t Position::perft(int depth) const {
+    return visit([depth](auto& b) { return b.perft(depth); });
+}
+
+std::vector<std::pair<Move, std::uint64_t>> Position::divide(int depth) const {
+    std::vector<std::pair<Move, std::uint64_t>> out;
+    if (depth < 1) return out;
+    visit([&](auto& b) {
+        if (b.outcome_without_moves() || b.draw_by_rule()) return;
+        MoveList list;
+        b.generate_legal(list);
+        for (const Move& m : list) {
+            b.make(m);
+            out.emplace_back(m, b.perft(depth - 1));
+            b.unmake();
+        }
+    });
+    return out;
+}
+
+}  // namespace referee::rules

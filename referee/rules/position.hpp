@@ -1,0 +1,85 @@
+// The rules engine's public face: a variant compiled for play (Rules) and a position in it
+// (Position). Higher layers use only these; the bitboard width is chosen here, once, and
+// hidden. Fast code (perft, search) may reach the underlying Board through visit().
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <variant>
+#include <vector>
+
+#include "referee/rules/board.hpp"
+#include "referee/rules/notation.hpp"
+#include "referee/rules/variant.hpp"
+
+namespace referee::rules {
+
+class Position;
+
+class Rules {
+public:
+    explicit Rules(Variant v);
+    // A shipped variant by name, or a .yaml path. Throws VariantError.
+    static Rules load(const std::string& name_or_path);
+
+    const Variant& variant() const { return *variant_; }
+    const Geometry& geometry() const { return variant_->geometry; }
+    const std::string& name() const { return variant_->name; }
+
+    Position start() const;
+    Position from_fen(std::string_view fen) const;          // throws PositionError
+    Position from_board_dump(std::string_view text) const;  // throws PositionError
+    Position from_text(std::string_view fen_or_dump) const; // either form, told apart
+
+private:
+    friend class Position;
+    std::shared_ptr<const Variant> variant_;
+    std::shared_ptr<const Tables<Bits64>> t64_;
+    std::shared_ptr<const Tables<Bits256>> t256_;
+};
+
+class Position {
+public:
+    const Rules& rules() const { return rules_; }
+    Color side_to_move() const;
+    int fullmove_number() const;
+    int halfmove_clock() const;
+    int ply_count() const;  // moves played since the position was set up
+    bool in_check() const;
+    char letter_at(Square s) const;  // '.', upper case White, lower case Black
+
+    std::vector<Move> legal_moves() const;
+    bool is_legal(Move m) const;
+    void play(Move m);  // must be legal
+    void undo();        // takes back the last play()
+    std::optional<Outcome> outcome() const;
+
+    std::string fen() const;
+    std::string board_dump() const;  // "20 B\nk.K..\n..." with a final newline
+
+    std::string move_name(Move m, MoveStyle style = MoveStyle::Dash) const;
+    // Reads a move in any accepted form and checks it is legal here; throws MoveError
+    // saying why not.
+    Move parse_move(std::string_view text) const;
+
+    std::uint64_t perft(int depth) const;
+    std::vector<std::pair<Move, std::uint64_t>> divide(int depth) const;
+
+    template <class F>
+    decltype(auto) visit(F&& f) const { return std::visit(std::forward<F>(f), board_); }
+    template <class F>
+    decltype(auto) visit(F&& f) { return std::visit(std::forward<F>(f), board_); }
+
+private:
+    friend class Rules;
+    Position(Rules rules, const PositionFields& fields);
+
+    Rules rules_;
+    // mutable: generating legal moves makes and takes back moves on the board, which
+    // leaves the position as it was.
+    mutable std::variant<Board<Bits64>, Board<Bits256>> board_;
+};
+
+}  // namespace referee::rules

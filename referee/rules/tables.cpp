@@ -1,0 +1,201 @@
+#include "referee/rules/tables.hpp"
+
+#include <algorithm>
+#include <cstdlib>
+
+#include "referee/rules/fen.hpp"
+
+namespace referee::rules {
+namespace {
+
+// Fixed seed: Zobrist keys, and so repetition detection, are the same in every run.
+struct SplitMix64 {
+    std::uint64_t state = 0x9E3779B97F4A7C15ull;
+    std::uint64_t next() {
+        std::uint64_t z = (state += 0x9E3779B97F4A7C15ull);
+        z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+        z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+        return z ^ (z >> 31);
+    }
+};
+
+int sign(int x) { return (x > 0) - (x < 0); }
+
+}  // namespace
+
+template <class BB>
+std::shared_ptr<const Tables<BB>> Tables<BB>::build(std::shared_ptr<const Variant> vp) {
+    auto t = std::make_shared<Tables<BB>>();
+    const Variant& v = *vp;
+    t->variant = vp;
+    t->g = v.geometry;
+    t->ntypes = static_cast<int>(v.pieces.size());
+    t->nsq = t->g.squares();
+    const Geometry& g = t->g;
+    const int nsq = t->nsq;
+    for (int s = 0; s < nsq; ++s) t->board |= square_bit<BB>(s);
+
+    auto vector_index = [&](int dx, int dy) {
+        for (std::size_t i = 0; i < t->vectors.size(); ++i)
+            if (t->vectors[i] == std::make_pair(dx, dy)) return static_cast<int>(i);
+        t->vectors.emplace_back(dx, dy);
+        t->vec_step.push_back(dy * g.width + dx);
+        std::vector<BB> rays(nsq);
+        for (int s = 0; s < nsq; ++s) {
+            int f = g.file_of(s) + dx, r = g.rank_of(s) + dy;
+            for (; g.on_board(f, r); f += dx, r += dy) rays[s] |= square_bit<BB>(g.at(f, r));
+        }
+        t->ray.push_back(std::move(rays));
+        return static_cast<int>(t->vectors.size()) - 1;
+    };
+
+    t->per_piece.resize(2 * t->ntypes);
+    for (int ti = 0; ti < t->ntypes; ++ti) {
+        const PieceType& pt = v.pieces[ti];
+        if (pt.royal) t->royal_types |= 1u << ti;
+        if (pt.pawn) t->pawn_types |= 1u << ti;
+        if (pt.en_passant) t->en_passant_types |= 1u << ti;
+    }
+
+    for (Color c : {White, Black}) {
+        for (int ti = 0; ti < t->ntypes; ++ti) {
+            const PieceType& pt = v.pieces[ti];
+            PerPiece& pp = t->per_piece[c * t->ntypes + ti];
+            pp.leap_move.assign(nsq, BB{});
+            pp.leap_capture.assign(nsq, BB{});
+            pp.reverse_leap_capture.assign(nsq, BB{});
+            pp.lame.assign(nsq, {});
+            pp.forward = c == White ? g.width : -g.width;
+            for (const MoveRule& mr : pt.moves) {
+                const int dx = mr.dx, dy = c == White ? mr.dy : -mr.dy;
+                if (mr.hop != Hop::None || mr.is_rider()) {
+                    Ride ride{vector_index(dx, dy), mr.can_move, mr.can_capture, mr.hop, std::vector<BB>(nsq)};
+                    for (int s = 0; s < nsq; ++s) {
+                        int f = g.file_of(s) + dx, r = g.rank_of(s) + dy;
+                        for (int k = 1; g.on_board(f, r) && (mr.range == 0 || mr.hop != Hop::None || k <= mr.range);
+                             ++k, f += dx, r += dy)
+                            ride.mask[s] |= square_bit<BB>(g.at(f, r));
+                    }
+                    if (mr.hop != Hop::None && mr.can_capture) pp.complex_attacks = true;
+                    pp.rides.push_back(std::move(ride));
+                    continue;
+                }
+                for (int s = 0; s < nsq; ++s) {
+                    const int f = g.file_of(s) + dx, r = g.rank_of(s) + dy;
+                    if (!g.on_board(f, r)) continue;
+                    const int to = g.at(f, r);
+                    if (mr.lame) {
+                        BB path{};
+                        if (dx == 0 || dy == 0 || std::abs(dx) == std::abs(dy)) {
+                            for (int k = 1; k < std::max(std::abs(dx), std::abs(dy)); ++k)
+                                path |= square_bit<BB>(g.at(g.file_of(s) + k * sign(dx), g.rank_of(s) + k * sign(dy)));
+                        } else if (std::abs(dx) > std::abs(dy)) {
+                            path |= square_bit<BB>(g.at(g.file_of(s) + sign(dx), g.rank_of(s)));
+                        } else {
+                            path |= square_bit<BB>(g.at(g.file_of(s), g.rank_of(s) + sign(dy)));
+                        }
+                        pp.lame[s].push_back({to, path, mr.can_move, mr.can_capture});
+                        if (mr.can_capture) pp.complex_attacks = true;
+                        continue;
+                    }
+                    if (mr.can_move) pp.leap_move[s] |= square_bit<BB>(to);
+                    if (mr.can_capture) pp.leap_capture[s] |= square_bit<BB>(to);
+                }
+            }
+            for (int s = 0; s < nsq; ++s) {
+                BB caps = pp.leap_capture[s];
+                while (any(caps)) pp.reverse_leap_capture[pop_lsb(caps)] |= square_bit<BB>(s);
+                if (any(pp.leap_capture[s])) t->leap_attackers[c] |= 1u << ti;
+            }
+            if (pp.complex_attacks) t->complex_attackers[c] |= 1u << ti;
+
+            if (!pt.promotes_to.empty()) {
+                const int zone = pt.promotion_rank ? pt.promotion_rank : g.height;
+                for (int s = 0; s < nsq; ++s)
+                    if (g.relative_rank(c, s) >= zone) pp.promotion_zone |= square_bit<BB>(s);
+                for (char letter : pt.promotes_to) pp.promotion_types.push_back(v.type_of(letter));
+            }
+            for (int rank : pt.double_step_ranks)
+                for (int s = 0; s < nsq; ++s) {
+                    int to = s + 2 * pp.forward;
+                    if (g.relative_rank(c, s) == rank && to >= 0 && to < nsq) pp.double_step_from |= square_bit<BB>(s);
+                }
+        }
+        // Attack rays: an attacker riding vector (dx, dy) is found from the target along
+        // (-dx, -dy). Grouped by vector so each direction is looked along once.
+        for (int ti = 0; ti < t->ntypes; ++ti) {
+            const PerPiece& pp = t->per_piece[c * t->ntypes + ti];
+            for (std::size_t ri = 0; ri < pp.rides.size(); ++ri) {
+                const Ride& ride = pp.rides[ri];
+                if (!ride.capture || ride.hop != Hop::None) continue;
+                auto [dx, dy] = t->vectors[ride.vec];
+                int rev = vector_index(-dx, -dy);
+                auto it = std::find_if(t->attack_rays[c].begin(), t->attack_rays[c].end(),
+                                       [&](const AttackRay& a) { return a.reverse_vec == rev; });
+                if (it == t->attack_rays[c].end()) {
+                    t->attack_rays[c].push_back(AttackRay{rev, 0, {}});
+                    it = t->attack_rays[c].end() - 1;
+                }
+                // The range of this ride, read back from its mask on an inner square.
+                const MoveRule* rule = nullptr;
+                for (const MoveRule& mr : v.pieces[ti].moves)
+                    if (mr.dx == dx && (c == White ? mr.dy : -mr.dy) == dy && mr.is_rider() && mr.hop == Hop::None &&
+                        mr.can_capture)
+                        rule = &mr;
+                if (!rule || rule->range == 0) it->types |= 1u << ti;
+                else it->limited.emplace_back(ti, rule->range);
+            }
+        }
+    }
+
+    // Castling, White's rules then Black's mirrored ones.
+    PositionFields start = parse_fen(g, v.start_fen);
+    t->castle_clear.assign(nsq, 0);
+    for (Color c : {White, Black}) {
+        for (const CastlingRule& cr : v.castling) {
+            Castle k;
+            k.color = c;
+            k.right = c == White ? cr.right : static_cast<char>(std::tolower(cr.right));
+            auto side = [&](int s) { return c == White ? s : g.mirror_rank(s); };
+            k.king_from = side(cr.king_from);
+            k.king_to = side(cr.king_to);
+            k.rook_from = side(cr.rook_from);
+            k.rook_to = side(cr.rook_to);
+            char rook_letter = start.placement[k.rook_from];
+            k.rook_type = rook_letter != '.' ? v.type_of(rook_letter) : v.type_of('R');
+            auto span = [&](int a, int b, bool include_a) {
+                BB out{};
+                int lo = std::min(a, b), hi = std::max(a, b);
+                for (int s = lo; s <= hi; ++s)
+                    if (include_a || s != a) out |= square_bit<BB>(s);
+                return out;
+            };
+            k.must_be_empty = (span(k.king_from, k.king_to, false) | span(k.rook_from, k.rook_to, false)) &
+                              ~(square_bit<BB>(k.king_from) | square_bit<BB>(k.rook_from));
+            int step = k.king_to > k.king_from ? 1 : -1;
+            for (int s = k.king_from;; s += step) {
+                k.must_not_be_attacked.push_back(s);
+                if (s == k.king_to) break;
+            }
+            const int bit = static_cast<int>(t->castles.size());
+            t->castle_clear[k.king_from] |= 1u << bit;
+            t->castle_clear[k.rook_from] |= 1u << bit;
+            t->castles.push_back(std::move(k));
+        }
+    }
+
+    SplitMix64 rng;
+    t->zobrist_piece.resize(kMaxPieceCodes * nsq);
+    for (auto& z : t->zobrist_piece) z = rng.next();
+    t->zobrist_castle.resize(t->castles.size());
+    for (auto& z : t->zobrist_castle) z = rng.next();
+    t->zobrist_ep.resize(nsq);
+    for (auto& z : t->zobrist_ep) z = rng.next();
+    t->zobrist_side = rng.next();
+    return t;
+}
+
+template struct Tables<Bits64>;
+template struct Tables<Bits256>;
+
+}  // namespace referee::rules

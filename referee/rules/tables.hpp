@@ -1,0 +1,103 @@
+// A variant compiled into lookup tables for one bitboard width: what each piece reaches
+// from each square, the rays riders follow, Zobrist keys and castling masks. Built once per
+// variant; positions only read it.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "referee/rules/bitboard.hpp"
+#include "referee/rules/variant.hpp"
+
+namespace referee::rules {
+
+using Piece = std::uint8_t;  // 0: empty; otherwise color << 5 | (type + 1)
+inline constexpr Piece kNoPiece = 0;
+constexpr Piece make_piece(Color c, int type) { return Piece((c << 5) | (type + 1)); }
+constexpr int type_of(Piece p) { return (p & 31) - 1; }
+constexpr Color color_of(Piece p) { return Color(p >> 5); }
+inline constexpr int kMaxPieceCodes = 64;
+
+template <class BB>
+struct Tables {
+    // One ride (a rider, or a hop along a line) of one piece, for one color.
+    struct Ride {
+        int vec;    // index into vectors / rays
+        bool move, capture;
+        Hop hop;
+        std::vector<BB> mask;  // per square: the squares within range along the ray
+    };
+    // A lame leap: the target and the squares that must be empty on the way.
+    struct LameLeap {
+        int to;
+        BB path;
+        bool move, capture;
+    };
+    // For attack tests: an attacker of `types` riding vector `vec` sits at the first piece
+    // found along the reversed vector; range limits are checked per type.
+    struct AttackRay {
+        int reverse_vec;
+        std::uint32_t types = 0;        // types that ride this vector without limit
+        std::vector<std::pair<int, int>> limited;  // (type, range)
+    };
+    struct PerPiece {
+        std::vector<BB> leap_move, leap_capture;  // per square
+        std::vector<BB> reverse_leap_capture;     // squares from which it captures this one
+        std::vector<Ride> rides;
+        std::vector<std::vector<LameLeap>> lame;  // per square
+        BB promotion_zone{};
+        std::vector<int> promotion_types;
+        BB double_step_from{};
+        int forward = 0;  // index step of one square forward
+        bool complex_attacks = false;  // hops or lame leaps: attack tests generate its moves
+    };
+
+    std::shared_ptr<const Variant> variant;
+    Geometry g;
+    int ntypes = 0;
+    int nsq = 0;
+    BB board{};  // every square of the board
+
+    std::vector<std::pair<int, int>> vectors;  // (dx, dy) of every ray in use
+    std::vector<int> vec_step;                 // index step of each vector
+    std::vector<std::vector<BB>> ray;          // [vec][sq]: the unlimited ray, sq excluded
+
+    std::vector<PerPiece> per_piece;  // [color * ntypes + type]
+    std::vector<AttackRay> attack_rays[2];  // by attacker color
+    std::uint32_t leap_attackers[2] = {0, 0};    // types with plain leap captures
+    std::uint32_t complex_attackers[2] = {0, 0}; // types needing forward generation
+    std::uint32_t royal_types = 0;
+    std::uint32_t pawn_types = 0;
+    std::uint32_t en_passant_types = 0;
+
+    // Castling: rules 0..n-1 are White's, n..2n-1 Black's; each has one right bit.
+    struct Castle {
+        Color color;
+        char right;  // FEN letter (upper for White)
+        int king_from, king_to, rook_from, rook_to;
+        int rook_type;
+        BB must_be_empty;
+        std::vector<int> must_not_be_attacked;
+    };
+    std::vector<Castle> castles;
+    std::vector<std::uint32_t> castle_clear;  // [sq]: rights lost when a move touches sq
+
+    std::vector<std::uint64_t> zobrist_piece;  // [piece code * nsq + sq]
+    std::vector<std::uint64_t> zobrist_castle; // [right bit]
+    std::vector<std::uint64_t> zobrist_ep;     // [sq]
+    std::uint64_t zobrist_side = 0;
+
+    const PerPiece& piece(Color c, int t) const { return per_piece[c * ntypes + t]; }
+    int nearest(int vec, const BB& set) const { return vec_step[vec] > 0 ? lsb(set) : msb(set); }
+
+    static std::shared_ptr<const Tables> build(std::shared_ptr<const Variant> v);
+};
+
+// Which width a variant needs.
+inline bool fits_64(const Variant& v) { return v.geometry.squares() <= 64; }
+
+extern template struct Tables<Bits64>;
+extern template struct Tables<Bits256>;
+
+}  // namespace referee::rules

@@ -1,0 +1,100 @@
+// A variant as data: everything the rules engine knows about a game comes from here, read
+// from a YAML file in variants/. Code asks the variant ("may the king be captured?",
+// "what happens with no legal move?") and never which game it is.
+#pragma once
+
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "referee/rules/betza.hpp"
+#include "referee/rules/geometry.hpp"
+
+namespace referee::rules {
+
+enum class Verdict { Win, Loss, Draw };  // from the point of view of the side it happens to
+const char* verdict_name(Verdict v);
+
+struct PieceType {
+    char letter = '?';  // upper case; Black's pieces are written in lower case
+    std::string name;
+    std::string betza;
+    std::vector<MoveRule> moves;  // parsed from betza
+    bool royal = false;           // losing it (capture) or its checkmate ends the game
+    bool pawn = false;            // its moves reset the n-move rule, like captures do
+    std::vector<char> promotes_to;  // letters; empty: never promotes
+    int promotion_rank = 0;         // relative rank (1 = own back rank); 0: the last rank
+    std::vector<int> double_step_ranks;  // relative ranks from which it may step two forward
+    bool en_passant = false;  // its double step may be taken en passant by a like piece
+    int source_line = 0;      // where it was defined, for later error messages
+};
+
+// One castling move of White; Black's is the same with ranks mirrored.
+struct CastlingRule {
+    char right = 'Q';  // FEN letter for White; Black's is the lower case letter
+    Square king_from = kNoSquare, king_to = kNoSquare;
+    Square rook_from = kNoSquare, rook_to = kNoSquare;
+};
+
+// "KN v K": one side with exactly these pieces, the other with exactly those.
+struct MaterialDraw {
+    std::string strong;  // sorted letters
+    std::string weak;
+};
+
+struct EndRules {
+    std::optional<Verdict> royal_capture;  // for the capturer; set: a royal may be captured
+    Verdict checkmate = Verdict::Loss;     // for the side in check with no legal move
+    Verdict no_legal_moves = Verdict::Draw;  // for the side not in check with no legal move
+    int move_limit = 0;   // draw once each side has made this many moves (0: none)
+    int repetition = 0;   // draw on the n-th occurrence of a position (0: none)
+    int n_move_rule = 0;  // draw after n moves each without capture or pawn move (0: none)
+    std::vector<MaterialDraw> insufficient_material;
+};
+
+struct Variant {
+    std::string name;
+    std::string description;
+    std::string source;  // the file it was read from
+    Geometry geometry;
+    std::string start_fen;
+    std::vector<PieceType> pieces;
+    bool check_rules = false;  // a move may not leave one's own royal piece attacked
+    std::vector<CastlingRule> castling;
+    EndRules end;
+
+    // Index of the piece type with this letter (either case), or -1.
+    int type_of(char letter) const;
+    std::string summary() const;  // a few human lines, for `referee variants show`
+};
+
+// A malformed variant file: names the file, line, column and key.
+class VariantError : public std::runtime_error {
+public:
+    VariantError(std::string file, int line, int column, std::string key, const std::string& what);
+    const std::string& file() const { return file_; }
+    int line() const { return line_; }
+    int column() const { return column_; }
+    const std::string& key() const { return key_; }
+
+private:
+    std::string file_;
+    int line_, column_;
+    std::string key_;
+};
+
+// Reads and checks a variant file. Throws VariantError.
+Variant load_variant_file(const std::string& path);
+// Parses variant YAML text; `source` names it in errors.
+Variant parse_variant(const std::string& yaml_text, const std::string& source);
+
+// Where shipped variants are looked up: $REFEREE_VARIANTS if set, else the source tree's
+// variants/ folder compiled in.
+std::string variant_directory();
+// A name from the variant directory ("minichess") or a path to a .yaml file.
+Variant load_variant(const std::string& name_or_path);
+// Names of the variants in the variant directory, sorted.
+std::vector<std::string> list_variants();
+
+}  // namespace referee::rules

@@ -1,0 +1,330 @@
+// Reading a variant from YAML. Every error names the file, line, column and key, because
+// the people writing variant files are not the people who wrote this parser.
+#include <algorithm>
+#include <cctype>
+#include <filesystem>
+#include <fstream>
+#include <set>
+#include <sstream>
+
+#include <fmt/format.h>
+#include <yaml-cpp/yaml.h>
+
+#include "referee/rules/fen.hpp"
+#include "referee/rules/variant.hpp"
+
+namespace referee::rules {
+namespace {
+
+class Reader {
+public:
+    explicit Reader(std::string source) : source_(std::move(source)) {}
+
+    [[noreturn]] void fail(const YAML::Node& node, const std::string& key, const std::string& what) const {
+        auto mark = node.Mark();
+        int line = mark.line >= 0 ? mark.line + 1 : 0;
+        int column = mark.column >= 0 ? mark.column + 1 : 0;
+        throw VariantError(source_, line, column, key, what);
+    }
+
+    // As fail(), with the column moved to a character inside a scalar (quoted or plain).
+    [[noreturn]] void fail_at(const YAML::Node& node, const std::string& key, int offset, const std::string& what) const {
+        auto mark = node.Mark();
+        int quote = node.Tag() == "!" ? 1 : 0;
+        throw VariantError(source_, mark.line + 1, mark.column + 1 + quote + offset, key, what);
+    }
+
+    void only_keys(const YAML::Node& map, const std::string& where, std::initializer_list<const char*> allowed) const {
+        if (!map.IsMap()) fail(map, where, fmt::format("'{}' must be a mapping", where));
+        for (auto it = map.begin(); it != map.end(); ++it) {
+            auto key = it->first.as<std::string>();
+            bool ok = std::any_of(allowed.begin(), allowed.end(), [&](const char* a) { return key == a; });
+            if (!ok) {
+                std::string list;
+                for (const char* a : allowed) list += std::string(list.empty() ? "" : ", ") + a;
+                fail(it->first, join(where, key), fmt::format("unknown key '{}' (expected one of: {})", key, list));
+            }
+        }
+    }
+
+    template <class T>
+    T get(const YAML::Node& node, const std::string& key, const char* type_name) const {
+        try {
+            return node.as<T>();
+        } catch (const YAML::Exception&) {
+            fail(node, key, fmt::format("'{}' must be {}", key, type_name));
+        }
+    }
+
+    static std::string join(const std::string& where, const std::string& key) {
+        return where.empty() ? key : where + "." + key;
+    }
+
+private:
+    std::string source_;
+};
+
+Verdict parse_verdict(const Reader& r, const YAML::Node& node, const std::string& key) {
+    auto text = r.get<std::string>(node, key, "win, loss or draw");
+    if (text == "win") return Verdict::Win;
+    if (text == "loss") return Verdict::Loss;
+    if (text == "draw") return Verdict::Draw;
+    r.fail(node, key, fmt::format("'{}' is '{}'; expected win, loss or draw", key, text));
+}
+
+Square parse_square(const Reader& r, const Geometry& g, const YAML::Node& node, const std::string& key) {
+    auto text = r.get<std::string>(node, key, "a square such as e1");
+    auto sq = g.parse(text);
+    if (!sq) r.fail(node, key, fmt::format("'{}' is not a square of the {}x{} board", text, g.width, g.height));
+    return *sq;
+}
+
+std::vector<char> parse_letters(const Reader& r, const YAML::Node& node, const std::string& key) {
+    std::vector<char> out;
+    auto add = [&](const YAML::Node& n) {
+        auto text = r.get<std::string>(n, key, "a piece letter");
+        if (text.size() != 1 || !std::isalpha(static_cast<unsigned char>(text[0])))
+            r.fail(n, key, fmt::format("'{}' is not a single piece letter", text));
+        out.push_back(static_cast<char>(std::toupper(static_cast<unsigned char>(text[0]))));
+    };
+    if (node.IsSequence())
+        for (const auto& n : node) add(n);
+    else
+        add(node);
+    return out;
+}
+
+std::vector<int> parse_ranks(const Reader& r, const YAML::Node& node, const std::string& key, int height) {
+    std::vector<int> out;
+    auto add = [&](const YAML::Node& n) {
+        int v = r.get<int>(n, key, "a rank number");
+        if (v < 1 || v > height) r.fail(n, key, fmt::format("rank {} is not on a board of {} ranks", v, height));
+        out.push_back(v);
+    };
+    if (node.IsSequence())
+        for (const auto& n : node) add(n);
+    else
+        add(node);
+    return out;
+}
+
+void read_piece(const Reader& r, const YAML::Node& node, const std::string& where, Variant& v) {
+    r.only_keys(node, where, {"letter", "name", "betza", "royal", "pawn", "promotion", "double_step", "en_passant"});
+    PieceType p;
+    p.source_line = node.Mark().line + 1;
+    if (!node["letter"]) r.fail(node, where + ".letter", "a piece needs a letter");
+    auto letter = r.get<std::string>(node["letter"], where + ".letter", "a letter");
+    if (letter.size() != 1 || !std::isalpha(static_cast<unsigned char>(letter[0])))
+        r.fail(node["letter"], where + ".letter", fmt::format("'{}' is not a single letter", letter));
+    p.letter = static_cast<char>(std::toupper(static_cast<unsigned char>(letter[0])));
+    if (v.type_of(p.letter) >= 0)
+        r.fail(node["letter"], where + ".letter", fmt::format("the letter '{}' is used by two pieces", p.letter));
+    p.name = node["name"] ? r.get<std::string>(node["name"], where + ".name", "a name") : std::string(1, p.letter);
+    if (!node["betza"]) r.fail(node, where + ".betza", fmt::format("piece '{}' has no betza movement", p.letter));
+    p.betza = r.get<std::string>(node["betza"], where + ".betza", "a Betza string");
+    try {
+        p.moves = parse_betza(p.betza);
+    } catch (const BetzaError& e) {
+        r.fail_at(node["betza"], where + ".betza", static_cast<int>(e.position()),
+                  fmt::format("piece '{}' ({}): {} in '{}' (unsupported part: '{}')", p.letter, p.name,
+                              e.what(), p.betza, e.part()));
+    }
+    if (node["royal"]) p.royal = r.get<bool>(node["royal"], where + ".royal", "true or false");
+    if (node["pawn"]) p.pawn = r.get<bool>(node["pawn"], where + ".pawn", "true or false");
+    if (node["en_passant"]) p.en_passant = r.get<bool>(node["en_passant"], where + ".en_passant", "true or false");
+    if (node["double_step"])
+        p.double_step_ranks = parse_ranks(r, node["double_step"], where + ".double_step", v.geometry.height);
+    if (auto promo = node["promotion"]) {
+        const std::string key = where + ".promotion";
+        if (promo.IsMap()) {
+            r.only_keys(promo, key, {"to", "rank"});
+            if (!promo["to"]) r.fail(promo, key + ".to", "a promotion needs 'to'");
+            p.promotes_to = parse_letters(r, promo["to"], key + ".to");
+            if (promo["rank"]) p.promotion_rank = parse_ranks(r, promo["rank"], key + ".rank", v.geometry.height)[0];
+        } else {
+            p.promotes_to = parse_letters(r, promo, key);
+        }
+    }
+    v.pieces.push_back(std::move(p));
+}
+
+
+void read_castling(const Reader& r, const YAML::Node& node, const std::string& where, Variant& v) {
+    r.only_keys(node, where, {"right", "king", "rook", "king_to", "rook_to"});
+    for (const char* k : {"right", "king", "rook", "king_to", "rook_to"})
+        if (!node[k]) r.fail(node, r.join(where, k), fmt::format("castling needs '{}'", k));
+    CastlingRule c;
+    auto right = r.get<std::string>(node["right"], where + ".right", "a letter");
+    if (right.size() != 1 || !std::isupper(static_cast<unsigned char>(right[0])))
+        r.fail(node["right"], where + ".right", fmt::format("the right '{}' must be one upper-case letter such as K or Q", right));
+    c.right = right[0];
+    const Geometry& g = v.geometry;
+    c.king_from = parse_square(r, g, node["king"], where + ".king");
+    c.rook_from = parse_square(r, g, node["rook"], where + ".rook");
+    c.king_to = parse_square(r, g, node["king_to"], where + ".king_to");
+    c.rook_to = parse_square(r, g, node["rook_to"], where + ".rook_to");
+    if (g.rank_of(c.king_from) != g.rank_of(c.rook_from) || g.rank_of(c.king_to) != g.rank_of(c.king_from) ||
+        g.rank_of(c.rook_to) != g.rank_of(c.king_from))
+        r.fail(node, where, "castling squares must all be on one rank");
+    if (c.king_from == c.rook_from) r.fail(node, where, "the king and rook squares are the same");
+    for (const auto& other : v.castling)
+        if (other.right == c.right) r.fail(node["right"], where + ".right", fmt::format("the right '{}' is defined twice", c.right));
+    v.castling.push_back(c);
+}
+
+MaterialDraw parse_material(const Reader& r, const Variant& v, const YAML::Node& node, const std::string& key) {
+    auto text = r.get<std::string>(node, key, "a string such as 'KN v K'");
+    auto pos = text.find(" v ");
+    if (pos == std::string::npos) r.fail(node, key, fmt::format("'{}' is not of the form 'KN v K'", text));
+    MaterialDraw m{text.substr(0, pos), text.substr(pos + 3)};
+    for (std::string* side : {&m.strong, &m.weak}) {
+        std::erase_if(*side, [](char c) { return std::isspace(static_cast<unsigned char>(c)); });
+        for (char& c : *side) {
+            c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+            if (v.type_of(c) < 0) r.fail(node, key, fmt::format("'{}' names a piece '{}' the variant does not have", text, c));
+        }
+        std::sort(side->begin(), side->end());
+    }
+    return m;
+}
+
+void read_end(const Reader& r, const YAML::Node& node, Variant& v) {
+    r.only_keys(node, "end", {"royal_capture", "checkmate", "no_legal_moves", "move_limit", "repetition", "n_move_rule",
+                              "insufficient_material"});
+    EndRules& e = v.end;
+    if (node["royal_capture"]) e.royal_capture = parse_verdict(r, node["royal_capture"], "end.royal_capture");
+    if (node["checkmate"]) e.checkmate = parse_verdict(r, node["checkmate"], "end.checkmate");
+    if (node["no_legal_moves"]) e.no_legal_moves = parse_verdict(r, node["no_legal_moves"], "end.no_legal_moves");
+    auto count = [&](const char* key, int& out) {
+        if (!node[key]) return;
+        out = r.get<int>(node[key], std::string("end.") + key, "a whole number");
+        if (out < 0) r.fail(node[key], std::string("end.") + key, "must not be negative");
+    };
+    count("move_limit", e.move_limit);
+    count("repetition", e.repetition);
+    count("n_move_rule", e.n_move_rule);
+    if (e.repetition == 1) r.fail(node["repetition"], "end.repetition", "a repetition count must be 2 or more (0: none)");
+    if (auto m = node["insufficient_material"]) {
+        if (!m.IsSequence()) r.fail(m, "end.insufficient_material", "must be a list such as ['K v K', 'KN v K']");
+        for (const auto& item : m) e.insufficient_material.push_back(parse_material(r, v, item, "end.insufficient_material"));
+    }
+}
+
+void check_start(const Reader& r, const YAML::Node& node, const Variant& v) {
+    PositionFields f;
+    try {
+        f = parse_fen(v.geometry, v.start_fen);
+    } catch (const PositionError& e) {
+        r.fail(node, "start", fmt::format("the start position '{}' does not fit the {}x{} board: {}", v.start_fen,
+                                          v.geometry.width, v.geometry.height, e.what()));
+    }
+    for (char c : f.placement)
+        if (c != '.' && v.type_of(c) < 0)
+            r.fail(node, "start", fmt::format("the start position has '{}', which is not a piece of this variant", c));
+}
+
+}  // namespace
+
+Variant parse_variant(const std::string& yaml_text, const std::string& source) {
+    Reader r(source);
+    YAML::Node root;
+    try {
+        root = YAML::Load(yaml_text);
+    } catch (const YAML::ParserException& e) {
+        throw VariantError(source, e.mark.line + 1, e.mark.column + 1, "", fmt::format("not valid YAML: {}", e.msg));
+    }
+    if (!root.IsMap()) throw VariantError(source, 1, 1, "", "a variant file must be a YAML mapping");
+    r.only_keys(root, "", {"name", "description", "board", "start", "pieces", "check_rules", "castling", "end"});
+    for (const char* k : {"name", "board", "start", "pieces"})
+        if (!root[k]) r.fail(root, k, fmt::format("the variant has no '{}'", k));
+
+    Variant v;
+    v.source = source;
+    v.name = r.get<std::string>(root["name"], "name", "a string");
+    if (root["description"]) v.description = r.get<std::string>(root["description"], "description", "a string");
+
+    const auto board = root["board"];
+    r.only_keys(board, "board", {"files", "ranks"});
+    for (const char* k : {"files", "ranks"})
+        if (!board[k]) r.fail(board, std::string("board.") + k, fmt::format("the board needs '{}'", k));
+    v.geometry.width = r.get<int>(board["files"], "board.files", "a whole number");
+    v.geometry.height = r.get<int>(board["ranks"], "board.ranks", "a whole number");
+    if (v.geometry.width < 1 || v.geometry.width > kMaxFiles)
+        r.fail(board["files"], "board.files", fmt::format("{} files: the board must have 1 to {}", v.geometry.width, kMaxFiles));
+    if (v.geometry.height < 2 || v.geometry.height > kMaxRanks)
+        r.fail(board["ranks"], "board.ranks", fmt::format("{} ranks: the board must have 2 to {}", v.geometry.height, kMaxRanks));
+
+    const auto pieces = root["pieces"];
+    if (!pieces.IsSequence() || pieces.size() == 0) r.fail(pieces, "pieces", "'pieces' must be a non-empty list");
+    if (pieces.size() > 30) r.fail(pieces, "pieces", "at most 30 piece types are supported");
+    for (std::size_t i = 0; i < pieces.size(); ++i) read_piece(r, pieces[i], fmt::format("pieces[{}]", i), v);
+    for (std::size_t i = 0; i < pieces.size(); ++i) {
+        const PieceType& p = v.pieces[i];
+        const auto node = pieces[i]["promotion"];
+        for (char t : p.promotes_to)
+            if (v.type_of(t) < 0)
+                r.fail(node, fmt::format("pieces[{}].promotion", i),
+                       fmt::format("piece '{}' promotes to '{}', which is not a piece of this variant", p.letter, t));
+    }
+
+    v.start_fen = r.get<std::string>(root["start"], "start", "a FEN string");
+    check_start(r, root["start"], v);
+    if (root["check_rules"]) v.check_rules = r.get<bool>(root["check_rules"], "check_rules", "true or false");
+    if (auto c = root["castling"]) {
+        if (!c.IsSequence()) r.fail(c, "castling", "'castling' must be a list");
+        for (std::size_t i = 0; i < c.size(); ++i) read_castling(r, c[i], fmt::format("castling[{}]", i), v);
+    }
+    if (root["end"]) read_end(r, root["end"], v);
+
+    bool has_royal = std::any_of(v.pieces.begin(), v.pieces.end(), [](const PieceType& p) { return p.royal; });
+    if (!has_royal && (v.end.royal_capture || v.check_rules || !v.castling.empty()))
+        r.fail(root["pieces"], "pieces", "royal capture, check rules and castling need a piece with 'royal: true'");
+    return v;
+}
+
+Variant load_variant_file(const std::string& path) {
+    std::ifstream in(path);
+    if (!in) throw VariantError(path, 0, 0, "", fmt::format("cannot read the variant file '{}'", path));
+    std::stringstream ss;
+    ss << in.rdbuf();
+    return parse_variant(ss.str(), path);
+}
+
+std::string variant_directory() {
+    if (const char* env = std::getenv("REFEREE_VARIANTS"); env && *env) return env;
+    return REFEREE_VARIANT_DIR;
+}
+
+Variant load_variant(const std::string& name_or_path) {
+    namespace fs = std::filesystem;
+    bool is_path = name_or_path.find('/') != std::string::npos || name_or_path.ends_with(".yaml");
+    if (is_path) return load_variant_file(name_or_path);
+    fs::path path = fs::path(variant_directory()) / (name_or_path + ".yaml");
+    if (!fs::exists(path)) {
+        std::string known;
+        for (const auto& n : list_variants()) known += (known.empty() ? "" : ", ") + n;
+        throw VariantError(path.string(), 0, 0, "",
+                           fmt::format("no variant named '{}' (known: {})", name_or_path, known));
+    }
+    return load_variant_file(path.string());
+}
+
+std::vector<std::string> list_variants() {
+    namespace fs = std::filesystem;
+    std::vector<std::string> names;
+    std::error_code ec;
+    for (const auto& entry : fs::directory_iterator(variant_directory(), ec))
+        if (entry.path().extension() == ".yaml") names.push_back(entry.path().stem().string());
+    std::sort(names.begin(), names.end());
+    return names;
+}
+
+VariantError::VariantError(std::string file, int line, int column, std::string key, const std::string& what)
+    : std::runtime_error(line > 0 ? fmt::format("{}:{}:{}: {}{}", file, line, column, key.empty() ? "" : key + ": ", what)
+                                  : fmt::format("{}: {}", file, what)),
+      file_(std::move(file)),
+      line_(line),
+      column_(column),
+      key_(std::move(key)) {}
+
+}  // namespace referee::rules
