@@ -9,5 +9,6 @@ namespace referee::cli {
 void add_perft_command(CLI::App& app);
 void add_moves_command(CLI::App& app);
 void add_variants_command(CLI::App& app);
+void add_play_command(CLI::App& app);
 
 }  // namespace referee::cli

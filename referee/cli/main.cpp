@@ -12,6 +12,7 @@ int main(int argc, char** argv) {
     referee::cli::add_variants_command(app);
     referee::cli::add_perft_command(app);
     referee::cli::add_moves_command(app);
+    referee::cli::add_play_command(app);
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {

@@ -60,6 +60,8 @@ public:
     std::string board_dump() const;  // "20 B\nk.K..\n..." with a final newline
 
     std::string move_name(Move m, MoveStyle style = MoveStyle::Dash) const;
+    // Standard Algebraic Notation (Nf3, exd6, e8=Q+, O-O-O), for PGN. m must be legal.
+    std::string san(Move m) const;
     // Reads a move in any accepted form and checks it is legal here; throws MoveError
     // saying why not.
     Move parse_move(std::string_view text) const;

@@ -1,0 +1,75 @@
+// The referee's side of an engine protocol. A dialect turns the session's requests into
+// lines for the engine and the engine's lines into events; it keeps no clock and makes no
+// judgement about moves (the match layer does both).
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "referee/engine/engine_config.hpp"
+#include "referee/rules/variant.hpp"
+
+namespace referee::engine {
+
+// What the engine needs to choose a move, in every form a dialect might send.
+struct MoveRequest {
+    std::string start_fen;               // the game's start position
+    std::vector<std::string> uci_moves;  // moves since then, a2a3 form
+    std::string board_dump;              // the current position, "12 W\n..." form
+    bool white_to_move = true;
+    std::int64_t white_ms = 0, black_ms = 0;          // time left
+    std::int64_t white_inc_ms = 0, black_inc_ms = 0;  // increments
+    int moves_to_go = 0;                              // 0: to the end of the game
+    std::int64_t movetime_ms = 0;                     // fixed time per move; 0: clock
+};
+
+enum class FaultKind {
+    Protocol,     // a reply it cannot use, or a handshake that went wrong
+    Unsupported,  // it cannot play this variant
+    Startup,      // no handshake within the start-up limit
+    Flood,        // too much output without a move
+    LineTooLong,  // one line over the cap
+};
+
+class DialectHost {
+  public:
+    virtual ~DialectHost() = default;
+    virtual void send(std::string_view line, std::function<void()> on_written = {}) = 0;
+    virtual void ready() = 0;  // handshake or new-game synchronisation done
+    virtual void fault(FaultKind kind, std::string detail) = 0;
+    virtual void move(std::string text) = 0;
+    virtual void resign() = 0;
+    virtual void identified(std::string name) = 0;  // the engine's own name, when it gives one
+};
+
+class Dialect {
+  public:
+    virtual ~Dialect() = default;
+    virtual void begin_handshake() = 0;
+    virtual void on_line(std::string_view line) = 0;
+    virtual void new_game(bool plays_white, const MoveRequest& clocks) = 0;
+    virtual void request_move(const MoveRequest& request, std::function<void()> on_written) = 0;
+    virtual void opponent_moved(std::string_view dash_move) = 0;
+    virtual void reject_move(std::string_view reason) = 0;  // "ask again" rule only
+    virtual void game_over(std::string_view result, std::string_view reason) = 0;
+    virtual void quit() = 0;
+};
+
+struct DialectContext {
+    DialectHost& host;
+    const EngineConfig& config;
+    const rules::Variant& variant;
+    std::string scratch_dir;  // where a dialect may write files (Fairy-Stockfish ini)
+};
+
+std::unique_ptr<Dialect> make_uci_dialect(DialectContext context);
+std::unique_ptr<Dialect> make_imcs_dialect(DialectContext context);
+
+// "mm:ss.sss", as IMCS writes clocks (negative times as 00:00.000).
+std::string imcs_clock(std::int64_t ms);
+
+}  // namespace referee::engine

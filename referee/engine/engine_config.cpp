@@ -1,0 +1,172 @@
+#include "referee/engine/engine_config.hpp"
+
+#include <unistd.h>
+
+#include <cctype>
+#include <cstdlib>
+#include <filesystem>
+
+#include <fmt/format.h>
+
+namespace referee::engine {
+
+const char* protocol_name(Protocol p) {
+    return p == Protocol::Uci ? "uci" : "imcs";
+}
+
+Protocol parse_protocol(std::string_view text) {
+    if (text == "uci") return Protocol::Uci;
+    if (text == "imcs") return Protocol::Imcs;
+    throw ConfigError(fmt::format("unknown protocol '{}' (expected uci or imcs)", text));
+}
+
+namespace {
+
+// Splits on spaces outside quotes; quotes are removed.
+std::vector<std::string> tokens(std::string_view spec) {
+    std::vector<std::string> out;
+    std::string cur;
+    char quote = 0;
+    bool have = false;
+    for (char c : spec) {
+        if (quote) {
+            if (c == quote)
+                quote = 0;
+            else
+                cur += c;
+        } else if (c == '"' || c == '\'') {
+            quote = c;
+            have = true;
+        } else if (std::isspace(static_cast<unsigned char>(c))) {
+            if (have || !cur.empty()) out.push_back(cur);
+            cur.clear();
+            have = false;
+        } else {
+            cur += c;
+        }
+    }
+    if (quote) throw ConfigError(fmt::format("unclosed quote in engine description '{}'", spec));
+    if (have || !cur.empty()) out.push_back(cur);
+    return out;
+}
+
+double parse_number(const std::string& key, const std::string& value) {
+    char* end = nullptr;
+    double v = std::strtod(value.c_str(), &end);
+    if (value.empty() || *end || v < 0)
+        throw ConfigError(fmt::format("{}='{}' is not a non-negative number", key, value));
+    return v;
+}
+
+}  // namespace
+
+EngineConfig parse_engine_spec(std::string_view spec) {
+    EngineConfig c;
+    // "option.Skill Level=0" has a space in the key: glue tokens until one holds '='.
+    std::vector<std::string> parts;
+    for (auto& t : tokens(spec)) {
+        const bool open_option = !parts.empty() && parts.back().rfind("option.", 0) == 0 &&
+                                 parts.back().find('=') == std::string::npos;
+        if (open_option)
+            parts.back() += " " + t;
+        else
+            parts.push_back(t);
+    }
+    for (const auto& p : parts) {
+        auto eq = p.find('=');
+        if (eq == std::string::npos)
+            throw ConfigError(
+                fmt::format("'{}' in engine description '{}' is not key=value", p, spec));
+        std::string key = p.substr(0, eq), value = p.substr(eq + 1);
+        if (key == "cmd")
+            c.command = value;
+        else if (key == "name")
+            c.name = value;
+        else if (key == "arg")
+            c.args.push_back(value);
+        else if (key == "args") {
+            for (auto& a : tokens(value)) c.args.push_back(a);
+        } else if (key == "dir")
+            c.working_dir = value;
+        else if (key == "proto")
+            c.protocol = parse_protocol(value);
+        else if (key.rfind("option.", 0) == 0)
+            c.options.emplace_back(key.substr(7), value);
+        else if (key == "startup")
+            c.startup_timeout =
+                std::chrono::milliseconds(static_cast<long>(parse_number(key, value) * 1000));
+        else if (key == "memory")
+            c.memory_limit_mb = static_cast<std::size_t>(parse_number(key, value));
+        else
+            throw ConfigError(fmt::format(
+                "unknown key '{}' in engine description '{}' (known: cmd, name, arg, args, dir, "
+                "proto, option.NAME, startup, memory)",
+                key, spec));
+    }
+    if (c.command.empty())
+        throw ConfigError(fmt::format("engine description '{}' has no cmd=", spec));
+    if (c.name.empty()) c.name = std::filesystem::path(c.command).filename().string();
+    return c;
+}
+
+EngineConfig engine_from_text(std::string_view text, const std::string& bin_dir) {
+    namespace fs = std::filesystem;
+    if (text.find('=') != std::string_view::npos) return parse_engine_spec(text);
+    const std::string name(text);
+    EngineConfig c;
+    c.name = name;
+    for (const auto& candidate : {fs::path(bin_dir) / (name + "-engine"), fs::path(bin_dir) / name})
+        if (name.find('/') == std::string::npos && fs::exists(candidate)) {
+            c.command = candidate.string();
+            return c;
+        }
+    if (name == "fairy-stockfish" && fs::exists("/usr/games/fairy-stockfish")) {
+        c.command = "/usr/games/fairy-stockfish";
+        return c;
+    }
+    c.command = name;
+    c.name = fs::path(name).filename().string();
+    return c;
+}
+
+std::string executable_dir() {
+    std::error_code ec;
+    auto exe = std::filesystem::read_symlink("/proc/self/exe", ec);
+    return ec ? std::string(".") : exe.parent_path().string();
+}
+
+void check_engine_command(const EngineConfig& config) {
+    namespace fs = std::filesystem;
+    std::string path = config.command;
+    if (path.find('/') == std::string::npos) {
+        const char* env = std::getenv("PATH");
+        std::string dirs = env ? env : "/usr/bin:/bin";
+        std::string found;
+        for (std::size_t start = 0; start <= dirs.size();) {
+            auto end = dirs.find(':', start);
+            if (end == std::string::npos) end = dirs.size();
+            fs::path candidate = fs::path(dirs.substr(start, end - start)) / path;
+            if (::access(candidate.c_str(), X_OK) == 0) {
+                found = candidate.string();
+                break;
+            }
+            start = end + 1;
+        }
+        if (found.empty())
+            throw ConfigError(
+                fmt::format("engine '{}': '{}' is not found in PATH", config.name, config.command));
+        return;
+    }
+    std::error_code ec;
+    if (!fs::exists(path, ec))
+        throw ConfigError(fmt::format("engine '{}': '{}' does not exist", config.name, path));
+    if (fs::is_directory(path, ec))
+        throw ConfigError(fmt::format("engine '{}': '{}' is a directory", config.name, path));
+    if (::access(path.c_str(), X_OK) != 0)
+        throw ConfigError(fmt::format("engine '{}': '{}' is not executable", config.name, path));
+    if (!config.working_dir.empty() && !fs::is_directory(config.working_dir, ec))
+        throw ConfigError(fmt::format("engine '{}': working directory '{}' does not exist",
+                                      config.name, config.working_dir));
+}
+
+}  // namespace referee::engine

@@ -1,0 +1,53 @@
+// How to run one engine: what the user writes on the command line or in a tournament
+// config, checked before anything is started.
+#pragma once
+
+#include <chrono>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace referee::engine {
+
+enum class Protocol { Uci, Imcs };
+const char* protocol_name(Protocol p);
+
+struct EngineConfig {
+    std::string name;
+    std::string command;  // executable; no shell
+    std::vector<std::string> args;
+    std::string working_dir;
+    Protocol protocol = Protocol::Uci;
+    std::vector<std::pair<std::string, std::string>> options;  // UCI setoption, in order
+    std::chrono::milliseconds startup_timeout{10000};          // spawn to ready
+    std::size_t memory_limit_mb = 0;                           // 0: no limit
+};
+
+class ConfigError : public std::runtime_error {
+  public:
+    using std::runtime_error::runtime_error;
+};
+
+Protocol parse_protocol(std::string_view text);  // "uci" or "imcs"; throws ConfigError
+
+// A one-line engine description, as cutechess users know it:
+//   "cmd=build/bin/random-engine arg=--seed arg=3 proto=imcs name=rand option.Skill Level=0"
+// Keys: cmd (required), name, arg (repeatable), args (split on spaces), dir, proto,
+// option.<Name>=<value>, startup=<seconds>, memory=<MiB>. Values may be quoted.
+EngineConfig parse_engine_spec(std::string_view spec);
+
+// What a user may write for an engine: a full description (anything with '='), the name of
+// an in-tree engine ("random", "alphabeta", "lousy", "broken-hang": found in bin_dir as
+// <name>-engine or <name>), "fairy-stockfish", or a path to an executable (UCI assumed).
+EngineConfig engine_from_text(std::string_view text, const std::string& bin_dir);
+
+// The folder holding the running executable (where the in-tree engines are built).
+std::string executable_dir();
+
+// Checks that the command exists and is executable (after a PATH search for bare names);
+// throws ConfigError naming the engine and the problem. Done before any game starts.
+void check_engine_command(const EngineConfig& config);
+
+}  // namespace referee::engine

@@ -1,0 +1,121 @@
+// One untrusted engine executable as a child process, driven asynchronously on a caller-owned
+// io_context so a single thread can run hundreds of them. The child runs in its own process
+// group and everything in that group is SIGKILLed when the engine is done, so forked helpers
+// cannot outlive it. Engines may crash, hang, flood or never read: none of it may block,
+// crash or grow the referee.
+#pragma once
+
+#include <sys/types.h>
+
+#include <chrono>
+#include <cstddef>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace boost::asio {
+class io_context;
+}
+
+namespace referee::engine {
+
+struct ProcessSpec {
+    // Executable, run without a shell. A bare name is looked up in PATH; a relative path is taken
+    // from the referee's cwd, not from working_dir.
+    std::string command;
+    std::vector<std::string> args;
+    std::string working_dir;                 // empty: the referee's cwd
+    std::size_t max_line_bytes = 64 * 1024;  // longer stdout line (before its '\n') is a fault
+    std::size_t memory_limit_bytes = 0;      // 0: none; else RLIMIT_AS of the child
+};
+
+// Thrown by start(): names the command and the OS reason ("No such file or directory",
+// "Exec format error", ...), including failures of execve() itself inside the child.
+class StartError : public std::runtime_error {
+  public:
+    using std::runtime_error::runtime_error;
+};
+
+struct ExitInfo {
+    int exit_code = -1;              // when the engine exited by itself, else -1
+    int signal = 0;                  // the signal that ended it, else 0
+    bool killed_by_referee = false;  // our SIGKILL (kill() or an expired shutdown grace) ended it
+    std::string description;  // "exited with code 3", "killed by signal 11 (Segmentation fault)"
+    std::string write_error;  // first failed write to its stdin (e.g. Broken pipe), else empty
+};
+
+enum class Fault {
+    line_too_long,  // "line over N bytes"; stdout is not read any further
+};
+
+class EngineProcess {
+  public:
+    using LineHandler = std::function<void(std::string_view line)>;
+    using ExitHandler = std::function<void(const ExitInfo&)>;
+    using FaultHandler = std::function<void(Fault, std::string message)>;
+
+    static constexpr std::size_t kReadChunkBytes = 16 * 1024;
+    static constexpr std::size_t kStderrTailBytes = 4 * 1024;
+
+    // The io_context must outlive this object. Handlers run on that io_context and are never
+    // called after this object is destroyed (destroying it from inside a handler is allowed).
+    EngineProcess(boost::asio::io_context& io, ProcessSpec spec);
+    ~EngineProcess();  // if still running: SIGKILL the group and reap synchronously
+    EngineProcess(const EngineProcess&) = delete;
+    EngineProcess& operator=(const EngineProcess&) = delete;
+
+    // Set before start(). The line handler gets each stdout line without "\n" / "\r\n".
+    // The exit handler runs once, after the child was reaped and stdout/stderr reached EOF
+    // (or were abandoned 500 ms after the reap because an escaped process still holds them).
+    void set_line_handler(LineHandler handler);
+    void set_exit_handler(ExitHandler handler);
+    void set_fault_handler(FaultHandler handler);
+
+    // Spawns the child in its own process group; throws StartError. Call at most once.
+    // The first call makes the referee ignore SIGPIPE (a dead engine's pipe gives EPIPE instead);
+    // children get the default action back.
+    void start();
+
+    // Queues line + '\n'; writes keep their order. on_written runs once the whole line is in the
+    // pipe (start the engine's clock there), and never if the write fails. Returns false when
+    // nothing can be written any more (not running, stdin closed, shutdown() called).
+    bool write_line(std::string_view line, std::function<void()> on_written = {});
+    std::chrono::steady_clock::time_point last_write_done() const;
+
+    // After the caller sent its protocol's quit: closes stdin once queued writes are out, waits
+    // up to grace for the engine to exit, then SIGKILLs its process group.
+    void shutdown(std::chrono::milliseconds grace);
+    // SIGKILLs the process group now; the reap (and exit handler) follow on the io_context.
+    // reason ends up in ExitInfo::description ("killed by the referee: <reason>").
+    void kill(std::string_view reason = {});
+
+    pid_t pid() const;                      // also the process group id; -1 before start()
+    bool running() const;                   // started and not reaped yet
+    std::string stderr_tail() const;        // last kStderrTailBytes bytes of stderr
+    std::size_t peak_buffer_bytes() const;  // most stdout bytes ever buffered at once
+    const std::optional<ExitInfo>& exit_info() const;  // set when the exit handler ran
+
+  private:
+    class Impl;
+    std::shared_ptr<Impl> impl_;
+};
+
+// Every live engine process group is kept in a fixed-size, lock-free table so a signal handler
+// can kill them. install_signal_cleanup() makes SIGINT, SIGTERM and SIGHUP SIGKILL every
+// registered group and then die by the same signal with its default action. It replaces any
+// handler installed before for those signals (an asio::signal_set on them would replace ours).
+void install_signal_cleanup();
+void kill_all_engines() noexcept;  // async-signal-safe; e.g. for std::atexit
+std::size_t live_engine_groups() noexcept;
+
+namespace test_hooks {
+// Exit detection uses pidfd_open(2) and falls back to polling waitid() on kernels without it;
+// this forces the fallback so tests can cover it.
+void set_pidfd_enabled(bool enabled);
+}  // namespace test_hooks
+
+}  // namespace referee::engine

@@ -1,0 +1,87 @@
+// One engine as the referee sees it: a process plus the dialect it speaks, with the
+// start-up deadline and the output caps. It reports what the engine did as events and
+// leaves judging to the match layer; it never blocks.
+#pragma once
+
+#include <chrono>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "referee/engine/dialect.hpp"
+#include "referee/engine/engine_config.hpp"
+#include "referee/engine/process.hpp"
+
+namespace boost::asio {
+class io_context;
+}
+
+namespace referee::engine {
+
+class EngineSession : public std::enable_shared_from_this<EngineSession> {
+  public:
+    using Clock = std::chrono::steady_clock;
+    struct Events {
+        std::function<void()> ready;  // after start() or new_game()
+        std::function<void(std::string text, Clock::time_point received)> move;
+        std::function<void()> resign;
+        std::function<void(FaultKind kind, std::string detail)> fault;
+        std::function<void(const ExitInfo& info)> exit;
+    };
+    // Output beyond this many bytes between two requests is flooding.
+    static constexpr std::size_t kFloodBytes = 4 * 1024 * 1024;
+
+    static std::shared_ptr<EngineSession> create(boost::asio::io_context& io, EngineConfig config,
+                                                 const rules::Variant& variant,
+                                                 std::string scratch_dir);
+    ~EngineSession();
+
+    void set_events(Events events);
+    // Spawns and handshakes; ends in ready(), or fault(Startup/Unsupported/...) or exit().
+    // A failure to spawn arrives as fault(Startup, reason).
+    void start();
+    void new_game(bool plays_white, const MoveRequest& clocks);
+    // on_written gets the moment the request was fully written: the engine's clock starts then.
+    void request_move(const MoveRequest& request,
+                      std::function<void(Clock::time_point)> on_written);
+    void opponent_moved(std::string_view dash_move);
+    void reject_move(std::string_view reason);
+    void game_over(std::string_view result, std::string_view reason);
+    // The protocol's goodbye, then the process group is killed after grace.
+    void quit(std::chrono::milliseconds grace);
+    void kill(std::string_view reason);
+
+    bool alive() const;  // started, not exited, no fault
+    bool faulted() const { return faulted_; }
+    const EngineConfig& config() const { return config_; }
+    const std::string& engine_id() const { return engine_id_; }  // from UCI "id name"
+    std::string stderr_tail() const;
+    pid_t pid() const;
+
+  private:
+    class Host;
+    EngineSession(boost::asio::io_context& io, EngineConfig config, const rules::Variant& variant,
+                  std::string scratch_dir);
+    void on_line(std::string_view line);
+    void raise(FaultKind kind, std::string detail);
+    void arm_startup_timer();
+
+    boost::asio::io_context& io_;
+    EngineConfig config_;
+    const rules::Variant& variant_;
+    std::string scratch_dir_;
+    Events events_;
+    std::unique_ptr<EngineProcess> process_;
+    std::unique_ptr<Host> host_;
+    std::unique_ptr<Dialect> dialect_;
+    struct Timer;
+    std::unique_ptr<Timer> startup_timer_;
+    std::size_t bytes_since_request_ = 0;
+    bool faulted_ = false;
+    bool exited_ = false;
+    bool awaiting_ready_ = false;
+    std::string engine_id_;
+};
+
+}  // namespace referee::engine

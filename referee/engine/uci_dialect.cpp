@@ -1,0 +1,168 @@
+// UCI as the referee speaks it: uci/uciok, options and the variant, isready/readyok,
+// ucinewgame, position + go, bestmove, quit.
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <set>
+#include <sstream>
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include "referee/engine/dialect.hpp"
+#include "referee/engine/fairy_ini.hpp"
+
+namespace referee::engine {
+namespace {
+
+std::vector<std::string> words(std::string_view line) {
+    std::vector<std::string> out;
+    std::istringstream in{std::string(line)};
+    for (std::string w; in >> w;) out.push_back(w);
+    return out;
+}
+
+class UciDialect final : public Dialect {
+  public:
+    explicit UciDialect(DialectContext c) : c_(c) {}
+
+    void begin_handshake() override {
+        state_ = State::AwaitUciOk;
+        c_.host.send("uci");
+    }
+
+    void on_line(std::string_view line) override {
+        auto w = words(line);
+        if (w.empty()) return;
+        switch (state_) {
+            case State::AwaitUciOk:
+                if (w[0] == "id" && w.size() > 2 && w[1] == "name") {
+                    c_.host.identified(std::string(line.substr(line.find("name") + 5)));
+                } else if (w[0] == "option") {
+                    read_option(line);
+                } else if (w[0] == "uciok") {
+                    configure();
+                }
+                return;
+            case State::AwaitReadyOk:
+                if (w[0] == "readyok") {
+                    state_ = State::Idle;
+                    c_.host.ready();
+                }
+                return;
+            case State::Thinking:
+                if (w[0] != "bestmove") return;  // info and anything else is commentary
+                state_ = State::Idle;
+                if (w.size() < 2)
+                    return c_.host.fault(FaultKind::Protocol, "'bestmove' without a move");
+                if (w[1] == "(none)" || w[1] == "0000") return c_.host.resign();
+                return c_.host.move(w[1]);
+            case State::Idle:
+            case State::Quit:
+                return;  // late output (a bestmove after time ran out) is ignored
+        }
+    }
+
+    void new_game(bool, const MoveRequest&) override {
+        state_ = State::AwaitReadyOk;
+        c_.host.send("ucinewgame");
+        c_.host.send("isready");
+    }
+
+    void request_move(const MoveRequest& r, std::function<void()> on_written) override {
+        std::string position = "position fen " + r.start_fen;
+        if (!r.uci_moves.empty()) {
+            position += " moves";
+            for (const auto& m : r.uci_moves) position += " " + m;
+        }
+        std::string go;
+        if (r.movetime_ms > 0) {
+            go = fmt::format("go movetime {}", r.movetime_ms);
+        } else {
+            go = fmt::format("go wtime {} btime {}", std::max<std::int64_t>(r.white_ms, 0),
+                             std::max<std::int64_t>(r.black_ms, 0));
+            if (r.white_inc_ms || r.black_inc_ms)
+                go += fmt::format(" winc {} binc {}", r.white_inc_ms, r.black_inc_ms);
+            if (r.moves_to_go > 0) go += fmt::format(" movestogo {}", r.moves_to_go);
+        }
+        state_ = State::Thinking;
+        c_.host.send(position);
+        c_.host.send(go, std::move(on_written));
+    }
+
+    void opponent_moved(std::string_view) override {}
+    void reject_move(std::string_view) override {}  // UCI has no way to say it; the match decides
+    void game_over(std::string_view, std::string_view) override {}
+
+    void quit() override {
+        state_ = State::Quit;
+        c_.host.send("quit");
+    }
+
+  private:
+    enum class State { AwaitUciOk, AwaitReadyOk, Idle, Thinking, Quit };
+
+    void read_option(std::string_view line) {
+        // option name <Name words> type <t> [default ...] [var a var b ...]
+        auto w = words(line);
+        std::string name;
+        std::size_t i = 2;
+        for (; i < w.size() && w[i] != "type"; ++i) name += (name.empty() ? "" : " ") + w[i];
+        options_.insert(name);
+        if (name == "UCI_Variant")
+            for (; i < w.size(); ++i)
+                if (w[i] == "var" && i + 1 < w.size()) variants_.insert(w[i + 1]);
+    }
+
+    void configure() {
+        const auto& v = c_.variant;
+        if (variants_.count(v.name)) {
+            c_.host.send("setoption name UCI_Variant value " + v.name);
+        } else if (options_.count("VariantPath")) {
+            std::string why;
+            auto ini = fairy_ini_for(v, &why);
+            if (!ini) return c_.host.fault(FaultKind::Unsupported, why);
+            std::filesystem::create_directories(c_.scratch_dir);
+            auto path = std::filesystem::path(c_.scratch_dir) / (ini->section_name + ".ini");
+            std::ofstream(path) << ini->text;
+            c_.host.send("setoption name VariantPath value " + path.string());
+            c_.host.send("setoption name UCI_Variant value " + ini->section_name);
+        } else if (options_.count("VariantFile") && !v.source.empty()) {
+            c_.host.send("setoption name VariantFile value " +
+                         std::filesystem::absolute(v.source).string());
+        } else if (v.name != "chess") {
+            return c_.host.fault(
+                FaultKind::Unsupported,
+                fmt::format(
+                    "{} does not list '{}' in UCI_Variant and has neither a VariantPath nor a "
+                    "VariantFile option",
+                    c_.config.name, v.name));
+        }
+        for (const auto& [name, value] : c_.config.options) {
+            if (!options_.count(name))
+                return c_.host.fault(FaultKind::Protocol,
+                                     fmt::format("{} has no option '{}' (it lists: {})",
+                                                 c_.config.name, name, fmt::join(options_, ", ")));
+            c_.host.send(fmt::format("setoption name {} value {}", name, value));
+        }
+        state_ = State::AwaitReadyOk;
+        c_.host.send("isready");
+    }
+
+    DialectContext c_;
+    State state_ = State::AwaitUciOk;
+    std::set<std::string> options_, variants_;
+};
+
+}  // namespace
+
+std::unique_ptr<Dialect> make_uci_dialect(DialectContext context) {
+    return std::make_unique<UciDialect>(context);
+}
+
+std::string imcs_clock(std::int64_t ms) {
+    if (ms < 0) ms = 0;
+    return fmt::format("{:02}:{:02}.{:03}", ms / 60000, (ms / 1000) % 60, ms % 1000);
+}
+
+}  // namespace referee::engine

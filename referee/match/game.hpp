@@ -1,0 +1,94 @@
+// One game between two engine sessions, as a state machine fed by events (an engine's move,
+// a fault, an exit, a timer). It never blocks, so one thread runs many games; every way a
+// game can go wrong is a transition to a result with a reason.
+#pragma once
+
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "referee/engine/session.hpp"
+#include "referee/match/game_record.hpp"
+#include "referee/match/time_control.hpp"
+#include "referee/rules/position.hpp"
+
+namespace boost::asio {
+class io_context;
+}
+
+namespace referee::match {
+
+enum class IllegalMovePolicy {
+    Loss,      // an illegal or unreadable move loses (the default)
+    AskAgain,  // IMCS: "- illegal move", the same side is asked again, its clock running
+};
+
+struct GameSpec {
+    rules::Position start;                   // where the game starts
+    std::vector<std::string> opening_moves;  // played by the referee first (book)
+    TimeControl time_control;
+    IllegalMovePolicy illegal_moves = IllegalMovePolicy::Loss;
+    int max_plies = 0;  // > 0: a draw by adjudication once this many plies were played
+    std::string event = "minichess-referee game";
+    int round = 1;
+};
+
+class Game : public std::enable_shared_from_this<Game> {
+public:
+    using Session = std::shared_ptr<engine::EngineSession>;
+    using Done = std::function<void(const GameRecord&)>;
+    // Called after each move, for live output.
+    using MoveObserver = std::function<void(const MoveEntry&, const rules::Position& after)>;
+
+    static std::shared_ptr<Game> create(boost::asio::io_context& io, GameSpec spec, Session white, Session black,
+                                        Done done);
+    ~Game();
+    void set_move_observer(MoveObserver observer) { observer_ = std::move(observer); }
+    // Starts the sessions that are not running yet, then plays. done() runs once, on the
+    // io_context, whatever happens; the sessions are left as they are for the caller to
+    // reuse or quit.
+    void start();
+    // Ends the game now (Ctrl-C, a tournament stopping): an unfinished game, no result.
+    void interrupt(const std::string& why);
+    bool finished() const { return finished_; }
+
+private:
+    struct Timer;
+    Game(boost::asio::io_context& io, GameSpec spec, Session white, Session black, Done done);
+
+    void hook(rules::Color side);
+    void on_ready(rules::Color side);
+    void begin_play();
+    void next_turn();
+    void ask(rules::Color side);
+    void on_move(rules::Color side, const std::string& text, std::chrono::steady_clock::time_point received);
+    void on_timeout(rules::Color side, std::uint64_t turn);
+    void finish(rules::GameResult result, Termination how, std::string reason_key, std::string reason,
+                std::optional<rules::Color> at_fault);
+    void lose(rules::Color side, Termination how, std::string reason_key, std::string reason);
+    engine::MoveRequest request() const;
+    std::string who(rules::Color side) const;  // "White (alphabeta)"
+    Session& session(rules::Color side) { return side == rules::White ? white_ : black_; }
+
+    boost::asio::io_context& io_;
+    GameSpec spec_;
+    Session white_, black_;
+    Done done_;
+    MoveObserver observer_;
+    rules::Position pos_;
+    GameClock clock_;
+    GameRecord record_;
+    std::vector<std::string> uci_moves_;
+    std::unique_ptr<Timer> timer_;
+    enum class Phase { Starting, NewGame, Playing, Over } phase_ = Phase::Starting;
+    int pending_ready_ = 0;
+    bool ready_[2] = {false, false};
+    std::uint64_t turn_ = 0;  // counts requests, so a stale timer or reply is recognised
+    bool awaiting_move_ = false;
+    std::chrono::steady_clock::time_point request_written_{};
+    bool request_written_known_ = false;
+    bool finished_ = false;
+};
+
+}  // namespace referee::match

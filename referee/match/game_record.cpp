@@ -1,0 +1,192 @@
+#include "referee/match/game_record.hpp"
+
+#include <stdexcept>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+namespace referee::match {
+namespace {
+
+constexpr std::pair<Termination, const char*> kTerminations[] = {
+    {Termination::Rules, "rules"},
+    {Termination::IllegalMove, "illegal-move"},
+    {Termination::TimeForfeit, "time-forfeit"},
+    {Termination::Crash, "crash"},
+    {Termination::StartFailure, "start-failure"},
+    {Termination::ProtocolFault, "protocol-fault"},
+    {Termination::Resignation, "resignation"},
+    {Termination::MoveCap, "move-cap"},
+    {Termination::Unsupported, "unsupported-variant"},
+    {Termination::Interrupted, "interrupted"},
+};
+
+// PGN's Termination tag has a fixed vocabulary; the precise reason goes in a comment.
+const char* pgn_termination(Termination t) {
+    switch (t) {
+        case Termination::Rules:
+        case Termination::Resignation: return "normal";
+        case Termination::TimeForfeit: return "time forfeit";
+        case Termination::IllegalMove: return "rules infraction";
+        case Termination::MoveCap: return "adjudication";
+        case Termination::Interrupted: return "unterminated";
+        default: return "abandoned";
+    }
+}
+
+std::string pgn_escape(const std::string& s) {
+    std::string out;
+    for (char c : s) {
+        if (c == '"' || c == '\\') out += '\\';
+        out += c;
+    }
+    return out;
+}
+
+std::string clock_text(std::int64_t ms) {
+    return fmt::format("{}:{:02}:{:02}.{:03}", ms / 3600000, (ms / 60000) % 60, (ms / 1000) % 60, ms % 1000);
+}
+
+}  // namespace
+
+const char* termination_key(Termination t) {
+    for (auto [term, key] : kTerminations)
+        if (term == t) return key;
+    return "?";
+}
+
+Termination termination_from_key(const std::string& key) {
+    for (auto [term, k] : kTerminations)
+        if (key == k) return term;
+    throw std::invalid_argument(fmt::format("unknown termination '{}'", key));
+}
+
+std::string to_pgn(const GameRecord& g) {
+    std::string out;
+    auto tag = [&](const char* name, const std::string& value) { out += fmt::format("[{} \"{}\"]\n", name, pgn_escape(value)); };
+    tag("Event", g.event);
+    tag("Site", "minichess-referee");
+    tag("Date", g.date.empty() ? "????.??.??" : g.date);
+    tag("Round", std::to_string(g.round));
+    tag("White", g.white);
+    tag("Black", g.black);
+    tag("Result", g.result_text());
+    tag("Variant", g.variant);
+    if (!g.standard_start) {
+        tag("SetUp", "1");
+        tag("FEN", g.start_fen);
+    }
+    if (!g.time_control.empty()) tag("TimeControl", g.time_control);
+    tag("Termination", pgn_termination(g.termination));
+    tag("PlyCount", std::to_string(g.moves.size()));
+    out += '\n';
+
+    // Move numbers follow the start position's side and number.
+    int number = 1;
+    bool black_first = false;
+    {
+        auto fields = g.start_fen;
+        auto sp = fields.find(' ');
+        if (sp != std::string::npos && sp + 1 < fields.size()) black_first = fields[sp + 1] == 'b';
+        auto last = fields.find_last_of(' ');
+        if (last != std::string::npos) number = std::max(1, std::atoi(fields.c_str() + last + 1));
+    }
+    std::string body;
+    bool white = !black_first;
+    for (std::size_t i = 0; i < g.moves.size(); ++i) {
+        const auto& m = g.moves[i];
+        if (white) body += fmt::format("{}. ", number);
+        else if (i == 0) body += fmt::format("{}... ", number);
+        body += m.san.empty() ? m.dash : m.san;
+        if (m.book) body += " {book}";
+        else if (m.clock_after_ms >= 0) body += fmt::format(" {{[%clk {}] {:.3f}s}}", clock_text(m.clock_after_ms), m.elapsed_ms / 1000.0);
+        else body += fmt::format(" {{{:.3f}s}}", m.elapsed_ms / 1000.0);
+        body += ' ';
+        if (!white) ++number;
+        white = !white;
+    }
+    body += fmt::format("{{{}}} {}", g.reason, g.result_text());
+    // Wrap at 80 columns, as PGN readers expect.
+    std::string line;
+    std::size_t start = 0;
+    while (start < body.size()) {
+        auto end = body.find(' ', start);
+        if (end == std::string::npos) end = body.size();
+        std::string word = body.substr(start, end - start);
+        if (!line.empty() && line.size() + 1 + word.size() > 79) {
+            out += line + '\n';
+            line.clear();
+        }
+        line += (line.empty() ? "" : " ") + word;
+        start = end + 1;
+    }
+    out += line + "\n\n";
+    return out;
+}
+
+nlohmann::json to_json(const GameRecord& g) {
+    nlohmann::json moves = nlohmann::json::array();
+    for (const auto& m : g.moves)
+        moves.push_back({{"move", m.dash}, {"uci", m.uci}, {"san", m.san}, {"elapsed_ms", m.elapsed_ms},
+                         {"clock_ms", m.clock_after_ms}, {"book", m.book}});
+    nlohmann::json j = {
+        {"variant", g.variant},
+        {"white", g.white},
+        {"black", g.black},
+        {"event", g.event},
+        {"round", g.round},
+        {"date", g.date},
+        {"start_fen", g.start_fen},
+        {"standard_start", g.standard_start},
+        {"time_control", g.time_control},
+        {"moves", moves},
+        {"result", g.result_text()},
+        {"termination", termination_key(g.termination)},
+        {"reason_key", g.reason_key},
+        {"reason", g.reason},
+        {"final_fen", g.final_fen},
+        {"white_stderr_tail", g.white_stderr_tail},
+        {"black_stderr_tail", g.black_stderr_tail},
+    };
+    j["at_fault"] = g.at_fault ? nlohmann::json(*g.at_fault == rules::White ? "white" : "black") : nlohmann::json(nullptr);
+    return j;
+}
+
+GameRecord game_from_json(const nlohmann::json& j) {
+    GameRecord g;
+    g.variant = j.at("variant").get<std::string>();
+    g.white = j.at("white").get<std::string>();
+    g.black = j.at("black").get<std::string>();
+    g.event = j.value("event", g.event);
+    g.round = j.value("round", 1);
+    g.date = j.value("date", "");
+    g.start_fen = j.at("start_fen").get<std::string>();
+    g.standard_start = j.value("standard_start", true);
+    g.time_control = j.value("time_control", "");
+    for (const auto& m : j.at("moves")) {
+        MoveEntry e;
+        e.dash = m.at("move").get<std::string>();
+        e.uci = m.value("uci", "");
+        e.san = m.value("san", "");
+        e.elapsed_ms = m.value("elapsed_ms", 0);
+        e.clock_after_ms = m.value("clock_ms", -1);
+        e.book = m.value("book", false);
+        g.moves.push_back(e);
+    }
+    const auto result = j.at("result").get<std::string>();
+    if (result == "1-0") g.result = rules::GameResult::WhiteWins;
+    else if (result == "0-1") g.result = rules::GameResult::BlackWins;
+    else if (result == "1/2-1/2") g.result = rules::GameResult::Draw;
+    else throw std::invalid_argument(fmt::format("unknown result '{}'", result));
+    g.termination = termination_from_key(j.at("termination").get<std::string>());
+    g.reason_key = j.value("reason_key", "");
+    g.reason = j.value("reason", "");
+    g.final_fen = j.value("final_fen", "");
+    g.white_stderr_tail = j.value("white_stderr_tail", "");
+    g.black_stderr_tail = j.value("black_stderr_tail", "");
+    if (j.contains("at_fault") && j["at_fault"].is_string())
+        g.at_fault = j["at_fault"].get<std::string>() == "white" ? rules::White : rules::Black;
+    return g;
+}
+
+}  // namespace referee::match

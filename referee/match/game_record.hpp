@@ -1,0 +1,67 @@
+// Everything worth keeping about one finished game: who played, the moves with their times,
+// the result and why, and the tail of each engine's stderr for the post-mortem.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json_fwd.hpp>
+
+#include "referee/rules/geometry.hpp"
+#include "referee/rules/outcome.hpp"
+
+namespace referee::match {
+
+// Why a game ended. Rules: the variant's own end (see reason_key for which).
+enum class Termination {
+    Rules,
+    IllegalMove,
+    TimeForfeit,
+    Crash,
+    StartFailure,
+    ProtocolFault,
+    Resignation,
+    MoveCap,
+    Unsupported,
+    Interrupted,
+};
+const char* termination_key(Termination t);  // "rules", "illegal-move", "time-forfeit", ...
+Termination termination_from_key(const std::string& key);  // throws std::invalid_argument
+
+struct MoveEntry {
+    std::string dash;  // a2-a3
+    std::string uci;   // a2a3
+    std::string san;   // Standard Algebraic Notation, for PGN
+    std::int64_t elapsed_ms = 0;
+    std::int64_t clock_after_ms = -1;  // the mover's clock after the move; -1 untimed
+    bool book = false;                 // an opening move played by the referee
+};
+
+struct GameRecord {
+    std::string variant;
+    std::string white, black;  // engine names
+    std::string start_fen;
+    bool standard_start = true;  // start_fen is the variant's start position
+    std::string time_control;
+    std::string date;  // YYYY.MM.DD
+    std::string event = "minichess-referee game";
+    int round = 1;
+    std::vector<MoveEntry> moves;
+    rules::GameResult result = rules::GameResult::Draw;
+    Termination termination = Termination::Rules;
+    std::string reason_key;  // machine-readable: "king-capture", "time-forfeit", ...
+    std::string reason;      // a sentence for people
+    std::optional<rules::Color> at_fault;  // whose fault ended it (illegal move, crash, ...)
+    std::string final_fen;
+    std::string white_stderr_tail, black_stderr_tail;
+
+    const char* result_text() const { return rules::result_string(result); }
+};
+
+std::string to_pgn(const GameRecord& game);
+nlohmann::json to_json(const GameRecord& game);
+GameRecord game_from_json(const nlohmann::json& j);  // throws nlohmann::json::exception
+
+}  // namespace referee::match

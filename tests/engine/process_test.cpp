@@ -1,0 +1,658 @@
+// The engine-process layer against ordinary system programs standing in for misbehaving
+// engines. Every test must leave no child, zombie or process group behind; the fixture checks.
+#include "referee/engine/process.hpp"
+
+#include <signal.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <memory>
+#include <optional>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include <gtest/gtest.h>
+#include <boost/asio/io_context.hpp>
+
+#include "referee/engine/line_buffer.hpp"
+
+namespace {
+
+namespace asio = boost::asio;
+namespace fs = std::filesystem;
+using namespace std::chrono_literals;
+using referee::engine::EngineProcess;
+using referee::engine::ExitInfo;
+using referee::engine::Fault;
+using referee::engine::LineBuffer;
+using referee::engine::ProcessSpec;
+using referee::engine::StartError;
+using Clock = std::chrono::steady_clock;
+
+ProcessSpec program(std::string command, std::vector<std::string> args = {}) {
+    ProcessSpec spec;
+    spec.command = std::move(command);
+    spec.args = std::move(args);
+    return spec;
+}
+
+ProcessSpec shell(std::string script) {
+    return program("/bin/sh", {"-c", std::move(script)});
+}
+
+template <class Pred>
+bool run_until(asio::io_context& io, Pred done, std::chrono::milliseconds timeout = 10s) {
+    auto deadline = Clock::now() + timeout;
+    while (!done()) {
+        if (Clock::now() >= deadline) return false;
+        io.restart();
+        if (io.run_for(5ms) == 0) std::this_thread::sleep_for(1ms);
+    }
+    return true;
+}
+
+// Killed members of a group may linger as zombies when they were reparented to an init that
+// does not reap; those are dead for our purpose.
+bool group_alive(pid_t pgid) {
+    if (::kill(-pgid, 0) == -1 && errno == ESRCH) return false;
+    for (const auto& entry : fs::directory_iterator("/proc")) {
+        std::ifstream in(entry.path() / "stat");
+        std::string stat;
+        if (!std::getline(in, stat)) continue;
+        auto close = stat.rfind(')');
+        if (close == std::string::npos) continue;
+        char state = 0;
+        int ppid = 0, group = 0;
+        if (std::sscanf(stat.c_str() + close + 2, "%c %d %d", &state, &ppid, &group) != 3) continue;
+        if (group == pgid && state != 'Z') return true;
+    }
+    return false;
+}
+
+bool group_gone_within(pid_t pgid, std::chrono::milliseconds timeout) {
+    auto deadline = Clock::now() + timeout;
+    while (group_alive(pgid)) {
+        if (Clock::now() >= deadline) return false;
+        std::this_thread::sleep_for(5ms);
+    }
+    return true;
+}
+
+struct Probe {
+    std::vector<std::string> lines;
+    std::vector<std::string> faults;
+    std::optional<ExitInfo> exit;
+    int exits = 0;
+
+    void attach(EngineProcess& p) {
+        p.set_line_handler([this](std::string_view line) { lines.emplace_back(line); });
+        p.set_exit_handler([this](const ExitInfo& info) {
+            exit = info;
+            ++exits;
+        });
+        p.set_fault_handler([this](Fault f, std::string message) {
+            EXPECT_EQ(f, Fault::line_too_long);
+            faults.push_back(std::move(message));
+        });
+    }
+};
+
+class EngineProcessTest : public ::testing::Test {
+  protected:
+    void TearDown() override {
+        EXPECT_EQ(referee::engine::live_engine_groups(), 0u);
+        int status = 0;
+        errno = 0;
+        EXPECT_EQ(::waitpid(-1, &status, WNOHANG), -1) << "a child was left behind";
+        EXPECT_EQ(errno, ECHILD);
+    }
+
+    // Runs the engine to its exit and returns what the exit handler saw.
+    ExitInfo run_to_exit(EngineProcess& p, Probe& probe, std::chrono::milliseconds timeout = 10s) {
+        EXPECT_TRUE(run_until(
+            io, [&] { return probe.exits > 0; }, timeout));
+        EXPECT_EQ(probe.exits, 1);
+        EXPECT_FALSE(p.running());
+        return probe.exit.value_or(ExitInfo{});
+    }
+
+    std::string temp_file(const std::string& name, const std::string& content, mode_t mode) {
+        auto path = fs::temp_directory_path() /
+                    ("engine_process_test_" + std::to_string(::getpid()) + "_" + name);
+        std::ofstream(path, std::ios::binary) << content;
+        ::chmod(path.c_str(), mode);
+        temp_files.push_back(path);
+        return path.string();
+    }
+
+    ~EngineProcessTest() override {
+        for (auto& p : temp_files) fs::remove(p);
+    }
+
+    asio::io_context io;
+    std::vector<fs::path> temp_files;
+};
+
+TEST_F(EngineProcessTest, CatEchoesLinesInOrderAndCrLfIsStripped) {
+    EngineProcess p(io, program("/bin/cat"));
+    Probe probe;
+    probe.attach(p);
+    p.start();
+    int written = 0;
+    EXPECT_TRUE(p.write_line("hello", [&] { ++written; }));
+    EXPECT_TRUE(p.write_line("a b  c", [&] { ++written; }));
+    EXPECT_TRUE(p.write_line("crlf\r", [&] { ++written; }));
+    EXPECT_TRUE(p.write_line(""));
+    ASSERT_TRUE(run_until(io, [&] { return probe.lines.size() == 4; }));
+    EXPECT_EQ(probe.lines, (std::vector<std::string>{"hello", "a b  c", "crlf", ""}));
+    EXPECT_EQ(written, 3);
+    EXPECT_LE(p.last_write_done(), Clock::now());
+    EXPECT_GT(p.last_write_done(), Clock::now() - 10s);
+
+    p.shutdown(5s);  // cat exits on its own once stdin is closed
+    ExitInfo info = run_to_exit(p, probe);
+    EXPECT_EQ(info.exit_code, 0);
+    EXPECT_FALSE(info.killed_by_referee);
+    EXPECT_EQ(info.description, "exited with code 0");
+    EXPECT_FALSE(p.write_line("too late"));
+}
+
+TEST_F(EngineProcessTest, BareNameIsFoundInPath) {
+    EngineProcess p(io, program("echo", {"from", "path"}));
+    Probe probe;
+    probe.attach(p);
+    p.start();
+    EXPECT_EQ(run_to_exit(p, probe).exit_code, 0);
+    EXPECT_EQ(probe.lines, std::vector<std::string>{"from path"});
+}
+
+TEST_F(EngineProcessTest, WorkingDirAndArgumentsReachTheChild) {
+    auto spec = shell("pwd; printf '%s|' \"$@\"; echo");
+    spec.args.insert(spec.args.end(), {"name", "two words", "*"});
+    spec.working_dir = "/tmp";
+    EngineProcess p(io, spec);
+    Probe probe;
+    probe.attach(p);
+    p.start();
+    run_to_exit(p, probe);
+    EXPECT_EQ(probe.lines,
+              (std::vector<std::string>{fs::canonical("/tmp").string(), "two words|*|"}));
+}
+
+TEST_F(EngineProcessTest, MemoryLimitIsApplied) {
+    auto spec = shell("ulimit -v");
+    spec.memory_limit_bytes = 512u << 20;
+    EngineProcess p(io, spec);
+    Probe probe;
+    probe.attach(p);
+    p.start();
+    run_to_exit(p, probe);
+    EXPECT_EQ(probe.lines, std::vector<std::string>{"524288"});
+}
+
+void expect_start_error(asio::io_context& io, ProcessSpec spec, const std::string& reason) {
+    EngineProcess p(io, spec);
+    try {
+        p.start();
+        ADD_FAILURE() << "start() of " << spec.command << " did not throw";
+    } catch (const StartError& e) {
+        std::string what = e.what();
+        EXPECT_NE(what.find("\"" + spec.command + "\""), std::string::npos) << what;
+        EXPECT_NE(what.find(reason), std::string::npos) << what;
+    }
+    EXPECT_FALSE(p.running());
+}
+
+TEST_F(EngineProcessTest, MissingExecutableIsAStartError) {
+    expect_start_error(io, program("/nonexistent/engine"), "No such file or directory");
+}
+
+TEST_F(EngineProcessTest, BareNameNotInPathIsAStartError) {
+    expect_start_error(io, program("no-such-engine-zq7"), "not found in PATH");
+}
+
+TEST_F(EngineProcessTest, NonExecutableFileIsAStartError) {
+    auto path = temp_file("noexec", "#!/bin/sh\necho hi\n", 0644);
+    expect_start_error(io, program(path), "Permission denied");
+}
+
+TEST_F(EngineProcessTest, ExecFailureInsideTheChildIsAStartError) {
+    // Executable bit set, but no format execve understands: only the child can find out.
+    auto path = temp_file("garbage", std::string("\x7f\x01\x02garbage\n", 11), 0755);
+    expect_start_error(io, program(path), "Exec format error");
+}
+
+TEST_F(EngineProcessTest, BadWorkingDirIsAStartError) {
+    auto spec = program("/bin/cat");
+    spec.working_dir = "/nonexistent/dir";
+    expect_start_error(io, spec, "/nonexistent/dir");
+}
+
+TEST_F(EngineProcessTest, ExitCodeIsReported) {
+    EngineProcess p(io, shell("exit 3"));
+    Probe probe;
+    probe.attach(p);
+    p.start();
+    ExitInfo info = run_to_exit(p, probe);
+    EXPECT_EQ(info.exit_code, 3);
+    EXPECT_EQ(info.signal, 0);
+    EXPECT_EQ(info.description, "exited with code 3");
+}
+
+TEST_F(EngineProcessTest, CrashSignalIsDescribed) {
+    EngineProcess p(io, shell("kill -SEGV $$"));
+    Probe probe;
+    probe.attach(p);
+    p.start();
+    ExitInfo info = run_to_exit(p, probe);
+    EXPECT_EQ(info.signal, SIGSEGV);
+    EXPECT_EQ(info.exit_code, -1);
+    EXPECT_FALSE(info.killed_by_referee);
+    EXPECT_EQ(info.description.rfind("killed by signal 11 (Segmentation fault)", 0), 0u)
+        << info.description;
+}
+
+TEST_F(EngineProcessTest, CarriageReturnCountsTowardsTheCap) {
+    auto spec = shell("printf '0123456789\\r\\n0123456789\\n01234567890\\nnever\\n'; sleep 1000");
+    spec.max_line_bytes = 10;
+    EngineProcess p(io, spec);
+    Probe probe;
+    probe.attach(p);
+    p.start();
+    ASSERT_TRUE(run_until(io, [&] { return !probe.faults.empty(); }));
+    // The '\r' counts towards the cap: the first line is 11 bytes before its '\n'.
+    EXPECT_EQ(probe.lines, std::vector<std::string>{});
+    EXPECT_EQ(probe.faults, std::vector<std::string>{"line over 10 bytes"});
+    p.kill();
+    run_to_exit(p, probe);
+    EXPECT_EQ(probe.faults.size(), 1u);
+    EXPECT_TRUE(probe.lines.empty());
+}
+
+TEST_F(EngineProcessTest, LineOfExactlyTheCapIsDelivered) {
+    auto spec = shell("printf '0123456789\\n01234567890\\nnever\\n'");
+    spec.max_line_bytes = 10;
+    EngineProcess p(io, spec);
+    Probe probe;
+    probe.attach(p);
+    p.start();
+    run_to_exit(p, probe);
+    EXPECT_EQ(probe.lines, std::vector<std::string>{"0123456789"});
+    EXPECT_EQ(probe.faults, std::vector<std::string>{"line over 10 bytes"});
+}
+
+TEST_F(EngineProcessTest, HugeLineWithoutNewlineIsCutOffWithBoundedMemory) {
+    auto spec = shell("head -c 1000000 /dev/zero | tr '\\0' a; sleep 1000");
+    spec.max_line_bytes = 1000;
+    EngineProcess p(io, spec);
+    Probe probe;
+    probe.attach(p);
+    p.start();
+    ASSERT_TRUE(run_until(io, [&] { return !probe.faults.empty(); }));
+    EXPECT_EQ(probe.faults, std::vector<std::string>{"line over 1000 bytes"});
+    EXPECT_LE(p.peak_buffer_bytes(), 1000 + EngineProcess::kReadChunkBytes);
+    EXPECT_GT(p.peak_buffer_bytes(), 1000u);
+    p.shutdown(100ms);
+    ExitInfo info = run_to_exit(p, probe);
+    EXPECT_TRUE(info.killed_by_referee);
+    EXPECT_EQ(probe.faults.size(), 1u);
+    EXPECT_TRUE(probe.lines.empty());
+}
+
+TEST_F(EngineProcessTest, FloodIsConsumedWithBoundedMemory) {
+    EngineProcess p(io, program("/usr/bin/yes"));
+    long lines = 0;
+    bool all_y = true;
+    int exits = 0;
+    ExitInfo info;
+    p.set_line_handler([&](std::string_view line) {
+        ++lines;
+        all_y = all_y && line == "y";
+    });
+    p.set_exit_handler([&](const ExitInfo& e) {
+        info = e;
+        ++exits;
+    });
+    p.start();
+    pid_t pgid = p.pid();
+    run_until(
+        io, [] { return false; }, 1500ms);
+    EXPECT_TRUE(p.running());
+    EXPECT_GT(lines, 100000);
+    EXPECT_TRUE(all_y);
+    EXPECT_LE(p.peak_buffer_bytes(), ProcessSpec{}.max_line_bytes + EngineProcess::kReadChunkBytes);
+    p.kill("flooding");
+    ASSERT_TRUE(run_until(io, [&] { return exits == 1; }));
+    EXPECT_TRUE(info.killed_by_referee);
+    EXPECT_EQ(info.signal, SIGKILL);
+    EXPECT_EQ(info.description, "killed by the referee: flooding");
+    EXPECT_FALSE(group_alive(pgid));
+}
+
+TEST_F(EngineProcessTest, ShutdownKillsForkedChildrenHoldingThePipe) {
+    EngineProcess p(io, shell("sleep 1000 & sleep 1000"));
+    Probe probe;
+    probe.attach(p);
+    p.start();
+    pid_t pgid = p.pid();
+    run_until(
+        io, [] { return false; }, 100ms);
+    EXPECT_TRUE(group_alive(pgid));
+    p.shutdown(200ms);
+    ExitInfo info = run_to_exit(p, probe);
+    EXPECT_TRUE(info.killed_by_referee);
+    EXPECT_TRUE(group_gone_within(pgid, 2s));
+}
+
+TEST_F(EngineProcessTest, GrandchildKeepingThePipeOpenIsKilledWhenTheEngineExits) {
+    // The engine exits by itself; its background child would keep stdout open forever.
+    EngineProcess p(io, shell("sleep 1000 & echo bye; exit 4"));
+    Probe probe;
+    probe.attach(p);
+    p.start();
+    pid_t pgid = p.pid();
+    ExitInfo info = run_to_exit(p, probe, 3s);
+    EXPECT_EQ(info.exit_code, 4);
+    EXPECT_FALSE(info.killed_by_referee);
+    EXPECT_EQ(probe.lines, std::vector<std::string>{"bye"});
+    EXPECT_TRUE(group_gone_within(pgid, 2s));
+}
+
+TEST_F(EngineProcessTest, EscapedGrandchildDoesNotHoldTheExitBack) {
+    // setsid leaves the process group, so the group kill misses it; it keeps stdout open.
+    // The engine only exits once the escapee has announced itself (after its setsid).
+    EngineProcess p(io, shell("setsid sh -c 'echo $$; exec sleep 1000' & read go; exit 0"));
+    Probe probe;
+    probe.attach(p);
+    p.start();
+    ASSERT_TRUE(run_until(io, [&] { return !probe.lines.empty(); }));
+    pid_t escaped = std::stoi(probe.lines[0]);
+    p.write_line("go");
+    auto t0 = Clock::now();
+    ExitInfo info = run_to_exit(p, probe, 5s);
+    auto took = Clock::now() - t0;
+    EXPECT_GE(took, 400ms);  // stdout was abandoned after the drain time, not at EOF
+    EXPECT_LT(took, 3s);
+    EXPECT_EQ(info.exit_code, 0);
+    EXPECT_EQ(::kill(escaped, 0), 0) << "the escapee should have survived the group kill";
+    ::kill(escaped, SIGKILL);  // not ours to reap: it was orphaned to init
+}
+
+TEST_F(EngineProcessTest, EngineIgnoringQuitAndTermIsKilledAfterGrace) {
+    EngineProcess p(io, shell("trap '' TERM INT; sleep 1000"));
+    Probe probe;
+    probe.attach(p);
+    p.start();
+    pid_t pgid = p.pid();
+    run_until(
+        io, [] { return false; }, 100ms);
+    EXPECT_TRUE(p.write_line("quit"));
+    auto t0 = Clock::now();
+    p.shutdown(200ms);
+    ExitInfo info = run_to_exit(p, probe);
+    auto took = Clock::now() - t0;
+    EXPECT_GE(took, 190ms);
+    EXPECT_LT(took, 1500ms);
+    EXPECT_TRUE(info.killed_by_referee);
+    EXPECT_EQ(info.signal, SIGKILL);
+    EXPECT_EQ(info.description, "killed by the referee after it ignored quit for 200 ms");
+    EXPECT_TRUE(group_gone_within(pgid, 2s));
+}
+
+TEST_F(EngineProcessTest, ClosedStdoutDoesNotEndTheEngine) {
+    EngineProcess p(io, shell("exec >&-; sleep 1000"));
+    Probe probe;
+    probe.attach(p);
+    p.start();
+    EXPECT_FALSE(run_until(
+        io, [&] { return probe.exits > 0; }, 300ms));
+    EXPECT_TRUE(p.running());
+    p.kill();
+    ExitInfo info = run_to_exit(p, probe);
+    EXPECT_TRUE(info.killed_by_referee);
+    EXPECT_EQ(info.description, "killed by the referee");
+}
+
+TEST_F(EngineProcessTest, WriteToEngineThatClosedStdinIsReportedNotFatal) {
+    EngineProcess p(io, shell("exec 0<&-; echo closed; sleep 0.3"));
+    Probe probe;
+    probe.attach(p);
+    p.start();
+    ASSERT_TRUE(run_until(io, [&] { return !probe.lines.empty(); }));
+    bool written = false;
+    EXPECT_TRUE(p.write_line("position startpos", [&] { written = true; }));
+    ExitInfo info = run_to_exit(p, probe);
+    EXPECT_FALSE(written);
+    EXPECT_EQ(info.exit_code, 0);
+    EXPECT_NE(info.write_error.find("Broken pipe"), std::string::npos) << info.write_error;
+    EXPECT_FALSE(p.write_line("more"));
+}
+
+TEST_F(EngineProcessTest, StderrKeepsOnlyTheTail) {
+    EngineProcess p(io, shell("head -c 102400 /dev/zero | tr '\\0' x >&2; printf END >&2"));
+    Probe probe;
+    probe.attach(p);
+    p.start();
+    EXPECT_EQ(run_to_exit(p, probe).exit_code, 0);
+    std::string tail = p.stderr_tail();
+    EXPECT_EQ(tail.size(), EngineProcess::kStderrTailBytes);
+    EXPECT_EQ(tail.substr(tail.size() - 4), "xEND");
+    EXPECT_EQ(tail.find_first_not_of('x'), tail.size() - 3);
+}
+
+TEST_F(EngineProcessTest, SilentStderrFloodDoesNotBlockTheEngine) {
+    // Far more than a pipe holds: the engine only finishes if stderr is drained.
+    EngineProcess p(io, shell("head -c 5000000 /dev/zero >&2; echo done"));
+    Probe probe;
+    probe.attach(p);
+    p.start();
+    EXPECT_EQ(run_to_exit(p, probe).exit_code, 0);
+    EXPECT_EQ(probe.lines, std::vector<std::string>{"done"});
+}
+
+TEST_F(EngineProcessTest, HundredEnginesOnOneIoContext) {
+    constexpr int n = 100;
+    std::vector<std::unique_ptr<EngineProcess>> engines;
+    std::vector<Probe> probes(n);
+    std::vector<pid_t> pids;
+    for (int i = 0; i < n; ++i) {
+        engines.push_back(std::make_unique<EngineProcess>(io, program("/bin/cat")));
+        probes[i].attach(*engines[i]);
+        engines[i]->start();
+        pids.push_back(engines[i]->pid());
+    }
+    EXPECT_EQ(referee::engine::live_engine_groups(), static_cast<std::size_t>(n));
+    for (int i = 0; i < n; ++i) engines[i]->write_line("ping " + std::to_string(i));
+    ASSERT_TRUE(run_until(io, [&] {
+        for (auto& pr : probes)
+            if (pr.lines.empty()) return false;
+        return true;
+    }));
+    for (int i = 0; i < n; ++i)
+        EXPECT_EQ(probes[i].lines, std::vector<std::string>{"ping " + std::to_string(i)});
+    // The first engine must see EOF while all the others still run: no other engine may have
+    // inherited its pipes.
+    engines[0]->shutdown(2s);
+    ASSERT_TRUE(run_until(io, [&] { return probes[0].exits == 1; }));
+    EXPECT_EQ(probes[0].exit->description, "exited with code 0");
+    EXPECT_EQ(referee::engine::live_engine_groups(), static_cast<std::size_t>(n - 1));
+    for (int i = 1; i < n; ++i) engines[i]->shutdown(2s);
+    ASSERT_TRUE(run_until(io, [&] {
+        for (auto& pr : probes)
+            if (pr.exits == 0) return false;
+        return true;
+    }));
+    for (int i = 0; i < n; ++i) {
+        EXPECT_EQ(probes[i].exits, 1);
+        EXPECT_EQ(probes[i].exit->exit_code, 0) << probes[i].exit->description;
+        EXPECT_FALSE(fs::exists("/proc/" + std::to_string(pids[i])));
+    }
+}
+
+TEST_F(EngineProcessTest, DestructorKillsAndReapsARunningEngine) {
+    pid_t pid;
+    {
+        EngineProcess p(io, shell("sleep 1000 & sleep 1000"));
+        p.start();
+        pid = p.pid();
+        EXPECT_TRUE(fs::exists("/proc/" + std::to_string(pid)));
+    }
+    EXPECT_FALSE(fs::exists("/proc/" + std::to_string(pid)));
+    EXPECT_TRUE(group_gone_within(pid, 2s));
+    io.restart();
+    io.poll();  // the aborted handlers still run; they must not touch the dead object
+}
+
+TEST_F(EngineProcessTest, EngineMayBeDestroyedFromItsOwnLineHandler) {
+    auto p = std::make_unique<EngineProcess>(io, program("/usr/bin/yes"));
+    int calls = 0;
+    int exits = 0;
+    p->set_line_handler([&](std::string_view) {
+        ++calls;
+        p.reset();
+    });
+    p->set_exit_handler([&](const ExitInfo&) { ++exits; });
+    p->start();
+    ASSERT_TRUE(run_until(io, [&] { return p == nullptr; }));
+    run_until(
+        io, [] { return false; }, 50ms);
+    EXPECT_EQ(calls, 1);
+    EXPECT_EQ(exits, 0);
+}
+
+TEST_F(EngineProcessTest, EngineMayBeDestroyedFromItsExitHandler) {
+    auto p = std::make_unique<EngineProcess>(io, shell("exit 0"));
+    bool exited = false;
+    p->set_exit_handler([&](const ExitInfo&) {
+        exited = true;
+        p.reset();
+    });
+    p->start();
+    ASSERT_TRUE(run_until(io, [&] { return exited; }));
+    EXPECT_EQ(p, nullptr);
+}
+
+std::size_t open_fds() {
+    std::size_t n = 0;
+    for ([[maybe_unused]] const auto& e : fs::directory_iterator("/proc/self/fd")) ++n;
+    return n;
+}
+
+TEST_F(EngineProcessTest, NoDescriptorIsLeaked) {
+    auto lifecycle = [&] {
+        EngineProcess p(io, shell("echo hi; exit 0"));
+        Probe probe;
+        probe.attach(p);
+        p.start();
+        run_to_exit(p, probe);
+        EngineProcess q(io, program("/bin/sleep", {"1000"}));
+        q.start();
+        expect_start_error(io, program("/nonexistent/engine"), "No such file");
+    };
+    lifecycle();  // the io_context opens its epoll, eventfd and timerfd on first use
+    io.restart();
+    io.poll();
+    std::size_t before = open_fds();
+    lifecycle();
+    io.restart();
+    io.poll();
+    EXPECT_EQ(open_fds(), before);
+}
+
+TEST_F(EngineProcessTest, ExitIsDetectedByPollingWithoutPidfd) {
+    referee::engine::test_hooks::set_pidfd_enabled(false);
+    {
+        EngineProcess p(io, shell("sleep 1000 & echo up; exit 7"));
+        Probe probe;
+        probe.attach(p);
+        p.start();
+        ExitInfo info = run_to_exit(p, probe);
+        EXPECT_EQ(info.exit_code, 7);
+        EXPECT_EQ(probe.lines, std::vector<std::string>{"up"});
+        EXPECT_TRUE(group_gone_within(p.pid(), 2s));
+
+        EngineProcess q(io, program("/bin/sleep", {"1000"}));
+        Probe probe_q;
+        probe_q.attach(q);
+        q.start();
+        q.kill();
+        EXPECT_TRUE(run_to_exit(q, probe_q).killed_by_referee);
+    }
+    referee::engine::test_hooks::set_pidfd_enabled(true);
+}
+
+TEST_F(EngineProcessTest, KillAllEnginesKillsRegisteredGroups) {
+    EngineProcess p(io, shell("sleep 1000 & sleep 1000"));
+    Probe probe;
+    probe.attach(p);
+    p.start();
+    EXPECT_EQ(referee::engine::live_engine_groups(), 1u);
+    referee::engine::kill_all_engines();
+    ExitInfo info = run_to_exit(p, probe);
+    EXPECT_EQ(info.signal, SIGKILL);
+    EXPECT_FALSE(info.killed_by_referee);  // not through this EngineProcess
+    EXPECT_TRUE(group_gone_within(p.pid(), 2s));
+    EXPECT_EQ(referee::engine::live_engine_groups(), 0u);
+}
+
+TEST_F(EngineProcessTest, SignalCleanupKillsEnginesOfAnInterruptedReferee) {
+    GTEST_FLAG_SET(death_test_style, "threadsafe");
+    // The threadsafe death test re-runs this test in a fresh process (with another pid), so the
+    // parent's file name reaches it through the environment.
+    auto own_file =
+        fs::temp_directory_path() / ("engine_process_test_" + std::to_string(::getpid()) + "_pgid");
+    ::setenv("ENGINE_PROCESS_TEST_PGID_FILE", own_file.c_str(), 0);
+    fs::path pid_file = std::getenv("ENGINE_PROCESS_TEST_PGID_FILE");
+    temp_files.push_back(pid_file);
+    EXPECT_EXIT(
+        {
+            asio::io_context child_io;
+            EngineProcess p(child_io, shell("sleep 1000 & sleep 1000"));
+            p.start();
+            std::ofstream(std::getenv("ENGINE_PROCESS_TEST_PGID_FILE")) << p.pid() << std::endl;
+            referee::engine::install_signal_cleanup();
+            ::raise(SIGTERM);
+            std::_Exit(0);
+        },
+        ::testing::KilledBySignal(SIGTERM), "");
+    pid_t pgid = 0;
+    std::ifstream(pid_file) >> pgid;
+    ASSERT_GT(pgid, 0);
+    EXPECT_TRUE(group_gone_within(pgid, 2s));
+}
+
+TEST(LineBufferTest, SplitsAcrossChunksAndStaysBounded) {
+    LineBuffer buf(8, 4);
+    std::vector<std::string> lines;
+    auto feed = [&](std::string_view bytes) {
+        auto r = LineBuffer::Result::ok;
+        while (!bytes.empty() && r == LineBuffer::Result::ok) {
+            auto space = buf.prepare();
+            auto n = std::min(space.size(), bytes.size());
+            std::copy_n(bytes.data(), n, space.data());
+            bytes.remove_prefix(n);
+            r = buf.commit(n, [&](std::string_view l) {
+                lines.emplace_back(l);
+                return true;
+            });
+            EXPECT_LE(buf.capacity(), 8u + 4u);
+        }
+        return r;
+    };
+    EXPECT_EQ(feed("ab\ncd"), LineBuffer::Result::ok);
+    EXPECT_EQ(feed("ef\r\n\n12345678\nx"), LineBuffer::Result::ok);
+    EXPECT_EQ(lines, (std::vector<std::string>{"ab", "cdef", "", "12345678"}));
+    EXPECT_EQ(buf.pending_bytes(), 1u);
+    EXPECT_EQ(feed("yyyyyyyyy"), LineBuffer::Result::line_too_long);
+    EXPECT_LE(buf.peak_bytes(), 8u + 4u);
+}
+
+}  // namespace
