@@ -7,7 +7,7 @@ cd "$(dirname "$0")/.."
 
 flavour=${1:-release}
 packages=(g++ cmake make libboost-dev libboost-filesystem-dev libyaml-cpp-dev libfmt-dev
-          libgtest-dev libcli11-dev nlohmann-json3-dev fairy-stockfish)
+          libgtest-dev libcli11-dev nlohmann-json3-dev fairy-stockfish chromium)
 
 missing=()
 for p in "${packages[@]}"; do

@@ -10,5 +10,8 @@ void add_perft_command(CLI::App& app);
 void add_moves_command(CLI::App& app);
 void add_variants_command(CLI::App& app);
 void add_play_command(CLI::App& app);
+void add_tournament_commands(CLI::App& app);
+void add_lousy_command(CLI::App& app);
+void add_validate_command(CLI::App& app);
 
 }  // namespace referee::cli

@@ -13,6 +13,9 @@ int main(int argc, char** argv) {
     referee::cli::add_perft_command(app);
     referee::cli::add_moves_command(app);
     referee::cli::add_play_command(app);
+    referee::cli::add_tournament_commands(app);
+    referee::cli::add_lousy_command(app);
+    referee::cli::add_validate_command(app);
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {

@@ -17,13 +17,19 @@ class EngineSession::Host final : public DialectHost {
   public:
     explicit Host(EngineSession& s) : s_(s) {}
     void send(std::string_view line, std::function<void()> on_written) override {
+        if (s_.transcript_) s_.transcript_(true, line);
         if (s_.process_) s_.process_->write_line(line, std::move(on_written));
     }
+    // Posted, never called inline: IMCS is ready inside start() and new_game(), and a caller
+    // must not be re-entered from its own call.
     void ready() override {
         s_.awaiting_ready_ = false;
         s_.startup_timer_->timer.cancel();
         s_.bytes_since_request_ = 0;
-        if (s_.events_.ready) s_.events_.ready();
+        boost::asio::post(s_.io_, [weak = s_.weak_from_this()] {
+            auto self = weak.lock();
+            if (self && !self->faulted_ && !self->exited_ && self->events_.ready) self->events_.ready();
+        });
     }
     void fault(FaultKind kind, std::string detail) override { s_.raise(kind, std::move(detail)); }
     void move(std::string text) override {
@@ -123,6 +129,8 @@ void EngineSession::start() {
 
 void EngineSession::on_line(std::string_view line) {
     if (faulted_) return;
+    if (transcript_) transcript_(false, line);
+    responded_ = true;
     bytes_since_request_ += line.size() + 1;
     if (bytes_since_request_ > kFloodBytes)
         return raise(FaultKind::Flood,

@@ -38,6 +38,10 @@ class EngineSession : public std::enable_shared_from_this<EngineSession> {
     ~EngineSession();
 
     void set_events(Events events);
+    // Sees every line written to and read from the engine, in order (referee validate shows
+    // them when a probe fails). Not needed for play; empty by default.
+    using Transcript = std::function<void(bool to_engine, std::string_view line)>;
+    void set_transcript(Transcript transcript) { transcript_ = std::move(transcript); }
     // Spawns and handshakes; ends in ready(), or fault(Startup/Unsupported/...) or exit().
     // A failure to spawn arrives as fault(Startup, reason).
     void start();
@@ -54,6 +58,9 @@ class EngineSession : public std::enable_shared_from_this<EngineSession> {
 
     bool alive() const;  // started, not exited, no fault
     bool faulted() const { return faulted_; }
+    // Whether the engine ever wrote a line. IMCS has no handshake, so an engine that dies
+    // before its first line failed to start rather than crashed.
+    bool responded() const { return responded_; }
     const EngineConfig& config() const { return config_; }
     const std::string& engine_id() const { return engine_id_; }  // from UCI "id name"
     std::string stderr_tail() const;
@@ -72,6 +79,7 @@ class EngineSession : public std::enable_shared_from_this<EngineSession> {
     const rules::Variant& variant_;
     std::string scratch_dir_;
     Events events_;
+    Transcript transcript_;
     std::unique_ptr<EngineProcess> process_;
     std::unique_ptr<Host> host_;
     std::unique_ptr<Dialect> dialect_;
@@ -80,6 +88,7 @@ class EngineSession : public std::enable_shared_from_this<EngineSession> {
     std::size_t bytes_since_request_ = 0;
     bool faulted_ = false;
     bool exited_ = false;
+    bool responded_ = false;
     bool awaiting_ready_ = false;
     std::string engine_id_;
 };

@@ -63,8 +63,9 @@ class UciDialect final : public Dialect {
         }
     }
 
-    void new_game(bool, const MoveRequest&) override {
+    void new_game(bool, const MoveRequest& r) override {
         state_ = State::AwaitReadyOk;
+        if (r.game_seed && options_.count("Seed")) c_.host.send(fmt::format("setoption name Seed value {}", r.game_seed));
         c_.host.send("ucinewgame");
         c_.host.send("isready");
     }

@@ -100,8 +100,9 @@ void Game::hook(Color side) {
     ev.exit = [weak, side](const engine::ExitInfo& info) {
         auto g = weak.lock();
         if (!g || g->finished_) return;
-        if (g->phase_ == Phase::Starting)
-            return g->lose(side, Termination::StartFailure, "start-failure", fmt::format("{} exited during start-up: {}", g->who(side), info.description));
+        if (g->phase_ == Phase::Starting || !g->session(side)->responded())
+            return g->lose(side, Termination::StartFailure, "start-failure",
+                           fmt::format("{} exited before its first answer: {}", g->who(side), info.description));
         g->lose(side, Termination::Crash, "crash", fmt::format("{} crashed: {}", g->who(side), info.description));
     };
     session(side)->set_events(std::move(ev));
@@ -135,9 +136,11 @@ void Game::on_ready(Color side) {
 }
 
 void Game::begin_play() {
+    if (phase_ != Phase::Starting) return;
     phase_ = Phase::NewGame;
     pending_ready_ = 2;
-    const auto clocks = request();
+    auto clocks = request();
+    clocks.game_seed = spec_.game_seed;
     white_->new_game(true, clocks);
     if (!finished_) black_->new_game(false, clocks);
 }

@@ -32,6 +32,7 @@ struct GameSpec {
     int max_plies = 0;  // > 0: a draw by adjudication once this many plies were played
     std::string event = "minichess-referee game";
     int round = 1;
+    std::uint64_t game_seed = 0;  // for engines with a Seed option (0: none)
 };
 
 class Game : public std::enable_shared_from_this<Game> {

@@ -10,7 +10,6 @@ namespace referee::rules {
 template <class BB>
 Board<BB>::Board(std::shared_ptr<const T> tables) : t_(std::move(tables)) {
     history_.reserve(256);
-    keys_.reserve(256);
 }
 
 template <class BB>
@@ -46,7 +45,6 @@ void Board<BB>::clear() {
     fullmove_ = 1;
     key_ = 0;
     history_.clear();
-    keys_.clear();
 }
 
 // Whether a piece of the side to move could take en passant now. Only then does the
@@ -162,7 +160,6 @@ void Board<BB>::make(Move m) {
     const int from = m.from, to = m.to;
     const Piece moved = squares_[from];
     Undo u{m, moved, kNoPiece, kNoSquare, castling_, ep_, ep_victim_, halfmove_, key_};
-    keys_.push_back(key_);
 
     if (ep_capturable()) key_ ^= t.zobrist_ep[ep_];
     ep_ = ep_victim_ = kNoSquare;
@@ -202,9 +199,11 @@ void Board<BB>::make(Move m) {
     }
     if (t.pawn_types >> type_of(moved) & 1) halfmove_ = 0;
 
-    const std::uint32_t lost = castling_ & (t.castle_clear[from] | t.castle_clear[to]);
-    for (std::uint32_t b = lost; b; b &= b - 1) key_ ^= t.zobrist_castle[std::countr_zero(b)];
-    castling_ &= ~lost;
+    if (castling_) {
+        const std::uint32_t lost = castling_ & (t.castle_clear[from] | t.castle_clear[to]);
+        for (std::uint32_t b = lost; b; b &= b - 1) key_ ^= t.zobrist_castle[std::countr_zero(b)];
+        castling_ &= ~lost;
+    }
 
     if (stm_ == Black) ++fullmove_;
     stm_ = ~stm_;
@@ -217,7 +216,6 @@ template <class BB>
 void Board<BB>::unmake() {
     const Undo u = history_.back();
     history_.pop_back();
-    keys_.pop_back();
     stm_ = ~stm_;
     if (stm_ == Black) --fullmove_;
     const Move m = u.move;

@@ -73,12 +73,36 @@ private:
         std::uint64_t key;
     };
 
+    using PerPiece = typename T::PerPiece;
+
+    // How the side to move's moves are judged under check rules. Exact: from the checkers
+    // and pins found along the attack rays, so that only the royal piece's moves, moves of
+    // pieces that may be pinned, en passant and castling need looking at one by one.
+    // Trial: every move is made, tested and taken back (several royals, or enemy hoppers
+    // and lame leapers, whose attacks a move can open or close in other ways).
+    enum class LegalMode { AllLegal, Exact, Trial };
+    struct Legality {
+        int royal = kNoSquare;  // the one royal piece of the side to move
+        BB pinned{};            // pieces between it and an enemy rider: their moves are tried
+        BB evasions{};          // where any other non-royal piece may go
+        BB tried{};             // targets always tried: an enemy royal, when taking it wins
+    };
+    LegalMode legality(Legality& out) const;
+    bool leaves_royal_safe(Move m);  // the trial: make, test, unmake
+
     void put(Piece p, int s);
     void remove(int s);
     void clear();
     bool ep_capturable() const;
-    void emit(int from, BB targets, const typename T::PerPiece& pp, MoveList& out) const;
+    BB targets(const PerPiece& pp, int from, BB occ, BB empty, BB enemy) const;
+    template <class Sink, class Filter>
+    void generate(Sink& sink, Filter& filter) const;
+    template <class Sink>
+    void generate_checked(Sink& sink);
+    bool attacked(int sq, Color by, BB occ) const;
     BB capture_reach(Color c, int type, int from, BB occ) const;
+    bool repeated() const;
+    bool ended_by_rule() const;  // outcome_without_moves() || draw_by_rule(), without sentences
     bool castle_allowed(const typename T::Castle& k) const;
     std::optional<Outcome> no_moves_outcome();
     bool material_draw(std::string* which) const;
@@ -95,8 +119,7 @@ private:
     int halfmove_ = 0;
     int fullmove_ = 1;
     std::uint64_t key_ = 0;
-    std::vector<Undo> history_;
-    std::vector<std::uint64_t> keys_;  // key before each move made, for repetition
+    std::vector<Undo> history_;  // also the key before each move made, for repetition
 };
 
 extern template class Board<Bits64>;

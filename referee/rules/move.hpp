@@ -1,7 +1,6 @@
 // A move as the rules engine stores it: four bytes, compared by value.
 #pragma once
 
-#include <array>
 #include <cstdint>
 #include <stdexcept>
 
@@ -33,20 +32,25 @@ public:
     static constexpr int kCapacity = 4096;
     void push(Move m) {
         if (size_ == kCapacity) throw std::length_error("more than 4096 moves in one position");
-        moves_[size_++] = m;
+        slots_.moves[size_++] = m;
     }
     int size() const { return size_; }
     bool empty() const { return size_ == 0; }
-    const Move& operator[](int i) const { return moves_[i]; }
-    Move* begin() { return moves_.data(); }
-    Move* end() { return moves_.data() + size_; }
-    const Move* begin() const { return moves_.data(); }
-    const Move* end() const { return moves_.data() + size_; }
+    const Move& operator[](int i) const { return slots_.moves[i]; }
+    Move* begin() { return slots_.moves; }
+    Move* end() { return slots_.moves + size_; }
+    const Move* begin() const { return slots_.moves; }
+    const Move* end() const { return slots_.moves + size_; }
     void resize(int n) { size_ = n; }
-    void set(int i, Move m) { moves_[i] = m; }
+    void set(int i, Move m) { slots_.moves[i] = m; }
 
 private:
-    std::array<Move, kCapacity> moves_;
+    // Left uninitialised: zeroing 16 KB for every list cost a third of perft's time. Only
+    // slots below size_ are ever read, and each is written first.
+    union Slots {
+        Slots() {}
+        Move moves[kCapacity];
+    } slots_;
     int size_ = 0;
 };
 

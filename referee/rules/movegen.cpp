@@ -4,20 +4,94 @@
 #include "referee/rules/board.hpp"
 
 namespace referee::rules {
+namespace {
+
+// Where generated moves go: into a list, in the order the generator finds them, or only
+// counted (perft's last ply), where a piece's targets are counted by popcount.
+struct ListSink {
+    MoveList& out;
+    template <class BB, class PP>
+    void targets(int from, BB to, const PP& pp) {
+        BB promoting = to & pp.promotion_zone;
+        BB plain = to & ~promoting;
+        while (any(plain)) out.push(Move::make(from, pop_lsb(plain)));
+        while (any(promoting)) {
+            const int sq = pop_lsb(promoting);
+            for (int type : pp.promotion_types) out.push(Move::make(from, sq, MoveKind::Normal, type));
+        }
+    }
+    void move(Move m) { out.push(m); }
+};
+
+struct CountSink {
+    int count = 0;
+    template <class BB, class PP>
+    void targets(int, BB to, const PP& pp) {
+        count += popcount(to);
+        if (pp.promotion_choices > 1) count += (pp.promotion_choices - 1) * popcount(to & pp.promotion_zone);
+    }
+    void move(Move) { ++count; }
+};
+
+// Pseudo-legal generation: every target stands.
+struct NoFilter {
+    template <class BB, class PP>
+    BB targets(int, BB to, const PP&) const { return to; }
+    bool step(Move) const { return true; }
+    bool special(Move) const { return true; }
+};
+
+}  // namespace
 
 template <class BB>
-void Board<BB>::emit(int from, BB targets, const typename T::PerPiece& pp, MoveList& out) const {
-    BB promoting = targets & pp.promotion_zone;
-    BB plain = targets & ~promoting;
-    while (any(plain)) out.push(Move::make(from, pop_lsb(plain)));
-    while (any(promoting)) {
-        const int to = pop_lsb(promoting);
-        for (int type : pp.promotion_types) out.push(Move::make(from, to, MoveKind::Normal, type));
+BB Board<BB>::targets(const PerPiece& pp, int s, BB occ, BB empty, BB enemy) const {
+    // The sentinels stand in for "no blocker": the rays from them are empty.
+    const BB high = square_bit<BB>(kBits<BB> - 1), low = square_bit<BB>(0);
+    BB slides{};
+    for (const auto* ride : pp.forward_slides) {
+        const BB reach = ride->mask[s];
+        slides |= reach & ~ride->ray[lsb((reach & occ) | high)];
     }
+    for (const auto* ride : pp.backward_slides) {
+        const BB reach = ride->mask[s];
+        slides |= reach & ~ride->ray[msb((reach & occ) | low)];
+    }
+    BB moves = pp.leap_move[s] & empty;
+    BB captures = (pp.leap_capture[s] | slides) & enemy;
+    moves |= slides & empty;
+    for (const auto* ride : pp.other_rides) {
+        BB reach;
+        if (ride->hop == Hop::None) {
+            reach = ride->mask[s];
+        } else {
+            const BB line = ride->ray[s] & occ;
+            if (!any(line)) continue;
+            const int screen = ride->forward ? lsb(line) : msb(line);
+            if (ride->hop == Hop::AdjacentScreen && screen != s + t_->vec_step[ride->vec]) continue;
+            reach = ride->ray[screen];
+        }
+        const BB blockers = reach & occ;
+        if (any(blockers)) reach &= ~ride->ray[ride->forward ? lsb(blockers) : msb(blockers)];
+        if (ride->move) moves |= reach & empty;
+        if (ride->capture) captures |= reach & enemy;
+    }
+    for (const auto& leap : pp.lame[s]) {
+        if (any(leap.path & occ)) continue;
+        if (test(empty, leap.to)) {
+            if (leap.move) moves |= square_bit<BB>(leap.to);
+        } else if (leap.capture && test(enemy, leap.to)) {
+            captures |= square_bit<BB>(leap.to);
+        }
+    }
+    return moves | captures;
 }
 
+// The one walk over the pieces that every kind of generation shares, so that the order of
+// the moves (pieces by type, then by square; targets by square; double steps after the
+// piece's other moves; en passant, then castling, last) is the same in all of them.
 template <class BB>
-void Board<BB>::generate_pseudo_legal(MoveList& out) const {
+template <class Sink, class Filter>
+void Board<BB>::generate(Sink& sink, Filter& filter) const {
     const T& t = *t_;
     const Color us = stm_;
     const BB occ = occupied(), enemy = by_color_[~us], empty = t.board & ~occ;
@@ -28,36 +102,12 @@ void Board<BB>::generate_pseudo_legal(MoveList& out) const {
         const auto& pp = t.piece(us, type);
         while (any(mine)) {
             const int s = pop_lsb(mine);
-            BB moves = pp.leap_move[s] & empty;
-            BB captures = pp.leap_capture[s] & enemy;
-            for (const auto& ride : pp.rides) {
-                if (ride.hop == Hop::None) {
-                    BB reach = ride.mask[s];
-                    const BB blockers = reach & occ;
-                    if (any(blockers)) reach &= ~t.ray[ride.vec][t.nearest(ride.vec, blockers)];
-                    if (ride.move) moves |= reach & empty;
-                    if (ride.capture) captures |= reach & enemy;
-                    continue;
-                }
-                const BB line = t.ray[ride.vec][s] & occ;
-                if (!any(line)) continue;
-                const int screen = t.nearest(ride.vec, line);
-                if (ride.hop == Hop::AdjacentScreen && screen != s + t.vec_step[ride.vec]) continue;
-                BB reach = t.ray[ride.vec][screen];
-                const BB beyond = reach & occ;
-                if (any(beyond)) reach &= ~t.ray[ride.vec][t.nearest(ride.vec, beyond)];
-                if (ride.move) moves |= reach & empty;
-                if (ride.capture) captures |= reach & enemy;
+            const BB to = targets(pp, s, occ, empty, enemy);
+            if (any(to)) sink.targets(s, filter.targets(s, to, pp), pp);
+            if (test(pp.double_step_from, s) && !squares_[s + pp.forward] && !squares_[s + 2 * pp.forward]) {
+                const Move m = Move::make(s, s + 2 * pp.forward, MoveKind::DoubleStep);
+                if (filter.step(m)) sink.move(m);
             }
-            for (const auto& leap : pp.lame[s]) {
-                if (any(leap.path & occ)) continue;
-                const Piece target = squares_[leap.to];
-                if (!target && leap.move) moves |= square_bit<BB>(leap.to);
-                if (target && leap.capture && color_of(target) != us) captures |= square_bit<BB>(leap.to);
-            }
-            emit(s, moves | captures, pp, out);
-            if (test(pp.double_step_from, s) && !squares_[s + pp.forward] && !squares_[s + 2 * pp.forward])
-                out.push(Move::make(s, s + 2 * pp.forward, MoveKind::DoubleStep));
         }
     }
 
@@ -65,13 +115,26 @@ void Board<BB>::generate_pseudo_legal(MoveList& out) const {
         for (std::uint32_t ts = t.en_passant_types; ts; ts &= ts - 1) {
             const int type = std::countr_zero(ts);
             BB takers = t.piece(us, type).reverse_leap_capture[ep_] & pieces(us, type);
-            while (any(takers)) out.push(Move::make(pop_lsb(takers), ep_, MoveKind::EnPassant));
+            while (any(takers)) {
+                const Move m = Move::make(pop_lsb(takers), ep_, MoveKind::EnPassant);
+                if (filter.special(m)) sink.move(m);
+            }
         }
     }
 
     for (std::size_t i = 0; i < t.castles.size(); ++i)
-        if ((castling_ >> i & 1) && t.castles[i].color == us && castle_allowed(t.castles[i]))
-            out.push(Move::make(t.castles[i].king_from, t.castles[i].king_to, MoveKind::Castle, -1, static_cast<int>(i)));
+        if ((castling_ >> i & 1) && t.castles[i].color == us && castle_allowed(t.castles[i])) {
+            const Move m =
+                Move::make(t.castles[i].king_from, t.castles[i].king_to, MoveKind::Castle, -1, static_cast<int>(i));
+            if (filter.special(m)) sink.move(m);
+        }
+}
+
+template <class BB>
+void Board<BB>::generate_pseudo_legal(MoveList& out) const {
+    ListSink sink{out};
+    NoFilter filter;
+    generate(sink, filter);
 }
 
 template <class BB>
@@ -88,25 +151,22 @@ bool Board<BB>::castle_allowed(const typename T::Castle& k) const {
 // reverse lookups in attacked() cannot handle: hoppers and lame leapers.
 template <class BB>
 BB Board<BB>::capture_reach(Color c, int type, int from, BB occ) const {
-    const T& t = *t_;
-    const auto& pp = t.piece(c, type);
+    const auto& pp = t_->piece(c, type);
     BB reach = pp.leap_capture[from];
     for (const auto& ride : pp.rides) {
         if (!ride.capture) continue;
+        BB r;
         if (ride.hop == Hop::None) {
-            BB r = ride.mask[from];
-            const BB blockers = r & occ;
-            if (any(blockers)) r &= ~t.ray[ride.vec][t.nearest(ride.vec, blockers)];
-            reach |= r;
-            continue;
+            r = ride.mask[from];
+        } else {
+            const BB line = ride.ray[from] & occ;
+            if (!any(line)) continue;
+            const int screen = ride.forward ? lsb(line) : msb(line);
+            if (ride.hop == Hop::AdjacentScreen && screen != from + t_->vec_step[ride.vec]) continue;
+            r = ride.ray[screen];
         }
-        const BB line = t.ray[ride.vec][from] & occ;
-        if (!any(line)) continue;
-        const int screen = t.nearest(ride.vec, line);
-        if (ride.hop == Hop::AdjacentScreen && screen != from + t.vec_step[ride.vec]) continue;
-        BB r = t.ray[ride.vec][screen];
-        const BB beyond = r & occ;
-        if (any(beyond)) r &= ~t.ray[ride.vec][t.nearest(ride.vec, beyond)];
+        const BB blockers = r & occ;
+        if (any(blockers)) r &= ~ride.ray[ride.forward ? lsb(blockers) : msb(blockers)];
         reach |= r;
     }
     for (const auto& leap : pp.lame[from])
@@ -116,17 +176,23 @@ BB Board<BB>::capture_reach(Color c, int type, int from, BB occ) const {
 
 template <class BB>
 bool Board<BB>::attacked(int sq, Color by) const {
+    return attacked(sq, by, occupied());
+}
+
+// As if only the squares in occ were occupied. Squares left out must not hold a piece of
+// `by` (the generator leaves out the square a royal piece moves from).
+template <class BB>
+bool Board<BB>::attacked(int sq, Color by, BB occ) const {
     const T& t = *t_;
     const BB theirs = by_color_[by];
     for (std::uint32_t ts = t.leap_attackers[by]; ts; ts &= ts - 1) {
         const int type = std::countr_zero(ts);
         if (any(t.piece(by, type).reverse_leap_capture[sq] & by_type_[type] & theirs)) return true;
     }
-    const BB occ = occupied();
     for (const auto& ar : t.attack_rays[by]) {
-        const BB line = t.ray[ar.reverse_vec][sq] & occ;
+        const BB line = ar.ray[sq] & occ;
         if (!any(line)) continue;
-        const int b = t.nearest(ar.reverse_vec, line);
+        const int b = ar.forward ? lsb(line) : msb(line);
         const Piece p = squares_[b];
         if (color_of(p) != by) continue;
         const int type = type_of(p);
@@ -154,28 +220,138 @@ bool Board<BB>::royal_attacked(Color c) const {
 }
 
 template <class BB>
-void Board<BB>::generate_legal(MoveList& out) {
-    generate_pseudo_legal(out);
-    if (!t_->variant->check_rules) return;
+bool Board<BB>::leaves_royal_safe(Move m) {
     const Color us = stm_;
-    const bool royal_capture_wins = t_->variant->end.royal_capture.has_value();
-    int kept = 0;
-    for (int i = 0; i < out.size(); ++i) {
-        const Move m = out[i];
-        make(m);
-        // Taking the last enemy royal ends the game, so it stands even if it exposes ours.
-        const bool legal = !royal_attacked(us) || (royal_capture_wins && !has_royal(~us));
-        unmake();
-        if (legal) out.set(kept++, m);
+    make(m);
+    // Taking the last enemy royal ends the game, so it stands even if it exposes ours.
+    const bool legal = !royal_attacked(us) || (t_->variant->end.royal_capture && !has_royal(~us));
+    unmake();
+    return legal;
+}
+
+template <class BB>
+typename Board<BB>::LegalMode Board<BB>::legality(Legality& out) const {
+    const T& t = *t_;
+    const Color us = stm_, them = ~stm_;
+    if (!t.variant->check_rules) return LegalMode::AllLegal;
+    const BB royals = royals_ & by_color_[us];
+    if (!any(royals)) return LegalMode::AllLegal;  // nothing of ours can be left attacked
+    if (t.variant->end.royal_capture && !has_royal(them)) return LegalMode::AllLegal;
+    if (popcount(royals) > 1 || t.royal_promotion) return LegalMode::Trial;
+    for (std::uint32_t ts = t.complex_attackers[them]; ts; ts &= ts - 1)
+        if (any(pieces(them, std::countr_zero(ts)))) return LegalMode::Trial;
+
+    const int k = lsb(royals);
+    const BB occ = occupied(), theirs = by_color_[them];
+    out.royal = k;
+    out.pinned = BB{};
+    out.tried = t.variant->end.royal_capture ? (royals_ & theirs) : BB{};
+    BB checks{};  // checkers and the squares between them and the royal piece
+    int checkers = 0;
+    for (std::uint32_t ts = t.leap_attackers[them]; ts; ts &= ts - 1) {
+        const int type = std::countr_zero(ts);
+        const BB by = t.piece(them, type).reverse_leap_capture[k] & by_type_[type] & theirs;
+        if (any(by)) checks |= by, checkers += popcount(by);
     }
-    out.resize(kept);
+    for (const auto& ar : t.attack_rays[them]) {
+        const BB* ray = ar.ray;
+        const BB line = ray[k] & occ;
+        if (!any(line)) continue;
+        const int b = ar.forward ? lsb(line) : msb(line);
+        const Piece p = squares_[b];
+        const int type = type_of(p);
+        if (color_of(p) == them) {
+            bool hits = ar.types >> type & 1;
+            for (auto [lt, range] : ar.limited)
+                hits = hits || (lt == type && (b - k) / t.vec_step[ar.reverse_vec] <= range);
+            if (hits) checks |= ray[k] & ~ray[b], ++checkers;
+            continue;
+        }
+        // Ours: pinned if an enemy that rides this line stands next behind it. Range limits
+        // are not looked at: a piece taken for pinned only costs a trial.
+        const BB behind = ray[b] & occ;
+        if (!any(behind)) continue;
+        const Piece q = squares_[ar.forward ? lsb(behind) : msb(behind)];
+        if (color_of(q) != them) continue;
+        bool rides = ar.types >> type_of(q) & 1;
+        for (auto [lt, range] : ar.limited) rides = rides || lt == type_of(q);
+        if (rides) out.pinned |= square_bit<BB>(b);
+    }
+    out.evasions = checkers == 0 ? t.board : checkers == 1 ? checks : BB{};
+    return LegalMode::Exact;
+}
+
+// Generation under exact legality. The royal piece's targets are tested square by square
+// with the royal lifted off the board; pieces that may be pinned, en passant, castling and
+// the capture of an enemy royal get the trial; everything else needs only the evasions.
+template <class BB>
+template <class Sink>
+void Board<BB>::generate_checked(Sink& sink) {
+    Legality legal;
+    const LegalMode mode = legality(legal);
+    if (mode == LegalMode::AllLegal) {
+        NoFilter filter;
+        generate(sink, filter);
+        return;
+    }
+    if (mode == LegalMode::Trial) {
+        MoveList list;
+        generate_pseudo_legal(list);
+        for (const Move m : list)
+            if (leaves_royal_safe(m)) sink.move(m);
+        return;
+    }
+    struct ExactFilter {
+        Board& b;
+        const Legality& legal;
+        // One trial per target square: which promotion it makes cannot matter, as no piece
+        // promotes to a royal one in this mode.
+        BB tried(int from, BB to, const PerPiece& pp) {
+            BB kept{};
+            while (any(to)) {
+                const int sq = pop_lsb(to);
+                const int promotion = test(pp.promotion_zone, sq) ? pp.promotion_types.front() : -1;
+                if (b.leaves_royal_safe(Move::make(from, sq, MoveKind::Normal, promotion))) kept |= square_bit<BB>(sq);
+            }
+            return kept;
+        }
+        BB targets(int from, BB to, const PerPiece& pp) {
+            BB kept{};
+            if (from == legal.royal) {
+                const BB occ = b.occupied() & ~square_bit<BB>(from);
+                for (BB rest = to & ~legal.tried; any(rest);) {
+                    const int sq = pop_lsb(rest);
+                    if (!b.attacked(sq, ~b.stm_, occ)) kept |= square_bit<BB>(sq);
+                }
+            } else if (test(legal.pinned, from)) {
+                kept = tried(from, to & ~legal.tried, pp);
+            } else {
+                kept = to & legal.evasions & ~legal.tried;
+            }
+            if (any(to & legal.tried)) kept |= tried(from, to & legal.tried, pp);
+            return kept;
+        }
+        bool step(Move m) {
+            if (m.from == legal.royal || test(legal.pinned, m.from) || test(legal.tried, m.to))
+                return b.leaves_royal_safe(m);
+            return test(legal.evasions, m.to);
+        }
+        bool special(Move m) { return b.leaves_royal_safe(m); }
+    } filter{*this, legal};
+    generate(sink, filter);
+}
+
+template <class BB>
+void Board<BB>::generate_legal(MoveList& out) {
+    ListSink sink{out};
+    generate_checked(sink);
 }
 
 template <class BB>
 int Board<BB>::count_legal() {
-    MoveList list;
-    generate_legal(list);
-    return list.size();
+    CountSink sink;
+    generate_checked(sink);
+    return sink.count;
 }
 
 template class Board<Bits64>;

@@ -44,9 +44,8 @@ GameResult verdict_for(Color side, Verdict v) {
 template <class BB>
 bool Board<BB>::material_draw(std::string* which) const {
     const auto& draws = t_->variant->end.insufficient_material;
-    if (draws.empty()) return false;
     const int total = popcount(occupied());
-    if (total > 8) return false;  // every listed draw is a handful of pieces
+    if (total >= 64 || !(t_->material_draw_sizes >> total & 1)) return false;
     std::string sides[2];
     BB all = occupied();
     while (any(all)) {
@@ -102,6 +101,20 @@ std::optional<Outcome> Board<BB>::no_moves_outcome() {
                                      verdict == Verdict::Loss ? "loses" : "wins")};
 }
 
+// Whether the position now on the board has occurred the variant's repetition count of
+// times (this one included).
+template <class BB>
+bool Board<BB>::repeated() const {
+    const int needed = t_->variant->end.repetition;
+    if (!needed || halfmove_ < 4) return false;
+    int seen = 1;
+    const int n = static_cast<int>(history_.size());
+    // Only positions since the last irreversible move, with the same side to move, can repeat.
+    for (int i = n - 2; i >= 0 && i >= n - halfmove_ && seen < needed; i -= 2)
+        if (history_[i].key == key_) ++seen;
+    return seen >= needed;
+}
+
 // Draws by rule that need no move generation: material, repetition, the n-move rule.
 template <class BB>
 std::optional<Outcome> Board<BB>::draw_by_rule() const {
@@ -110,16 +123,9 @@ std::optional<Outcome> Board<BB>::draw_by_rule() const {
     if (material_draw(&which))
         return Outcome{GameResult::Draw, EndReason::InsufficientMaterial,
                        fmt::format("draw: insufficient material ({})", which)};
-    if (e.repetition && halfmove_ >= 4) {
-        int seen = 1;
-        const int n = static_cast<int>(keys_.size());
-        // Only positions since the last irreversible move can repeat.
-        for (int i = n - 2; i >= 0 && i >= n - halfmove_ && seen < e.repetition; i -= 2)
-            if (keys_[i] == key_) ++seen;
-        if (seen >= e.repetition)
-            return Outcome{GameResult::Draw, EndReason::Repetition,
-                           fmt::format("draw: the same position occurred {} times", e.repetition)};
-    }
+    if (repeated())
+        return Outcome{GameResult::Draw, EndReason::Repetition,
+                       fmt::format("draw: the same position occurred {} times", e.repetition)};
     if (e.n_move_rule && halfmove_ >= 2 * e.n_move_rule)
         return Outcome{GameResult::Draw, EndReason::NMoveRule,
                        fmt::format("draw: {} moves by each side without a capture or pawn move", e.n_move_rule)};
@@ -135,13 +141,24 @@ std::optional<Outcome> Board<BB>::outcome() {
     return draw_by_rule();
 }
 
+// The same ends as outcome_without_moves() and draw_by_rule(), answered without building
+// their sentences: perft asks at every node.
+template <class BB>
+bool Board<BB>::ended_by_rule() const {
+    const EndRules& e = t_->variant->end;
+    if (e.royal_capture && !(has_royal(White) && has_royal(Black))) return true;
+    if (e.move_limit && fullmove_ > e.move_limit) return true;
+    if (e.n_move_rule && halfmove_ >= 2 * e.n_move_rule) return true;
+    return repeated() || material_draw(nullptr);
+}
+
 template <class BB>
 std::uint64_t Board<BB>::perft(int depth) {
     if (depth == 0) return 1;
-    if (outcome_without_moves() || draw_by_rule()) return 0;
+    if (ended_by_rule()) return 0;
+    if (depth == 1) return static_cast<std::uint64_t>(count_legal());
     MoveList list;
     generate_legal(list);
-    if (depth == 1) return static_cast<std::uint64_t>(list.size());
     std::uint64_t nodes = 0;
     for (const Move& m : list) {
         make(m);

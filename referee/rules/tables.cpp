@@ -40,7 +40,7 @@ std::shared_ptr<const Tables<BB>> Tables<BB>::build(std::shared_ptr<const Varian
             if (t->vectors[i] == std::make_pair(dx, dy)) return static_cast<int>(i);
         t->vectors.emplace_back(dx, dy);
         t->vec_step.push_back(dy * g.width + dx);
-        std::vector<BB> rays(nsq);
+        std::vector<BB> rays(kBits<BB>);
         for (int s = 0; s < nsq; ++s) {
             int f = g.file_of(s) + dx, r = g.rank_of(s) + dy;
             for (; g.on_board(f, r); f += dx, r += dy) rays[s] |= square_bit<BB>(g.at(f, r));
@@ -55,6 +55,12 @@ std::shared_ptr<const Tables<BB>> Tables<BB>::build(std::shared_ptr<const Varian
         if (pt.royal) t->royal_types |= 1u << ti;
         if (pt.pawn) t->pawn_types |= 1u << ti;
         if (pt.en_passant) t->en_passant_types |= 1u << ti;
+        for (char letter : pt.promotes_to)
+            if (v.pieces[v.type_of(letter)].royal) t->royal_promotion = true;
+    }
+    for (const MaterialDraw& d : v.end.insufficient_material) {
+        const std::size_t total = d.strong.size() + d.weak.size();
+        if (total < 64) t->material_draw_sizes |= std::uint64_t(1) << total;
     }
 
     for (Color c : {White, Black}) {
@@ -114,6 +120,7 @@ std::shared_ptr<const Tables<BB>> Tables<BB>::build(std::shared_ptr<const Varian
                 for (int s = 0; s < nsq; ++s)
                     if (g.relative_rank(c, s) >= zone) pp.promotion_zone |= square_bit<BB>(s);
                 for (char letter : pt.promotes_to) pp.promotion_types.push_back(v.type_of(letter));
+                pp.promotion_choices = static_cast<int>(pp.promotion_types.size());
             }
             for (int rank : pt.double_step_ranks)
                 for (int s = 0; s < nsq; ++s) {
@@ -183,6 +190,20 @@ std::shared_ptr<const Tables<BB>> Tables<BB>::build(std::shared_ptr<const Varian
             t->castles.push_back(std::move(k));
         }
     }
+
+    // Every ray exists now, so the rides and attack rays can point into them.
+    for (auto& pp : t->per_piece)
+        for (Ride& ride : pp.rides) {
+            ride.forward = t->vec_step[ride.vec] > 0;
+            ride.ray = t->ray[ride.vec].data();
+            const bool plain = ride.move && ride.capture && ride.hop == Hop::None;
+            (plain ? (ride.forward ? pp.forward_slides : pp.backward_slides) : pp.other_rides).push_back(&ride);
+        }
+    for (auto& rays : t->attack_rays)
+        for (AttackRay& ar : rays) {
+            ar.forward = t->vec_step[ar.reverse_vec] > 0;
+            ar.ray = t->ray[ar.reverse_vec].data();
+        }
 
     SplitMix64 rng;
     t->zobrist_piece.resize(kMaxPieceCodes * nsq);

@@ -27,6 +27,8 @@ struct Tables {
         bool move, capture;
         Hop hop;
         std::vector<BB> mask;  // per square: the squares within range along the ray
+        bool forward = false;  // the vector's index step is positive: its nearest square is the lowest
+        const BB* ray = nullptr;  // ray[vec].data(), set once every ray is built
     };
     // A lame leap: the target and the squares that must be empty on the way.
     struct LameLeap {
@@ -40,14 +42,20 @@ struct Tables {
         int reverse_vec;
         std::uint32_t types = 0;        // types that ride this vector without limit
         std::vector<std::pair<int, int>> limited;  // (type, range)
+        bool forward = false;           // as in Ride, for reverse_vec
+        const BB* ray = nullptr;        // ray[reverse_vec].data()
     };
     struct PerPiece {
         std::vector<BB> leap_move, leap_capture;  // per square
         std::vector<BB> reverse_leap_capture;     // squares from which it captures this one
         std::vector<Ride> rides;
+        // The plain rides (moving and capturing, no hop), the commonest kind, split by
+        // direction so that the generator's loops over them need no branches.
+        std::vector<const Ride*> forward_slides, backward_slides, other_rides;
         std::vector<std::vector<LameLeap>> lame;  // per square
         BB promotion_zone{};
         std::vector<int> promotion_types;
+        int promotion_choices = 0;  // promotion_types.size()
         BB double_step_from{};
         int forward = 0;  // index step of one square forward
         bool complex_attacks = false;  // hops or lame leaps: attack tests generate its moves
@@ -61,7 +69,10 @@ struct Tables {
 
     std::vector<std::pair<int, int>> vectors;  // (dx, dy) of every ray in use
     std::vector<int> vec_step;                 // index step of each vector
-    std::vector<std::vector<BB>> ray;          // [vec][sq]: the unlimited ray, sq excluded
+    // [vec][sq]: the unlimited ray, sq excluded. Each has an entry for every bit of BB, so
+    // the highest bit can stand in for "no blocker" on forward rays and bit 0 on backward
+    // ones (a ray from either is empty whatever the board size).
+    std::vector<std::vector<BB>> ray;
 
     std::vector<PerPiece> per_piece;  // [color * ntypes + type]
     std::vector<AttackRay> attack_rays[2];  // by attacker color
@@ -70,6 +81,10 @@ struct Tables {
     std::uint32_t royal_types = 0;
     std::uint32_t pawn_types = 0;
     std::uint32_t en_passant_types = 0;
+    bool royal_promotion = false;  // some piece promotes to a royal one
+    // Bit n set: some insufficient-material draw has n pieces on the board in all, so a
+    // position with another count needs no closer look.
+    std::uint64_t material_draw_sizes = 0;
 
     // Castling: rules 0..n-1 are White's, n..2n-1 Black's; each has one right bit.
     struct Castle {
@@ -89,9 +104,12 @@ struct Tables {
     std::uint64_t zobrist_side = 0;
 
     const PerPiece& piece(Color c, int t) const { return per_piece[c * ntypes + t]; }
-    int nearest(int vec, const BB& set) const { return vec_step[vec] > 0 ? lsb(set) : msb(set); }
 
     static std::shared_ptr<const Tables> build(std::shared_ptr<const Variant> v);
+
+    Tables() = default;
+    Tables(const Tables&) = delete;  // rides point into the rays
+    Tables& operator=(const Tables&) = delete;
 };
 
 // Which width a variant needs.

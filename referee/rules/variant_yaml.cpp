@@ -12,57 +12,12 @@
 
 #include "referee/rules/fen.hpp"
 #include "referee/rules/variant.hpp"
+#include "referee/rules/yaml_reader.hpp"
 
 namespace referee::rules {
 namespace {
 
-class Reader {
-public:
-    explicit Reader(std::string source) : source_(std::move(source)) {}
-
-    [[noreturn]] void fail(const YAML::Node& node, const std::string& key, const std::string& what) const {
-        auto mark = node.Mark();
-        int line = mark.line >= 0 ? mark.line + 1 : 0;
-        int column = mark.column >= 0 ? mark.column + 1 : 0;
-        throw VariantError(source_, line, column, key, what);
-    }
-
-    // As fail(), with the column moved to a character inside a scalar (quoted or plain).
-    [[noreturn]] void fail_at(const YAML::Node& node, const std::string& key, int offset, const std::string& what) const {
-        auto mark = node.Mark();
-        int quote = node.Tag() == "!" ? 1 : 0;
-        throw VariantError(source_, mark.line + 1, mark.column + 1 + quote + offset, key, what);
-    }
-
-    void only_keys(const YAML::Node& map, const std::string& where, std::initializer_list<const char*> allowed) const {
-        if (!map.IsMap()) fail(map, where, fmt::format("'{}' must be a mapping", where));
-        for (auto it = map.begin(); it != map.end(); ++it) {
-            auto key = it->first.as<std::string>();
-            bool ok = std::any_of(allowed.begin(), allowed.end(), [&](const char* a) { return key == a; });
-            if (!ok) {
-                std::string list;
-                for (const char* a : allowed) list += std::string(list.empty() ? "" : ", ") + a;
-                fail(it->first, join(where, key), fmt::format("unknown key '{}' (expected one of: {})", key, list));
-            }
-        }
-    }
-
-    template <class T>
-    T get(const YAML::Node& node, const std::string& key, const char* type_name) const {
-        try {
-            return node.as<T>();
-        } catch (const YAML::Exception&) {
-            fail(node, key, fmt::format("'{}' must be {}", key, type_name));
-        }
-    }
-
-    static std::string join(const std::string& where, const std::string& key) {
-        return where.empty() ? key : where + "." + key;
-    }
-
-private:
-    std::string source_;
-};
+using Reader = YamlReader<VariantError>;
 
 Verdict parse_verdict(const Reader& r, const YAML::Node& node, const std::string& key) {
     auto text = r.get<std::string>(node, key, "win, loss or draw");
@@ -227,12 +182,7 @@ void check_start(const Reader& r, const YAML::Node& node, const Variant& v) {
 
 Variant parse_variant(const std::string& yaml_text, const std::string& source) {
     Reader r(source);
-    YAML::Node root;
-    try {
-        root = YAML::Load(yaml_text);
-    } catch (const YAML::ParserException& e) {
-        throw VariantError(source, e.mark.line + 1, e.mark.column + 1, "", fmt::format("not valid YAML: {}", e.msg));
-    }
+    YAML::Node root = r.load(yaml_text);
     if (!root.IsMap()) throw VariantError(source, 1, 1, "", "a variant file must be a YAML mapping");
     r.only_keys(root, "", {"name", "description", "board", "start", "pieces", "check_rules", "castling", "end"});
     for (const char* k : {"name", "board", "start", "pieces"})

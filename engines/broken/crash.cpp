@@ -1,0 +1,61 @@
+// broken-crash: plays --after N legal moves of a game (default 3), then dies of SIGSEGV when
+// asked for the next one (--signal abort: SIGABRT instead). The referee must report the
+// crash with the signal, as a loss for this engine, and carry on.
+#include <signal.h>
+
+#include <random>
+#include <stdexcept>
+
+#include "engines/common/engine_main.hpp"
+#include "engines/common/random_pick.hpp"
+
+namespace {
+
+class CrashingPlayer : public engines::Player {
+  public:
+    std::vector<engines::Parameter> parameters() const override {
+        return {
+            {"after", "After", engines::Parameter::Kind::Spin, "3", 0, 1000,
+             "legal moves per game before the crash"},
+            {"signal", "Signal", engines::Parameter::Kind::String, "segv", 0, 0, "segv or abort"}};
+    }
+    void set_parameter(const std::string& flag, const std::string& value) override {
+        if (flag == "after") after_ = std::stoi(value);
+        if (flag == "signal") {
+            if (value != "segv" && value != "abort")
+                throw std::invalid_argument("The signal must be segv or abort, not '" + value +
+                                            "'.");
+            signal_ = value == "abort" ? SIGABRT : SIGSEGV;
+        }
+    }
+    void new_game(const referee::rules::Rules&, std::uint64_t seed) override {
+        rng_.seed(seed);
+        played_ = 0;
+    }
+    engines::Reply choose(const engines::Turn& turn) override {
+        if (played_ >= after_) {
+            // Back to the default action first: a sanitizer's handler would turn the signal
+            // into an ordinary exit.
+            ::signal(signal_, SIG_DFL);
+            ::raise(signal_);
+        }
+        ++played_;
+        auto m = engines::pick_uniform(turn.position, rng_);
+        return m ? engines::Reply::of(*m) : engines::Reply::none();
+    }
+
+  private:
+    int after_ = 3;
+    int signal_ = SIGSEGV;
+    int played_ = 0;
+    std::mt19937_64 rng_;
+};
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    CrashingPlayer player;
+    return engines::run_engine(
+        argc, argv, {"broken-crash", "minichess-referee", "crashes mid-game (a broken engine)"},
+        player);
+}

@@ -1,0 +1,42 @@
+// broken-fork: plays random legal moves and exits on `quit`, but first forks a child that
+// keeps the engine's stdout open and sleeps (an hour). The referee must not wait for the
+// pipe to close after the engine exits: killing the engine's process group ends the child.
+#include <unistd.h>
+
+#include <chrono>
+#include <random>
+#include <thread>
+
+#include "engines/common/engine_main.hpp"
+#include "engines/common/random_pick.hpp"
+
+namespace {
+
+class RandomMover : public engines::Player {
+  public:
+    void new_game(const referee::rules::Rules&, std::uint64_t seed) override { rng_.seed(seed); }
+    engines::Reply choose(const engines::Turn& turn) override {
+        auto m = engines::pick_uniform(turn.position, rng_);
+        return m ? engines::Reply::of(*m) : engines::Reply::none();
+    }
+
+  private:
+    std::mt19937_64 rng_;
+};
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    const pid_t child = ::fork();
+    if (child == 0) {
+        // Holds stdout (and stderr) open; reads nothing.
+        ::close(0);
+        std::this_thread::sleep_for(std::chrono::hours(1));
+        ::_exit(0);
+    }
+    RandomMover player;
+    return engines::run_engine(
+        argc, argv,
+        {"broken-fork", "minichess-referee", "leaves a child holding stdout (a broken engine)"},
+        player);
+}

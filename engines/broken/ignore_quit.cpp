@@ -1,0 +1,39 @@
+// broken-ignore_quit: plays random legal moves, but ignores `quit`, the end of its input and
+// SIGTERM (also SIGINT and SIGHUP), and keeps running. The referee must kill it (SIGKILL to
+// its process group) after a grace period and not wait for it.
+#include <signal.h>
+
+#include <chrono>
+#include <random>
+#include <thread>
+
+#include "engines/common/engine_main.hpp"
+#include "engines/common/random_pick.hpp"
+
+namespace {
+
+class RandomMover : public engines::Player {
+  public:
+    void new_game(const referee::rules::Rules&, std::uint64_t seed) override { rng_.seed(seed); }
+    engines::Reply choose(const engines::Turn& turn) override {
+        auto m = engines::pick_uniform(turn.position, rng_);
+        return m ? engines::Reply::of(*m) : engines::Reply::none();
+    }
+
+  private:
+    std::mt19937_64 rng_;
+};
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    for (int sig : {SIGTERM, SIGINT, SIGHUP}) ::signal(sig, SIG_IGN);
+    RandomMover player;
+    const int code = engines::run_engine(
+        argc, argv, {"broken-ignore_quit", "minichess-referee", "will not quit (a broken engine)"},
+        player);
+    if (code != 0) return code;  // a bad command line still fails at once
+    // An hour, not forever, so a copy that escaped a broken test does not live on.
+    std::this_thread::sleep_for(std::chrono::hours(1));
+    return 0;
+}

@@ -1,0 +1,46 @@
+// The command line every in-tree engine accepts:
+//   --protocol uci|imcs  --variant NAME_OR_PATH  --seed N  --help
+// plus the player's own parameters as --<flag> <value> (or --<flag>=<value>).
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <stdexcept>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "engines/common/player.hpp"
+
+namespace engines {
+
+struct EngineIdentity {
+    std::string name;     // "alphabeta-engine"; UCI's `id name`
+    std::string author;   // UCI's `id author`
+    std::string summary;  // one line for --help
+};
+
+enum class Dialect { Uci, Imcs };
+
+struct CommandLine {
+    Dialect dialect = Dialect::Uci;
+    std::string variant = "minitchess";
+    std::uint64_t seed = 0;
+    std::vector<std::pair<std::string, std::string>> parameters;  // (flag, checked value)
+    bool help = false;
+};
+
+// The seed as a parameter, so the command line and UCI check it the same way.
+const Parameter& seed_parameter();
+
+// Checks a value against a parameter and returns it in canonical form ("true"/"false" for a
+// Check, the number without leading zeros for a Spin). Throws std::invalid_argument.
+std::string checked_value(const Parameter& p, std::string_view value, std::string_view where);
+
+// Throws std::invalid_argument naming the offending argument.
+CommandLine parse_command_line(std::span<const std::string> args,
+                               const std::vector<Parameter>& parameters);
+
+std::string usage(const EngineIdentity& id, const std::vector<Parameter>& parameters);
+
+}  // namespace engines

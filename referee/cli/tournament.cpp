@@ -1,0 +1,210 @@
+// referee tournament CONFIG [--resume] [--shard K/N]; referee merge CONFIG [JOURNAL...];
+// referee report CONFIG. The journal is the truth; reports are always rebuilt from it.
+#include <unistd.h>
+
+#include <chrono>
+#include <filesystem>
+#include <iostream>
+#include <map>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "referee/cli/commands.hpp"
+#include "referee/engine/process.hpp"
+#include "referee/report/files.hpp"
+#include "referee/tournament/runner.hpp"
+#include "referee/tournament/standings.hpp"
+
+namespace referee::cli {
+namespace {
+
+namespace fs = std::filesystem;
+using tournament::GameSlot;
+
+std::string journal_name(const tournament::Shard& shard) {
+    return shard.whole() ? "journal.jsonl" : fmt::format("journal.shard-{}.jsonl", shard.name());
+}
+
+std::string duration_text(double seconds) {
+    const long s = static_cast<long>(seconds + 0.5);
+    if (s >= 3600) return fmt::format("{}h{:02}m", s / 3600, (s / 60) % 60);
+    if (s >= 60) return fmt::format("{}m{:02}s", s / 60, s % 60);
+    return fmt::format("{}s", s);
+}
+
+std::vector<std::string> engine_names(const tournament::TournamentConfig& c) {
+    std::vector<std::string> out;
+    for (const auto& e : c.engines) out.push_back(e.name);
+    return out;
+}
+
+std::vector<std::string> write_all(const tournament::TournamentConfig& c, const std::map<int, match::GameRecord>& games,
+                                   int scheduled) {
+    report::ReportInput in{c.name, tournament::format_name(c.format), c.time_control_text, rules::Rules::load(c.variant),
+                           engine_names(c), {}, {}, scheduled};
+    for (const auto& [slot, g] : games) in.games.push_back(g);
+    in.standings = tournament::compute_standings(in.engines, in.games);
+    return report::write_reports(c.output_dir, in);
+}
+
+// One line per finished game when not on a terminal, easy to parse; on a terminal a single
+// progress line with the current standings.
+class Progress {
+public:
+    Progress(const tournament::TournamentConfig& c, int total, std::map<int, match::GameRecord>& games, bool quiet)
+        : c_(c), total_(total), games_(games), quiet_(quiet), tty_(::isatty(STDOUT_FILENO)), start_(std::chrono::steady_clock::now()),
+          already_(static_cast<int>(games.size())) {}
+
+    void game(const GameSlot& slot, const match::GameRecord& g) {
+        games_[slot.index] = g;
+        if (quiet_) return;
+        const int done = static_cast<int>(games_.size());
+        if (!tty_) {
+            std::cout << fmt::format("game {}/{} slot={} round={} white={} black={} result={} termination={} reason={} plies={}\n",
+                                     done, total_, slot.index, slot.round, g.white, g.black, g.result_text(),
+                                     match::termination_key(g.termination), g.reason_key, g.moves.size())
+                      << std::flush;
+            return;
+        }
+        const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+        const int fresh = done - already_;
+        const double eta = fresh > 0 ? elapsed / fresh * (total_ - done) : 0;
+        std::vector<match::GameRecord> list;
+        for (const auto& [s, r] : games_) list.push_back(r);
+        auto st = tournament::compute_standings(engine_names(c_), list);
+        std::string table;
+        for (std::size_t i = 0; i < st.table.size() && i < 4; ++i)
+            table += fmt::format("{}{} {:g}/{}", i ? ", " : "", st.table[i].name, st.table[i].points, st.table[i].games);
+        std::cout << fmt::format("\r\033[K[{}/{} {:.0f}%] ETA {} | {}", done, total_, 100.0 * done / std::max(total_, 1),
+                                 duration_text(eta), table)
+                  << std::flush;
+    }
+    void end() {
+        if (tty_ && !quiet_) std::cout << "\n";
+    }
+
+private:
+    const tournament::TournamentConfig& c_;
+    int total_;
+    std::map<int, match::GameRecord>& games_;
+    bool quiet_, tty_;
+    std::chrono::steady_clock::time_point start_;
+    int already_;
+};
+
+void run_tournament(const std::string& path, bool resume, const std::string& shard_text, int concurrency, bool quiet) {
+    auto config = tournament::load_tournament_config(path, engine::executable_dir());
+    if (concurrency > 0) config.concurrency = concurrency;
+    const auto shard = shard_text.empty() ? tournament::Shard{} : tournament::parse_shard(shard_text);
+    const auto all = tournament::make_schedule(config);
+    auto mine = tournament::take_shard(all, shard);
+
+    fs::create_directories(config.output_dir);
+    const auto journal_path = (fs::path(config.output_dir) / journal_name(shard)).string();
+    std::map<int, match::GameRecord> games;
+    if (fs::exists(journal_path)) {
+        auto j = tournament::read_journal(journal_path);
+        if (j.fingerprint != config.fingerprint())
+            throw std::runtime_error(fmt::format("{} was written by a different tournament config (fingerprint {} there, {} for {}); "
+                                                 "use another output folder or remove it",
+                                                 journal_path, j.fingerprint, config.fingerprint(), path));
+        if (!resume && !j.games.empty())
+            throw std::runtime_error(fmt::format("{} already holds {} finished games of this tournament: run with --resume to "
+                                                 "finish it, or remove the folder to start again",
+                                                 journal_path, j.games.size()));
+        games = std::move(j.games);
+    }
+    std::vector<GameSlot> todo;
+    for (const auto& s : mine)
+        if (!games.count(s.index)) todo.push_back(s);
+
+    if (!todo.empty()) {
+        auto problems = tournament::preflight(config);
+        if (!problems.empty()) {
+            std::string text = "no game was played; these engines failed their pre-flight check:";
+            for (const auto& p : problems) text += "\n  " + p;
+            throw std::runtime_error(text);
+        }
+    }
+    if (!quiet)
+        std::cout << fmt::format("{}: {} {}, {} engines, {} games{} ({} done), concurrency {}, journal {}\n", config.name,
+                                 tournament::format_name(config.format), rules::Rules::load(config.variant).name(),
+                                 config.engines.size(), mine.size(), shard.whole() ? "" : " in shard " + shard.name(),
+                                 mine.size() - todo.size(), config.concurrency, journal_path);
+    engine::install_signal_cleanup();
+    tournament::JournalWriter journal(journal_path, config.fingerprint());
+    Progress progress(config, static_cast<int>(mine.size()), games, quiet);
+    tournament::Runner runner(config, todo, journal,
+                              [&](const GameSlot& slot, const match::GameRecord& g) { progress.game(slot, g); });
+    runner.run();
+    progress.end();
+    const auto files = write_all(config, games, static_cast<int>(all.size()));
+    std::cout << fmt::format("report {}\n", files.back());
+}
+
+void run_merge(const std::string& path, std::vector<std::string> journals) {
+    const auto config = tournament::load_tournament_config(path, engine::executable_dir());
+    if (journals.empty())
+        for (const auto& entry : fs::directory_iterator(config.output_dir))
+            if (entry.path().filename().string().rfind("journal.shard-", 0) == 0) journals.push_back(entry.path().string());
+    if (journals.empty()) throw std::runtime_error(fmt::format("no shard journals (journal.shard-*.jsonl) in {}", config.output_dir));
+    std::map<int, match::GameRecord> games;
+    for (const auto& j : journals) {
+        auto contents = tournament::read_journal(j);
+        if (contents.fingerprint != config.fingerprint())
+            throw std::runtime_error(fmt::format("{} belongs to a different config than {} (fingerprint {} vs {}): not merged", j, path,
+                                                 contents.fingerprint, config.fingerprint()));
+        for (auto& [slot, g] : contents.games) {
+            if (games.count(slot) && match::to_json(games[slot]) != match::to_json(g))
+                throw std::runtime_error(fmt::format("game {} appears twice with different results (in {})", slot, j));
+            games[slot] = std::move(g);
+        }
+    }
+    const int scheduled = static_cast<int>(tournament::make_schedule(config).size());
+    const auto merged = (fs::path(config.output_dir) / "journal.jsonl").string();
+    if (fs::exists(merged)) fs::remove(merged);
+    tournament::JournalWriter writer(merged, config.fingerprint());
+    for (const auto& [slot, g] : games) writer.append(slot, g);
+    std::cout << fmt::format("merged {} journals: {} of {} games\n", journals.size(), games.size(), scheduled);
+    std::cout << fmt::format("report {}\n", write_all(config, games, scheduled).back());
+}
+
+void run_report(const std::string& path) {
+    const auto config = tournament::load_tournament_config(path, engine::executable_dir());
+    const auto journal_path = (fs::path(config.output_dir) / "journal.jsonl").string();
+    auto j = tournament::read_journal(journal_path);
+    if (j.fingerprint != config.fingerprint())
+        throw std::runtime_error(fmt::format("{} was written by a different config than {}", journal_path, path));
+    std::cout << fmt::format("report {}\n", write_all(config, j.games, static_cast<int>(tournament::make_schedule(config).size())).back());
+}
+
+}  // namespace
+
+void add_tournament_commands(CLI::App& app) {
+    struct Args {
+        std::string config, shard;
+        bool resume = false, quiet = false;
+        int concurrency = 0;
+        std::vector<std::string> journals;
+    };
+    auto a = std::make_shared<Args>();
+    auto* t = app.add_subcommand("tournament", "run a round-robin or gauntlet from a YAML config (see configs/README.md)");
+    t->add_option("CONFIG", a->config, "tournament config file")->required();
+    t->add_flag("--resume", a->resume, "finish a tournament that was interrupted, replaying no finished game");
+    t->add_option("--shard", a->shard, "play only the K-th of N slices of the schedule, e.g. 2/3");
+    t->add_option("--concurrency", a->concurrency, "games at once (overrides the config)");
+    t->add_flag("--quiet", a->quiet, "print only the report path");
+    t->callback([a] { run_tournament(a->config, a->resume, a->shard, a->concurrency, a->quiet); });
+
+    auto* m = app.add_subcommand("merge", "combine shard journals into one journal and report");
+    m->add_option("CONFIG", a->config, "the tournament config all shards ran")->required();
+    m->add_option("JOURNALS", a->journals, "shard journals (default: journal.shard-*.jsonl in the output folder)");
+    m->callback([a] { run_merge(a->config, a->journals); });
+
+    auto* r = app.add_subcommand("report", "rebuild a tournament's reports from its journal");
+    r->add_option("CONFIG", a->config, "tournament config file")->required();
+    r->callback([a] { run_report(a->config); });
+}
+
+}  // namespace referee::cli

@@ -1,0 +1,82 @@
+// referee validate: "will my engine be disqualified?" Runs one engine through the probes,
+// prints a line per probe (and the evidence for each failure), a summary, optionally a JSON
+// file; the exit code is 0 only when nothing failed.
+#include <fstream>
+#include <iostream>
+#include <sstream>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "referee/cli/commands.hpp"
+#include "referee/engine/process.hpp"
+#include "referee/validate/validate.hpp"
+
+namespace referee::cli {
+namespace {
+
+struct ValidateArgs {
+    validate::ValidateOptions options;
+    std::string protocol;
+    std::string only;
+    double startup = 0;
+    double margin = 0.1;
+    std::string json;
+};
+
+std::vector<std::string> split_names(const std::string& text) {
+    std::vector<std::string> out;
+    std::string name;
+    std::istringstream in(text);
+    while (std::getline(in, name, ','))
+        if (!name.empty()) out.push_back(name);
+    return out;
+}
+
+int run_validate(ValidateArgs& a) {
+    auto& o = a.options;
+    if (!a.protocol.empty()) o.protocol = engine::parse_protocol(a.protocol);
+    o.only = split_names(a.only);
+    if (a.startup > 0) o.startup_limit = std::chrono::milliseconds(static_cast<long>(a.startup * 1000));
+    o.margin_ms = static_cast<std::int64_t>(a.margin * 1000);
+    o.bin_dir = engine::executable_dir();
+    o.on_start = [](const validate::Report& r) { std::cout << validate::format_header(r) << std::flush; };
+    o.on_result = [](const validate::ProbeResult& p) { std::cout << validate::format_probe(p) << std::flush; };
+    engine::install_signal_cleanup();
+    const auto report = validate::validate_engine(o);
+    std::cout << validate::format_summary(report);
+    if (!a.json.empty()) {
+        std::ofstream out(a.json);
+        out << validate::to_json(report).dump(2) << '\n';
+        if (!out) throw std::runtime_error(fmt::format("--json: cannot write '{}'", a.json));
+        std::cout << fmt::format("report {}\n", a.json);
+    }
+    return report.passed() ? 0 : 1;
+}
+
+}  // namespace
+
+void add_validate_command(CLI::App& app) {
+    auto a = std::make_shared<ValidateArgs>();
+    auto* cmd = app.add_subcommand("validate", "check that an engine obeys the rules and the protocol before a tournament");
+    cmd->add_option("--variant", a->options.variant, "variant name or .yaml path")->required();
+    cmd->add_option("--engine", a->options.engine,
+                    "the engine: an in-tree name (random, alphabeta, broken-hang...), fairy-stockfish, a path, "
+                    "or 'cmd=PATH [arg=..] [proto=uci|imcs] [name=..] [option.NAME=VALUE]'")
+        ->required();
+    cmd->add_option("--protocol", a->protocol, "uci or imcs (overrides the description's proto=)");
+    cmd->add_option("--json", a->json, "also write the report as JSON to this file");
+    cmd->add_option("--only", a->only, "run only these probes, comma-separated (the handshake always runs)");
+    cmd->add_option("--startup", a->startup, "seconds allowed for start-up and handshake (default 10)");
+    cmd->add_option("--margin", a->margin, "seconds of overrun tolerated before a loss on time (default 0.1)");
+    cmd->add_option("--game-tc", a->options.game_tc, "clock of the whole-game probes (default 4+0.05)");
+    std::string probes;
+    for (const auto& name : validate::probe_names()) probes += (probes.empty() ? "" : ", ") + name;
+    cmd->footnote(fmt::format("Probes, in order: {}.\nExit code 0 only when no probe failed.", probes));
+    cmd->callback([a] {
+        int rc = run_validate(*a);
+        if (rc) throw CLI::RuntimeError(rc);
+    });
+}
+
+}  // namespace referee::cli

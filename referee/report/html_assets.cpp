@@ -1,0 +1,345 @@
+// The HTML report's style sheet and script. The script knows no chess: it draws the
+// placements the C++ side computed (see html_games.cpp) and steps through them.
+#include "referee/report/html_parts.hpp"
+
+namespace referee::report {
+
+const char* report_css() {
+    return R"CSS(:root {
+  --ink: #1d2330; --muted: #5b6475; --line: #d8dde6; --paper: #ffffff; --page: #f4f6f9;
+  --accent: #2457c5; --fault: #b3261e; --fault-bg: #fde8e6; --light: #efe3c8; --dark: #b48a5a;
+  --mark: rgba(255, 214, 10, 0.55);
+}
+* { box-sizing: border-box; }
+body {
+  margin: 0; background: var(--page); color: var(--ink);
+  font: 15px/1.5 system-ui, -apple-system, "Segoe UI", "DejaVu Sans", sans-serif;
+}
+header { background: #1f2a44; color: #fff; padding: 22px 32px 16px; }
+header h1 { margin: 0 0 10px; font-size: 26px; font-weight: 650; letter-spacing: 0.01em; }
+.facts { display: flex; flex-wrap: wrap; gap: 6px 32px; margin: 0; }
+.facts div { display: flex; gap: 8px; }
+.facts dt { color: #aab6d3; }
+.facts dd { margin: 0; font-weight: 600; }
+main { max-width: 1180px; margin: 0 auto; padding: 8px 24px 48px; }
+section {
+  background: var(--paper); border: 1px solid var(--line); border-radius: 10px;
+  padding: 14px 20px 18px; margin: 18px 0; box-shadow: 0 1px 2px rgba(20, 30, 50, 0.05);
+}
+h2 { font-size: 18px; margin: 2px 0 12px; }
+.note { color: var(--muted); font-size: 13px; margin: 10px 0 0; max-width: 80ch; }
+section > .note:first-of-type { margin: 0 0 10px; }
+.scroll { overflow-x: auto; }
+table { border-collapse: collapse; font-variant-numeric: tabular-nums; }
+th, td { padding: 5px 10px; border-bottom: 1px solid var(--line); text-align: left; white-space: nowrap; }
+th { font-size: 12px; text-transform: uppercase; letter-spacing: 0.04em; color: var(--muted); font-weight: 600; }
+tbody tr:nth-child(even) { background: #f8f9fb; }
+.num { text-align: right; }
+.strong { font-weight: 700; }
+.engine { font-weight: 600; max-width: 22ch; overflow: hidden; text-overflow: ellipsis; }
+td.fault { color: var(--fault); background: var(--fault-bg); font-weight: 700; }
+td.none { color: #b7bdc8; }
+th.fault-col { cursor: help; }
+.matrix td.num, .matrix thead th.num:nth-child(n+3) { min-width: 4.2em; text-align: center; }
+.matrix td.self { background: repeating-linear-gradient(45deg, #eef0f4, #eef0f4 4px, #f8f9fb 4px, #f8f9fb 8px); }
+td.reason { white-space: normal; min-width: 32ch; }
+#rule-breakers table { width: 100%; }
+#rule-breakers td.name { white-space: normal; overflow-wrap: break-word; }
+td.culprit { color: var(--fault); font-weight: 600; }
+a { color: var(--accent); }
+.elo-plot { max-width: 100%; height: auto; font-size: 13px; }
+.elo-plot .band { fill: #f3f5f9; }
+.elo-plot .grid { stroke: #e3e7ee; }
+.elo-plot .zero { stroke: #8a93a6; stroke-dasharray: 4 3; }
+.elo-plot .axis { stroke: #5b6475; }
+.elo-plot .tick, .elo-plot .axis-title { fill: var(--muted); font-size: 12px; }
+.elo-plot .name { fill: var(--ink); font-weight: 600; }
+.elo-plot .whisker { stroke: var(--accent); stroke-width: 2; }
+.elo-plot .point { fill: var(--accent); stroke: #fff; stroke-width: 1.5; }
+.elo-plot .value { fill: var(--ink); font-variant-numeric: tabular-nums; }
+.games-layout { display: flex; flex-direction: column; gap: 18px; }
+.game-list { position: relative; max-height: 330px; overflow: auto; border: 1px solid var(--line); border-radius: 8px; }
+.game-list table { width: 100%; }
+.game-list thead th { position: sticky; top: 0; background: var(--paper); }
+.game-list tbody tr { cursor: pointer; }
+.game-list tbody tr:hover { background: #eaf0fc; }
+.game-list tr.selected, .game-list tr.selected:hover { background: #d7e3fb; }
+.game-list tr.faulty td.reason { color: var(--fault); }
+.game-list td.reason { font-size: 13px; color: var(--muted); min-width: 30ch; width: 100%; }
+.viewer { display: flex; flex-wrap: wrap; gap: 16px 28px; align-items: flex-start; }
+.board-column { flex: 0 1 440px; min-width: 260px; }
+.side-column { flex: 1 1 320px; min-width: 260px; }
+.game-title { font-weight: 650; font-size: 16px; margin-bottom: 4px; }
+.player { display: flex; justify-content: space-between; font-size: 14px; padding: 3px 2px; }
+.player .clock { font-variant-numeric: tabular-nums; background: #eef1f6; border-radius: 4px; padding: 0 6px; }
+.player.to-move .name::before { content: "● "; color: var(--accent); }
+.board {
+  display: grid; width: 100%; max-width: 440px; user-select: none;
+  border: 1px solid #7d6648; border-radius: 4px; overflow: hidden; background: #f7f1e4;
+}
+.square { position: relative; aspect-ratio: 1; display: flex; align-items: center; justify-content: center; }
+.square.light { background: var(--light); }
+.square.dark { background: var(--dark); }
+.square.last::after { content: ""; position: absolute; inset: 0; background: var(--mark); }
+.label { display: flex; align-items: center; justify-content: center; font-size: 12px; color: #7d6648; }
+.piece { position: relative; z-index: 1; line-height: 1; font-size: min(9vw, calc(var(--sq) * 0.78)); }
+.piece.glyph { font-family: "DejaVu Sans", "Segoe UI Symbol", "Noto Sans Symbols2", serif; }
+.piece.glyph.white { color: #fffdf7; text-shadow: 0 0 1px #000, 0 0 1px #000, 0 1px 1px #000; }
+.piece.glyph.black { color: #161616; text-shadow: 0 0 1px #fff8; }
+.piece.letter {
+  width: 72%; height: 72%; border-radius: 50%; display: flex; align-items: center; justify-content: center;
+  font: 700 calc(var(--sq) * 0.42) / 1 system-ui, "DejaVu Sans", sans-serif;
+}
+.piece.letter.white { background: #fffdf7; color: #161616; border: 2px solid #161616; }
+.piece.letter.black { background: #161616; color: #fffdf7; border: 2px solid #fffdf7; outline: 1px solid #161616; }
+.controls { display: flex; gap: 6px; margin: 10px 0 6px; }
+.controls button {
+  flex: 1; padding: 6px 4px; font: inherit; font-size: 13px; border: 1px solid var(--line); border-radius: 6px;
+  background: #fff; cursor: pointer;
+}
+.controls button:hover:not(:disabled) { background: #eaf0fc; border-color: #b9c9ef; }
+.controls button:disabled { color: #b7bdc8; cursor: default; }
+.status { font-size: 13px; color: var(--muted); min-height: 1.5em; }
+.moves {
+  position: relative; list-style: none; margin: 8px 0; padding: 6px; max-height: 360px; overflow: auto;
+  border: 1px solid var(--line); border-radius: 8px; display: grid; grid-template-columns: 3em 1fr 1fr; gap: 1px 6px;
+  font-variant-numeric: tabular-nums; font-size: 14px;
+}
+.moves .number { color: var(--muted); text-align: right; padding: 1px 4px; }
+.moves .move { padding: 1px 6px; border-radius: 4px; cursor: pointer; display: flex; justify-content: space-between; gap: 6px; }
+.moves .move:hover { background: #eaf0fc; }
+.moves .move.current { background: var(--accent); color: #fff; }
+.moves .move .time { font-size: 11px; opacity: 0.7; }
+.game-end { font-size: 14px; }
+.game-end.faulty { color: var(--fault); font-weight: 600; }
+.replay-error { color: var(--fault); font-size: 13px; }
+details.stderr { margin-top: 8px; font-size: 13px; }
+details.stderr pre { white-space: pre-wrap; word-break: break-all; background: #f4f6f9; padding: 8px; border-radius: 6px; max-height: 200px; overflow: auto; }
+)CSS";
+}
+
+const char* report_js() {
+    return R"JS((function () {
+  'use strict';
+  const data = JSON.parse(document.getElementById('games-data').textContent);
+  const board = document.getElementById('board');
+  if (!board || !data.games.length) return;
+  const FILES = data.files, RANKS = data.ranks;
+  // Filled chess glyphs for both sides (coloured by CSS); U+FE0E asks for text, not emoji.
+  const GLYPHS = { k: '\u265A', q: '\u265B', r: '\u265C', b: '\u265D', n: '\u265E', p: '\u265F' };
+  const state = { game: null, ply: 0 };
+  const squares = [];  // by square index: rank * FILES + file, a1 = 0
+
+  function el(tag, cls, text) {
+    const e = document.createElement(tag);
+    if (cls) e.className = cls;
+    if (text !== undefined) e.textContent = text;
+    return e;
+  }
+
+  function buildBoard() {
+    board.style.gridTemplateColumns = '1.4em repeat(' + FILES + ', 1fr)';
+    const size = Math.min(440, board.clientWidth || 440) / (FILES + 0.4);
+    board.style.setProperty('--sq', size + 'px');
+    for (let row = 0; row < RANKS; row++) {
+      const rank = RANKS - 1 - row;
+      board.appendChild(el('div', 'label', String(rank + 1)));
+      for (let file = 0; file < FILES; file++) {
+        const sq = el('div', 'square ' + ((file + rank) % 2 === 0 ? 'dark' : 'light'));
+        squares[rank * FILES + file] = sq;
+        board.appendChild(sq);
+      }
+    }
+    board.appendChild(el('div', 'label', ''));
+    for (let file = 0; file < FILES; file++) board.appendChild(el('div', 'label', String.fromCharCode(97 + file)));
+  }
+
+  // FEN placement to letters by square index ('.' empty); runs of digits count empty squares.
+  function expand(placement) {
+    const cells = new Array(FILES * RANKS).fill('.');
+    placement.split('/').forEach(function (text, row) {
+      const rank = RANKS - 1 - row;
+      let file = 0;
+      for (let i = 0; i < text.length; i++) {
+        let run = '';
+        while (i < text.length && text[i] >= '0' && text[i] <= '9') run += text[i++];
+        if (run) { file += parseInt(run, 10); i--; continue; }
+        if (file < FILES && rank >= 0) cells[rank * FILES + file] = text[i];
+        file++;
+      }
+    });
+    return cells;
+  }
+
+  function piece(letter) {
+    const upper = letter.toUpperCase();
+    const white = letter === upper;
+    const glyph = GLYPHS[letter.toLowerCase()];
+    const p = el('span', 'piece ' + (glyph ? 'glyph ' : 'letter ') + (white ? 'white' : 'black'));
+    p.textContent = glyph ? glyph + '\uFE0E' : upper;
+    p.title = (white ? 'White ' : 'Black ') + (data.pieces[upper] || upper);
+    return p;
+  }
+
+  function clockText(ms) {
+    if (ms < 0) return '';
+    const s = ms / 1000;
+    const m = Math.floor(s / 60);
+    return m + ':' + (s - m * 60).toFixed(1).padStart(4, '0');
+  }
+
+  function timeText(ply) {
+    if (ply.book) return 'book';
+    return (ply.ms / 1000).toFixed(2) + ' s';
+  }
+
+  // Scrolls a list box, and only the box, so the item shows (scrollIntoView would move the
+  // whole page too).
+  function scrollWithin(box, item) {
+    if (!box) return;
+    const top = item.offsetTop, bottom = top + item.offsetHeight;
+    if (top < box.scrollTop || bottom > box.scrollTop + box.clientHeight)
+      box.scrollTop = Math.max(0, top - box.clientHeight / 2);
+  }
+
+  // Whose move a ply is: true for White.
+  function whiteMoved(index) { return (index % 2 === 0) === state.game.white_to_move; }
+
+  function render() {
+    const g = state.game;
+    const placement = state.ply === 0 ? g.start : g.plies[state.ply - 1].fen;
+    const cells = expand(placement);
+    const last = state.ply > 0 ? g.plies[state.ply - 1] : null;
+    for (let i = 0; i < squares.length; i++) {
+      const sq = squares[i];
+      sq.textContent = '';
+      if (cells[i] !== '.') sq.appendChild(piece(cells[i]));
+      sq.classList.toggle('last', !!last && (i === last.from || i === last.to));
+    }
+    board.setAttribute('data-fen', placement);
+    board.setAttribute('data-ply', String(state.ply));
+
+    document.querySelectorAll('#moves .move').forEach(function (m) {
+      const current = Number(m.dataset.ply) === state.ply;
+      m.classList.toggle('current', current);
+      if (current) scrollWithin(m.parentNode, m);
+    });
+    // Each side's clock after its latest move so far.
+    const clocks = { white: '', black: '' };
+    for (let i = 0; i < state.ply; i++) clocks[whiteMoved(i) ? 'white' : 'black'] = clockText(g.plies[i].clock);
+    const whiteToMove = state.ply === g.plies.length ? null : whiteMoved(state.ply);
+    setPlayer('player-top', g.black, clocks.black, whiteToMove === false);
+    setPlayer('player-bottom', g.white, clocks.white, whiteToMove === true);
+
+    const status = document.getElementById('status');
+    if (!last) status.textContent = 'Start position · ' + g.plies.length + ' plies';
+    else status.textContent = 'Ply ' + state.ply + ' of ' + g.plies.length + ': ' + last.san + ' (' + timeText(last) +
+        (last.clock >= 0 ? ', clock ' + clockText(last.clock) : '') + ')';
+    document.getElementById('to-start').disabled = document.getElementById('back').disabled = state.ply === 0;
+    document.getElementById('forward').disabled = document.getElementById('to-end').disabled = state.ply === g.plies.length;
+    try { history.replaceState(null, '', '#game=' + g.n + '&ply=' + state.ply); } catch (e) { /* file: may refuse */ }
+  }
+
+  function setPlayer(id, name, clock, toMove) {
+    const box = document.getElementById(id);
+    box.textContent = '';
+    box.appendChild(el('span', 'name', name));
+    if (clock) box.appendChild(el('span', 'clock', clock));
+    box.classList.toggle('to-move', toMove);
+  }
+
+  function forward() { if (state.game && state.ply < state.game.plies.length) { state.ply++; render(); } }
+  function back() { if (state.game && state.ply > 0) { state.ply--; render(); } }
+  function goTo(ply) { if (state.game) { state.ply = Math.max(0, Math.min(ply, state.game.plies.length)); render(); } }
+
+  function openGame(index) {
+    const g = data.games[index];
+    if (!g) return false;
+    state.game = g;
+    state.ply = 0;
+    document.querySelectorAll('#game-list tr.selected').forEach(function (r) { r.classList.remove('selected'); });
+    const row = document.querySelector('#game-list tr[data-game="' + g.n + '"]');
+    if (row) {
+      row.classList.add('selected');
+      scrollWithin(row.closest('.game-list'), row);
+    }
+    document.getElementById('game-title').textContent =
+        'Game ' + g.n + ', round ' + g.round + ': ' + g.white + ' – ' + g.black + '  ' + g.result;
+
+    const list = document.getElementById('moves');
+    list.textContent = '';
+    let number = g.fullmove;
+    if (!g.white_to_move && g.plies.length) {
+      list.appendChild(el('li', 'number', number + '.'));
+      list.appendChild(el('li', '', '…'));
+    }
+    g.plies.forEach(function (p, i) {
+      const white = whiteMoved(i);
+      if (white) list.appendChild(el('li', 'number', number + '.'));
+      const m = el('li', 'move');
+      m.dataset.ply = String(i + 1);
+      m.appendChild(el('span', 'san', p.san));
+      m.appendChild(el('span', 'time', timeText(p)));
+      m.addEventListener('click', function () { goTo(i + 1); });
+      list.appendChild(m);
+      if (!white) number++;
+    });
+
+    const end = document.getElementById('game-end');
+    end.textContent = g.result + ' · ' + g.reason;
+    end.className = 'game-end' + (['rules', 'resignation', 'move-cap', 'interrupted'].indexOf(g.termination) < 0 ? ' faulty' : '');
+    if (g.error) end.appendChild(el('div', 'replay-error', g.error));
+    const err = document.getElementById('stderr');
+    err.textContent = '';
+    [['white_stderr', g.white], ['black_stderr', g.black]].forEach(function (pair) {
+      if (!g[pair[0]]) return;
+      const d = el('details', 'stderr');
+      d.appendChild(el('summary', '', 'Last lines ' + pair[1] + ' wrote to stderr'));
+      d.appendChild(el('pre', '', g[pair[0]]));
+      err.appendChild(d);
+    });
+    render();
+    return true;
+  }
+
+  // #game=N&ply=K opens game N (1-based) and steps Forward K times, as a reader would.
+  function applyHash() {
+    const params = {};
+    location.hash.replace(/^#/, '').split('&').forEach(function (kv) {
+      const at = kv.indexOf('=');
+      if (at > 0) params[kv.slice(0, at)] = kv.slice(at + 1);
+    });
+    const n = parseInt(params.game, 10);
+    if (!(n >= 1 && n <= data.games.length)) return false;
+    if (!state.game || state.game.n !== n || state.ply !== (parseInt(params.ply, 10) || 0)) {
+      openGame(n - 1);
+      const k = Math.min(parseInt(params.ply, 10) || 0, state.game.plies.length);
+      for (let i = 0; i < k; i++) forward();
+    }
+    return true;
+  }
+
+  buildBoard();
+  document.getElementById('forward').addEventListener('click', forward);
+  document.getElementById('back').addEventListener('click', back);
+  document.getElementById('to-start').addEventListener('click', function () { goTo(0); });
+  document.getElementById('to-end').addEventListener('click', function () { goTo(Infinity); });
+  document.querySelectorAll('#game-list tr[data-game]').forEach(function (row) {
+    const open = function () { openGame(Number(row.dataset.game) - 1); };
+    row.addEventListener('click', open);
+    row.addEventListener('keydown', function (e) { if (e.key === 'Enter') open(); });
+  });
+  document.addEventListener('keydown', function (e) {
+    if (!state.game || e.altKey || e.ctrlKey || e.metaKey) return;
+    const actions = { ArrowRight: forward, ArrowLeft: back, Home: function () { goTo(0); },
+                      End: function () { goTo(Infinity); } };
+    if (actions[e.key]) { e.preventDefault(); actions[e.key](); }
+  });
+  window.addEventListener('hashchange', function () { if (applyHash()) document.getElementById('viewer').scrollIntoView(); });
+  if (applyHash()) document.getElementById('games').scrollIntoView();
+  else openGame(0);
+})();
+)JS";
+}
+
+}  // namespace referee::report

@@ -1,0 +1,58 @@
+// A tournament as the user describes it in YAML (see configs/README.md), checked whole
+// before any engine starts.
+#pragma once
+
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "referee/engine/engine_config.hpp"
+#include "referee/match/game.hpp"
+
+namespace referee::tournament {
+
+enum class Format { RoundRobin, Gauntlet };
+const char* format_name(Format f);
+
+struct Openings {
+    enum class Kind { None, Fen, Moves };
+    Kind kind = Kind::None;
+    std::vector<std::string> lines;  // one FEN, or one space-separated move list, per opening
+    std::string source;              // the file they came from
+};
+
+struct TournamentConfig {
+    std::string name;
+    std::string source;  // the config file
+    std::string variant;
+    Format format = Format::RoundRobin;
+    std::vector<std::string> seeds;  // gauntlet: the engines that meet everyone else
+    int games_per_pairing = 2;
+    std::string time_control_text = "10+0.1";
+    match::TimeControl time_control;
+    Openings openings;
+    int concurrency = 1;
+    match::IllegalMovePolicy illegal_moves = match::IllegalMovePolicy::Loss;
+    int max_plies = 0;
+    std::uint64_t seed = 1;  // engines with a "Seed" option get seed + game index
+    std::string output_dir;
+    std::vector<engine::EngineConfig> engines;
+
+    int engine_index(const std::string& name) const;  // -1 if none
+    // A digest of everything that decides which games are played and how, so a journal or
+    // shard from another config is recognised. Output folder and concurrency are left out.
+    std::string fingerprint() const;
+};
+
+class TournamentConfigError : public std::runtime_error {
+public:
+    TournamentConfigError(const std::string& file, int line, int column, const std::string& key, const std::string& what);
+    using std::runtime_error::runtime_error;
+};
+
+// Reads and checks the file: keys, values, the variant, the openings (each played through
+// the rules), and that every engine's command exists. Throws TournamentConfigError.
+TournamentConfig load_tournament_config(const std::string& path, const std::string& bin_dir);
+
+}  // namespace referee::tournament

@@ -1,0 +1,152 @@
+#include "referee/tournament/runner.hpp"
+
+#include <unistd.h>
+
+#include <deque>
+#include <filesystem>
+#include <set>
+#include <sstream>
+
+#include <boost/asio/io_context.hpp>
+#include <fmt/format.h>
+
+#include "referee/engine/session.hpp"
+#include "referee/match/game.hpp"
+
+namespace referee::tournament {
+namespace {
+
+using SessionPtr = std::shared_ptr<engine::EngineSession>;
+
+std::string scratch_dir() {
+    return (std::filesystem::temp_directory_path() / fmt::format("referee-{}", ::getpid())).string();
+}
+
+}  // namespace
+
+std::vector<std::string> preflight(const TournamentConfig& config) {
+    const auto rules = rules::Rules::load(config.variant);
+    boost::asio::io_context io;
+    std::vector<std::string> problems(config.engines.size());
+    std::vector<SessionPtr> sessions;
+    for (std::size_t i = 0; i < config.engines.size(); ++i) {
+        auto s = engine::EngineSession::create(io, config.engines[i], rules.variant(), scratch_dir());
+        std::weak_ptr<engine::EngineSession> weak = s;
+        const std::string name = config.engines[i].name;
+        engine::EngineSession::Events ev;
+        ev.ready = [weak] {
+            if (auto p = weak.lock()) p->quit(std::chrono::milliseconds(1000));
+        };
+        ev.fault = [&problems, i, weak, name](engine::FaultKind, std::string detail) {
+            problems[i] = fmt::format("engine '{}': {}", name, detail);
+            if (auto p = weak.lock()) p->kill("it failed the pre-flight check");
+        };
+        ev.exit = [&problems, i, name](const engine::ExitInfo& info) {
+            if (problems[i].empty() && !info.killed_by_referee && info.exit_code != 0)
+                problems[i] = fmt::format("engine '{}' exited during its handshake: {}", name, info.description);
+        };
+        s->set_events(std::move(ev));
+        s->start();
+        sessions.push_back(s);
+    }
+    io.run();
+    std::vector<std::string> out;
+    for (auto& p : problems)
+        if (!p.empty()) out.push_back(p);
+    return out;
+}
+
+Runner::Runner(const TournamentConfig& config, std::vector<GameSlot> todo, JournalWriter& journal, GameDone on_game)
+    : config_(config), todo_(std::move(todo)), journal_(journal), on_game_(std::move(on_game)) {}
+
+void Runner::run() {
+    const auto rules = rules::Rules::load(config_.variant);
+    boost::asio::io_context io;
+    const std::string scratch = scratch_dir();
+    std::vector<std::vector<SessionPtr>> idle(config_.engines.size());
+    std::vector<SessionPtr> retired;  // kept until their processes are reaped
+    std::set<std::shared_ptr<match::Game>> playing;
+    std::deque<GameSlot> queue(todo_.begin(), todo_.end());
+    std::exception_ptr failure;
+
+    auto take = [&](int e) {
+        while (!idle[e].empty()) {
+            auto s = idle[e].back();
+            idle[e].pop_back();
+            if (s->alive()) return s;
+        }
+        return engine::EngineSession::create(io, config_.engines[e], rules.variant(), scratch);
+    };
+    // A process that lost by its own fault (crash, hang, flood, illegal move, time) is not
+    // trusted with another game: its replacement starts fresh.
+    auto give_back = [&](int e, const SessionPtr& s, bool at_fault) {
+        if (s->alive() && !at_fault) {
+            idle[e].push_back(s);
+        } else {
+            s->kill("replaced by a fresh process after a fault");
+            retired.push_back(s);
+        }
+    };
+
+    auto spec_for = [&](const GameSlot& slot) {
+        match::GameSpec spec{rules.start(), {}, config_.time_control, config_.illegal_moves, config_.max_plies};
+        if (slot.opening >= 0) {
+            const auto& line = config_.openings.lines[slot.opening];
+            if (config_.openings.kind == Openings::Kind::Fen) {
+                spec.start = rules.from_fen(line);
+            } else {
+                std::istringstream words(line);
+                for (std::string w; words >> w;)
+                    if (w.find('.') == std::string::npos) spec.opening_moves.push_back(w);
+            }
+        }
+        spec.event = config_.name;
+        spec.round = slot.round;
+        spec.game_seed = config_.seed + static_cast<std::uint64_t>(slot.index);
+        return spec;
+    };
+
+    std::function<void()> pump;
+    auto launch = [&](const GameSlot& slot) {
+        auto white = take(slot.white), black = take(slot.black);
+        // The handler must find its own game to retire it: it reads it from this holder.
+        auto self = std::make_shared<std::shared_ptr<match::Game>>();
+        auto done = [&, slot, white, black, self](const match::GameRecord& record) {
+            try {
+                journal_.append(slot.index, record);  // on disk before it counts
+                on_game_(slot, record);
+            } catch (...) {
+                if (!failure) failure = std::current_exception();
+            }
+            give_back(slot.white, white, record.at_fault == rules::White);
+            give_back(slot.black, black, record.at_fault == rules::Black);
+            playing.erase(*self);
+            self->reset();
+            pump();
+        };
+        *self = match::Game::create(io, spec_for(slot), white, black, done);
+        playing.insert(*self);
+        (*self)->start();
+    };
+
+    pump = [&] {
+        while (!failure && static_cast<int>(playing.size()) < config_.concurrency && !queue.empty()) {
+            const GameSlot slot = queue.front();
+            queue.pop_front();
+            launch(slot);
+        }
+        if (playing.empty() && (queue.empty() || failure)) {
+            for (auto& pool : idle)
+                for (auto& s : pool) {
+                    s->quit(std::chrono::milliseconds(1000));
+                    retired.push_back(s);
+                }
+            idle.assign(idle.size(), {});
+        }
+    };
+    pump();
+    io.run();
+    if (failure) std::rethrow_exception(failure);
+}
+
+}  // namespace referee::tournament

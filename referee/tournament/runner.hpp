@@ -1,0 +1,35 @@
+// Plays a list of scheduled games, many at once on one thread. Engine processes are pooled
+// per engine and reused between games (a new-game command in between); an engine that
+// crashed or was at fault is replaced by a fresh process for its next game.
+#pragma once
+
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "referee/tournament/config.hpp"
+#include "referee/tournament/journal.hpp"
+#include "referee/tournament/schedule.hpp"
+
+namespace referee::tournament {
+
+// Starts every engine once and shakes hands with it (variant included), so an engine that
+// cannot start or cannot play the variant is named before any game is played. Returns one
+// sentence per failing engine; empty when all are fine.
+std::vector<std::string> preflight(const TournamentConfig& config);
+
+class Runner {
+public:
+    using GameDone = std::function<void(const GameSlot&, const match::GameRecord&)>;
+    Runner(const TournamentConfig& config, std::vector<GameSlot> todo, JournalWriter& journal, GameDone on_game);
+    // Returns when every game is played and every engine process is gone.
+    void run();
+
+private:
+    const TournamentConfig& config_;
+    std::vector<GameSlot> todo_;
+    JournalWriter& journal_;
+    GameDone on_game_;
+};
+
+}  // namespace referee::tournament

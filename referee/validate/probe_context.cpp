@@ -1,0 +1,133 @@
+#include "referee/validate/probe_context.hpp"
+
+#include <algorithm>
+#include <sstream>
+
+#include <fmt/format.h>
+
+namespace referee::validate {
+
+GameOutcome outcome_for(const match::GameRecord& record, rules::Color engine_side) {
+    using match::Termination;
+    switch (record.termination) {
+        case Termination::Rules:
+        case Termination::MoveCap:
+        case Termination::Resignation: return GameOutcome::Completed;
+        case Termination::Interrupted: return GameOutcome::Interrupted;
+        default: break;
+    }
+    if (record.at_fault && *record.at_fault != engine_side) return GameOutcome::OpponentFault;
+    return GameOutcome::EngineFault;
+}
+
+match::GameSpec make_spec(ProbeContext& ctx, rules::Position start, const std::string& tc, int max_plies,
+                          std::vector<std::string> opening) {
+    match::GameSpec spec{std::move(start), std::move(opening), match::parse_time_control(tc)};
+    spec.time_control.margin_ms = ctx.options.margin_ms;
+    spec.max_plies = max_plies;
+    spec.event = "referee validate";
+    spec.game_seed = ctx.next_seed++;
+    return spec;
+}
+
+std::chrono::milliseconds game_limit(const ProbeContext& ctx, const match::GameSpec& spec) {
+    const auto& tc = spec.time_control;
+    const std::int64_t plies = spec.max_plies > 0 ? spec.max_plies : 400;
+    const std::int64_t own_moves = plies / 2 + 1;
+    const std::int64_t per_side = tc.move_time_ms > 0 ? own_moves * (tc.move_time_ms + tc.margin_ms)
+                                                      : tc.base_ms + own_moves * (tc.increment_ms + tc.margin_ms);
+    return std::chrono::milliseconds(2 * per_side + 5000) + ctx.driver.engine_config().startup_timeout;
+}
+
+std::string ensure_engine(ProbeContext& ctx) {
+    if (ctx.driver.engine_alive()) return {};
+    const bool imcs = ctx.driver.engine_config().protocol == engine::Protocol::Imcs;
+    auto started = ctx.driver.start_engine(imcs ? ctx.options.imcs_settle : std::chrono::milliseconds(0));
+    return started.ok ? std::string() : "it could not be started again: " + started.problem;
+}
+
+std::string shell_quote(const std::string& text) {
+    if (!text.empty() && text.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./=+:,") ==
+                             std::string::npos)
+        return text;
+    std::string out = "'";
+    for (char c : text) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
+    return out + "'";
+}
+
+namespace {
+
+// A value inside an engine description: quoted when it holds a space or a quote.
+std::string description_value(const std::string& v) {
+    if (!v.empty() && v.find_first_of(" \t\"'") == std::string::npos) return v;
+    return v.find('"') == std::string::npos ? "\"" + v + "\"" : "'" + v + "'";
+}
+
+}  // namespace
+
+std::string last_lines(const std::string& text, std::size_t n) {
+    std::vector<std::string> lines;
+    std::istringstream in(text);
+    for (std::string line; std::getline(in, line);) lines.push_back(line);
+    std::string out;
+    for (std::size_t i = lines.size() > n ? lines.size() - n : 0; i < lines.size(); ++i) out += lines[i] + "\n";
+    return out;
+}
+
+std::string engine_description(const engine::EngineConfig& c) {
+    std::string out = "cmd=" + description_value(c.command);
+    for (const auto& a : c.args) out += " arg=" + description_value(a);
+    out += fmt::format(" proto={}", engine::protocol_name(c.protocol));
+    if (!c.working_dir.empty()) out += " dir=" + description_value(c.working_dir);
+    for (const auto& [name, value] : c.options) out += " " + description_value("option." + name + "=" + value);
+    out += " name=" + description_value(c.name);
+    return out;
+}
+
+std::string protocol_hint(ProbeContext& ctx) {
+    const auto& t = ctx.driver.transcript();
+    if (ctx.driver.engine_config().protocol == engine::Protocol::Imcs && t.sounds_like_uci())
+        return "it answers like a UCI engine (uciok, bestmove, info ...): is it one? try --protocol uci";
+    if (ctx.driver.engine_config().protocol == engine::Protocol::Uci && !t.sounds_like_uci() && t.sounds_like_imcs())
+        return "it writes moves the IMCS way (a2-a3): is it an IMCS engine? try --protocol imcs";
+    return {};
+}
+
+Evidence evidence_for(ProbeContext& ctx, const match::GameRecord& record, const match::GameSpec& spec, rules::Color engine_side,
+                      const std::vector<rules::Move>* good) {
+    Evidence e;
+    const bool imcs = ctx.driver.engine_config().protocol == engine::Protocol::Imcs;
+    const auto style = imcs ? rules::MoveStyle::Dash : rules::MoveStyle::Uci;
+    e.fen = record.final_fen.empty() ? record.start_fen : record.final_fen;
+    try {
+        const auto pos = ctx.rules.from_fen(e.fen);
+        if (imcs) e.board_dump = pos.board_dump();
+        if (good) {
+            e.expected_label = "good";
+            for (auto m : *good) e.expected_moves.push_back(pos.move_name(m, style));
+        } else if (!pos.outcome()) {
+            for (auto m : pos.legal_moves()) e.expected_moves.push_back(pos.move_name(m, style));
+        }
+        std::sort(e.expected_moves.begin(), e.expected_moves.end());
+    } catch (const std::exception& ex) {
+        e.hint = fmt::format("(the referee could not read its own record's position: {})", ex.what());
+    }
+    const auto exchange = ctx.driver.transcript().last_exchange();
+    e.sent = exchange.sent;
+    e.received = exchange.received;
+    e.received_omitted = exchange.received_omitted;
+    e.stderr_tail = last_lines(engine_side == rules::White ? record.white_stderr_tail : record.black_stderr_tail, 8);
+    if (e.hint.empty()) e.hint = protocol_hint(ctx);
+
+    std::string opening;
+    for (const auto& m : spec.opening_moves) opening += (opening.empty() ? "" : " ") + m;
+    const std::string engine = shell_quote(ctx.engine_description);
+    e.reproduce = fmt::format("referee play {} --fen {}{} --white {} --black {} --tc {} --margin {}{}", shell_quote(ctx.options.variant),
+                              shell_quote(record.start_fen), opening.empty() ? "" : " --opening " + shell_quote(opening),
+                              engine_side == rules::White ? engine : "random", engine_side == rules::White ? "random" : engine,
+                              shell_quote(spec.time_control.describe()), spec.time_control.margin_ms / 1000.0,
+                              spec.max_plies > 0 ? fmt::format(" --max-plies {}", spec.max_plies) : "");
+    return e;
+}
+
+}  // namespace referee::validate

@@ -1,0 +1,71 @@
+// What every probe needs: the options, the rules, the driver, and the helpers that turn a
+// game record into a verdict and evidence. Internal to the validate layer.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "referee/match/game.hpp"
+#include "referee/validate/probe_driver.hpp"
+#include "referee/validate/report.hpp"
+#include "referee/validate/validate.hpp"
+
+namespace referee::validate {
+
+struct ProbeContext {
+    const ValidateOptions& options;
+    const rules::Rules& rules;
+    ProbeDriver& driver;
+    std::string engine_description;  // a `referee play` engine argument for reproduce lines
+    std::uint64_t next_seed = 1;
+};
+
+// How one game went for the engine under test.
+enum class GameOutcome {
+    Completed,      // ended by the rules, the move cap, or a resignation
+    EngineFault,    // the engine lost it by a fault: illegal move, time, crash, protocol...
+    OpponentFault,  // the referee's random-engine failed (not the engine's doing)
+    Interrupted,    // the driver's own deadline (a referee bug)
+};
+GameOutcome outcome_for(const match::GameRecord& record, rules::Color engine_side);
+
+// A GameSpec with the clock parsed from `tc`, the probe margin and a fresh seed.
+match::GameSpec make_spec(ProbeContext& ctx, rules::Position start, const std::string& tc, int max_plies,
+                          std::vector<std::string> opening = {});
+// How long a game under spec may take at most, start-up included, before the driver
+// declares its own deadline passed.
+std::chrono::milliseconds game_limit(const ProbeContext& ctx, const match::GameSpec& spec);
+
+// Makes sure the engine process is running (a fresh one after a fault). Empty when it is;
+// otherwise why it could not be started.
+std::string ensure_engine(ProbeContext& ctx);
+
+// The evidence for a probe that went wrong in this game: the position the engine faced,
+// the last exchange, its legal moves (or `good` ones), its stderr, a reproduce command.
+Evidence evidence_for(ProbeContext& ctx, const match::GameRecord& record, const match::GameSpec& spec, rules::Color engine_side,
+                      const std::vector<rules::Move>* good = nullptr);
+
+// A likely cause read from the transcript (a protocol mismatch), or empty.
+std::string protocol_hint(ProbeContext& ctx);
+
+// "cmd=/x/y arg=--protocol arg=imcs proto=imcs": the engine as `referee play` takes it.
+std::string engine_description(const engine::EngineConfig& config);
+std::string shell_quote(const std::string& text);
+// The last n lines of text (a stderr tail: what a post-mortem needs).
+std::string last_lines(const std::string& text, std::size_t n);
+
+// The probes, each returning its result (see validate.cpp for the order).
+ProbeResult probe_handshake(ProbeContext& ctx);
+ProbeResult probe_one_move(ProbeContext& ctx, const std::string& name, const std::string& title, match::GameSpec spec);
+ProbeResult probe_start_position(ProbeContext& ctx);
+ProbeResult probe_set_up_position(ProbeContext& ctx);
+ProbeResult probe_after_moves(ProbeContext& ctx);
+ProbeResult probe_special(ProbeContext& ctx, int special_index);  // index into kSpecialProbes
+ProbeResult probe_nearly_empty_clock(ProbeContext& ctx);
+ProbeResult probe_short_clock(ProbeContext& ctx);
+ProbeResult probe_full_game(ProbeContext& ctx);
+ProbeResult probe_second_game(ProbeContext& ctx, bool first_game_left_it_running);
+ProbeResult probe_quit(ProbeContext& ctx);
+
+}  // namespace referee::validate

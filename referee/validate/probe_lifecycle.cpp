@@ -1,0 +1,118 @@
+// The probes about the engine's process rather than its moves: starting (the handshake)
+// and quitting.
+//
+// "Leaves no process behind" is judged like this. The referee runs every engine in its own
+// process group and SIGKILLs that group once the engine has exited, so helpers that stay
+// in the group cannot outlive a tournament game; an engine whose helpers were still running
+// when it exited gets a WARN (the referee's kill ended them, as a tournament would; not a
+// disqualification). An engine that ignores quit and has to be killed, or whose processes
+// left the group (setsid, double fork) and are still alive afterwards, FAILs: the first
+// stalls every game's end by the grace period, the second leaks processes no referee can see.
+#include <fmt/format.h>
+
+#include "referee/validate/probe_context.hpp"
+#include "referee/validate/probe_driver.hpp"
+
+namespace referee::validate {
+
+namespace {
+
+Evidence process_evidence(ProbeContext& ctx, std::string stderr_tail) {
+    Evidence e;
+    const auto exchange = ctx.driver.transcript().last_exchange();
+    e.sent = exchange.sent;
+    e.received = exchange.received;
+    e.received_omitted = exchange.received_omitted;
+    e.stderr_tail = last_lines(stderr_tail, 8);
+    e.hint = protocol_hint(ctx);
+    e.reproduce = fmt::format("referee play {} --white {} --black random --max-plies 1", shell_quote(ctx.options.variant),
+                              shell_quote(ctx.engine_description));
+    return e;
+}
+
+}  // namespace
+
+ProbeResult probe_handshake(ProbeContext& ctx) {
+    const auto& config = ctx.driver.engine_config();
+    const bool uci = config.protocol == engine::Protocol::Uci;
+    ProbeResult r{"handshake", uci ? "starts and answers uci/isready within its start-up limit"
+                                   : "starts and keeps running (IMCS has no handshake)"};
+    try {
+        engine::check_engine_command(config);
+    } catch (const engine::ConfigError& e) {
+        r.verdict = Verdict::Fail;
+        r.detail = e.what();
+        return r;
+    }
+    ctx.driver.transcript().clear();
+    const auto started = ctx.driver.start_engine(uci ? std::chrono::milliseconds(0) : ctx.options.imcs_settle);
+    r.seconds = started.seconds;
+    if (started.ok) {
+        r.verdict = Verdict::Pass;
+        r.detail = uci ? fmt::format("ready after {:.3f} s", started.seconds)
+                       : fmt::format("still running {:.3f} s after it started", started.seconds);
+        return r;
+    }
+    r.verdict = Verdict::Fail;
+    r.detail = started.problem;
+    auto e = process_evidence(ctx, started.stderr_tail);
+    const auto& t = ctx.driver.transcript();
+    if (uci && started.fault == engine::FaultKind::Startup && !t.sounds_like_uci()) {
+        r.detail = fmt::format("no uciok within {:.1f} s: is it an IMCS engine? try --protocol imcs", config.startup_timeout.count() / 1000.0);
+        e.hint = t.received_any() ? "it wrote lines, but none a UCI engine writes" : "it wrote nothing at all in answer to 'uci'";
+    } else if (started.fault == engine::FaultKind::Unsupported) {
+        r.detail = fmt::format("it cannot play {}: {}", ctx.rules.name(), started.problem);
+    } else if (started.exit && started.exit->exit_code == 2 && !t.received_any()) {
+        e.hint = "exit code 2 is how many programs refuse their command line; see its stderr";
+    }
+    r.evidence = std::move(e);
+    ctx.driver.discard_engine();
+    return r;
+}
+
+ProbeResult probe_quit(ProbeContext& ctx) {
+    const bool uci = ctx.driver.engine_config().protocol == engine::Protocol::Uci;
+    ProbeResult r{"quit", uci ? "exits on 'quit' and leaves no process behind"
+                              : "exits when its input closes and leaves no process behind"};
+    if (auto why = ensure_engine(ctx); !why.empty()) {
+        r.verdict = Verdict::Fail;
+        r.detail = why;
+        return r;
+    }
+    ctx.driver.transcript().clear();
+    const std::string stderr_before = ctx.driver.engine_stderr();
+    const auto grace = ctx.options.quit_grace;
+    const auto q = ctx.driver.quit(grace);
+    r.seconds = q.seconds;
+    std::vector<std::string> problems;
+    if (!q.exited)
+        problems.push_back(q.description);
+    else if (q.killed)
+        problems.push_back(fmt::format("it was still running {:.1f} s after it was asked to quit, so the referee killed it ({})",
+                                       grace.count() / 1000.0, q.description));
+    if (!q.escaped.empty())
+        problems.push_back(fmt::format("processes it started left its process group and were still running afterwards: {} "
+                                       "(a referee cannot find those; validate killed them)",
+                                       describe_processes(q.escaped)));
+    if (!q.group_gone) problems.push_back("processes of its group were still alive a second after the group was killed");
+    if (!problems.empty()) {
+        r.verdict = Verdict::Fail;
+        for (const auto& p : problems) r.detail += (r.detail.empty() ? "" : "; ") + p;
+        r.evidence = process_evidence(ctx, stderr_before);
+        return r;
+    }
+    if (!q.helpers.empty()) {
+        r.verdict = Verdict::Warn;
+        r.detail = fmt::format("it exited by itself ({}) after {:.3f} s, but other processes of its group were still running "
+                               "when last seen before that: {}; the referee's kill of the group ended them, as a tournament "
+                               "would, so this does not disqualify it",
+                               q.description, q.seconds, describe_processes(q.helpers));
+        r.evidence = process_evidence(ctx, stderr_before);
+        return r;
+    }
+    r.verdict = Verdict::Pass;
+    r.detail = fmt::format("{} {:.3f} s after it was asked to; nothing of it is left", q.description, q.seconds);
+    return r;
+}
+
+}  // namespace referee::validate

@@ -1,0 +1,53 @@
+// referee validate: runs one engine through a battery of probes (handshake, answers from
+// set-up positions and special moves, clocks, whole games, quitting) and returns a report
+// card saying what failed and how to reproduce it.
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "referee/engine/engine_config.hpp"
+#include "referee/validate/report.hpp"
+
+namespace referee::validate {
+
+struct ValidateOptions {
+    std::string variant;  // a shipped name or a .yaml path
+    std::string engine;   // as `referee play` takes engines: an in-tree name, a path, "cmd=... proto=..."
+    std::optional<engine::Protocol> protocol;  // overrides the description's
+    std::string bin_dir;  // where the in-tree engines are, the random-engine opponent among them
+    std::optional<std::chrono::milliseconds> startup_limit;  // overrides the description's (default 10 s)
+    std::vector<std::string> only;  // run only these probes (the handshake always runs); empty: all
+
+    std::int64_t margin_ms = 100;         // overrun tolerated before a loss on time, as in tournaments
+    std::string move_tc = "3";            // the clock for the one-move probes
+    std::string game_tc = "4+0.05";       // the clock for the whole games
+    std::string short_tc = "1";           // short-clock: the whole game's clock ...
+    int short_plies = 10;                 // ... for this many plies
+    std::int64_t nearly_empty_ms = 300;   // nearly-empty-clock: the time left
+    int max_game_plies = 200;             // a whole game ends by the rules or at this many plies
+    std::chrono::milliseconds quit_grace{1000};
+    std::chrono::milliseconds imcs_settle{300};  // IMCS has no handshake: alive this long after start
+
+    std::function<void(const Report&)> on_start;         // the report's header is known (live output)
+    std::function<void(const ProbeResult&)> on_result;  // each result as it is known
+};
+
+// Every probe's name, in the order they run.
+const std::vector<std::string>& probe_names();
+
+// The engine as `referee validate` runs it: the description resolved against bin_dir, the
+// protocol override applied, and for in-tree engines (which need to be told) the
+// "--protocol P" and, for IMCS, "--variant V" arguments added.
+engine::EngineConfig engine_for_validation(const ValidateOptions& options);
+
+// Runs the probes. Throws std::runtime_error (or a subclass) only for problems of the
+// referee's own: an unknown variant, a bad option, the random-engine opponent missing.
+Report validate_engine(const ValidateOptions& options);
+
+}  // namespace referee::validate

@@ -1,0 +1,242 @@
+// Variant files: a good one loads with every feature read; each kind of mistake is refused
+// with the file, line, column and key, so a person writing YAML can find it.
+#include <string>
+
+#include <gtest/gtest.h>
+
+#include "referee/rules/position.hpp"
+#include "referee/rules/variant.hpp"
+
+namespace {
+
+using referee::rules::parse_variant;
+using referee::rules::Variant;
+using referee::rules::VariantError;
+using referee::rules::Verdict;
+
+// A complete, valid 5x6 variant; tests replace one line to break it.
+const std::string kGood = R"(name: test
+description: "a test variant"
+board: {files: 5, ranks: 6}
+start: "kqbnr/ppppp/5/5/PPPPP/RNBQK w - - 0 1"
+pieces:
+  - {letter: K, name: king, betza: K, royal: true}
+  - {letter: Q, name: queen, betza: Q}
+  - {letter: B, name: bishop, betza: B}
+  - {letter: N, name: knight, betza: N}
+  - {letter: R, name: rook, betza: R}
+  - letter: P
+    name: pawn
+    betza: mfWcfF
+    pawn: true
+    promotion: [Q]
+end:
+  royal_capture: win
+  move_limit: 40
+)";
+
+std::string replace(std::string text, const std::string& from, const std::string& to) {
+    auto at = text.find(from);
+    EXPECT_NE(at, std::string::npos) << from;
+    if (at != std::string::npos) text.replace(at, from.size(), to);
+    return text;
+}
+
+// Line and column (1-based) of the first occurrence of `needle`: where the error must point.
+std::pair<int, int> where(const std::string& text, const std::string& needle) {
+    auto at = text.find(needle);
+    EXPECT_NE(at, std::string::npos) << needle;
+    int line = 1, column = 1;
+    for (std::size_t i = 0; i < at; ++i) {
+        if (text[i] == '\n') ++line, column = 1;
+        else ++column;
+    }
+    return {line, column};
+}
+
+struct Expected {
+    std::string key;
+    int line, column;
+    std::string mentions;
+};
+
+void expect_error(const std::string& text, const Expected& e) {
+    try {
+        parse_variant(text, "test.yaml");
+        FAIL() << "accepted:\n" << text;
+    } catch (const VariantError& err) {
+        const std::string what = err.what();
+        EXPECT_EQ(err.file(), "test.yaml");
+        EXPECT_EQ(err.key(), e.key) << what;
+        EXPECT_EQ(err.line(), e.line) << what;
+        EXPECT_EQ(err.column(), e.column) << what;
+        // The message carries all of it, for a person reading one line on stderr.
+        const std::string prefix = "test.yaml:" + std::to_string(e.line) + ":" + std::to_string(e.column) + ":";
+        EXPECT_EQ(what.rfind(prefix, 0), 0u) << what;
+        if (!e.key.empty()) {
+            EXPECT_NE(what.find(e.key), std::string::npos) << what;
+        }
+        EXPECT_NE(what.find(e.mentions), std::string::npos) << "'" << what << "' does not mention " << e.mentions;
+    }
+}
+
+TEST(VariantYaml, GoodFileReadsEveryField) {
+    const Variant v = parse_variant(kGood, "test.yaml");
+    EXPECT_EQ(v.name, "test");
+    EXPECT_EQ(v.description, "a test variant");
+    EXPECT_EQ(v.geometry.width, 5);
+    EXPECT_EQ(v.geometry.height, 6);
+    ASSERT_EQ(v.pieces.size(), 6u);
+    EXPECT_TRUE(v.pieces[0].royal);
+    EXPECT_FALSE(v.pieces[1].royal);
+    EXPECT_TRUE(v.pieces[5].pawn);
+    ASSERT_EQ(v.pieces[5].promotes_to.size(), 1u);
+    EXPECT_EQ(v.pieces[5].promotes_to[0], 'Q');
+    EXPECT_EQ(v.pieces[5].promotion_rank, 0) << "no rank given: the last rank";
+    EXPECT_FALSE(v.check_rules);
+    ASSERT_TRUE(v.end.royal_capture.has_value());
+    EXPECT_EQ(*v.end.royal_capture, Verdict::Win);
+    EXPECT_EQ(v.end.no_legal_moves, Verdict::Draw) << "the default";
+    EXPECT_EQ(v.end.move_limit, 40);
+}
+
+TEST(VariantYaml, PromotionMapWithRankDoubleStepEnPassantAndCastling) {
+    std::string text = replace(kGood, "    promotion: [Q]\n",
+                               "    promotion: {to: [Q, N], rank: 5}\n    double_step: 2\n    en_passant: true\n");
+    text = replace(text, "end:\n", "check_rules: true\ncastling:\n  - {right: Q, king: e1, rook: a1, king_to: c1, rook_to: d1}\nend:\n");
+    text = replace(text, "\"kqbnr/ppppp/5/5/PPPPP/RNBQK w - - 0 1\"", "\"rnbqk/ppppp/5/5/PPPPP/RNBQK w Qq - 0 1\"");
+    const Variant v = parse_variant(text, "test.yaml");
+    const auto& pawn = v.pieces[5];
+    EXPECT_EQ(std::string(pawn.promotes_to.begin(), pawn.promotes_to.end()), "QN");
+    EXPECT_EQ(pawn.promotion_rank, 5);
+    ASSERT_EQ(pawn.double_step_ranks.size(), 1u);
+    EXPECT_EQ(pawn.double_step_ranks[0], 2);
+    EXPECT_TRUE(pawn.en_passant);
+    EXPECT_TRUE(v.check_rules);
+    ASSERT_EQ(v.castling.size(), 1u);
+    EXPECT_EQ(v.castling[0].right, 'Q');
+    EXPECT_EQ(v.geometry.name(v.castling[0].king_from), "e1");
+    EXPECT_EQ(v.geometry.name(v.castling[0].rook_to), "d1");
+}
+
+TEST(VariantYaml, BoardsUpToSixteenBySixteen) {
+    std::string text = replace(kGood, "{files: 5, ranks: 6}", "{files: 16, ranks: 16}");
+    text = replace(text, "\"kqbnr/ppppp/5/5/PPPPP/RNBQK w - - 0 1\"",
+                   "\"k15/16/16/16/16/16/16/16/16/16/16/16/16/16/16/R14K w - - 0 1\"");
+    const referee::rules::Rules rules{parse_variant(text, "test.yaml")};
+    // Hand: rook a1 reaches a2..a16 (15) and b1..o1 (14); king p1 reaches o1, o2, p2.
+    // o1 is counted for both pieces: 15 + 14 + 3 = 32.
+    EXPECT_EQ(rules.start().perft(1), 32u);
+    expect_error(replace(kGood, "{files: 5, ranks: 6}", "{files: 17, ranks: 6}"),
+                 {"board.files", where(kGood, "5, ranks").first, where(kGood, "5, ranks").second, "17 files"});
+}
+
+TEST(VariantYamlErrors, UnknownKeyAtTheTop) {
+    const std::string text = replace(kGood, "end:\n", "colour: red\nend:\n");
+    auto [line, column] = where(text, "colour");
+    expect_error(text, {"colour", line, column, "unknown key 'colour'"});
+}
+
+TEST(VariantYamlErrors, UnknownKeyInAPiece) {
+    const std::string text = replace(kGood, "betza: R}", "betza: R, flies: true}");
+    auto [line, column] = where(text, "flies");
+    expect_error(text, {"pieces[4].flies", line, column, "unknown key 'flies'"});
+}
+
+TEST(VariantYamlErrors, UnknownKeyInEnd) {
+    const std::string text = replace(kGood, "  move_limit: 40", "  move_limt: 40");
+    auto [line, column] = where(text, "move_limt");
+    expect_error(text, {"end.move_limt", line, column, "move_limit"});
+}
+
+TEST(VariantYamlErrors, StartPositionOfTheWrongSize) {
+    const std::string text = replace(kGood, "kqbnr/ppppp/5/5/PPPPP/RNBQK", "kqbnr/ppppp/5/PPPPP/RNBQK");
+    auto [line, column] = where(text, "\"kqbnr");
+    expect_error(text, {"start", line, column, "5 ranks"});
+    const std::string wide = replace(kGood, "kqbnr/ppppp/5/5/PPPPP/RNBQK", "kqbnr/ppppp/6/5/PPPPP/RNBQK");
+    auto [wline, wcolumn] = where(wide, "\"kqbnr");
+    expect_error(wide, {"start", wline, wcolumn, "wide"});
+}
+
+TEST(VariantYamlErrors, StartPositionWithAnUnknownPiece) {
+    const std::string text = replace(kGood, "kqbnr/ppppp/5/5/PPPPP/RNBQK", "kqbnr/ppppp/5/5/PPPPP/RNBQX");
+    auto [line, column] = where(text, "\"kqbnr");
+    expect_error(text, {"start", line, column, "'X'"});
+}
+
+TEST(VariantYamlErrors, PieceLetterUsedTwice) {
+    const std::string text = replace(kGood, "{letter: R, name: rook", "{letter: N, name: rook");
+    auto [line, column] = where(text, "N, name: rook");
+    expect_error(text, {"pieces[4].letter", line, column, "'N' is used by two pieces"});
+}
+
+TEST(VariantYamlErrors, PromotionToAPieceThatDoesNotExist) {
+    const std::string text = replace(kGood, "promotion: [Q]", "promotion: [X]");
+    auto [line, column] = where(text, "[X]");
+    expect_error(text, {"pieces[5].promotion", line, column, "'X'"});
+}
+
+TEST(VariantYamlErrors, UnparsableBetzaPointsAtTheBadCharacter) {
+    const std::string plain = replace(kGood, "betza: mfWcfF", "betza: mfWxfF");
+    auto [line, column] = where(plain, "xfF");
+    expect_error(plain, {"pieces[5].betza", line, column, "unsupported part: 'x'"});
+    // Quoted: the column still lands on the x, past the quote.
+    const std::string quoted = replace(kGood, "betza: mfWcfF", "betza: \"mfWxfF\"");
+    auto [qline, qcolumn] = where(quoted, "xfF");
+    expect_error(quoted, {"pieces[5].betza", qline, qcolumn, "'x'"});
+}
+
+TEST(VariantYamlErrors, MissingRequiredKey) {
+    const std::string no_start = replace(kGood, "start: \"kqbnr/ppppp/5/5/PPPPP/RNBQK w - - 0 1\"\n", "");
+    expect_error(no_start, {"start", 1, 1, "no 'start'"});
+    const std::string no_betza = replace(kGood, "{letter: Q, name: queen, betza: Q}", "{letter: Q, name: queen}");
+    auto [line, column] = where(no_betza, "{letter: Q");
+    expect_error(no_betza, {"pieces[1].betza", line, column, "no betza"});
+    const std::string no_ranks = replace(kGood, "{files: 5, ranks: 6}", "{files: 5}");
+    auto [bline, bcolumn] = where(no_ranks, "{files: 5}");
+    expect_error(no_ranks, {"board.ranks", bline, bcolumn, "ranks"});
+}
+
+TEST(VariantYamlErrors, WrongValueTypes) {
+    const std::string verdict = replace(kGood, "royal_capture: win", "royal_capture: maybe");
+    auto [line, column] = where(verdict, "maybe");
+    expect_error(verdict, {"end.royal_capture", line, column, "win, loss or draw"});
+    const std::string limit = replace(kGood, "move_limit: 40", "move_limit: forty");
+    auto [lline, lcolumn] = where(limit, "forty");
+    expect_error(limit, {"end.move_limit", lline, lcolumn, "whole number"});
+}
+
+TEST(VariantYamlErrors, NotYaml) {
+    try {
+        parse_variant("name: [unclosed\n", "test.yaml");
+        FAIL() << "accepted";
+    } catch (const VariantError& e) {
+        EXPECT_GE(e.line(), 1);
+        EXPECT_NE(std::string(e.what()).find("not valid YAML"), std::string::npos) << e.what();
+    }
+}
+
+TEST(VariantYamlErrors, KingCaptureWithoutARoyalPiece) {
+    const std::string text = replace(kGood, "betza: K, royal: true}", "betza: K}");
+    auto [line, column] = where(text, "- {letter: K");
+    expect_error(text, {"pieces", line, column, "royal: true"});
+}
+
+TEST(VariantYamlErrors, MissingFileIsNamed) {
+    try {
+        referee::rules::load_variant("/nonexistent/dir/none.yaml");
+        FAIL() << "accepted";
+    } catch (const VariantError& e) {
+        EXPECT_NE(std::string(e.what()).find("/nonexistent/dir/none.yaml"), std::string::npos) << e.what();
+    }
+    try {
+        referee::rules::load_variant("no-such-variant");
+        FAIL() << "accepted";
+    } catch (const VariantError& e) {
+        // The message lists the variants that do exist.
+        EXPECT_NE(std::string(e.what()).find("minichess"), std::string::npos) << e.what();
+        EXPECT_NE(std::string(e.what()).find("no-such-variant"), std::string::npos) << e.what();
+    }
+}
+
+}  // namespace

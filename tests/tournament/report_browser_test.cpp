@@ -1,0 +1,119 @@
+// The HTML report in a real browser: headless Chromium opens the page at #game=1&ply=3, the
+// page's script opens game 1 and presses Forward three times, and the DOM it leaves behind
+// must show the board after those three plies. Chromium is required (CI installs it): when
+// it is missing the test fails, saying so.
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <optional>
+#include <sstream>
+
+#include <gtest/gtest.h>
+
+#include "report_fixture.hpp"
+
+namespace referee::report {
+namespace {
+
+namespace fs = std::filesystem;
+
+std::optional<std::string> find_chromium() {
+    const char* path = std::getenv("PATH");
+    std::istringstream dirs(path ? path : "/usr/bin:/bin");
+    for (std::string dir; std::getline(dirs, dir, ':');)
+        for (const char* name : {"chromium", "chromium-browser", "google-chrome"}) {
+            const fs::path candidate = fs::path(dir) / name;
+            if (::access(candidate.c_str(), X_OK) == 0) return candidate.string();
+        }
+    return std::nullopt;
+}
+
+// A fresh folder for the page, the browser profile and its output, removed afterwards.
+struct TempDir {
+    fs::path path;
+    TempDir() {
+        std::string pattern = (fs::temp_directory_path() / "report-browser-XXXXXX").string();
+        if (::mkdtemp(pattern.data()) == nullptr)
+            throw std::runtime_error("cannot create a temporary folder");
+        path = pattern;
+    }
+    ~TempDir() {
+        std::error_code ignored;
+        fs::remove_all(path, ignored);
+    }
+};
+
+std::string read_file(const fs::path& p) {
+    std::ifstream in(p, std::ios::binary);
+    return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+std::string attribute(const std::string& tag, const std::string& name) {
+    const std::string key = " " + name + "=\"";
+    const auto at = tag.find(key);
+    if (at == std::string::npos) return "<missing>";
+    const auto start = at + key.size();
+    return tag.substr(start, tag.find('"', start) - start);
+}
+
+TEST(ReportBrowser, HashOpensTheGameAndStepsForwardToThePly) {
+    const auto chromium = find_chromium();
+    ASSERT_TRUE(chromium)
+        << "Chromium is not installed, and this test needs it to check the HTML report in a "
+           "browser: install it with `apt-get install -y chromium`.";
+
+    const ReportInput in = fixture::sample_tournament();
+    TempDir dir;
+    const fs::path page = dir.path / "report.html";
+    std::ofstream(page, std::ios::binary) << html_report(in);
+
+    // timeout kills Chromium's whole process group if it hangs, so the suite cannot hang;
+    // the profile folder is fresh so nothing of another run is reused.
+    const std::string command = "timeout --kill-after=5 60 '" + *chromium +
+                                "' --headless --no-sandbox --disable-gpu --disable-quic "
+                                "--no-first-run --disable-background-networking "
+                                "--disable-component-update --disable-sync --user-data-dir='" +
+                                (dir.path / "profile").string() +
+                                "' --virtual-time-budget=3000 --dump-dom 'file://" + page.string() +
+                                "#game=1&ply=3' > '" + (dir.path / "dom.html").string() + "' 2> '" +
+                                (dir.path / "chromium.log").string() + "'";
+    const int status = std::system(command.c_str());
+    ASSERT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0)
+        << "Chromium failed (status " << status << "):\n"
+        << read_file(dir.path / "chromium.log");
+    const std::string dom = read_file(dir.path / "dom.html");
+    ASSERT_FALSE(dom.empty()) << read_file(dir.path / "chromium.log");
+
+    // The crosstable is there, with the engines' names (escaped as the DOM serialises text).
+    const auto cross = dom.find("id=\"crosstable-table\"");
+    ASSERT_NE(cross, std::string::npos);
+    const std::string cross_table = dom.substr(cross, dom.find("</table>", cross) - cross);
+    EXPECT_NE(cross_table.find(">alpha<"), std::string::npos);
+    EXPECT_NE(cross_table.find(">beta<"), std::string::npos);
+    EXPECT_NE(cross_table.find(">&lt;script&gt;alert(1)&lt;/script&gt;<"), std::string::npos);
+
+    // The board after stepping Forward three times in game 1: the placement worked out by
+    // hand, which is also what the rules give after replaying the record.
+    const auto id = dom.find(" id=\"board\"");
+    ASSERT_NE(id, std::string::npos) << dom.substr(0, 2000);
+    const auto open = dom.rfind('<', id);
+    const std::string board = dom.substr(open, dom.find('>', id) - open);
+    EXPECT_EQ(attribute(board, "data-ply"), "3");
+    EXPECT_EQ(attribute(board, "data-fen"), fixture::kGame1AfterThreePlies);
+    rules::Position pos = in.rules.from_fen(in.games[0].start_fen);
+    for (int ply = 0; ply < 3; ++ply) pos.play(pos.parse_move(in.games[0].moves[ply].dash));
+    EXPECT_EQ(pos.fen().substr(0, pos.fen().find(' ')), fixture::kGame1AfterThreePlies);
+
+    // The move list marks the third move, and the viewer says where it is.
+    EXPECT_NE(dom.find("<li class=\"move current\" data-ply=\"3\">"), std::string::npos)
+        << "no current move at ply 3";
+    EXPECT_NE(dom.find("Ply 3 of 3: bxc4"), std::string::npos);
+    // The viewer shows the game's end, in the colour of a fault.
+    EXPECT_NE(dom.find("<div class=\"game-end faulty\" id=\"game-end\">1-0 · "), std::string::npos);
+}
+
+}  // namespace
+}  // namespace referee::report
