@@ -32,7 +32,8 @@ std::string option_line(const Parameter& p, const std::string& value) {
     return {};
 }
 
-// Words after `from` up to (not including) the first of `ends`, joined by single spaces.
+// The words from index i up to (not including) the first of `ends`, joined by single
+// spaces; i is left at that end word.
 std::string join_until(const std::vector<std::string>& words, std::size_t& i,
                        std::initializer_list<const char*> ends) {
     std::string out;

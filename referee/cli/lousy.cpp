@@ -11,9 +11,9 @@
 #include "referee/cli/commands.hpp"
 #include "referee/cli/position_args.hpp"
 #include "referee/lousy/choose.hpp"
+#include "referee/lousy/history.hpp"
 #include "referee/lousy/puzzle.hpp"
 #include "referee/lousy/replay.hpp"
-#include "referee/lousy/history.hpp"
 #include "referee/lousy/text.hpp"
 
 namespace referee::cli {
@@ -38,27 +38,35 @@ struct BotArgs {
     CLI::Option *module_opt = nullptr, *goals_opt = nullptr, *seed_opt = nullptr;
 
     void add_to(CLI::App& cmd, const std::string& side) {
-        module_opt = cmd.add_option("--" + side, module_bot,
-                                    fmt::format("module: {}'s bot, a letter D K L M S and a seed digit, e.g. L4", side));
-        goals_opt = cmd.add_option("--" + side + "-goals", goals,
-                                   fmt::format("draft: {}'s goals in order, comma-separated", side));
-        seed_opt = cmd.add_option("--" + side + "-seed", seed, fmt::format("draft: {}'s seed digit 0-9", side));
+        module_opt = cmd.add_option(
+            "--" + side, module_bot,
+            fmt::format("module: {}'s bot, a letter D K L M S and a seed digit, e.g. L4", side));
+        goals_opt =
+            cmd.add_option("--" + side + "-goals", goals,
+                           fmt::format("draft: {}'s goals in order, comma-separated", side));
+        seed_opt = cmd.add_option("--" + side + "-seed", seed,
+                                  fmt::format("draft: {}'s seed digit 0-9", side));
     }
 
     Bot make(Ruleset ruleset, const std::string& side, const std::string& serial) const {
         if (ruleset == Ruleset::Module) {
             if (goals_opt->count() || seed_opt->count())
-                throw LousyError(fmt::format("--{0}-goals and --{0}-seed belong to the draft ruleset; the module's bots are "
-                                             "given as --{0} LETTER+SEED, e.g. --{0} L4",
-                                             side));
-            if (!module_opt->count()) throw LousyError(fmt::format("the module ruleset needs --{} (e.g. L4)", side));
+                throw LousyError(fmt::format(
+                    "--{0}-goals and --{0}-seed belong to the draft ruleset; the module's bots are "
+                    "given as --{0} LETTER+SEED, e.g. --{0} L4",
+                    side));
+            if (!module_opt->count())
+                throw LousyError(fmt::format("the module ruleset needs --{} (e.g. L4)", side));
             return lousy::parse_module_bot(module_bot, serial);
         }
         if (module_opt->count())
-            throw LousyError(fmt::format("--{0} belongs to the module ruleset; a draft bot is given as --{0}-goals and --{0}-seed",
-                                         side));
+            throw LousyError(
+                fmt::format("--{0} belongs to the module ruleset; a draft bot is given as "
+                            "--{0}-goals and --{0}-seed",
+                            side));
         if (!goals_opt->count() || !seed_opt->count())
-            throw LousyError(fmt::format("the draft ruleset needs --{0}-goals and --{0}-seed", side));
+            throw LousyError(
+                fmt::format("the draft ruleset needs --{0}-goals and --{0}-seed", side));
         return Bot::draft(lousy::parse_goal_list(goals), lousy::parse_seed(seed));
     }
 };
@@ -85,12 +93,16 @@ rules::Position displayed_position(const ReplayArgs& a, const rules::Rules& rule
     }
     if (!a.move_number.empty()) {
         int n = 0;
-        auto [end, ec] = std::from_chars(a.move_number.data(), a.move_number.data() + a.move_number.size(), n);
-        if (ec != std::errc() || end != a.move_number.data() + a.move_number.size() || n < 1 || n > 40)
-            throw LousyError(fmt::format("--move-number '{}' is not a move number 1-40", a.move_number));
+        auto [end, ec] =
+            std::from_chars(a.move_number.data(), a.move_number.data() + a.move_number.size(), n);
+        if (ec != std::errc() || end != a.move_number.data() + a.move_number.size() || n < 1 ||
+            n > 40)
+            throw LousyError(
+                fmt::format("--move-number '{}' is not a move number 1-40", a.move_number));
         fields[5] = std::to_string(n);
     }
-    return rules.from_fen(fmt::format("{} {} {} {} {} {}", fields[0], fields[1], fields[2], fields[3], fields[4], fields[5]));
+    return rules.from_fen(fmt::format("{} {} {} {} {} {}", fields[0], fields[1], fields[2],
+                                      fields[3], fields[4], fields[5]));
 }
 
 lousy::History given_history(const ReplayArgs& a, const rules::Position& pos) {
@@ -109,7 +121,9 @@ lousy::History given_history(const ReplayArgs& a, const rules::Position& pos) {
         if (c == ',') c = ' ';
     for (const std::string& name : words(list)) {
         auto s = g.parse(name);
-        if (!s) throw LousyError(fmt::format("--promoted: '{}' is not a square of the 5x6 board", name));
+        if (!s)
+            throw LousyError(
+                fmt::format("--promoted: '{}' is not a square of the 5x6 board", name));
         h.promoted_queens.push_back(*s);
     }
     return h;
@@ -121,7 +135,9 @@ void play_given_moves(const ReplayArgs& a, rules::Position& pos, lousy::History&
     for (const std::string& text : words(a.moves)) {
         ++index;
         if (auto o = pos.outcome())
-            throw LousyError(fmt::format("--moves: move {} '{}' comes after the end of the game ({})", index, text, o->description));
+            throw LousyError(
+                fmt::format("--moves: move {} '{}' comes after the end of the game ({})", index,
+                            text, o->description));
         try {
             lousy::play(pos, h, pos.parse_move(text));
         } catch (const rules::MoveError& e) {
@@ -139,11 +155,13 @@ void run_replay(const ReplayArgs& a) {
     if (ruleset == Ruleset::Module && a.serial_opt->count() == 0)
         throw LousyError("the module ruleset needs the bomb's --serial (six letters or digits)");
     if (ruleset == Ruleset::Draft && a.serial_opt->count())
-        throw LousyError("--serial belongs to the module ruleset; the draft's bots use no serial number");
+        throw LousyError(
+            "--serial belongs to the module ruleset; the draft's bots use no serial number");
     const Bot white = a.white.make(ruleset, "white", a.serial);
     const Bot black = a.black.make(ruleset, "black", a.serial);
     if (a.moves_opt->count() && a.last_move_opt->count())
-        throw LousyError("give either --moves (the last move is taken from them) or --last-move, not both");
+        throw LousyError(
+            "give either --moves (the last move is taken from them) or --last-move, not both");
 
     const auto rules = rules::Rules::load("minitchess");
     rules::Position pos = displayed_position(a, rules);
@@ -161,8 +179,9 @@ void run_replay(const ReplayArgs& a) {
             std::cout << ply_label(m) << '\n';
             if (a.explain) {
                 const Bot& bot = m.side == rules::White ? white : black;
-                std::cout << fmt::format("    {} {}: {}: {}; {} -> {}\n", rules::color_name(m.side), bot.label(),
-                                         m.choice.rule, fmt::join(m.choice.candidates, " "), m.choice.pick, m.name);
+                std::cout << fmt::format(
+                    "    {} {}: {}: {}; {} -> {}\n", rules::color_name(m.side), bot.label(),
+                    m.choice.rule, fmt::join(m.choice.candidates, " "), m.choice.pick, m.name);
             }
             if (a.boards) {
                 lousy::play(pos, history, m.move);
@@ -175,21 +194,33 @@ void run_replay(const ReplayArgs& a) {
 
 void add_replay_command(CLI::App& lousy_cmd) {
     auto a = std::make_shared<ReplayArgs>();
-    auto* cmd = lousy_cmd.add_subcommand("replay", "play out a Lousy Chess game from the position on display");
-    cmd->add_option("--ruleset", a->ruleset, "module (the published module, default) or draft (seed 003)");
-    a->serial_opt = cmd->add_option("--serial", a->serial, "module: the bomb's serial number, six letters or digits");
+    auto* cmd = lousy_cmd.add_subcommand(
+        "replay", "play out a Lousy Chess game from the position on display");
+    cmd->add_option("--ruleset", a->ruleset,
+                    "module (the published module, default) or draft (seed 003)");
+    a->serial_opt = cmd->add_option("--serial", a->serial,
+                                    "module: the bomb's serial number, six letters or digits");
     a->white.add_to(*cmd, "white");
     a->black.add_to(*cmd, "black");
     a->position.add_to(*cmd);
-    a->moves_opt = cmd->add_option("--moves", a->moves, "moves played before the replay starts, from the start position or --fen/--board, e.g. \"a2-a3 b5-b4\"");
-    cmd->add_option("--move-number", a->move_number, "the full-move number on display (overrides the FEN's or board's)");
+    a->moves_opt = cmd->add_option("--moves", a->moves,
+                                   "moves played before the replay starts, from the start position "
+                                   "or --fen/--board, e.g. \"a2-a3 b5-b4\"");
+    cmd->add_option("--move-number", a->move_number,
+                    "the full-move number on display (overrides the FEN's or board's)");
     cmd->add_option("--to-move", a->to_move, "white or black (overrides the FEN's or board's)");
-    a->last_move_opt = cmd->add_option("--last-move", a->last_move, "the opponent's last move, which mirror bots copy, e.g. d5-d4");
-    cmd->add_option("--promoted", a->promoted, "module: squares of queens that were pawns, comma-separated (the S bot aims them elsewhere)");
+    a->last_move_opt =
+        cmd->add_option("--last-move", a->last_move,
+                        "the opponent's last move, which mirror bots copy, e.g. d5-d4");
+    cmd->add_option("--promoted", a->promoted,
+                    "module: squares of queens that were pawns, comma-separated (the S bot aims "
+                    "them elsewhere)");
     cmd->add_flag("--boards", a->boards, "print the board after every move");
-    cmd->add_flag("--explain", a->explain, "print why each move was made: the goal, the candidates and the pick");
+    cmd->add_flag("--explain", a->explain,
+                  "print why each move was made: the goal, the candidates and the pick");
     cmd->footer(
-        "Prints every remaining move, one full move a line (\"8. c1-d2 a6-b5\", \"8... a6-b5\" when\n"
+        "Prints every remaining move, one full move a line (\"8. c1-d2 a6-b5\", \"8... a6-b5\" "
+        "when\n"
         "Black moves first), then the result and why.\n\n"
         "Examples:\n"
         "  referee lousy replay --serial CH3SS5 --white L8 --black K7 \\\n"
@@ -197,7 +228,8 @@ void add_replay_command(CLI::App& lousy_cmd) {
         "  referee lousy replay --serial CH3SS5 --white M3 --black K7 \\\n"
         "      --fen 'k1b1r/2ppp/p2Q1/Nq2P/PP3/R1B1K w - - 0 8' --last-move a5-a4 --explain\n"
         "  referee lousy replay --serial CH3SS5 --white L4 --black M2 --moves \"b1-c3 e5-e4\"\n"
-        "  referee lousy replay --ruleset draft --white-goals king-must-die,mirror-mirror --white-seed 3 \\\n"
+        "  referee lousy replay --ruleset draft --white-goals king-must-die,mirror-mirror "
+        "--white-seed 3 \\\n"
         "      --black-goals white-is-lava --black-seed 5 --board position.txt --boards");
     cmd->callback([a] { run_replay(*a); });
 }
@@ -214,7 +246,8 @@ void run_puzzle(const PuzzleArgs& a) {
     std::optional<std::string> serial;
     if (!a.serial.empty()) {
         if (ruleset == Ruleset::Draft)
-            throw LousyError("--serial belongs to the module ruleset; the draft's bots use no serial number");
+            throw LousyError(
+                "--serial belongs to the module ruleset; the draft's bots use no serial number");
         serial = a.serial;
     }
     std::uint64_t seed = 0;
@@ -240,15 +273,22 @@ void run_puzzle(const PuzzleArgs& a) {
 
 void add_puzzle_command(CLI::App& lousy_cmd) {
     auto a = std::make_shared<PuzzleArgs>();
-    auto* cmd = lousy_cmd.add_subcommand("puzzle", "make a Lousy Chess puzzle the way the module does");
+    auto* cmd =
+        lousy_cmd.add_subcommand("puzzle", "make a Lousy Chess puzzle the way the module does");
     cmd->add_option("--ruleset", a->ruleset, "module (default) or draft");
-    cmd->add_option("--serial", a->serial, "module: the bomb's serial number (default: a random one)");
-    cmd->add_option("--seed", a->seed, "makes the puzzle reproducible (default: a random seed, printed)");
-    cmd->add_flag("--answer", a->answer, "also print the solution: every remaining move and the result");
+    cmd->add_option("--serial", a->serial,
+                    "module: the bomb's serial number (default: a random one)");
+    cmd->add_option("--seed", a->seed,
+                    "makes the puzzle reproducible (default: a random seed, printed)");
+    cmd->add_flag("--answer", a->answer,
+                  "also print the solution: every remaining move and the result");
     cmd->footer(
-        "Two random bots (different letters and seeds) play from the start a game of at least 12 plies;\n"
-        "4 to 6 plies are taken back (one more when the mirror bot is to move). Prints the display:\n"
-        "bots, serial, move number, side to move, board, and the last move when a mirror bot needs it.\n\n"
+        "Two random bots (different letters and seeds) play from the start a game of at least 12 "
+        "plies;\n"
+        "4 to 6 plies are taken back (one more when the mirror bot is to move). Prints the "
+        "display:\n"
+        "bots, serial, move number, side to move, board, and the last move when a mirror bot needs "
+        "it.\n\n"
         "Example:\n"
         "  referee lousy puzzle --serial CH3SS5 --seed 42 --answer");
     cmd->callback([a] { run_puzzle(*a); });

@@ -18,8 +18,13 @@ int main(int argc, char** argv) {
     referee::cli::add_validate_command(app);
     try {
         app.parse(argc, argv);
+    } catch (const CLI::RuntimeError& e) {
+        return e.get_exit_code();  // a subcommand's own exit code (play, validate): it already said why
     } catch (const CLI::ParseError& e) {
-        return app.exit(e);
+        // --help and --version are "errors" that succeed; real usage mistakes get one line.
+        if (e.get_exit_code() == 0) return app.exit(e);
+        std::cerr << fmt::format("referee: {} (see 'referee --help')\n", e.what());
+        return 2;
     } catch (const std::exception& e) {
         std::cerr << fmt::format("referee: {}\n", e.what());
         return 1;

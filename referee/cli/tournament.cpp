@@ -5,6 +5,7 @@
 #include <chrono>
 #include <filesystem>
 #include <iostream>
+#include <fstream>
 #include <map>
 
 #include <fmt/format.h>
@@ -93,7 +94,16 @@ private:
     int already_;
 };
 
-void run_tournament(const std::string& path, bool resume, const std::string& shard_text, int concurrency, bool quiet) {
+// The referee's own peak resident memory (VmHWM), in KiB; engines are separate processes.
+long peak_memory_kib() {
+    std::ifstream status("/proc/self/status");
+    for (std::string line; std::getline(status, line);)
+        if (line.rfind("VmHWM:", 0) == 0) return std::atol(line.c_str() + 6);
+    return -1;
+}
+
+void run_tournament(const std::string& path, bool resume, const std::string& shard_text, int concurrency, bool quiet,
+                    bool stats) {
     auto config = tournament::load_tournament_config(path, engine::executable_dir());
     if (concurrency > 0) config.concurrency = concurrency;
     const auto shard = shard_text.empty() ? tournament::Shard{} : tournament::parse_shard(shard_text);
@@ -137,8 +147,15 @@ void run_tournament(const std::string& path, bool resume, const std::string& sha
     Progress progress(config, static_cast<int>(mine.size()), games, quiet);
     tournament::Runner runner(config, todo, journal,
                               [&](const GameSlot& slot, const match::GameRecord& g) { progress.game(slot, g); });
+    const auto started = std::chrono::steady_clock::now();
     runner.run();
     progress.end();
+    if (stats) {
+        const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+        std::cout << fmt::format("stats games={} seconds={:.3f} games_per_second={:.2f} concurrency={} peak_memory_kib={}\n",
+                                 todo.size(), seconds, seconds > 0 ? todo.size() / seconds : 0.0, config.concurrency,
+                                 peak_memory_kib());
+    }
     const auto files = write_all(config, games, static_cast<int>(all.size()));
     std::cout << fmt::format("report {}\n", files.back());
 }
@@ -184,7 +201,7 @@ void run_report(const std::string& path) {
 void add_tournament_commands(CLI::App& app) {
     struct Args {
         std::string config, shard;
-        bool resume = false, quiet = false;
+        bool resume = false, quiet = false, stats = false;
         int concurrency = 0;
         std::vector<std::string> journals;
     };
@@ -195,7 +212,8 @@ void add_tournament_commands(CLI::App& app) {
     t->add_option("--shard", a->shard, "play only the K-th of N slices of the schedule, e.g. 2/3");
     t->add_option("--concurrency", a->concurrency, "games at once (overrides the config)");
     t->add_flag("--quiet", a->quiet, "print only the report path");
-    t->callback([a] { run_tournament(a->config, a->resume, a->shard, a->concurrency, a->quiet); });
+    t->add_flag("--stats", a->stats, "print games per second and the referee's peak memory at the end");
+    t->callback([a] { run_tournament(a->config, a->resume, a->shard, a->concurrency, a->quiet, a->stats); });
 
     auto* m = app.add_subcommand("merge", "combine shard journals into one journal and report");
     m->add_option("CONFIG", a->config, "the tournament config all shards ran")->required();

@@ -72,7 +72,7 @@ void add_validate_command(CLI::App& app) {
     cmd->add_option("--game-tc", a->options.game_tc, "clock of the whole-game probes (default 4+0.05)");
     std::string probes;
     for (const auto& name : validate::probe_names()) probes += (probes.empty() ? "" : ", ") + name;
-    cmd->footnote(fmt::format("Probes, in order: {}.\nExit code 0 only when no probe failed.", probes));
+    cmd->footer(fmt::format("Probes, in order: {}.\nExit code 0 only when no probe failed.", probes));
     cmd->callback([a] {
         int rc = run_validate(*a);
         if (rc) throw CLI::RuntimeError(rc);

@@ -23,7 +23,8 @@ std::string goal_names() {
 
 void check_seed(int seed) {
     if (seed < 0 || seed > 9)
-        throw LousyError(fmt::format("the seed {} is outside 0-9; a bot's seed is one digit", seed));
+        throw LousyError(
+            fmt::format("the seed {} is outside 0-9; a bot's seed is one digit", seed));
 }
 
 }  // namespace
@@ -31,22 +32,34 @@ void check_seed(int seed) {
 Ruleset parse_ruleset(std::string_view text) {
     if (text == "draft") return Ruleset::Draft;
     if (text == "module") return Ruleset::Module;
-    throw LousyError(fmt::format("unknown ruleset '{}'; it is 'draft' (seed 003) or 'module' (the published module)", text));
+    throw LousyError(fmt::format(
+        "unknown ruleset '{}'; it is 'draft' (seed 003) or 'module' (the published module)", text));
 }
 
-const char* ruleset_name(Ruleset r) { return r == Ruleset::Draft ? "draft" : "module"; }
+const char* ruleset_name(Ruleset r) {
+    return r == Ruleset::Draft ? "draft" : "module";
+}
 
 const char* goal_name(Goal g) {
     switch (g) {
-        case Goal::KingMustDie: return "king-must-die";
-        case Goal::WhiteIsLava: return "white-is-lava";
-        case Goal::BlackIsLava: return "black-is-lava";
-        case Goal::QueensWild: return "queens-wild";
-        case Goal::RooksWild: return "rooks-wild";
-        case Goal::BishopsWild: return "bishops-wild";
-        case Goal::KnightsWild: return "knights-wild";
-        case Goal::WeGotThisAllWrong: return "we-got-this-all-wrong";
-        case Goal::MirrorMirror: return "mirror-mirror";
+        case Goal::KingMustDie:
+            return "king-must-die";
+        case Goal::WhiteIsLava:
+            return "white-is-lava";
+        case Goal::BlackIsLava:
+            return "black-is-lava";
+        case Goal::QueensWild:
+            return "queens-wild";
+        case Goal::RooksWild:
+            return "rooks-wild";
+        case Goal::BishopsWild:
+            return "bishops-wild";
+        case Goal::KnightsWild:
+            return "knights-wild";
+        case Goal::WeGotThisAllWrong:
+            return "we-got-this-all-wrong";
+        case Goal::MirrorMirror:
+            return "mirror-mirror";
     }
     return "?";
 }
@@ -65,7 +78,10 @@ std::vector<Goal> parse_goal_list(std::string_view text) {
         if (comma == std::string_view::npos) comma = text.size();
         std::string_view name = trim(text.substr(start, comma - start));
         if (name.empty())
-            throw LousyError(fmt::format("the goal list '{}' has an empty entry; write goals separated by commas, e.g. king-must-die,mirror-mirror", text));
+            throw LousyError(
+                fmt::format("the goal list '{}' has an empty entry; write goals separated by "
+                            "commas, e.g. king-must-die,mirror-mirror",
+                            text));
         out.push_back(parse_goal(name));
         start = comma + 1;
     }
@@ -74,20 +90,27 @@ std::vector<Goal> parse_goal_list(std::string_view text) {
 
 Goal module_goal(char letter) {
     switch (letter) {
-        case 'D': return Goal::BlackIsLava;  // dark -> light, then light -> light
-        case 'K': return Goal::KingMustDie;
-        case 'L': return Goal::WhiteIsLava;  // light -> dark, then dark -> dark
-        case 'M': return Goal::MirrorMirror;
-        case 'S': return Goal::WeGotThisAllWrong;
+        case 'D':
+            return Goal::BlackIsLava;  // dark -> light, then light -> light
+        case 'K':
+            return Goal::KingMustDie;
+        case 'L':
+            return Goal::WhiteIsLava;  // light -> dark, then dark -> dark
+        case 'M':
+            return Goal::MirrorMirror;
+        case 'S':
+            return Goal::WeGotThisAllWrong;
     }
-    throw LousyError(fmt::format("unknown bot letter '{}'; the module's bots are D, K, L, M and S", letter));
+    throw LousyError(
+        fmt::format("unknown bot letter '{}'; the module's bots are D, K, L, M and S", letter));
 }
 
 std::vector<int> serial_digits(std::string_view serial) {
     bool well_formed = serial.size() == 6;
     for (char c : serial) well_formed = well_formed && std::isalnum(static_cast<unsigned char>(c));
     if (!well_formed)
-        throw LousyError(fmt::format("the serial number '{}' is not six letters or digits", serial));
+        throw LousyError(
+            fmt::format("the serial number '{}' is not six letters or digits", serial));
     std::vector<int> out;
     for (char c : serial) {
         if (std::isdigit(static_cast<unsigned char>(c))) {
@@ -118,14 +141,17 @@ Bot Bot::module(char letter, int seed, std::string_view serial) {
     const std::vector<int> base = serial_digits(serial);
     b.seed = seed;
     b.letter = letter;
-    for (char c : serial) b.serial += static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+    for (char c : serial)
+        b.serial += static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
     b.digits.push_back(seed);
     for (int k = 0; k + 1 < kModuleDigitCount; ++k)
         b.digits.push_back((b.digits[k] + base[k % base.size()]) % 10);
     return b;
 }
 
-bool Bot::has_goal(Goal g) const { return std::find(goals.begin(), goals.end(), g) != goals.end(); }
+bool Bot::has_goal(Goal g) const {
+    return std::find(goals.begin(), goals.end(), g) != goals.end();
+}
 
 std::string Bot::label() const {
     if (ruleset == Ruleset::Module) return fmt::format("{}{}", letter, seed);
@@ -138,7 +164,8 @@ std::string Bot::label() const {
 int parse_seed(std::string_view text) {
     const std::string_view t = trim(text);
     if (t.size() != 1 || !std::isdigit(static_cast<unsigned char>(t[0])))
-        throw LousyError(fmt::format("the seed '{}' is outside 0-9; a bot's seed is one digit", text));
+        throw LousyError(
+            fmt::format("the seed '{}' is outside 0-9; a bot's seed is one digit", text));
     return t[0] - '0';
 }
 
@@ -146,14 +173,16 @@ Bot parse_module_bot(std::string_view text, std::string_view serial) {
     const std::string_view t = trim(text);
     auto malformed = [&] {
         return LousyError(fmt::format(
-            "the bot '{}' is not a letter and a seed digit as on the module's display, e.g. L4", text));
+            "the bot '{}' is not a letter and a seed digit as on the module's display, e.g. L4",
+            text));
     };
     if (t.size() < 2) throw malformed();
     const char letter = static_cast<char>(std::toupper(static_cast<unsigned char>(t[0])));
     module_goal(letter);  // names the unknown letter before anything else
     const std::string_view digits = t.substr(1);
-    if (digits.size() > 3 || !std::all_of(digits.begin(), digits.end(),
-                                          [](char c) { return std::isdigit(static_cast<unsigned char>(c)); }))
+    if (digits.size() > 3 || !std::all_of(digits.begin(), digits.end(), [](char c) {
+            return std::isdigit(static_cast<unsigned char>(c));
+        }))
         throw malformed();
     int seed = 0;
     for (char c : digits) seed = seed * 10 + (c - '0');

@@ -15,7 +15,7 @@ namespace referee::lousy {
 // Any setting or situation the bots cannot work with. The message names the value and
 // what was wrong with it.
 class LousyError : public std::runtime_error {
-public:
+  public:
     using std::runtime_error::runtime_error;
 };
 
@@ -37,8 +37,9 @@ enum class Goal {
     MirrorMirror,
 };
 inline constexpr std::array kAllGoals = {
-    Goal::KingMustDie,  Goal::WhiteIsLava, Goal::BlackIsLava,       Goal::QueensWild,   Goal::RooksWild,
-    Goal::BishopsWild,  Goal::KnightsWild, Goal::WeGotThisAllWrong, Goal::MirrorMirror,
+    Goal::KingMustDie, Goal::WhiteIsLava,       Goal::BlackIsLava,
+    Goal::QueensWild,  Goal::RooksWild,         Goal::BishopsWild,
+    Goal::KnightsWild, Goal::WeGotThisAllWrong, Goal::MirrorMirror,
 };
 const char* goal_name(Goal g);  // "king-must-die", ...
 Goal parse_goal(std::string_view text);
@@ -58,10 +59,10 @@ inline constexpr int kModuleDigitCount = 41;  // digit 0 (the seed) and one per 
 struct Bot {
     Ruleset ruleset = Ruleset::Draft;
     std::vector<Goal> goals;
-    int seed = 0;              // 0..9
-    char letter = 0;           // module only: one of kModuleLetters
-    std::string serial;        // module only, upper case
-    std::vector<int> digits;   // module only: kModuleDigitCount digits, digits[0] == seed
+    int seed = 0;             // 0..9
+    char letter = 0;          // module only: one of kModuleLetters
+    std::string serial;       // module only, upper case
+    std::vector<int> digits;  // module only: kModuleDigitCount digits, digits[0] == seed
 
     // Throws LousyError for a seed outside 0..9.
     static Bot draft(std::vector<Goal> goals, int seed);

@@ -9,7 +9,8 @@
 
 namespace referee::lousy {
 
-Choice pick_among(const Bot& bot, const rules::Geometry& g, int move_number, std::vector<rules::Move> candidates) {
+Choice pick_among(const Bot& bot, const rules::Geometry& g, int move_number,
+                  std::vector<rules::Move> candidates) {
     if (candidates.empty()) throw std::logic_error("pick_among needs at least one candidate move");
     auto by_name = [&g](rules::Move a, rules::Move b) { return dash_name(g, a) < dash_name(g, b); };
     std::sort(candidates.begin(), candidates.end(), by_name);
@@ -20,24 +21,29 @@ Choice pick_among(const Bot& bot, const rules::Geometry& g, int move_number, std
         // Count n moves from the first, wrapping: the n-th is index (n - 1) mod count.
         const int n = bot.seed + move_number;
         c.index = (n - 1) % count;
-        c.pick = fmt::format("n = seed {} + move {} = {}; ({} - 1) mod {} = {}", bot.seed, move_number, n, n, count, c.index);
+        c.pick = fmt::format("n = seed {} + move {} = {}; ({} - 1) mod {} = {}", bot.seed,
+                             move_number, n, n, count, c.index);
     } else {
         if (move_number < 1 || move_number >= kModuleDigitCount)
-            throw LousyError(fmt::format("move {} is outside 1-40; the module's bots have a digit for moves 1 to 40 only", move_number));
+            throw LousyError(fmt::format(
+                "move {} is outside 1-40; the module's bots have a digit for moves 1 to 40 only",
+                move_number));
         const int rnd = bot.digits[move_number];
         const int prev = bot.digits[move_number - 1];
         const bool ascending = prev % 2 == 0;
         if (!ascending) std::reverse(candidates.begin(), candidates.end());
         c.index = rnd % count;
-        c.pick = fmt::format("digit {}, previous digit {} ({}: {}); {} mod {} = {}", rnd, prev, ascending ? "even" : "odd",
-                             ascending ? "ascending" : "descending", rnd, count, c.index);
+        c.pick = fmt::format("digit {}, previous digit {} ({}: {}); {} mod {} = {}", rnd, prev,
+                             ascending ? "even" : "odd", ascending ? "ascending" : "descending",
+                             rnd, count, c.index);
     }
     c.move = candidates[c.index];
     for (rules::Move m : candidates) c.candidates.push_back(dash_name(g, m));
     return c;
 }
 
-std::optional<Choice> choose_move(const Bot& bot, const rules::Position& pos, const History& history) {
+std::optional<Choice> choose_move(const Bot& bot, const rules::Position& pos,
+                                  const History& history) {
     check_minitchess(pos);
     check_history(pos, history);
     const std::vector<rules::Move> legal = pos.legal_moves();

@@ -14,7 +14,8 @@ namespace referee::lousy {
 
 struct Choice {
     rules::Move move;
-    std::string rule;                     // what decided: "capture the enemy king", "light -> dark", ..., "any legal move"
+    std::string
+        rule;  // what decided: "capture the enemy king", "light -> dark", ..., "any legal move"
     std::vector<std::string> candidates;  // the moves meeting it, in the order the pick counts them
     int index = 0;                        // the pick: candidates[index]
     std::string pick;                     // how the index came about, for people
@@ -25,11 +26,13 @@ struct Choice {
 // module: ascending by name when digit move_number-1 is even, else descending; index
 //   digit move_number mod count.
 // Throws LousyError for a module move number outside 1..40; candidates must not be empty.
-Choice pick_among(const Bot& bot, const rules::Geometry& g, int move_number, std::vector<rules::Move> candidates);
+Choice pick_among(const Bot& bot, const rules::Geometry& g, int move_number,
+                  std::vector<rules::Move> candidates);
 
 // The move the bot makes for the side to move. Use it while the game is not over
 // (Position::outcome()); nullopt when the side to move has no legal move (it loses).
 // Throws LousyError when the position is not MinitChess or the history does not fit it.
-std::optional<Choice> choose_move(const Bot& bot, const rules::Position& pos, const History& history);
+std::optional<Choice> choose_move(const Bot& bot, const rules::Position& pos,
+                                  const History& history);
 
 }  // namespace referee::lousy

@@ -22,7 +22,8 @@ char kind_at(const Position& pos, Square s) {
 }
 
 char letter_of(char kind, Color c) {
-    return c == rules::White ? kind : static_cast<char>(std::tolower(static_cast<unsigned char>(kind)));
+    return c == rules::White ? kind
+                             : static_cast<char>(std::tolower(static_cast<unsigned char>(kind)));
 }
 
 std::string kind_name(const Position& pos, char kind) {
@@ -41,9 +42,13 @@ std::optional<Square> find_piece(const Position& pos, char letter) {
 // Where a piece of the side to move, standing on `from`, heads under "we got this all
 // wrong": the starting square of the enemy piece of the same kind.
 class StartSquares {
-public:
+  public:
     StartSquares(const Bot& bot, const Position& pos, const History& history)
-        : bot_(bot), pos_(pos), history_(history), start_(pos.rules().start()), them_(~pos.side_to_move()) {
+        : bot_(bot),
+          pos_(pos),
+          history_(history),
+          start_(pos.rules().start()),
+          them_(~pos.side_to_move()) {
         if (auto pawn = find_piece(start_, letter_of('P', them_)))
             enemy_pawn_rank_ = pos.rules().geometry().rank_of(*pawn);
     }
@@ -59,12 +64,13 @@ public:
         }
         // The published module's code aims a queen that was a pawn one square left of a6
         // (spec); the draft aims every queen at the enemy queen's starting square.
-        if (kind == 'Q' && bot_.ruleset == Ruleset::Module && history_.is_promoted(from)) return Cell{-1, 5};
+        if (kind == 'Q' && bot_.ruleset == Ruleset::Module && history_.is_promoted(from))
+            return Cell{-1, 5};
         if (auto s = find_piece(start_, letter_of(kind, them_))) return cell_of(g, *s);
         return std::nullopt;
     }
 
-private:
+  private:
     const Bot& bot_;
     const Position& pos_;
     const History& history_;
@@ -79,10 +85,12 @@ void add_colour_steps(std::vector<Criterion>& out, const Position& pos, bool fro
     const char* second = from_dark_first ? "light -> light" : "dark -> dark";
     // First line: leave the lava colour; second line: stay on the safe colour.
     out.push_back({first, [g, from_dark_first](Move m) {
-                       return is_dark(g, m.from) == from_dark_first && is_dark(g, m.to) != from_dark_first;
+                       return is_dark(g, m.from) == from_dark_first &&
+                              is_dark(g, m.to) != from_dark_first;
                    }});
     out.push_back({second, [g, from_dark_first](Move m) {
-                       return is_dark(g, m.from) != from_dark_first && is_dark(g, m.to) != from_dark_first;
+                       return is_dark(g, m.from) != from_dark_first &&
+                              is_dark(g, m.to) != from_dark_first;
                    }});
 }
 
@@ -108,16 +116,29 @@ std::vector<Criterion> criteria_for(const Bot& bot, const Position& pos, const H
             case Goal::KingMustDie:
                 if (enemy_king) {
                     const Cell target = cell_of(g, *enemy_king);
-                    out.push_back({"closer to the enemy king",
-                                   [g, target](Move m) { return closer(g, m.from, m.to, target); }});
+                    out.push_back({"closer to the enemy king", [g, target](Move m) {
+                                       return closer(g, m.from, m.to, target);
+                                   }});
                 }
                 break;
-            case Goal::WhiteIsLava: add_colour_steps(out, pos, false); break;
-            case Goal::BlackIsLava: add_colour_steps(out, pos, true); break;
-            case Goal::QueensWild: add_kind_step(out, pos, 'Q'); break;
-            case Goal::RooksWild: add_kind_step(out, pos, 'R'); break;
-            case Goal::BishopsWild: add_kind_step(out, pos, 'B'); break;
-            case Goal::KnightsWild: add_kind_step(out, pos, 'N'); break;
+            case Goal::WhiteIsLava:
+                add_colour_steps(out, pos, false);
+                break;
+            case Goal::BlackIsLava:
+                add_colour_steps(out, pos, true);
+                break;
+            case Goal::QueensWild:
+                add_kind_step(out, pos, 'Q');
+                break;
+            case Goal::RooksWild:
+                add_kind_step(out, pos, 'R');
+                break;
+            case Goal::BishopsWild:
+                add_kind_step(out, pos, 'B');
+                break;
+            case Goal::KnightsWild:
+                add_kind_step(out, pos, 'N');
+                break;
             case Goal::WeGotThisAllWrong: {
                 auto starts = std::make_shared<StartSquares>(bot, pos, history);
                 out.push_back({"closer to the starting square of the enemy piece of the same kind",
@@ -133,11 +154,12 @@ std::vector<Criterion> criteria_for(const Bot& bot, const Position& pos, const H
                 const Move last = *history.last_move;
                 const char kind = kind_at(pos, last.to);
                 const Square from = reflect(g, last.from), to = reflect(g, last.to);
-                out.push_back({fmt::format("the mirrored last move, {} by a {}", dash_name(g, Move::make(from, to)),
-                                           kind_name(pos, kind)),
-                               [&pos, kind, from, to](Move m) {
-                                   return m.from == from && m.to == to && kind_at(pos, m.from) == kind;
-                               }});
+                out.push_back(
+                    {fmt::format("the mirrored last move, {} by a {}",
+                                 dash_name(g, Move::make(from, to)), kind_name(pos, kind)),
+                     [&pos, kind, from, to](Move m) {
+                         return m.from == from && m.to == to && kind_at(pos, m.from) == kind;
+                     }});
                 add_kind_step(out, pos, kind);
                 break;
             }

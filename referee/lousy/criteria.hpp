@@ -18,6 +18,7 @@ struct Criterion {
 };
 
 // The tests keep references to bot, pos and history: use them before any of these changes.
-std::vector<Criterion> criteria_for(const Bot& bot, const rules::Position& pos, const History& history);
+std::vector<Criterion> criteria_for(const Bot& bot, const rules::Position& pos,
+                                    const History& history);
 
 }  // namespace referee::lousy

@@ -29,22 +29,26 @@ void check_history(const rules::Position& pos, const History& history) {
         const std::string name = dash_name(g, m);
         const rules::Color mover = ~pos.side_to_move();
         const char on_target = pos.letter_at(m.to);
-        const bool movers_piece = on_target != '.' &&
-                                  (std::isupper(static_cast<unsigned char>(on_target)) != 0) == (mover == rules::White);
+        const bool movers_piece =
+            on_target != '.' &&
+            (std::isupper(static_cast<unsigned char>(on_target)) != 0) == (mover == rules::White);
         if (!movers_piece)
             throw LousyError(fmt::format(
                 "the last move {} cannot be {}'s last move: its target square {} holds {}", name,
                 rules::color_name(mover), g.name(m.to),
-                on_target == '.' ? std::string("no piece") : fmt::format("{}'s '{}'", rules::color_name(~mover), on_target)));
+                on_target == '.' ? std::string("no piece")
+                                 : fmt::format("{}'s '{}'", rules::color_name(~mover), on_target)));
         if (pos.letter_at(m.from) != '.')
-            throw LousyError(fmt::format("the last move {} cannot be {}'s last move: its start square {} is not empty",
-                                         name, rules::color_name(mover), g.name(m.from)));
+            throw LousyError(fmt::format(
+                "the last move {} cannot be {}'s last move: its start square {} is not empty", name,
+                rules::color_name(mover), g.name(m.from)));
     }
     for (rules::Square s : history.promoted_queens) {
         const char c = pos.letter_at(s);
         if (std::toupper(static_cast<unsigned char>(c)) != 'Q')
-            throw LousyError(fmt::format("{} is said to hold a promoted queen, but it holds {}", g.name(s),
-                                         c == '.' ? std::string("no piece") : fmt::format("'{}'", c)));
+            throw LousyError(
+                fmt::format("{} is said to hold a promoted queen, but it holds {}", g.name(s),
+                            c == '.' ? std::string("no piece") : fmt::format("'{}'", c)));
     }
 }
 

@@ -11,8 +11,8 @@
 namespace referee::lousy {
 
 struct History {
-    std::optional<rules::Move> last_move;         // the opponent's last move, when known
-    std::vector<rules::Square> promoted_queens;   // squares of queens that were pawns, either side
+    std::optional<rules::Move> last_move;        // the opponent's last move, when known
+    std::vector<rules::Square> promoted_queens;  // squares of queens that were pawns, either side
 
     bool is_promoted(rules::Square s) const;
 };

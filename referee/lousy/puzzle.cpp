@@ -15,7 +15,7 @@ constexpr int kAttempts = 1000;
 // std::mt19937_64's output is fixed by the standard, unlike the standard distributions,
 // so a puzzle seed gives the same puzzle with any standard library.
 class Draw {
-public:
+  public:
     explicit Draw(std::uint64_t seed) : rng_(seed) {}
     int below(int n) { return static_cast<int>(rng_() % static_cast<std::uint64_t>(n)); }
     // Two different values in 0..n-1.
@@ -26,7 +26,7 @@ public:
         return {a, b};
     }
 
-private:
+  private:
     std::mt19937_64 rng_;
 };
 
@@ -50,7 +50,8 @@ std::pair<Bot, Bot> random_bots(Draw& draw, Ruleset ruleset, const std::string& 
     const auto [ws, bs] = draw.two_different(10);
     if (ruleset == Ruleset::Module) {
         const auto [wl, bl] = draw.two_different(static_cast<int>(kModuleLetters.size()));
-        return {Bot::module(kModuleLetters[wl], ws, serial), Bot::module(kModuleLetters[bl], bs, serial)};
+        return {Bot::module(kModuleLetters[wl], ws, serial),
+                Bot::module(kModuleLetters[bl], bs, serial)};
     }
     // The draft does not say how bots are drawn; each gets one row of its table, as each
     // module bot is one goal.
@@ -58,19 +59,23 @@ std::pair<Bot, Bot> random_bots(Draw& draw, Ruleset ruleset, const std::string& 
     return {Bot::draft({kAllGoals[wg]}, ws), Bot::draft({kAllGoals[bg]}, bs)};
 }
 
-const Bot& bot_to_move(const Puzzle& p) { return p.position.side_to_move() == rules::White ? p.white : p.black; }
+const Bot& bot_to_move(const Puzzle& p) {
+    return p.position.side_to_move() == rules::White ? p.white : p.black;
+}
 
 }  // namespace
 
-bool Puzzle::needs_last_move() const { return history.last_move && bot_to_move(*this).has_goal(Goal::MirrorMirror); }
+bool Puzzle::needs_last_move() const {
+    return history.last_move && bot_to_move(*this).has_goal(Goal::MirrorMirror);
+}
 
 bool Puzzle::needs_promoted_queens() const {
     return ruleset == Ruleset::Module && !history.promoted_queens.empty() &&
            (white.has_goal(Goal::WeGotThisAllWrong) || black.has_goal(Goal::WeGotThisAllWrong));
 }
 
-Puzzle make_puzzle(const rules::Rules& minitchess, Ruleset ruleset, std::optional<std::string> serial,
-                   std::uint64_t seed) {
+Puzzle make_puzzle(const rules::Rules& minitchess, Ruleset ruleset,
+                   std::optional<std::string> serial, std::uint64_t seed) {
     Draw draw(seed);
     std::string the_serial;
     if (ruleset == Ruleset::Module) {
@@ -94,7 +99,10 @@ Puzzle make_puzzle(const rules::Rules& minitchess, Ruleset ruleset, std::optiona
             before.push_back(game.moves[i].name);
             play(pos, history, game.moves[i].move);
         }
-        Puzzle p{ruleset, ruleset == Ruleset::Module ? white.serial : "", white, black, before, pos, history, {}};
+        Puzzle p{ruleset, ruleset == Ruleset::Module ? white.serial : "",
+                 white,   black,
+                 before,  pos,
+                 history, {}};
 
         // Solve from what the display shows only, and check it is the game that was played:
         // a mismatch would mean the display leaves out something the bots use.
@@ -103,13 +111,18 @@ Puzzle make_puzzle(const rules::Rules& minitchess, Ruleset ruleset, std::optiona
         if (p.needs_promoted_queens()) shown_history.promoted_queens = history.promoted_queens;
         p.answer = replay(white, black, pos, shown_history);
         bool same = static_cast<int>(p.answer.moves.size()) == total - shown;
-        for (int i = 0; same && i < total - shown; ++i) same = p.answer.moves[i].move == game.moves[shown + i].move;
+        for (int i = 0; same && i < total - shown; ++i)
+            same = p.answer.moves[i].move == game.moves[shown + i].move;
         if (!same)
-            throw std::logic_error(fmt::format("puzzle seed {}: the replay from the displayed position differs from the game played", seed));
+            throw std::logic_error(
+                fmt::format("puzzle seed {}: the replay from the displayed position differs from "
+                            "the game played",
+                            seed));
         return p;
     }
-    throw LousyError(fmt::format("no game of at least {} plies came up in {} tries (puzzle seed {})", kMinimumPlies,
-                                 kAttempts, seed));
+    throw LousyError(
+        fmt::format("no game of at least {} plies came up in {} tries (puzzle seed {})",
+                    kMinimumPlies, kAttempts, seed));
 }
 
 }  // namespace referee::lousy

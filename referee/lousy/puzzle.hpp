@@ -34,7 +34,7 @@ struct Puzzle {
 
 // `serial` is used under the module ruleset; nullopt draws one at random. Throws
 // LousyError for a malformed serial.
-Puzzle make_puzzle(const rules::Rules& minitchess, Ruleset ruleset, std::optional<std::string> serial,
-                   std::uint64_t seed);
+Puzzle make_puzzle(const rules::Rules& minitchess, Ruleset ruleset,
+                   std::optional<std::string> serial, std::uint64_t seed);
 
 }  // namespace referee::lousy

@@ -18,13 +18,19 @@ struct Cell {
     friend bool operator==(const Cell&, const Cell&) = default;
 };
 
-inline Cell cell_of(const rules::Geometry& g, rules::Square s) { return {g.file_of(s), g.rank_of(s)}; }
+inline Cell cell_of(const rules::Geometry& g, rules::Square s) {
+    return {g.file_of(s), g.rank_of(s)};
+}
 
 // a1 is dark, as on a chess board ("black tile" in the draft).
-inline bool is_dark(const rules::Geometry& g, rules::Square s) { return (g.file_of(s) + g.rank_of(s)) % 2 == 0; }
+inline bool is_dark(const rules::Geometry& g, rules::Square s) {
+    return (g.file_of(s) + g.rank_of(s)) % 2 == 0;
+}
 
 // The draft's own examples (queens 7 apart, kings 9 apart at the start) fit only this.
-inline int manhattan(Cell a, Cell b) { return std::abs(a.file - b.file) + std::abs(a.rank - b.rank); }
+inline int manhattan(Cell a, Cell b) {
+    return std::abs(a.file - b.file) + std::abs(a.rank - b.rank);
+}
 
 // Strictly nearer to target after the move than before it.
 inline bool closer(const rules::Geometry& g, rules::Square from, rules::Square to, Cell target) {
@@ -38,6 +44,8 @@ inline rules::Square reflect(const rules::Geometry& g, rules::Square s) {
 
 // "a2-a3": the name the bots sort by (start square, then target square). MinitChess
 // promotes only to a queen, so no promotion letter is needed.
-inline std::string dash_name(const rules::Geometry& g, rules::Move m) { return g.name(m.from) + "-" + g.name(m.to); }
+inline std::string dash_name(const rules::Geometry& g, rules::Move m) {
+    return g.name(m.from) + "-" + g.name(m.to);
+}
 
 }  // namespace referee::lousy

@@ -43,11 +43,13 @@ std::string board_diagram(const rules::Position& pos) {
     std::string out;
     for (int rank = g.height - 1; rank >= 0; --rank) {
         out += fmt::format("{:>2} ", rank + 1);
-        for (int file = 0; file < g.width; ++file) out += fmt::format(" {}", pos.letter_at(g.at(file, rank)));
+        for (int file = 0; file < g.width; ++file)
+            out += fmt::format(" {}", pos.letter_at(g.at(file, rank)));
         out += '\n';
     }
     out += "   ";
-    for (int file = 0; file < g.width; ++file) out += fmt::format(" {}", static_cast<char>('a' + file));
+    for (int file = 0; file < g.width; ++file)
+        out += fmt::format(" {}", static_cast<char>('a' + file));
     out += '\n';
     return out;
 }
@@ -63,8 +65,10 @@ std::string puzzle_display(const Puzzle& p) {
     std::string out = fmt::format("Lousy Chess puzzle ({} ruleset)\n", ruleset_name(p.ruleset));
     if (p.ruleset == Ruleset::Module) out += fmt::format("Serial number: {}\n", p.serial);
     out += fmt::format("White: {}\nBlack: {}\n", p.white.label(), p.black.label());
-    out += fmt::format("Move {}, {} to move\n", p.position.fullmove_number(), rules::color_name(p.position.side_to_move()));
-    if (p.needs_last_move()) out += fmt::format("Last move: {}\n", dash_name(g, *p.history.last_move));
+    out += fmt::format("Move {}, {} to move\n", p.position.fullmove_number(),
+                       rules::color_name(p.position.side_to_move()));
+    if (p.needs_last_move())
+        out += fmt::format("Last move: {}\n", dash_name(g, *p.history.last_move));
     if (p.needs_promoted_queens())
         out += fmt::format("Promoted queens: {}\n", square_list(g, p.history.promoted_queens));
     out += '\n' + board_diagram(p.position) + '\n';
@@ -78,8 +82,10 @@ std::string replay_command(const Puzzle& p) {
     if (p.ruleset == Ruleset::Module) out += fmt::format(" --serial {}", p.serial);
     out += bot_options("white", p.white) + bot_options("black", p.black);
     out += fmt::format(" --fen '{}'", p.position.fen());
-    if (p.needs_last_move()) out += fmt::format(" --last-move {}", dash_name(g, *p.history.last_move));
-    if (p.needs_promoted_queens()) out += fmt::format(" --promoted {}", square_list(g, p.history.promoted_queens));
+    if (p.needs_last_move())
+        out += fmt::format(" --last-move {}", dash_name(g, *p.history.last_move));
+    if (p.needs_promoted_queens())
+        out += fmt::format(" --promoted {}", square_list(g, p.history.promoted_queens));
     return out;
 }
 

@@ -109,6 +109,7 @@ void Game::hook(Color side) {
 }
 
 void Game::start() {
+    running_ = shared_from_this();
     hook(rules::White);
     hook(rules::Black);
     for (Color side : {rules::White, rules::Black}) {
@@ -262,6 +263,7 @@ void Game::finish(rules::GameResult result, Termination how, std::string reason_
         self->record_.white_stderr_tail = self->white_->stderr_tail();
         self->record_.black_stderr_tail = self->black_->stderr_tail();
         if (self->done_) self->done_(self->record_);
+        self->running_.reset();
     });
 }
 

@@ -90,6 +90,8 @@ private:
     std::chrono::steady_clock::time_point request_written_{};
     bool request_written_known_ = false;
     bool finished_ = false;
+    // A started game owns itself until done() has run, so a caller may drop its pointer.
+    std::shared_ptr<Game> running_;
 };
 
 }  // namespace referee::match

@@ -1,6 +1,7 @@
 // The HTML report: one file that opens anywhere without a network, with the tables, an Elo
 // plot and a board to replay every game on.
 #include <algorithm>
+#include <cmath>
 
 #include <fmt/format.h>
 
@@ -27,30 +28,28 @@ std::string header(const ReportInput& in) {
 }
 
 std::string standings(const ReportInput& in) {
-    std::string out =
-        "<section id=\"standings\">\n<h2>Standings</h2>\n<div class=\"scroll\"><table "
-        "class=\"standings\">\n<thead><tr>";
-    out +=
-        "<th class=\"num\">Rank</th><th>Engine</th><th class=\"num\">Games</th><th "
-        "class=\"num\">Points</th>"
-        "<th class=\"num\">Score</th><th class=\"num\">Elo</th><th class=\"num\">W</th><th "
-        "class=\"num\">D</th>"
-        "<th class=\"num\">L</th>";
+    std::string out = "<section id=\"standings\">\n<h2>Standings</h2>\n";
+    out += "<div class=\"scroll\"><table class=\"standings\">\n<thead><tr>";
+    for (const std::string h : {"Rank", "Engine", "Games", "Points", "Score", "Elo", "W", "D", "L"})
+        out += h == "Engine" ? "<th>Engine</th>" : fmt::format("<th class=\"num\">{}</th>", h);
     for (const auto& f : fault_columns())
         out += fmt::format("<th class=\"num fault-col\" title=\"Games lost by {}\">{}</th>",
                            html_escape(f.meaning), f.header);
     out += "</tr></thead>\n<tbody>\n";
     int rank = 0;
     for (const auto& r : in.standings.table) {
-        out += fmt::format(
-            "<tr><td class=\"num\">{}</td><td class=\"engine\" title=\"{}\">{}</td><td "
-            "class=\"num\">{}</td>"
-            "<td class=\"num strong\">{}</td><td class=\"num\">{}</td><td class=\"num elo\">{}</td>"
-            "<td class=\"num\">{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td>",
-            ++rank, html_escape(r.name), html_escape(r.name), r.games, points_text(r.points),
-            r.games > 0 ? percent_text(r.score()) : "—",
-            r.games > 0 ? html_escape(elo_with_error(r.elo, r.elo_error)) : "—", r.wins, r.draws,
-            r.losses);
+        const auto num = [](const std::string& text, const char* extra = "") {
+            return fmt::format("<td class=\"num{}\">{}</td>", extra, text);
+        };
+        const std::string name = html_escape(r.name);
+        const bool played = r.games > 0;
+        out += "<tr>" + num(std::to_string(++rank));
+        out += fmt::format("<td class=\"engine\" title=\"{}\">{}</td>", name, name);
+        out += num(std::to_string(r.games)) + num(points_text(r.points), " strong");
+        out += num(played ? percent_text(r.score()) : "—");
+        out += num(played ? html_escape(elo_with_error(r.elo, r.elo_error)) : "—", " elo");
+        out += num(std::to_string(r.wins)) + num(std::to_string(r.draws)) +
+               num(std::to_string(r.losses));
         for (const auto& f : fault_columns()) {
             const int n = r.*f.count;
             out += n == 0 ? "<td class=\"num none\">·</td>"
@@ -58,10 +57,9 @@ std::string standings(const ReportInput& in) {
         }
         out += "</tr>\n";
     }
-    out +=
-        "</tbody></table></div>\n<p class=\"note\">Elo is relative to the field's average, with "
-        "the half-width "
-        "of its 95% interval. The fault columns count the games each engine lost by";
+    out += "</tbody></table></div>\n";
+    out += "<p class=\"note\">Elo is relative to the field's average, with the half-width of its ";
+    out += "95% interval. The fault columns count the games each engine lost by";
     const auto& faults = fault_columns();
     for (std::size_t k = 0; k < faults.size(); ++k)
         out += fmt::format("{} <b>{}</b>, {}", k == 0 ? ":" : ";", faults[k].header,

@@ -90,11 +90,12 @@ private:
     LegalMode legality(Legality& out) const;
     bool leaves_royal_safe(Move m);  // the trial: make, test, unmake
 
-    void put(Piece p, int s);
+    void put(Piece p, int s);  // with the key
     void remove(int s);
+    void place(Piece p, int s);  // without the key
+    void lift(int s);
     void clear();
     bool ep_capturable() const;
-    BB targets(const PerPiece& pp, int from, BB occ, BB empty, BB enemy) const;
     template <class Sink, class Filter>
     void generate(Sink& sink, Filter& filter) const;
     template <class Sink>
@@ -106,6 +107,7 @@ private:
     bool castle_allowed(const typename T::Castle& k) const;
     std::optional<Outcome> no_moves_outcome();
     bool material_draw(std::string* which) const;
+    std::string royal_first(std::string letters) const;
 
     std::shared_ptr<const T> t_;
     std::array<Piece, kMaxSquares> squares_{};

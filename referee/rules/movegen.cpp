@@ -41,10 +41,10 @@ struct NoFilter {
     bool special(Move) const { return true; }
 };
 
-}  // namespace
-
-template <class BB>
-BB Board<BB>::targets(const PerPiece& pp, int s, BB occ, BB empty, BB enemy) const {
+// Where the piece on s may go: moves to empty squares and captures. Forced inline into
+// the generator's loop: a call per piece cost perft a tenth of its time.
+template <class BB, class PP>
+[[gnu::always_inline]] inline BB piece_targets(const Tables<BB>& t, const PP& pp, int s, BB occ, BB empty, BB enemy) {
     // The sentinels stand in for "no blocker": the rays from them are empty.
     const BB high = square_bit<BB>(kBits<BB> - 1), low = square_bit<BB>(0);
     BB slides{};
@@ -67,7 +67,7 @@ BB Board<BB>::targets(const PerPiece& pp, int s, BB occ, BB empty, BB enemy) con
             const BB line = ride->ray[s] & occ;
             if (!any(line)) continue;
             const int screen = ride->forward ? lsb(line) : msb(line);
-            if (ride->hop == Hop::AdjacentScreen && screen != s + t_->vec_step[ride->vec]) continue;
+            if (ride->hop == Hop::AdjacentScreen && screen != s + t.vec_step[ride->vec]) continue;
             reach = ride->ray[screen];
         }
         const BB blockers = reach & occ;
@@ -75,16 +75,19 @@ BB Board<BB>::targets(const PerPiece& pp, int s, BB occ, BB empty, BB enemy) con
         if (ride->move) moves |= reach & empty;
         if (ride->capture) captures |= reach & enemy;
     }
-    for (const auto& leap : pp.lame[s]) {
-        if (any(leap.path & occ)) continue;
-        if (test(empty, leap.to)) {
-            if (leap.move) moves |= square_bit<BB>(leap.to);
-        } else if (leap.capture && test(enemy, leap.to)) {
-            captures |= square_bit<BB>(leap.to);
+    if (pp.has_lame)
+        for (const auto& leap : pp.lame[s]) {
+            if (any(leap.path & occ)) continue;
+            if (test(empty, leap.to)) {
+                if (leap.move) moves |= square_bit<BB>(leap.to);
+            } else if (leap.capture && test(enemy, leap.to)) {
+                captures |= square_bit<BB>(leap.to);
+            }
         }
-    }
     return moves | captures;
 }
+
+}  // namespace
 
 // The one walk over the pieces that every kind of generation shares, so that the order of
 // the moves (pieces by type, then by square; targets by square; double steps after the
@@ -102,7 +105,7 @@ void Board<BB>::generate(Sink& sink, Filter& filter) const {
         const auto& pp = t.piece(us, type);
         while (any(mine)) {
             const int s = pop_lsb(mine);
-            const BB to = targets(pp, s, occ, empty, enemy);
+            const BB to = piece_targets(t, pp, s, occ, empty, enemy);
             if (any(to)) sink.targets(s, filter.targets(s, to, pp), pp);
             if (test(pp.double_step_from, s) && !squares_[s + pp.forward] && !squares_[s + 2 * pp.forward]) {
                 const Move m = Move::make(s, s + 2 * pp.forward, MoveKind::DoubleStep);

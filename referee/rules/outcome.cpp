@@ -41,6 +41,13 @@ GameResult verdict_for(Color side, Verdict v) {
 
 }  // namespace
 
+// "KB", as people write it, from the sorted "BK" the comparison uses.
+template <class BB>
+std::string Board<BB>::royal_first(std::string letters) const {
+    std::stable_partition(letters.begin(), letters.end(), [&](char c) { return t_->royal_types >> t_->variant->type_of(c) & 1; });
+    return letters;
+}
+
 template <class BB>
 bool Board<BB>::material_draw(std::string* which) const {
     const auto& draws = t_->variant->end.insufficient_material;
@@ -57,7 +64,7 @@ bool Board<BB>::material_draw(std::string* which) const {
     for (const auto& d : draws)
         for (int strong = 0; strong < 2; ++strong)
             if (sides[strong] == d.strong && sides[1 - strong] == d.weak) {
-                if (which) *which = d.strong + " v " + d.weak;
+                if (which) *which = royal_first(d.strong) + " v " + royal_first(d.weak);
                 return true;
             }
     return false;
@@ -126,9 +133,15 @@ std::optional<Outcome> Board<BB>::draw_by_rule() const {
     if (repeated())
         return Outcome{GameResult::Draw, EndReason::Repetition,
                        fmt::format("draw: the same position occurred {} times", e.repetition)};
-    if (e.n_move_rule && halfmove_ >= 2 * e.n_move_rule)
+    if (e.n_move_rule && halfmove_ >= 2 * e.n_move_rule) {
+        // Named after the variant's own pawns: "pawn" in chess, "carp" in Elephant-Monkey-Carp.
+        std::string pawns;
+        for (const auto& p : t_->variant->pieces)
+            if (p.pawn) pawns += (pawns.empty() ? "" : " or ") + p.name;
         return Outcome{GameResult::Draw, EndReason::NMoveRule,
-                       fmt::format("draw: {} moves by each side without a capture or pawn move", e.n_move_rule)};
+                       fmt::format("draw: {} moves by each side without a capture{}", e.n_move_rule,
+                                   pawns.empty() ? std::string() : " or a " + pawns + " move")};
+    }
     return std::nullopt;
 }
 

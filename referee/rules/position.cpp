@@ -128,6 +128,9 @@ Move Position::parse_move(std::string_view text) const {
         return MoveError(MoveError::Kind::Illegal,
                          fmt::format("{} is not a legal move for {}: {}", shown, color_name(us), why));
     };
+    // A captured king ends the game at once: nothing is legal after it.
+    if (auto over = visit([](const auto& b) { return b.outcome_without_moves(); }); over && over->reason == EndReason::RoyalCapture)
+        throw illegal("the game is over: " + over->description);
     const char mover = letter_at(mt.from);
     if (mover == '.') throw illegal(fmt::format("there is no piece on {}", g.name(mt.from)));
     if ((std::isupper(static_cast<unsigned char>(mover)) != 0) != (us == White))
@@ -138,7 +141,6 @@ Move Position::parse_move(std::string_view text) const {
         if (m.from == mt.from && m.to == mt.to) matches.push_back(m);
     const PieceType& type = v.pieces[v.type_of(mover)];
     if (matches.empty()) {
-        if (auto o = outcome(); o && o->reason == EndReason::RoyalCapture) throw illegal("the game is over: " + o->description);
         throw illegal(fmt::format("the {} on {} cannot move to {}", type.name, g.name(mt.from), g.name(mt.to)));
     }
     const bool promotes = matches.front().promotion != 0;

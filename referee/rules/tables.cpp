@@ -101,6 +101,7 @@ std::shared_ptr<const Tables<BB>> Tables<BB>::build(std::shared_ptr<const Varian
                             path |= square_bit<BB>(g.at(g.file_of(s), g.rank_of(s) + sign(dy)));
                         }
                         pp.lame[s].push_back({to, path, mr.can_move, mr.can_capture});
+                        pp.has_lame = true;
                         if (mr.can_capture) pp.complex_attacks = true;
                         continue;
                     }

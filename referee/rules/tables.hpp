@@ -53,6 +53,7 @@ struct Tables {
         // direction so that the generator's loops over them need no branches.
         std::vector<const Ride*> forward_slides, backward_slides, other_rides;
         std::vector<std::vector<LameLeap>> lame;  // per square
+        bool has_lame = false;
         BB promotion_zone{};
         std::vector<int> promotion_types;
         int promotion_choices = 0;  // promotion_types.size()

@@ -17,8 +17,8 @@ constexpr double kZ95 = 1.959963984540054;  // two-sided 95% quantile of the nor
 // A perfect (or zero) score has no finite maximum-likelihood rating, and neither has a group
 // of engines that won every game against the rest. So every engine is credited with a tenth
 // of a drawn game against a virtual opponent rated 0: a tiny prior that keeps every rating
-// finite (10 wins out of 10 put the winner about 940 above the loser) and moves ordinary results by
-// hundredths of an Elo point (a 60-40 score over 100 games stays 70.4 apart).
+// finite (10 wins out of 10 put the winner about 940 above the loser) and moves ordinary
+// results far less than their error bars (a 60-40 score over 100 games stays 70.4 apart).
 constexpr double kPriorGames = 0.1;
 
 double logistic(double x) {

@@ -90,6 +90,8 @@ std::string protocol_hint(ProbeContext& ctx) {
         return "it answers like a UCI engine (uciok, bestmove, info ...): is it one? try --protocol uci";
     if (ctx.driver.engine_config().protocol == engine::Protocol::Uci && !t.sounds_like_uci() && t.sounds_like_imcs())
         return "it writes moves the IMCS way (a2-a3): is it an IMCS engine? try --protocol imcs";
+    if (ctx.driver.engine_config().protocol == engine::Protocol::Imcs && !t.received_any())
+        return "it wrote nothing in answer to the board and the '?' line: if it is a UCI engine, try --protocol uci";
     return {};
 }
 

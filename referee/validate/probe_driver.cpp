@@ -52,6 +52,11 @@ ProbeDriver::~ProbeDriver() {
     opponent_.reset();
 }
 
+void ProbeDriver::poll_io() {
+    if (io_.stopped()) io_.restart();
+    io_.poll();
+}
+
 bool ProbeDriver::run_until(const std::function<bool()>& done, Clock::duration limit) {
     const auto end = Clock::now() + limit;
     while (!done()) {
@@ -150,26 +155,29 @@ ProbeDriver::Quit ProbeDriver::quit(milliseconds grace) {
     const pid_t leader = engine_->pid();
     auto state = std::make_shared<StartState>();
     engine_->set_events(watch(state));
-    const auto start = Clock::now();
-    engine_->quit(grace);
-    // Watch the engine's processes until it is gone: the group kill that follows its exit
-    // ends helpers at once, so they can only be seen before.
+    // Descendants that left the group are found through their parents, so only while the
+    // engine still lives (orphans belong to init): look before asking it to go, and while
+    // it goes.
     std::map<pid_t, ProcessEntry> outside_group;
-    const auto end = start + grace + milliseconds(3000);
-    while (!state->exit && Clock::now() < end) {
-        auto members = live_group_members(leader);
-        std::vector<ProcessEntry> helpers;
-        bool leader_seen = false;
-        for (auto& p : members) {
-            if (p.pid == leader)
-                leader_seen = true;
-            else
-                helpers.push_back(p);
-        }
-        if (leader_seen) out.helpers = std::move(helpers);
+    auto look_for_escapees = [&] {
         for (auto& p : live_descendants(leader))
             if (p.pgrp != leader) outside_group[p.pid] = p;
-        run_until([&] { return state->exit.has_value(); }, milliseconds(5));
+    };
+    look_for_escapees();
+    const auto start = Clock::now();
+    engine_->quit(grace);
+    // Watch the engine's processes until it is gone. Once the process layer notices the
+    // exit it kills the whole group at once, so a helper that outlives the engine can only
+    // be seen between the engine's death and the next turn of the event loop: the leader is
+    // checked after each pause and before the loop runs again.
+    const auto end = start + grace + milliseconds(3000);
+    for (int tick = 0; !state->exit && Clock::now() < end; ++tick) {
+        std::this_thread::sleep_for(milliseconds(1));
+        if (out.outlived.empty() && !process_alive(leader))
+            for (auto& p : live_group_members(leader))
+                if (p.pid != leader) out.outlived.push_back(p);
+        if (tick % 10 == 9) look_for_escapees();
+        poll_io();
     }
     out.seconds = seconds_since(start);
     if (state->exit) {
@@ -183,9 +191,9 @@ ProbeDriver::Quit ProbeDriver::quit(milliseconds grace) {
     engine_->set_events({});
     engine_.reset();
     out.group_gone = wait_group_gone(leader, milliseconds(1000));
-    for (const auto& [pid, entry] : outside_group)
-        if (process_alive(pid)) {
-            out.escaped.push_back(entry);
+    for (const auto& [pid, seen] : outside_group)
+        if (auto now = process_entry(pid); now && now->state != 'Z') {
+            out.escaped.push_back(*now);  // as it is now: it may have exec'd since it was seen
             ::kill(pid, SIGKILL);  // it would outlive the run otherwise; it was the engine's a moment ago
         }
     return out;

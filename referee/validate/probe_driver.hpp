@@ -59,7 +59,7 @@ public:
         bool killed = false;              // ... because the referee killed it after the grace
         std::string description;          // "exited with code 0", ...
         double seconds = 0;               // from quit to exit
-        std::vector<ProcessEntry> helpers;  // other processes of its group, alive when last seen before it exited
+        std::vector<ProcessEntry> outlived;  // other processes of its group seen alive after it had exited
         std::vector<ProcessEntry> escaped;  // descendants outside its group still alive afterwards (then killed)
         bool group_gone = false;            // nothing alive in its group afterwards
     };
@@ -73,6 +73,7 @@ public:
 private:
     using Clock = std::chrono::steady_clock;
     bool run_until(const std::function<bool()>& done, Clock::duration limit);
+    void poll_io();  // runs what is ready, without waiting
     void ensure_opponent();
 
     boost::asio::io_context io_;  // first: outlives the sessions below

@@ -60,8 +60,6 @@ ProbeResult probe_handshake(ProbeContext& ctx) {
     if (uci && started.fault == engine::FaultKind::Startup && !t.sounds_like_uci()) {
         r.detail = fmt::format("no uciok within {:.1f} s: is it an IMCS engine? try --protocol imcs", config.startup_timeout.count() / 1000.0);
         e.hint = t.received_any() ? "it wrote lines, but none a UCI engine writes" : "it wrote nothing at all in answer to 'uci'";
-    } else if (started.fault == engine::FaultKind::Unsupported) {
-        r.detail = fmt::format("it cannot play {}: {}", ctx.rules.name(), started.problem);
     } else if (started.exit && started.exit->exit_code == 2 && !t.received_any()) {
         e.hint = "exit code 2 is how many programs refuse their command line; see its stderr";
     }
@@ -101,17 +99,17 @@ ProbeResult probe_quit(ProbeContext& ctx) {
         r.evidence = process_evidence(ctx, stderr_before);
         return r;
     }
-    if (!q.helpers.empty()) {
+    if (!q.outlived.empty()) {
         r.verdict = Verdict::Warn;
         r.detail = fmt::format("it exited by itself ({}) after {:.3f} s, but other processes of its group were still running "
-                               "when last seen before that: {}; the referee's kill of the group ended them, as a tournament "
+                               "after it had exited: {}; the referee's kill of the group ended them, as a tournament "
                                "would, so this does not disqualify it",
-                               q.description, q.seconds, describe_processes(q.helpers));
+                               q.description, q.seconds, describe_processes(q.outlived));
         r.evidence = process_evidence(ctx, stderr_before);
         return r;
     }
     r.verdict = Verdict::Pass;
-    r.detail = fmt::format("{} {:.3f} s after it was asked to; nothing of it is left", q.description, q.seconds);
+    r.detail = fmt::format("{} {:.3f} s after it was asked to quit; nothing of it is left", q.description, q.seconds);
     return r;
 }
 

@@ -32,6 +32,7 @@ ProbeResult one_move(ProbeContext& ctx, const std::string& name, const std::stri
     const rules::Color side = at.side_to_move();
     const std::string fen = at.fen();
     const std::size_t book = spec.opening_moves.size();
+    spec.max_plies = static_cast<int>(book) + 1;  // the cap counts the book moves too
     const bool imcs = ctx.driver.engine_config().protocol == engine::Protocol::Imcs;
 
     ctx.driver.transcript().clear();

@@ -71,10 +71,15 @@ std::vector<ProcessEntry> live_descendants(pid_t root) {
     return out;
 }
 
-bool process_alive(pid_t pid) {
-    if (pid <= 0) return false;
+std::optional<ProcessEntry> process_entry(pid_t pid) {
     ProcessEntry entry;
-    return read_stat(std::filesystem::path("/proc") / std::to_string(pid), entry) && entry.state != 'Z';
+    if (pid <= 0 || !read_stat(std::filesystem::path("/proc") / std::to_string(pid), entry)) return std::nullopt;
+    return entry;
+}
+
+bool process_alive(pid_t pid) {
+    const auto entry = process_entry(pid);
+    return entry && entry->state != 'Z';
 }
 
 bool wait_group_gone(pid_t pgid, std::chrono::milliseconds limit) {

@@ -6,6 +6,7 @@
 #include <sys/types.h>
 
 #include <chrono>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -28,6 +29,8 @@ std::vector<ProcessEntry> live_group_members(pid_t pgid);
 // The live descendants of root (children, their children, ...), root excluded.
 std::vector<ProcessEntry> live_descendants(pid_t root);
 
+// One process as the kernel sees it now, if it exists (zombies included).
+std::optional<ProcessEntry> process_entry(pid_t pid);
 // Whether pid is a live (non-zombie) process.
 bool process_alive(pid_t pid);
 

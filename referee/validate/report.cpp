@@ -34,6 +34,11 @@ void block(std::string& out, const std::string& label, const std::vector<std::st
         out += fmt::format("{}{:<10} {}\n", kIndent, i == 0 ? label : "", lines[i]);
 }
 
+std::string clip(const std::string& line) {
+    constexpr std::size_t kShown = 120;
+    return line.size() <= kShown ? line : line.substr(0, kShown) + " [...]";
+}
+
 std::vector<std::string> split_lines(const std::string& text) {
     std::vector<std::string> out;
     std::istringstream in(text);
@@ -48,13 +53,23 @@ std::string joined(const std::vector<std::string>& words) {
 }
 
 void evidence_text(std::string& out, const Evidence& e) {
-    block(out, "position", {e.fen});
+    if (!e.fen.empty()) block(out, "position", {e.fen});
     block(out, "board", split_lines(e.board_dump));
-    block(out, "sent", e.sent);
-    auto received = e.received;
-    if (e.received_omitted)
-        received.insert(received.begin() + std::min<std::size_t>(received.size(), 8),
-                        fmt::format("[... {} more lines ...]", e.received_omitted));
+    auto sent = e.sent;
+    for (auto& line : sent)
+        if (line.empty()) line = "(an empty line)";
+    block(out, "sent", sent);
+    // On screen a flood shows as a few lines; the JSON file keeps what was kept.
+    std::vector<std::string> received;
+    const std::size_t n = e.received.size(), shown_each_end = 4;
+    for (std::size_t i = 0; i < n; ++i) {
+        if (n > 2 * shown_each_end + 1 && i == shown_each_end) {
+            received.push_back(fmt::format("[... {} more lines ...]", n - 2 * shown_each_end + e.received_omitted));
+            i = n - shown_each_end - 1;
+            continue;
+        }
+        received.push_back(clip(e.received[i]));
+    }
     if (received.empty()) received.push_back("(nothing)");
     block(out, "received", received);
     if (!e.expected_moves.empty()) block(out, e.expected_label, {joined(e.expected_moves)});

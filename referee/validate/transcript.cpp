@@ -48,12 +48,16 @@ bool Transcript::starts_request(std::string_view line) const {
 void Transcript::add(bool to_engine, std::string_view line) {
     if (to_engine) {
         if (starts_request(line)) {
+            in_request_ = true;
             sent_.clear();
             head_.clear();
             tail_.clear();
             received_in_exchange_ = 0;
         }
-        if (sent_.size() < kSentLines) sent_.push_back(clipped(line));
+        // Lines after the engine's answer to a request (IMCS's "= W wins") belong to no
+        // request; during the handshake everything the referee says is part of it.
+        const bool answered = in_request_ && received_in_exchange_ > 0;
+        if (!answered && sent_.size() < kSentLines) sent_.push_back(clipped(line));
         return;
     }
     ++received_total_;
@@ -78,6 +82,7 @@ void Transcript::clear() {
     received_in_exchange_ = 0;
     received_total_ = 0;
     uci_like_ = imcs_like_ = false;
+    in_request_ = false;
 }
 
 Exchange Transcript::last_exchange() const {

@@ -14,7 +14,7 @@
 namespace referee::validate {
 
 struct Exchange {
-    std::vector<std::string> sent;      // the referee's lines of the last request, in order
+    std::vector<std::string> sent;      // the referee's lines of the last request, up to the answer
     std::vector<std::string> received;  // the engine's lines since then (first and last ones)
     std::size_t received_omitted = 0;   // lines left out between those
 };
@@ -49,6 +49,7 @@ private:
     std::size_t received_total_ = 0;
     bool uci_like_ = false;
     bool imcs_like_ = false;
+    bool in_request_ = false;  // a move request was sent since clear()
 };
 
 }  // namespace referee::validate

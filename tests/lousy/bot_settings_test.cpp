@@ -45,7 +45,8 @@ TEST(LousySerial, BotDigitsAddTheSerialDigitsModTen) {
     // Spec: CH3SS5 and L8 give digit 2 at move 7 and 7 at move 8. By hand:
     // 8, 8+3=1, 1+8=9, 9+3=2, 2+1=3, 3+9=2, 2+1=3, 3+9=2, 2+5=7.
     const Bot l8 = Bot::module('L', 8, "CH3SS5");
-    EXPECT_EQ(std::vector<int>(l8.digits.begin(), l8.digits.begin() + 9), (std::vector<int>{8, 1, 9, 2, 3, 2, 3, 2, 7}));
+    EXPECT_EQ(std::vector<int>(l8.digits.begin(), l8.digits.begin() + 9),
+              (std::vector<int>{8, 1, 9, 2, 3, 2, 3, 2, 7}));
 }
 
 TEST(LousyBots, ModuleLettersAreTheDraftGoals) {
@@ -59,19 +60,26 @@ TEST(LousyBots, ModuleLettersAreTheDraftGoals) {
 
 TEST(LousyBots, GoalListsReadEveryDraftGoal) {
     const auto goals = referee::lousy::parse_goal_list(
-        "king-must-die, white-is-lava,black-is-lava,queens-wild,rooks-wild,bishops-wild,knights-wild,"
+        "king-must-die, "
+        "white-is-lava,black-is-lava,queens-wild,rooks-wild,bishops-wild,knights-wild,"
         "we-got-this-all-wrong,mirror-mirror");
-    EXPECT_EQ(goals, std::vector<Goal>(referee::lousy::kAllGoals.begin(), referee::lousy::kAllGoals.end()));
-    EXPECT_EQ(Bot::draft({Goal::KingMustDie, Goal::MirrorMirror}, 3).label(), "king-must-die,mirror-mirror seed 3");
+    EXPECT_EQ(goals, std::vector<Goal>(referee::lousy::kAllGoals.begin(),
+                                       referee::lousy::kAllGoals.end()));
+    EXPECT_EQ(Bot::draft({Goal::KingMustDie, Goal::MirrorMirror}, 3).label(),
+              "king-must-die,mirror-mirror seed 3");
 }
 
 TEST(LousyBots, BadSettingsAreNamedInTheError) {
     expect_error([] { referee::lousy::parse_goal("queen-wild"); }, "unknown goal 'queen-wild'");
-    expect_error([] { referee::lousy::parse_goal_list("king-must-die,,mirror-mirror"); }, "empty entry");
+    expect_error([] { referee::lousy::parse_goal_list("king-must-die,,mirror-mirror"); },
+                 "empty entry");
     expect_error([] { Bot::module('X', 3, "CH3SS5"); }, "unknown bot letter 'X'");
-    expect_error([] { referee::lousy::parse_module_bot("Q4", "CH3SS5"); }, "unknown bot letter 'Q'");
-    expect_error([] { referee::lousy::parse_module_bot("L12", "CH3SS5"); }, "seed 12 is outside 0-9");
-    expect_error([] { referee::lousy::parse_module_bot("L", "CH3SS5"); }, "not a letter and a seed digit");
+    expect_error([] { referee::lousy::parse_module_bot("Q4", "CH3SS5"); },
+                 "unknown bot letter 'Q'");
+    expect_error([] { referee::lousy::parse_module_bot("L12", "CH3SS5"); },
+                 "seed 12 is outside 0-9");
+    expect_error([] { referee::lousy::parse_module_bot("L", "CH3SS5"); },
+                 "not a letter and a seed digit");
     expect_error([] { Bot::draft({Goal::KingMustDie}, 10); }, "seed 10 is outside 0-9");
     expect_error([] { Bot::draft({Goal::KingMustDie}, -1); }, "seed -1 is outside 0-9");
     expect_error([] { referee::lousy::parse_seed("x"); }, "'x' is outside 0-9");

@@ -23,13 +23,16 @@ struct CommandRun {
 
 // Runs `referee ARGS` (ARGS as shell text); pclose waits for the process, so none is left.
 CommandRun referee(const std::string& args) {
-    const fs::path err_file = fs::temp_directory_path() / ("lousy_cli_test_" + std::to_string(::getpid()) + ".err");
-    const std::string command = std::string(REFEREE_BIN_DIR) + "/referee " + args + " 2>" + err_file.string();
+    const fs::path err_file =
+        fs::temp_directory_path() / ("lousy_cli_test_" + std::to_string(::getpid()) + ".err");
+    const std::string command =
+        std::string(REFEREE_BIN_DIR) + "/referee " + args + " 2>" + err_file.string();
     CommandRun r;
     FILE* pipe = ::popen(command.c_str(), "r");
     if (!pipe) throw std::runtime_error("popen failed for: " + command);
     char buffer[4096];
-    for (std::size_t n; (n = std::fread(buffer, 1, sizeof buffer, pipe)) > 0;) r.out.append(buffer, n);
+    for (std::size_t n; (n = std::fread(buffer, 1, sizeof buffer, pipe)) > 0;)
+        r.out.append(buffer, n);
     const int status = ::pclose(pipe);
     r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
     std::ifstream in(err_file);
@@ -69,7 +72,8 @@ TEST(LousyCli, ReplayPrintsTheMovesAndTheResult) {
 TEST(LousyCli, ReplayFromMovesStartsWhereTheyEnd) {
     // From the start after 1. b1-c3 d6-c4 with CH3SS5 and L4 / M2: White's 2. a2-a3 as in
     // module_examples_test.cpp; M2 then mirrors a2-a3: a2 (0,1) -> (4,4) e5, a3 -> e4.
-    const CommandRun r = referee("lousy replay --serial CH3SS5 --white L4 --black M2 --moves 'b1-c3 d6-c4'");
+    const CommandRun r =
+        referee("lousy replay --serial CH3SS5 --white L4 --black M2 --moves 'b1-c3 d6-c4'");
     EXPECT_EQ(r.exit_code, 0) << r.err;
     ASSERT_FALSE(lines(r.out).empty());
     EXPECT_EQ(lines(r.out)[0], "2. a2-a3 e5-e4");
@@ -81,30 +85,40 @@ TEST(LousyCli, BadInputIsOneLineAndExitCodeOne) {
         "lousy replay --ruleset draft --white-goals king-must-die,queen-wild --white-seed 1 "
         "--black-goals mirror-mirror --black-seed 2",
         "unknown goal 'queen-wild'");
-    expect_one_line_error("lousy replay --serial CH3SS5 --white X8 --black K7", "unknown bot letter 'X'");
-    expect_one_line_error("lousy replay --serial CH3SS5 --white L12 --black K7", "seed 12 is outside 0-9");
+    expect_one_line_error("lousy replay --serial CH3SS5 --white X8 --black K7",
+                          "unknown bot letter 'X'");
+    expect_one_line_error("lousy replay --serial CH3SS5 --white L12 --black K7",
+                          "seed 12 is outside 0-9");
     expect_one_line_error(
-        "lousy replay --ruleset draft --white-goals king-must-die --white-seed 10 --black-goals mirror-mirror "
+        "lousy replay --ruleset draft --white-goals king-must-die --white-seed 10 --black-goals "
+        "mirror-mirror "
         "--black-seed 2",
         "'10' is outside 0-9");
-    expect_one_line_error("lousy replay --serial CH3S-5 --white L8 --black K7", "'CH3S-5' is not six letters or digits");
-    expect_one_line_error(module + "--fen 'kqbnr/ppppp/5/PPPPP/RNBQK w - - 0 1'", "the FEN has 5 ranks; the board has 6");
-    expect_one_line_error(module + kExample + " --last-move d5-d4", "its target square d4 holds White's 'Q'");
-    expect_one_line_error("lousy replay --serial CH3SS5 --white L4 --black K7 --moves 'a2-a4'", "a2-a4 is not a legal move");
-    expect_one_line_error("lousy puzzle --serial CH3SS --seed 1", "'CH3SS' is not six letters or digits");
+    expect_one_line_error("lousy replay --serial CH3S-5 --white L8 --black K7",
+                          "'CH3S-5' is not six letters or digits");
+    expect_one_line_error(module + "--fen 'kqbnr/ppppp/5/PPPPP/RNBQK w - - 0 1'",
+                          "the FEN has 5 ranks; the board has 6");
+    expect_one_line_error(module + kExample + " --last-move d5-d4",
+                          "its target square d4 holds White's 'Q'");
+    expect_one_line_error("lousy replay --serial CH3SS5 --white L4 --black K7 --moves 'a2-a4'",
+                          "a2-a4 is not a legal move");
+    expect_one_line_error("lousy puzzle --serial CH3SS --seed 1",
+                          "'CH3SS' is not six letters or digits");
 }
 
 TEST(LousyCli, PuzzleThenReplayOfItsDisplayReproducesItsAnswer) {
     for (const std::string ruleset : {"module", "draft"}) {
         for (const int seed : {3, 11}) {
             SCOPED_TRACE(ruleset + " seed " + std::to_string(seed));
-            const CommandRun puzzle = referee("lousy puzzle --answer --ruleset " + ruleset + " --seed " + std::to_string(seed));
+            const CommandRun puzzle = referee("lousy puzzle --answer --ruleset " + ruleset +
+                                              " --seed " + std::to_string(seed));
             ASSERT_EQ(puzzle.exit_code, 0) << puzzle.err;
             std::string command;
             std::vector<std::string> answer;
             bool in_answer = false;
             for (const std::string& line : lines(puzzle.out)) {
-                if (line.rfind("Replay: referee ", 0) == 0) command = line.substr(std::string("Replay: referee ").size());
+                if (line.rfind("Replay: referee ", 0) == 0)
+                    command = line.substr(std::string("Replay: referee ").size());
                 if (in_answer) answer.push_back(line);
                 if (line == "Answer:") in_answer = true;
             }

@@ -39,12 +39,14 @@ TEST(LousyDraftGame, FirstEightPliesMatchTheHandWorkedGame) {
     ASSERT_GE(game.moves.size(), 8u);
     const auto lines = referee::lousy::move_lines(game.moves);
     const std::vector<std::string> first(lines.begin(), lines.begin() + 4);
-    EXPECT_EQ(first, (std::vector<std::string>{"1. b2-b3 d5-d4", "2. c1-a3 c6-e4", "3. d1-c1 b6-c6", "4. c1-b2 c6-d5"}));
+    EXPECT_EQ(first, (std::vector<std::string>{"1. b2-b3 d5-d4", "2. c1-a3 c6-e4", "3. d1-c1 b6-c6",
+                                               "4. c1-b2 c6-d5"}));
     // The reasons, as worked out above.
     EXPECT_EQ(game.moves[0].choice.rule, "closer to the enemy king");
     EXPECT_EQ(game.moves[0].choice.index, 3);
     EXPECT_EQ(game.moves[2].choice.candidates,
-              (std::vector<std::string>{"a2-a3", "b1-a3", "b1-c3", "b3-b4", "c1-a3", "c1-b2", "c2-c3", "d2-d3", "e2-e3"}));
+              (std::vector<std::string>{"a2-a3", "b1-a3", "b1-c3", "b3-b4", "c1-a3", "c1-b2",
+                                        "c2-c3", "d2-d3", "e2-e3"}));
     EXPECT_EQ(game.moves[3].choice.rule, "the mirrored last move, c6-e4 by a bishop");
     EXPECT_EQ(game.moves[4].choice.rule, "a queen move");
     EXPECT_EQ(game.moves[6].choice.candidates, (std::vector<std::string>{"c1-b2", "c1-d1"}));

@@ -19,7 +19,8 @@ TEST(LousyGoals, KingMustDieMovesCloserToTheEnemyKing) {
     // Seed 2, move 1: n = 3, index 2 of 8.
     const auto c = choose(Bot::draft({Goal::KingMustDie}, 2), fen("4k/5/5/2R2/5/K4 w - - 0 1"));
     EXPECT_EQ(c.rule, "closer to the enemy king");
-    EXPECT_EQ(c.candidates, (Names{"a1-a2", "a1-b1", "a1-b2", "c3-c4", "c3-c5", "c3-c6", "c3-d3", "c3-e3"}));
+    EXPECT_EQ(c.candidates,
+              (Names{"a1-a2", "a1-b1", "a1-b2", "c3-c4", "c3-c5", "c3-c6", "c3-d3", "c3-e3"}));
     EXPECT_EQ(c.move, named_move("a1-b2"));
 }
 
@@ -68,15 +69,16 @@ TEST(LousyGoals, QueensWildMovesTheQueen) {
     // a4 / c4 d5 e6 / a2 / c2 d1: 14 moves. Seed 2, move 1: index 2.
     const auto c = choose(Bot::draft({Goal::QueensWild}, 2), fen(kWildPosition));
     EXPECT_EQ(c.rule, "a queen move");
-    EXPECT_EQ(c.candidates, (Names{"b3-a2", "b3-a3", "b3-a4", "b3-b1", "b3-b2", "b3-b4", "b3-b5", "b3-b6",
-                                   "b3-c2", "b3-c3", "b3-c4", "b3-d1", "b3-d5", "b3-e6"}));
+    EXPECT_EQ(c.candidates, (Names{"b3-a2", "b3-a3", "b3-a4", "b3-b1", "b3-b2", "b3-b4", "b3-b5",
+                                   "b3-b6", "b3-c2", "b3-c3", "b3-c4", "b3-d1", "b3-d5", "b3-e6"}));
     EXPECT_EQ(c.move, named_move("b3-a4"));
 }
 
 TEST(LousyGoals, RooksWildMovesTheRook) {
     // Rook e1: d1 c1 b1 (a1 is the king), e2..e6. Seed 2: index 2.
     const auto c = choose(Bot::draft({Goal::RooksWild}, 2), fen(kWildPosition));
-    EXPECT_EQ(c.candidates, (Names{"e1-b1", "e1-c1", "e1-d1", "e1-e2", "e1-e3", "e1-e4", "e1-e5", "e1-e6"}));
+    EXPECT_EQ(c.candidates,
+              (Names{"e1-b1", "e1-c1", "e1-d1", "e1-e2", "e1-e3", "e1-e4", "e1-e5", "e1-e6"}));
     EXPECT_EQ(c.move, named_move("e1-d1"));
 }
 
@@ -100,8 +102,8 @@ TEST(LousyGoals, BishopsWildIncludesTheSideStepToEmptySquares) {
     // Bishop c3: diagonals b2 (a1 is the king), b4 a5, d4 e5, d2 e1; steps c2 b3 d3, not c4
     // (a Black pawn: the step never captures). Seed 4, move 1: n = 5, index 4.
     const auto c = choose(Bot::draft({Goal::BishopsWild}, 4), fen("4k/5/2p2/2B2/5/K4 w - - 0 1"));
-    EXPECT_EQ(c.candidates, (Names{"c3-a5", "c3-b2", "c3-b3", "c3-b4", "c3-c2", "c3-d2", "c3-d3", "c3-d4",
-                                   "c3-e1", "c3-e5"}));
+    EXPECT_EQ(c.candidates, (Names{"c3-a5", "c3-b2", "c3-b3", "c3-b4", "c3-c2", "c3-d2", "c3-d3",
+                                   "c3-d4", "c3-e1", "c3-e5"}));
     EXPECT_EQ(c.move, named_move("c3-c2"));
 }
 
@@ -111,7 +113,8 @@ TEST(LousyGoals, WeGotThisAllWrongHeadsForTheEnemyStartingSquares) {
     // King e1 (dist 9): d1 8, d2 7, e2 8. Knight b1 (dist 7): a3 6, d2 4 (c3 is own).
     // Pawn c3 (dist 2): push c4 1; the captures b4 and d4 stay at 2, not closer.
     // Seed 1, move 1: n = 2, index 1.
-    const auto c = choose(Bot::draft({Goal::WeGotThisAllWrong}, 1), fen("k4/5/1p1p1/2P2/5/1N2K w - - 0 1"));
+    const auto c =
+        choose(Bot::draft({Goal::WeGotThisAllWrong}, 1), fen("k4/5/1p1p1/2P2/5/1N2K w - - 0 1"));
     EXPECT_EQ(c.rule, "closer to the starting square of the enemy piece of the same kind");
     EXPECT_EQ(c.candidates, (Names{"b1-a3", "b1-d2", "c3-c4", "e1-d1", "e1-d2", "e1-e2"}));
     EXPECT_EQ(c.move, named_move("b1-d2"));
@@ -123,7 +126,8 @@ TEST(LousyGoals, ThePromotedQueenAimsLeftOfA6OnlyInTheModule) {
     // Toward the point left of a6, (-1, 5) (dist 6): a3 4 is closer too (a5 2, b3 5, b4 4,
     // c4 5, c5 4, c6 3 as well; a1 6, b2 6, d4 6, e5 6 are not).
     const auto pos = fen("k4/5/5/2Q2/5/4K w - - 0 1");
-    const Names toward_b6{"c3-a5", "c3-b3", "c3-b4", "c3-c4", "c3-c5", "c3-c6", "e1-d1", "e1-d2", "e1-e2"};
+    const Names toward_b6{"c3-a5", "c3-b3", "c3-b4", "c3-c4", "c3-c5",
+                          "c3-c6", "e1-d1", "e1-d2", "e1-e2"};
     Names toward_left_of_a6 = toward_b6;
     toward_left_of_a6.insert(toward_left_of_a6.begin(), "c3-a3");
 
@@ -133,7 +137,8 @@ TEST(LousyGoals, ThePromotedQueenAimsLeftOfA6OnlyInTheModule) {
     EXPECT_EQ(sorted(choose(s, pos).candidates), toward_b6);
     EXPECT_EQ(sorted(choose(s, pos, promoted).candidates), toward_left_of_a6);
     // The draft aims every queen at the enemy queen's starting square.
-    EXPECT_EQ(choose(Bot::draft({Goal::WeGotThisAllWrong}, 0), pos, promoted).candidates, toward_b6);
+    EXPECT_EQ(choose(Bot::draft({Goal::WeGotThisAllWrong}, 0), pos, promoted).candidates,
+              toward_b6);
 }
 
 TEST(LousyGoals, MirrorMirrorReflectsTheOpponentsMove) {
@@ -175,8 +180,8 @@ TEST(LousyGoals, MirrorAfterAPromotionLooksAtTheNewQueen) {
     EXPECT_EQ(pos.letter_at(minitchess().geometry().parse("d6").value()), 'Q');
     const auto c = choose(Bot::draft({Goal::MirrorMirror}, 1), pos, history);
     EXPECT_EQ(c.rule, "a queen move");
-    EXPECT_EQ(c.candidates, (Names{"e6-a2", "e6-b3", "e6-c4", "e6-d5", "e6-d6", "e6-e1", "e6-e2", "e6-e3",
-                                   "e6-e4", "e6-e5"}));
+    EXPECT_EQ(c.candidates, (Names{"e6-a2", "e6-b3", "e6-c4", "e6-d5", "e6-d6", "e6-e1", "e6-e2",
+                                   "e6-e3", "e6-e4", "e6-e5"}));
     EXPECT_EQ(c.move, named_move("e6-d6"));
 }
 

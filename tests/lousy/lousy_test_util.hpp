@@ -18,7 +18,9 @@ inline const referee::rules::Rules& minitchess() {
     return rules;
 }
 
-inline referee::rules::Position fen(const std::string& text) { return minitchess().from_fen(text); }
+inline referee::rules::Position fen(const std::string& text) {
+    return minitchess().from_fen(text);
+}
 
 inline referee::rules::Move named_move(const std::string& text) {
     const auto mt = referee::rules::parse_move_text(minitchess().geometry(), text);
@@ -31,7 +33,8 @@ inline referee::lousy::History after(const std::string& last_move) {
     return h;
 }
 
-inline referee::lousy::Choice choose(const referee::lousy::Bot& bot, const referee::rules::Position& pos,
+inline referee::lousy::Choice choose(const referee::lousy::Bot& bot,
+                                     const referee::rules::Position& pos,
                                      const referee::lousy::History& history = {}) {
     auto c = referee::lousy::choose_move(bot, pos, history);
     if (!c) throw std::runtime_error("the bot had no legal move");

@@ -14,7 +14,8 @@ TEST(LousyModuleExamples, L4OpensWithB1C3) {
     const Bot l4 = Bot::module('L', 4, "CH3SS5");
     const auto c = choose(l4, minitchess().start());
     EXPECT_EQ(c.rule, "light -> dark");
-    EXPECT_EQ(c.candidates, (std::vector<std::string>{"a2-a3", "b1-a3", "b1-c3", "c2-c3", "e2-e3"}));
+    EXPECT_EQ(c.candidates,
+              (std::vector<std::string>{"a2-a3", "b1-a3", "b1-c3", "c2-c3", "e2-e3"}));
     EXPECT_EQ(c.index, 2);
     EXPECT_EQ(minitchess().geometry().name(c.move.from), "b1");
     EXPECT_EQ(minitchess().geometry().name(c.move.to), "c3");
@@ -29,8 +30,8 @@ TEST(LousyModuleExamples, L8AtMoveEightPlaysC1D2) {
     const auto pos = fen("k1b1r/2ppp/p2Q1/Nq2P/PP3/R1B1K w - - 0 8");
     const auto c = choose(Bot::module('L', 8, "CH3SS5"), pos);
     EXPECT_EQ(c.rule, "dark -> dark");
-    EXPECT_EQ(c.candidates,
-              (std::vector<std::string>{"c1-d2", "d4-b4", "d4-c3", "d4-c5", "d4-d2", "d4-e5", "e1-d2"}));
+    EXPECT_EQ(c.candidates, (std::vector<std::string>{"c1-d2", "d4-b4", "d4-c3", "d4-c5", "d4-d2",
+                                                      "d4-e5", "e1-d2"}));
     EXPECT_EQ(c.index, 0);
     EXPECT_EQ(c.move, named_move("c1-d2"));
 }

@@ -29,7 +29,8 @@ std::string shown(const std::string& display, const std::string& key) {
 std::vector<std::string> solve_from_display(const Puzzle& p) {
     const std::string display = referee::lousy::puzzle_display(p);
     auto bot = [&](const std::string& label) {
-        if (p.ruleset == Ruleset::Module) return referee::lousy::parse_module_bot(label, shown(display, "Serial number"));
+        if (p.ruleset == Ruleset::Module)
+            return referee::lousy::parse_module_bot(label, shown(display, "Serial number"));
         // "goal,goal seed N"
         return Bot::draft(referee::lousy::parse_goal_list(label.substr(0, label.find(' '))),
                           referee::lousy::parse_seed(label.substr(label.rfind(' ') + 1)));
@@ -39,8 +40,8 @@ std::vector<std::string> solve_from_display(const Puzzle& p) {
     std::istringstream promoted(shown(display, "Promoted queens"));
     for (std::string sq; std::getline(promoted, sq, ',');)
         h.promoted_queens.push_back(minitchess().geometry().parse(sq).value());
-    const auto game = referee::lousy::replay(bot(shown(display, "White")), bot(shown(display, "Black")),
-                                             fen(shown(display, "FEN")), h);
+    const auto game = referee::lousy::replay(
+        bot(shown(display, "White")), bot(shown(display, "Black")), fen(shown(display, "FEN")), h);
     auto lines = referee::lousy::move_lines(game.moves);
     lines.push_back(referee::lousy::result_line(game.outcome));
     return lines;
@@ -54,8 +55,10 @@ std::vector<std::string> answer_lines(const Puzzle& p) {
 
 void check_made_the_module_way(const Puzzle& p) {
     EXPECT_NE(p.white.seed, p.black.seed);
-    if (p.ruleset == Ruleset::Module) EXPECT_NE(p.white.letter, p.black.letter);
-    else EXPECT_NE(p.white.goals, p.black.goals);
+    if (p.ruleset == Ruleset::Module)
+        EXPECT_NE(p.white.letter, p.black.letter);
+    else
+        EXPECT_NE(p.white.goals, p.black.goals);
     // At least 12 plies in all; 4 to 6 taken back, one more when the mirror bot would have
     // been to move, so the bot to move on display is never the mirror bot.
     const int total = static_cast<int>(p.moves_before.size() + p.answer.moves.size());
@@ -77,7 +80,8 @@ void check_made_the_module_way(const Puzzle& p) {
 TEST(LousyPuzzle, ModulePuzzlesAreSolvableFromTheirDisplay) {
     for (std::uint64_t seed = 1; seed <= 25; ++seed) {
         SCOPED_TRACE("puzzle seed " + std::to_string(seed));
-        const Puzzle p = referee::lousy::make_puzzle(minitchess(), Ruleset::Module, std::nullopt, seed);
+        const Puzzle p =
+            referee::lousy::make_puzzle(minitchess(), Ruleset::Module, std::nullopt, seed);
         check_made_the_module_way(p);
         EXPECT_EQ(solve_from_display(p), answer_lines(p));
     }
@@ -86,7 +90,8 @@ TEST(LousyPuzzle, ModulePuzzlesAreSolvableFromTheirDisplay) {
 TEST(LousyPuzzle, DraftPuzzlesAreSolvableFromTheirDisplay) {
     for (std::uint64_t seed = 1; seed <= 25; ++seed) {
         SCOPED_TRACE("puzzle seed " + std::to_string(seed));
-        const Puzzle p = referee::lousy::make_puzzle(minitchess(), Ruleset::Draft, std::nullopt, seed);
+        const Puzzle p =
+            referee::lousy::make_puzzle(minitchess(), Ruleset::Draft, std::nullopt, seed);
         check_made_the_module_way(p);
         EXPECT_EQ(solve_from_display(p), answer_lines(p));
     }
@@ -95,7 +100,8 @@ TEST(LousyPuzzle, DraftPuzzlesAreSolvableFromTheirDisplay) {
 TEST(LousyPuzzle, TheWholeGameIsWhatTheBotsPlay) {
     // The moves before the display and the answer together are one game of these bots from
     // the start: every move is the bot's choice at that point.
-    const Puzzle p = referee::lousy::make_puzzle(minitchess(), Ruleset::Module, std::string("CH3SS5"), 7);
+    const Puzzle p =
+        referee::lousy::make_puzzle(minitchess(), Ruleset::Module, std::string("CH3SS5"), 7);
     auto pos = minitchess().start();
     referee::lousy::History h;
     std::vector<std::string> names = p.moves_before;
@@ -115,10 +121,12 @@ TEST(LousyPuzzle, TheSameSeedMakesTheSamePuzzle) {
     const auto b = referee::lousy::make_puzzle(minitchess(), Ruleset::Module, std::nullopt, 99);
     EXPECT_EQ(referee::lousy::puzzle_display(a), referee::lousy::puzzle_display(b));
     EXPECT_EQ(answer_lines(a), answer_lines(b));
-    const auto c = referee::lousy::make_puzzle(minitchess(), Ruleset::Module, std::string("CH3SS5"), 99);
+    const auto c =
+        referee::lousy::make_puzzle(minitchess(), Ruleset::Module, std::string("CH3SS5"), 99);
     EXPECT_EQ(shown(referee::lousy::puzzle_display(c), "Serial number"), "CH3SS5");
-    EXPECT_THROW(referee::lousy::make_puzzle(minitchess(), Ruleset::Module, std::string("CH3SS"), 1),
-                 referee::lousy::LousyError);
+    EXPECT_THROW(
+        referee::lousy::make_puzzle(minitchess(), Ruleset::Module, std::string("CH3SS"), 1),
+        referee::lousy::LousyError);
 }
 
 }  // namespace

@@ -30,8 +30,10 @@ TEST(LousyReplay, ModuleExampleGameEndsWithBlacksKingCapture) {
     // 9... The queen d1 stands next to White's king e1: the only king capture, d1-e1.
     const Bot white = Bot::module('L', 8, "CH3SS5");
     const Bot black = Bot::module('K', 7, "CH3SS5");
-    const auto game = referee::lousy::replay(white, black, fen("k1b1r/2ppp/p2Q1/Nq2P/PP3/R1B1K w - - 0 8"), {});
-    EXPECT_EQ(referee::lousy::move_lines(game.moves), (std::vector<std::string>{"8. c1-d2 b3-d1", "9. d4-e5 d1-e1"}));
+    const auto game =
+        referee::lousy::replay(white, black, fen("k1b1r/2ppp/p2Q1/Nq2P/PP3/R1B1K w - - 0 8"), {});
+    EXPECT_EQ(referee::lousy::move_lines(game.moves),
+              (std::vector<std::string>{"8. c1-d2 b3-d1", "9. d4-e5 d1-e1"}));
     EXPECT_EQ(game.outcome.result, GameResult::BlackWins);
     EXPECT_EQ(game.outcome.reason, EndReason::RoyalCapture);
     EXPECT_EQ(referee::lousy::result_line(game.outcome), "0-1 (Black captured White's king)");
@@ -101,19 +103,28 @@ TEST(LousyReplay, SituationsTheBotsCannotBeGivenAreErrors) {
     expect_error([&] { referee::lousy::choose_move(mirror, example, after("c4-b4")); },
                  "its target square b4 holds no piece");
     // a4 holds Black's pawn, but nothing can have left a6: Black's king stands there.
-    expect_error([&] { referee::lousy::choose_move(mirror, example, after("a6-a4")); }, "start square a6 is not empty");
+    expect_error([&] { referee::lousy::choose_move(mirror, example, after("a6-a4")); },
+                 "start square a6 is not empty");
     referee::lousy::History wrong_promotion;
     wrong_promotion.promoted_queens = {minitchess().geometry().parse("e1").value()};
     expect_error([&] { referee::lousy::choose_move(mirror, example, wrong_promotion); },
                  "e1 is said to hold a promoted queen, but it holds 'K'");
 
     const auto minichess = referee::rules::Rules::load("minichess");
-    expect_error([&] { referee::lousy::choose_move(mirror, minichess.start(), {}); }, "only MinitChess");
-    expect_error([&] { referee::lousy::replay(mirror, Bot::module('L', 4, "CH3SS5"), minitchess().start(), {}); },
-                 "both must follow the same");
+    expect_error([&] { referee::lousy::choose_move(mirror, minichess.start(), {}); },
+                 "only MinitChess");
+    expect_error(
+        [&] {
+            referee::lousy::replay(mirror, Bot::module('L', 4, "CH3SS5"), minitchess().start(), {});
+        },
+        "both must follow the same");
     // The module's bots have digits for moves 1 to 40 only.
-    expect_error([&] { referee::lousy::choose_move(Bot::module('L', 4, "CH3SS5"), fen("k4/5/5/5/5/4K w - - 0 41"), {}); },
-                 "move 41 is outside 1-40");
+    expect_error(
+        [&] {
+            referee::lousy::choose_move(Bot::module('L', 4, "CH3SS5"),
+                                        fen("k4/5/5/5/5/4K w - - 0 41"), {});
+        },
+        "move 41 is outside 1-40");
 }
 
 }  // namespace
