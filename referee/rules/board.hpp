@@ -101,6 +101,7 @@ private:
     template <class Sink>
     void generate_checked(Sink& sink);
     bool attacked(int sq, Color by, BB occ) const;
+    BB ray_attackers(Color by) const;
     BB capture_reach(Color c, int type, int from, BB occ) const;
     bool repeated() const;
     bool ended_by_rule() const;  // outcome_without_moves() || draw_by_rule(), without sentences

@@ -1,5 +1,6 @@
 // Move generation and attack tests, driven entirely by the compiled tables.
 #include <bit>
+#include <type_traits>
 
 #include "referee/rules/board.hpp"
 
@@ -9,6 +10,7 @@ namespace {
 // Where generated moves go: into a list, in the order the generator finds them, or only
 // counted (perft's last ply), where a piece's targets are counted by popcount.
 struct ListSink {
+    static constexpr bool kCounting = false;
     MoveList& out;
     template <class BB, class PP>
     void targets(int from, BB to, const PP& pp) {
@@ -24,7 +26,9 @@ struct ListSink {
 };
 
 struct CountSink {
+    static constexpr bool kCounting = true;
     int count = 0;
+    void add(int n) { count += n; }
     template <class BB, class PP>
     void targets(int, BB to, const PP& pp) {
         count += popcount(to);
@@ -34,9 +38,13 @@ struct CountSink {
 };
 
 // Pseudo-legal generation: every target stands.
+template <class BB>
 struct NoFilter {
-    template <class BB, class PP>
+    template <class PP>
     BB targets(int, BB to, const PP&) const { return to; }
+    template <class PP>
+    BB unfiltered(BB mine, const PP&) const { return mine; }  // pieces whose moves need no look
+    BB allowed() const { return ~BB{}; }           // where those may go
     bool step(Move) const { return true; }
     bool special(Move) const { return true; }
 };
@@ -48,13 +56,13 @@ template <class BB, class PP>
     // The sentinels stand in for "no blocker": the rays from them are empty.
     const BB high = square_bit<BB>(kBits<BB> - 1), low = square_bit<BB>(0);
     BB slides{};
-    for (const auto* ride : pp.forward_slides) {
-        const BB reach = ride->mask[s];
-        slides |= reach & ~ride->ray[lsb((reach & occ) | high)];
+    for (const auto& slide : pp.forward_slides) {
+        const BB reach = slide.mask[s];
+        slides |= reach & ~slide.ray[lsb((reach & occ) | high)];
     }
-    for (const auto* ride : pp.backward_slides) {
-        const BB reach = ride->mask[s];
-        slides |= reach & ~ride->ray[msb((reach & occ) | low)];
+    for (const auto& slide : pp.backward_slides) {
+        const BB reach = slide.mask[s];
+        slides |= reach & ~slide.ray[msb((reach & occ) | low)];
     }
     BB moves = pp.leap_move[s] & empty;
     BB captures = (pp.leap_capture[s] | slides) & enemy;
@@ -87,6 +95,26 @@ template <class BB, class PP>
     return moves | captures;
 }
 
+constexpr Bits64 shifted(Bits64 b, int step) { return step > 0 ? b << step : b >> -step; }
+
+// The moves of a group of like pieces that only leap (and double-step), counted at once:
+// per vector, the group's set shifted by the vector's step.
+template <class PP>
+int count_shifted(const PP& pp, Bits64 group, Bits64 empty, Bits64 enemy, Bits64 allowed) {
+    int n = 0;
+    for (const auto& sh : pp.shifts) {
+        const Bits64 open = (sh.move ? empty : 0) | (sh.capture ? enemy : 0);
+        const Bits64 to = shifted(group & sh.from, sh.step) & open & allowed;
+        n += popcount(to);
+        if (pp.promotion_choices > 1) n += (pp.promotion_choices - 1) * popcount(to & pp.promotion_zone);
+    }
+    if (any(group & pp.double_step_from)) {
+        const Bits64 over = shifted(group & pp.double_step_from, pp.forward) & empty;
+        n += popcount(shifted(over, pp.forward) & empty & allowed);
+    }
+    return n;
+}
+
 }  // namespace
 
 // The one walk over the pieces that every kind of generation shares, so that the order of
@@ -103,6 +131,14 @@ void Board<BB>::generate(Sink& sink, Filter& filter) const {
         BB mine = pieces(us, type);
         if (!any(mine)) continue;
         const auto& pp = t.piece(us, type);
+        if constexpr (Sink::kCounting && std::is_same_v<BB, Bits64>) {
+            // Worth it from half as many pieces as vectors: pawns, not a lone king.
+            const BB group = pp.shiftable ? filter.unfiltered(mine, pp) : BB{};
+            if (2 * popcount(group) >= static_cast<int>(pp.shifts.size())) {
+                sink.add(count_shifted(pp, group, empty, enemy, filter.allowed()));
+                mine &= ~group;
+            }
+        }
         while (any(mine)) {
             const int s = pop_lsb(mine);
             const BB to = piece_targets(t, pp, s, occ, empty, enemy);
@@ -136,7 +172,7 @@ void Board<BB>::generate(Sink& sink, Filter& filter) const {
 template <class BB>
 void Board<BB>::generate_pseudo_legal(MoveList& out) const {
     ListSink sink{out};
-    NoFilter filter;
+    NoFilter<BB> filter;
     generate(sink, filter);
 }
 
@@ -177,6 +213,14 @@ BB Board<BB>::capture_reach(Color c, int type, int from, BB occ) const {
     return reach;
 }
 
+// The pieces of `by` that attack along rays (of any direction).
+template <class BB>
+BB Board<BB>::ray_attackers(Color by) const {
+    BB out{};
+    for (std::uint32_t ts = t_->ray_attackers[by]; ts; ts &= ts - 1) out |= by_type_[std::countr_zero(ts)];
+    return out & by_color_[by];
+}
+
 template <class BB>
 bool Board<BB>::attacked(int sq, Color by) const {
     return attacked(sq, by, occupied());
@@ -192,9 +236,10 @@ bool Board<BB>::attacked(int sq, Color by, BB occ) const {
         const int type = std::countr_zero(ts);
         if (any(t.piece(by, type).reverse_leap_capture[sq] & by_type_[type] & theirs)) return true;
     }
+    const BB riders = ray_attackers(by);
     for (const auto& ar : t.attack_rays[by]) {
+        if (!any(ar.ray[sq] & riders)) continue;  // nothing of theirs that rides is on this line
         const BB line = ar.ray[sq] & occ;
-        if (!any(line)) continue;
         const int b = ar.forward ? lsb(line) : msb(line);
         const Piece p = squares_[b];
         if (color_of(p) != by) continue;
@@ -256,10 +301,11 @@ typename Board<BB>::LegalMode Board<BB>::legality(Legality& out) const {
         const BB by = t.piece(them, type).reverse_leap_capture[k] & by_type_[type] & theirs;
         if (any(by)) checks |= by, checkers += popcount(by);
     }
+    const BB riders = ray_attackers(them);
     for (const auto& ar : t.attack_rays[them]) {
         const BB* ray = ar.ray;
+        if (!any(ray[k] & riders)) continue;  // no check and no pin along this line
         const BB line = ray[k] & occ;
-        if (!any(line)) continue;
         const int b = ar.forward ? lsb(line) : msb(line);
         const Piece p = squares_[b];
         const int type = type_of(p);
@@ -293,7 +339,7 @@ void Board<BB>::generate_checked(Sink& sink) {
     Legality legal;
     const LegalMode mode = legality(legal);
     if (mode == LegalMode::AllLegal) {
-        NoFilter filter;
+        NoFilter<BB> filter;
         generate(sink, filter);
         return;
     }
@@ -334,6 +380,15 @@ void Board<BB>::generate_checked(Sink& sink) {
             if (any(to & legal.tried)) kept |= tried(from, to & legal.tried, pp);
             return kept;
         }
+        // Not the royal piece, not one that may be pinned, and not one that could take an
+        // enemy royal (those moves get a trial); such pieces only leap, so their captures
+        // are all in reverse_leap_capture.
+        BB unfiltered(BB mine, const PerPiece& pp) const {
+            BB out = mine & ~legal.pinned & ~square_bit<BB>(legal.royal);
+            for (BB royals = legal.tried; any(royals);) out &= ~pp.reverse_leap_capture[pop_lsb(royals)];
+            return out;
+        }
+        BB allowed() const { return legal.evasions & ~legal.tried; }
         bool step(Move m) {
             if (m.from == legal.royal || test(legal.pinned, m.from) || test(legal.tried, m.to))
                 return b.leaves_royal_safe(m);

@@ -108,7 +108,22 @@ std::shared_ptr<const Tables<BB>> Tables<BB>::build(std::shared_ptr<const Varian
                     if (mr.can_move) pp.leap_move[s] |= square_bit<BB>(to);
                     if (mr.can_capture) pp.leap_capture[s] |= square_bit<BB>(to);
                 }
+                if (mr.lame) continue;
+                // One shift per vector, whatever the number of rules naming it.
+                const int step = dy * g.width + dx;
+                auto same = std::find_if(pp.shifts.begin(), pp.shifts.end(),
+                                         [&](const Shift& x) { return x.dx == dx && x.dy == dy; });
+                if (same == pp.shifts.end()) {
+                    BB from{};
+                    for (int s = 0; s < nsq; ++s)
+                        if (g.on_board(g.file_of(s) + dx, g.rank_of(s) + dy)) from |= square_bit<BB>(s);
+                    pp.shifts.push_back({dx, dy, step, from, mr.can_move, mr.can_capture});
+                } else {
+                    same->move = same->move || mr.can_move;
+                    same->capture = same->capture || mr.can_capture;
+                }
             }
+            pp.shiftable = kBits<BB> == 64 && pp.rides.empty() && !pp.has_lame;
             for (int s = 0; s < nsq; ++s) {
                 BB caps = pp.leap_capture[s];
                 while (any(caps)) pp.reverse_leap_capture[pop_lsb(caps)] |= square_bit<BB>(s);
@@ -152,6 +167,7 @@ std::shared_ptr<const Tables<BB>> Tables<BB>::build(std::shared_ptr<const Varian
                         rule = &mr;
                 if (!rule || rule->range == 0) it->types |= 1u << ti;
                 else it->limited.emplace_back(ti, rule->range);
+                t->ray_attackers[c] |= 1u << ti;
             }
         }
     }
@@ -197,8 +213,10 @@ std::shared_ptr<const Tables<BB>> Tables<BB>::build(std::shared_ptr<const Varian
         for (Ride& ride : pp.rides) {
             ride.forward = t->vec_step[ride.vec] > 0;
             ride.ray = t->ray[ride.vec].data();
-            const bool plain = ride.move && ride.capture && ride.hop == Hop::None;
-            (plain ? (ride.forward ? pp.forward_slides : pp.backward_slides) : pp.other_rides).push_back(&ride);
+            if (ride.move && ride.capture && ride.hop == Hop::None)
+                (ride.forward ? pp.forward_slides : pp.backward_slides).push_back({ride.mask.data(), ride.ray});
+            else
+                pp.other_rides.push_back(&ride);
         }
     for (auto& rays : t->attack_rays)
         for (AttackRay& ar : rays) {

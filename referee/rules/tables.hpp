@@ -45,13 +45,27 @@ struct Tables {
         bool forward = false;           // as in Ride, for reverse_vec
         const BB* ray = nullptr;        // ray[reverse_vec].data()
     };
+    // A plain leap once more, per vector: a whole set of like pieces makes it at once by
+    // shifting the set, which is how perft counts the last ply for pawns and such.
+    struct Shift {
+        int dx, dy;
+        int step;  // index step, positive: the set shifts up
+        BB from;   // squares the leap does not leave the board from
+        bool move, capture;
+    };
     struct PerPiece {
         std::vector<BB> leap_move, leap_capture;  // per square
         std::vector<BB> reverse_leap_capture;     // squares from which it captures this one
         std::vector<Ride> rides;
         // The plain rides (moving and capturing, no hop), the commonest kind, split by
-        // direction so that the generator's loops over them need no branches.
-        std::vector<const Ride*> forward_slides, backward_slides, other_rides;
+        // direction so that the generator's loops over them need no branches, and held
+        // as the two pointers the loop reads.
+        struct Slide {
+            const BB* mask;
+            const BB* ray;
+        };
+        std::vector<Slide> forward_slides, backward_slides;
+        std::vector<const Ride*> other_rides;
         std::vector<std::vector<LameLeap>> lame;  // per square
         bool has_lame = false;
         BB promotion_zone{};
@@ -60,6 +74,10 @@ struct Tables {
         BB double_step_from{};
         int forward = 0;  // index step of one square forward
         bool complex_attacks = false;  // hops or lame leaps: attack tests generate its moves
+        // Only plain leaps and double steps, on a 64-bit board: `shifts` describe all its
+        // moves but en passant.
+        bool shiftable = false;
+        std::vector<Shift> shifts;
     };
 
     std::shared_ptr<const Variant> variant;
@@ -79,6 +97,7 @@ struct Tables {
     std::vector<AttackRay> attack_rays[2];  // by attacker color
     std::uint32_t leap_attackers[2] = {0, 0};    // types with plain leap captures
     std::uint32_t complex_attackers[2] = {0, 0}; // types needing forward generation
+    std::uint32_t ray_attackers[2] = {0, 0};     // types in any attack ray
     std::uint32_t royal_types = 0;
     std::uint32_t pawn_types = 0;
     std::uint32_t en_passant_types = 0;
