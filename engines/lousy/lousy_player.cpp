@@ -12,7 +12,7 @@ using referee::lousy::LousyError;
 
 std::vector<Parameter> LousyPlayer::parameters() const {
     return {
-        {"ruleset", "Ruleset", Parameter::Kind::String, "module", 0, 0, "draft (seed 003 as written) or module (the published module)"},
+        {"ruleset", "Ruleset", Parameter::Kind::String, "module", 0, 0, "draft (the draft rules as written) or module (the published module)"},
         {"goals", "Goals", Parameter::Kind::String, "king-must-die", 0, 0,
          "draft: the bot's goals in order, e.g. king-must-die,mirror-mirror"},
         {"letter", "Letter", Parameter::Kind::String, "K", 0, 0, "module: the bot's letter, one of D K L M S"},

@@ -1,4 +1,4 @@
-// lousy-engine's player: one Lousy Chess bot (seed 003's draft goals, or one of the
+// lousy-engine's player: one Lousy Chess bot (the draft goals, or one of the
 // published module's lettered bots), choosing exactly as `referee lousy replay` does, so a
 // game of two lousy-engines under the referee is the replay of the same bots.
 #pragma once

@@ -1,4 +1,4 @@
-// referee lousy replay | puzzle: the Lousy Chess bots (spec: /work/shared/specs/lousy-chess.md).
+// referee lousy replay | puzzle: the Lousy Chess bots (docs/lousy-chess.md).
 // Options are read as text and checked by the lousy library, so every bad value gets the
 // same one-line error and exit code 1.
 #include <charconv>
@@ -197,7 +197,7 @@ void add_replay_command(CLI::App& lousy_cmd) {
     auto* cmd = lousy_cmd.add_subcommand(
         "replay", "play out a Lousy Chess game from the position on display");
     cmd->add_option("--ruleset", a->ruleset,
-                    "module (the published module, default) or draft (seed 003)");
+                    "module (the published module, default) or draft (the draft rules)");
     a->serial_opt = cmd->add_option("--serial", a->serial,
                                     "module: the bomb's serial number, six letters or digits");
     a->white.add_to(*cmd, "white");

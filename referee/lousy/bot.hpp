@@ -1,5 +1,5 @@
-// The settings of one Lousy Chess bot, under either ruleset (docs: /work/shared/specs/
-// lousy-chess.md): its goals in order and its seed digit and, for the published module, the
+// The settings of one Lousy Chess bot, under either ruleset (docs/lousy-chess.md):
+// its goals in order and its seed digit and, for the published module, the
 // 41-digit string its seed and the bomb's serial number make. Only settings live here; the
 // choice of a move is in choose.hpp.
 #pragma once
@@ -19,7 +19,7 @@ class LousyError : public std::runtime_error {
     using std::runtime_error::runtime_error;
 };
 
-// draft: seed 003 as written; module: the published module.
+// draft: the draft rules as written; module: the published module.
 enum class Ruleset { Draft, Module };
 Ruleset parse_ruleset(std::string_view text);  // "draft" or "module"
 const char* ruleset_name(Ruleset r);

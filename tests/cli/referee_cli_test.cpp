@@ -16,7 +16,7 @@ namespace {
 using referee::test::CommandResult;
 using referee::test::run_referee;
 
-const std::string kCases = std::string(REFEREE_SHARED_DIR) + "/conformance/imcs-genmoves/";
+const std::string kCases = std::string(REFEREE_TEST_DATA_DIR) + "/imcs-genmoves/";
 const std::string kData = std::string(REFEREE_TEST_DATA_DIR) + "/cli/";
 
 std::string read_text(const std::string& path) {

@@ -1,4 +1,4 @@
-// The MinitChess course's legal-move cases (shared/conformance/imcs-genmoves): each board
+// The MinitChess course's legal-move cases (tests/data/imcs-genmoves): each board
 // dump must yield exactly the course's sorted move list. The expected lists come from the
 // course, not from this engine.
 #include <algorithm>
@@ -17,7 +17,7 @@ namespace {
 namespace fs = std::filesystem;
 using referee::rules::Rules;
 
-const fs::path kCaseDir = fs::path(REFEREE_SHARED_DIR) / "conformance" / "imcs-genmoves";
+const fs::path kCaseDir = fs::path(REFEREE_TEST_DATA_DIR) / "imcs-genmoves";
 
 std::string read_text(const fs::path& path) {
     std::ifstream in(path);

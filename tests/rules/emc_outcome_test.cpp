@@ -1,4 +1,4 @@
-// How an Elephant-Monkey-Carp game ends (seed 004, specs/variants.md), through
+// How an Elephant-Monkey-Carp game ends (docs/rule-readings.md), through
 // Position::outcome(): checkmate wins; stalemate, threefold repetition, the fifty-move rule
 // (no capture and no carp move) and insufficient material (king against king, king and
 // one Monkey, king and one Elephant) draw.

@@ -1,4 +1,4 @@
-// Elephant-Monkey-Carp (seed 004; variants/elephant-monkey-carp.yaml), read by the same
+// Elephant-Monkey-Carp (variants/elephant-monkey-carp.yaml), read by the same
 // rules engine as every other variant. No other program plays it, so depths 1 and 2 are
 // counted by hand below (the reasoning next to each case) and the deeper counts are
 // recorded from this engine to catch changes.

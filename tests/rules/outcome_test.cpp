@@ -1,5 +1,5 @@
 // Every end-of-game rule, each on a position built for it, read through Position::outcome().
-// Expected results follow the seed texts as fixed in shared/specs/variants.md.
+// Expected results follow the seed texts as fixed in docs/rule-readings.md.
 #include <algorithm>
 #include <string>
 
@@ -99,7 +99,7 @@ TEST(MoveLimit, FromAFenAtMoveForty) {
 }
 
 // Seed 001's second diagram: White cannot move. MinitChess: that player loses; minichess
-// (seed 000): a draw.
+// (Mini-Chess): a draw.
 TEST(NoLegalMoves, MinitchessLossSeedDiagram) {
     const auto pos = minitchess().from_board_dump("20 W\nKBk..\nPRP..\n.P...\n.....\n.....\n.....\n");
     EXPECT_TRUE(pos.legal_moves().empty());
