@@ -8,6 +8,7 @@
 
 int main(int argc, char** argv) {
     CLI::App app{"minichess-referee: rules, perft, engine matches and tournaments for small chess variants"};
+    app.set_version_flag("--version", std::string("referee ") + REFEREE_VERSION);
     app.require_subcommand(1);
     referee::cli::add_variants_command(app);
     referee::cli::add_perft_command(app);

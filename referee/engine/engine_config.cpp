@@ -130,9 +130,16 @@ EngineConfig engine_from_text(std::string_view text, const std::string& bin_dir)
 }
 
 std::string executable_dir() {
+    namespace fs = std::filesystem;
     std::error_code ec;
-    auto exe = std::filesystem::read_symlink("/proc/self/exe", ec);
-    return ec ? std::string(".") : exe.parent_path().string();
+    const fs::path exe = fs::read_symlink("/proc/self/exe", ec);
+    if (ec) return ".";
+    // A build tree keeps the in-tree engines beside the referee; an installed referee keeps
+    // them out of PATH, in <prefix>/lib/minichess-referee.
+    const fs::path installed = exe.parent_path().parent_path() / "lib" / "minichess-referee";
+    if (!fs::exists(exe.parent_path() / "random-engine", ec) && fs::is_directory(installed, ec))
+        return installed.string();
+    return exe.parent_path().string();
 }
 
 void check_engine_command(const EngineConfig& config) {

@@ -43,7 +43,8 @@ EngineConfig parse_engine_spec(std::string_view spec);
 // <name>-engine or <name>), "fairy-stockfish", or a path to an executable (UCI assumed).
 EngineConfig engine_from_text(std::string_view text, const std::string& bin_dir);
 
-// The folder holding the running executable (where the in-tree engines are built).
+// Where the in-tree engines are: beside the referee in a build tree, or the installed
+// engine folder.
 std::string executable_dir();
 
 // Checks that the command exists and is executable (after a PATH search for bare names);

@@ -178,13 +178,79 @@ void check_start(const Reader& r, const YAML::Node& node, const Variant& v) {
             r.fail(node, "start", fmt::format("the start position has '{}', which is not a piece of this variant", c));
 }
 
+// The variants whose files are being read, innermost last: `extends` chains are followed
+// through parse_variant itself, so a cycle shows up here.
+thread_local std::vector<std::string> reading_chain;
+
+// Merges a child variant's YAML into its parent's: mappings key by key, the piece list by
+// letter (a child's piece replaces the parent's piece of the same letter, or is added),
+// anything else replaced whole.
+YAML::Node merge_into(const YAML::Node& parent, const YAML::Node& child, const std::string& key) {
+    if (key == "pieces" && parent.IsSequence() && child.IsSequence()) {
+        YAML::Node out = YAML::Clone(parent);
+        for (const auto& piece : child) {
+            bool replaced = false;
+            for (std::size_t i = 0; i < out.size() && piece.IsMap() && piece["letter"]; ++i)
+                if (out[i].IsMap() && out[i]["letter"] && out[i]["letter"].Scalar() == piece["letter"].Scalar()) {
+                    out[i] = YAML::Clone(piece);
+                    replaced = true;
+                }
+            if (!replaced) out.push_back(YAML::Clone(piece));
+        }
+        return out;
+    }
+    if (!parent.IsMap() || !child.IsMap()) return YAML::Clone(child);
+    YAML::Node out = YAML::Clone(parent);
+    for (auto it = child.begin(); it != child.end(); ++it) {
+        const auto k = it->first.Scalar();
+        out[k] = out[k] ? merge_into(out[k], it->second, k) : YAML::Clone(it->second);
+    }
+    return out;
+}
+
+// `extends: NAME` (a shipped variant) or `extends: FILE.yaml` (relative to this file), as
+// Fairy-Stockfish's [name:parent] sections: the parent is checked on its own first, so an
+// error in it names the parent's file, then this file's keys are merged over it.
+YAML::Node resolve_extends(const Reader& r, YAML::Node root, const std::string& source) {
+    namespace fs = std::filesystem;
+    if (!root["extends"]) return root;
+    const auto parent_name = r.get<std::string>(root["extends"], "extends", "a variant name or .yaml file");
+    const bool is_path = parent_name.find('/') != std::string::npos || parent_name.ends_with(".yaml");
+    const fs::path parent_path = is_path ? fs::path(source).parent_path() / parent_name
+                                         : fs::path(variant_directory()) / (parent_name + ".yaml");
+    std::ifstream in(parent_path);
+    if (!in)
+        r.fail(root["extends"], "extends",
+               fmt::format("the parent variant '{}' cannot be read ({})", parent_name, parent_path.string()));
+    auto same_file = [&](const fs::path& a) {
+        std::error_code ec1, ec2;
+        return fs::weakly_canonical(a, ec1) == fs::weakly_canonical(parent_path, ec2);
+    };
+    if (same_file(source) || std::any_of(reading_chain.begin(), reading_chain.end(), same_file))
+            r.fail(root["extends"], "extends", fmt::format("'{}' extends itself through its parents", parent_name));
+    std::stringstream text;
+    text << in.rdbuf();
+    reading_chain.push_back(source);
+    struct Pop {
+        ~Pop() { reading_chain.pop_back(); }
+    } pop;
+    parse_variant(text.str(), parent_path.string());  // the parent must stand on its own
+    const Reader parent_reader(parent_path.string());
+    YAML::Node parent = resolve_extends(parent_reader, parent_reader.load(text.str()), parent_path.string());
+    parent.remove("name");
+    parent.remove("description");
+    root.remove("extends");
+    return merge_into(parent, root, "");
+}
+
 }  // namespace
 
 Variant parse_variant(const std::string& yaml_text, const std::string& source) {
     Reader r(source);
     YAML::Node root = r.load(yaml_text);
     if (!root.IsMap()) throw VariantError(source, 1, 1, "", "a variant file must be a YAML mapping");
-    r.only_keys(root, "", {"name", "description", "board", "start", "pieces", "check_rules", "castling", "end"});
+    r.only_keys(root, "", {"name", "description", "extends", "board", "start", "pieces", "check_rules", "castling", "end"});
+    root = resolve_extends(r, root, source);
     for (const char* k : {"name", "board", "start", "pieces"})
         if (!root[k]) r.fail(root, k, fmt::format("the variant has no '{}'", k));
 
@@ -241,7 +307,16 @@ Variant load_variant_file(const std::string& path) {
 }
 
 std::string variant_directory() {
+    namespace fs = std::filesystem;
     if (const char* env = std::getenv("REFEREE_VARIANTS"); env && *env) return env;
+    // An installed referee (cmake --install, the Debian package) keeps the variants beside
+    // its own prefix; a build tree uses the source folder it was configured from.
+    std::error_code ec;
+    const fs::path exe = fs::read_symlink("/proc/self/exe", ec);
+    if (!ec) {
+        const fs::path installed = exe.parent_path().parent_path() / "share" / "minichess-referee" / "variants";
+        if (fs::is_directory(installed, ec)) return installed.string();
+    }
     return REFEREE_VARIANT_DIR;
 }
 
