@@ -12,8 +12,10 @@
 #include <nlohmann/json.hpp>
 
 #include "referee/cli/commands.hpp"
+#include "referee/cli/slurm.hpp"
 #include "referee/engine/process.hpp"
 #include "referee/report/files.hpp"
+#include "referee/tournament/progress.hpp"
 #include "referee/tournament/runner.hpp"
 #include "referee/tournament/standings.hpp"
 
@@ -22,10 +24,6 @@ namespace {
 
 namespace fs = std::filesystem;
 using tournament::GameSlot;
-
-std::string journal_name(const tournament::Shard& shard) {
-    return shard.whole() ? "journal.jsonl" : fmt::format("journal.shard-{}.jsonl", shard.name());
-}
 
 std::string duration_text(double seconds) {
     const long s = static_cast<long>(seconds + 0.5);
@@ -103,7 +101,7 @@ long peak_memory_kib() {
 }
 
 void run_tournament(const std::string& path, bool resume, const std::string& shard_text, int concurrency, bool quiet,
-                    bool stats) {
+                    bool stats, bool reports) {
     auto config = tournament::load_tournament_config(path, engine::executable_dir());
     if (concurrency > 0) config.concurrency = concurrency;
     const auto shard = shard_text.empty() ? tournament::Shard{} : tournament::parse_shard(shard_text);
@@ -111,7 +109,7 @@ void run_tournament(const std::string& path, bool resume, const std::string& sha
     auto mine = tournament::take_shard(all, shard);
 
     fs::create_directories(config.output_dir);
-    const auto journal_path = (fs::path(config.output_dir) / journal_name(shard)).string();
+    const auto journal_path = (fs::path(config.output_dir) / tournament::journal_file_name(shard)).string();
     std::map<int, match::GameRecord> games;
     if (fs::exists(journal_path)) {
         auto j = tournament::read_journal(journal_path);
@@ -156,6 +154,7 @@ void run_tournament(const std::string& path, bool resume, const std::string& sha
                                  todo.size(), seconds, seconds > 0 ? todo.size() / seconds : 0.0, config.concurrency,
                                  peak_memory_kib());
     }
+    if (!reports) return;  // a shard on a cluster: the merge job writes the one report
     const auto files = write_all(config, games, static_cast<int>(all.size()));
     std::cout << fmt::format("report {}\n", files.back());
 }
@@ -201,8 +200,9 @@ void run_report(const std::string& path) {
 void add_tournament_commands(CLI::App& app) {
     struct Args {
         std::string config, shard;
-        bool resume = false, quiet = false, stats = false;
+        bool resume = false, quiet = false, stats = false, slurm = false, no_report = false;
         int concurrency = 0;
+        SlurmArgs cluster;
         std::vector<std::string> journals;
     };
     auto a = std::make_shared<Args>();
@@ -213,7 +213,17 @@ void add_tournament_commands(CLI::App& app) {
     t->add_option("--concurrency", a->concurrency, "games at once (overrides the config)");
     t->add_flag("--quiet", a->quiet, "print only the report path");
     t->add_flag("--stats", a->stats, "print games per second and the referee's peak memory at the end");
-    t->callback([a] { run_tournament(a->config, a->resume, a->shard, a->concurrency, a->quiet, a->stats); });
+    t->add_flag("--no-report", a->no_report, "write only the journal, no report (shards whose merge reports)");
+    t->add_flag("--slurm", a->slurm, "submit the tournament to Slurm: a job array of shards and a merge job");
+    t->add_option("--shards", a->cluster.shards, "with --slurm: how many shards (array tasks), default 4")
+        ->check(CLI::Range(1, 100000));
+    t->add_option("--partition", a->cluster.partition, "with --slurm: the partition to run in");
+    t->add_option("--time", a->cluster.time, "with --slurm: each shard's time limit, in Slurm's format (e.g. 2:00:00)");
+    t->add_flag("--dry-run", a->cluster.dry_run, "with --slurm: print the batch scripts, submit nothing");
+    t->callback([a] {
+        if (a->slurm) return run_tournament_on_slurm(a->config, a->cluster);
+        run_tournament(a->config, a->resume, a->shard, a->concurrency, a->quiet, a->stats, !a->no_report);
+    });
 
     auto* m = app.add_subcommand("merge", "combine shard journals into one journal and report");
     m->add_option("CONFIG", a->config, "the tournament config all shards ran")->required();

@@ -131,7 +131,7 @@ class UciDialect final : public Dialect {
         } else if (options_.count("VariantFile") && !v.source.empty()) {
             c_.host.send("setoption name VariantFile value " +
                          std::filesystem::absolute(v.source).string());
-        } else if (v.name != "chess") {
+        } else if (!v.uci_default) {
             return c_.host.fault(
                 FaultKind::Unsupported,
                 fmt::format(

@@ -63,6 +63,9 @@ struct Variant {
     bool check_rules = false;  // a move may not leave one's own royal piece attacked
     std::vector<CastlingRule> castling;
     EndRules end;
+    // The game a UCI engine plays when it is told no variant (standard chess): an engine
+    // without UCI_Variant can still be used for this one.
+    bool uci_default = false;
 
     // Index of the piece type with this letter (either case), or -1.
     int type_of(char letter) const;

@@ -249,7 +249,7 @@ Variant parse_variant(const std::string& yaml_text, const std::string& source) {
     Reader r(source);
     YAML::Node root = r.load(yaml_text);
     if (!root.IsMap()) throw VariantError(source, 1, 1, "", "a variant file must be a YAML mapping");
-    r.only_keys(root, "", {"name", "description", "extends", "board", "start", "pieces", "check_rules", "castling", "end"});
+    r.only_keys(root, "", {"name", "description", "extends", "board", "start", "pieces", "check_rules", "castling", "end", "uci_default"});
     root = resolve_extends(r, root, source);
     for (const char* k : {"name", "board", "start", "pieces"})
         if (!root[k]) r.fail(root, k, fmt::format("the variant has no '{}'", k));
@@ -258,6 +258,7 @@ Variant parse_variant(const std::string& yaml_text, const std::string& source) {
     v.source = source;
     v.name = r.get<std::string>(root["name"], "name", "a string");
     if (root["description"]) v.description = r.get<std::string>(root["description"], "description", "a string");
+    if (root["uci_default"]) v.uci_default = r.get<bool>(root["uci_default"], "uci_default", "true or false");
 
     const auto board = root["board"];
     r.only_keys(board, "board", {"files", "ranks"});
