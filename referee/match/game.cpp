@@ -1,5 +1,6 @@
 #include "referee/match/game.hpp"
 
+#include <csignal>
 #include <ctime>
 
 #include <boost/asio/io_context.hpp>
@@ -27,6 +28,15 @@ std::string today() {
 }
 
 double seconds(std::int64_t ms) { return ms / 1000.0; }
+
+}  // namespace
+
+namespace {
+
+// Signals that stop a whole job rather than report a fault of the engine's own.
+bool stopped_from_outside(const engine::ExitInfo& info) {
+    return info.signal == SIGTERM || info.signal == SIGINT || info.signal == SIGHUP;
+}
 
 }  // namespace
 
@@ -103,7 +113,18 @@ void Game::hook(Color side) {
         if (g->phase_ == Phase::Starting || !g->session(side)->responded())
             return g->lose(side, Termination::StartFailure, "start-failure",
                            fmt::format("{} exited before its first answer: {}", g->who(side), info.description));
-        g->lose(side, Termination::Crash, "crash", fmt::format("{} crashed: {}", g->who(side), info.description));
+        auto crashed = [weak, side, info] {
+            auto g = weak.lock();
+            if (g && !g->finished_)
+                g->lose(side, Termination::Crash, "crash", fmt::format("{} crashed: {}", g->who(side), info.description));
+        };
+        if (!stopped_from_outside(info)) return crashed();
+        // A scheduler stopping a job (Slurm's requeue or preemption, systemd, a shell's
+        // kill of the whole job) sends the same signal to the referee and the engines in no
+        // set order. The referee's own handler ends it, and the game is replayed on resume;
+        // only an engine stopped alone is charged with a crash, a moment later.
+        auto grace = std::make_shared<boost::asio::steady_timer>(g->io_, std::chrono::milliseconds(500));
+        grace->async_wait([grace, crashed](const boost::system::error_code&) { crashed(); });
     };
     session(side)->set_events(std::move(ev));
 }
