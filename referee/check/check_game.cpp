@@ -72,8 +72,11 @@ std::string stop_words(const RecordedGame& g) {
                 : key.empty()                              ? "stopped"
                                                            : key;
     }
-    words += key.empty() ? "" : " (" + key + ")";
-    if (!g.reason.empty() && g.reason != key) words += ": " + g.reason;
+    if (!g.reason.empty() && g.reason != key)
+        words += fmt::format(" ({}; the record says '{}')", key.empty() ? "no reason key" : key,
+                             g.reason);
+    else if (!key.empty())
+        words += " (" + key + ")";
     return words;
 }
 
@@ -245,8 +248,9 @@ Verdict check_game(const RecordedGame& g, const rules::Rules& rules) {
             }
             return wrong(
                 Problem::WrongReason, 0,
-                fmt::format("the rules ended the game: {}; the record says it was stopped ({})",
-                            rules_words, stated_words));
+                fmt::format(
+                    "the rules ended the game by {}: {}; the record says it was stopped ({})",
+                    v.rules_reason, rules_words, stated_words));
         }
         if (g.ending == Ending::Rules && !g.reason_key.empty() && g.reason_key != v.rules_reason)
             return wrong(Problem::WrongReason, 0,
@@ -293,8 +297,8 @@ Verdict check_game(const RecordedGame& g, const rules::Rules& rules) {
             v.recorded_result, g.reason_key.empty() ? "none" : g.reason_key, plies);
     else
         v.message = fmt::format(
-            "plausible, not rules-given: {}, {} after ply {}; the rules had not ended the game",
-            v.recorded_result, stop_words(g), plies);
+            "plausible, not rules-given: {} after ply {}, {}; the rules had not ended the game",
+            v.recorded_result, plies, stop_words(g));
     return v;
 }
 
