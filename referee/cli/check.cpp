@@ -67,7 +67,7 @@ int run_check(const CheckArgs& a) {
                 progress.show(file, checker.summary().games, source.fraction_read());
             });
         progress.clear();
-        if (!error.empty() && !a.json) std::cout << fmt::format("{}: cannot be checked\n", error);
+        if (!error.empty() && !a.json) std::cout << error << '\n';
     }
     const auto& summary = checker.summary();
     if (a.json)
@@ -86,8 +86,9 @@ void add_check_command(CLI::App& app) {
         "verify recorded games against the rules (PGN, IMCS server logs, journals, JSON records)");
     cmd->add_option("files", a->files, "files of games; the format is recognised by content")
         ->required();
-    cmd->add_option("--variant", a->variant,
-                    "variant for records that name none (IMCS logs imply minitchess)");
+    cmd->add_option(
+        "--variant", a->variant,
+        "variant for records that name none or one not known here (IMCS logs imply minitchess)");
     cmd->add_flag("--json", a->json, "print the verdicts and the summary as one JSON document");
     cmd->add_flag("--quiet", a->quiet,
                   "print only the games that do not check out, and the summary");

@@ -66,6 +66,40 @@ TEST(SanParse, EverySanTheRefereeWritesReadsBackAsTheSameMove) {
     }
 }
 
+// Ranks of two digits: targets (a10), rank disambiguation (R11a5) and coordinates (a10a11).
+TEST(SanParse, TwoDigitRanksReadBack) {
+    const Rules rules(referee::rules::parse_variant(R"(name: tall
+board: {files: 10, ranks: 12}
+start: "rn6nk/pppppppppp/10/10/10/10/10/10/10/10/PPPPPPPPPP/RN6NK w - - 0 1"
+pieces:
+  - {letter: K, name: king, betza: K, royal: true}
+  - {letter: R, name: rook, betza: R}
+  - {letter: N, name: knight, betza: N}
+  - {letter: P, name: pawn, betza: mfWcfF, pawn: true, promotion: [R, N]}
+end: {royal_capture: win}
+)",
+                                                    "tall.yaml"));
+    std::mt19937 rng(5);
+    int checked = 0;
+    for (int game = 0; game < 6; ++game) {
+        Position pos = rules.start();
+        for (int ply = 0; ply < 200 && !pos.outcome(); ++ply) {
+            const auto moves = pos.legal_moves();
+            for (const Move& m : moves) {
+                ASSERT_EQ(pos.parse_san(pos.san(m)), m) << pos.fen() << " " << pos.san(m);
+                ++checked;
+            }
+            pos.play(moves[std::uniform_int_distribution<std::size_t>(0, moves.size() - 1)(rng)]);
+        }
+    }
+    EXPECT_GT(checked, 1000);
+    const Position twins = rules.from_fen("k9/10/R9/10/10/10/10/10/10/10/10/R8K w - - 0 1");
+    EXPECT_EQ(twins.parse_san("R10a5"), twins.parse_move("a10a5"));
+    EXPECT_EQ(twins.parse_san("R1a5"), twins.parse_move("a1-a5"));
+    EXPECT_EQ(twins.san(twins.parse_move("a10a5")), "R10a5");
+    EXPECT_EQ(twins.parse_san("Ra11"), twins.parse_move("a10a11"));
+}
+
 TEST(SanParse, ReadsTheFormsOtherToolsWrite) {
     const Rules chess = Rules::load("chess");
     const Position start = chess.start();
