@@ -55,6 +55,38 @@ TEST(WrongRecords, TheReferesOwnPgnChecksOutInEveryVariant) {
     EXPECT_GT(ok, games / 2) << explain(verdicts);
 }
 
+// A game from a set-up position with Black to move: SetUp and FEN tags, "1..." numbering.
+TEST(WrongRecords, SetUpPositionsCheckOut) {
+    const std::string fen = "kqbnr/ppppp/5/1P3/P1PPP/RNBQK b - - 0 3";
+    GameRecord g = scripted_game(minichess(), {});
+    referee::rules::Position pos = minichess().from_fen(fen);
+    g.start_fen = fen;
+    g.standard_start = false;
+    for (const char* text : {"a5-a4", "b3-a4", "b5-b4"}) {
+        const auto m = pos.parse_move(text);
+        g.moves.push_back({pos.move_name(m), pos.move_name(m, referee::rules::MoveStyle::Uci),
+                           pos.san(m), 0, -1, false});
+        pos.play(m);
+    }
+    g.termination = referee::match::Termination::Resignation;
+    g.reason_key = "resignation";
+    g.at_fault = referee::rules::White;
+    g.result = referee::rules::GameResult::BlackWins;
+    g.final_fen = pos.fen();
+    const std::string pgn = referee::match::to_pgn(g);
+    ASSERT_NE(pgn.find("3... a4"), std::string::npos) << pgn;
+    auto v = check_text("setup.pgn", pgn);
+    EXPECT_EQ(v[0].status, Status::Stopped) << v[0].message;
+    EXPECT_EQ(v[0].plies, 3);
+    v = check_text("setup.json", referee::match::to_json(g).dump());
+    EXPECT_EQ(v[0].status, Status::Stopped) << v[0].message;
+    // The same moves from the standard start are not legal.
+    g.standard_start = true;
+    v = check_text("nosetup.json", referee::match::to_json(g).dump());
+    EXPECT_EQ(v[0].problem, Problem::IllegalMove) << v[0].message;
+    EXPECT_EQ(v[0].ply, 1);
+}
+
 TEST(WrongRecords, AnIllegalMoveIsNamedWithItsPlySideAndWhy) {
     const auto v = check_text(
         "illegal.pgn", "[Variant \"minichess\"]\n[Result \"1-0\"]\n\n1. a3 b4 2. a5 Nc4 1-0\n");
