@@ -176,9 +176,12 @@ GameRecord game_from_json(const nlohmann::json& j) {
     const auto result = j.at("result").get<std::string>();
     if (result == "1-0") g.result = rules::GameResult::WhiteWins;
     else if (result == "0-1") g.result = rules::GameResult::BlackWins;
-    else if (result == "1/2-1/2") g.result = rules::GameResult::Draw;
+    else if (result == "1/2-1/2" || result == "*") g.result = rules::GameResult::Draw;
     else throw std::invalid_argument(fmt::format("unknown result '{}'", result));
     g.termination = termination_from_key(j.at("termination").get<std::string>());
+    if ((result == "*") != (g.termination == Termination::Interrupted))
+        throw std::invalid_argument(fmt::format("result '{}' does not go with termination '{}'", result,
+                                                j.at("termination").get<std::string>()));
     g.reason_key = j.value("reason_key", "");
     g.reason = j.value("reason", "");
     g.final_fen = j.value("final_fen", "");

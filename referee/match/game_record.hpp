@@ -57,7 +57,10 @@ struct GameRecord {
     std::string final_fen;
     std::string white_stderr_tail, black_stderr_tail;
 
-    const char* result_text() const { return rules::result_string(result); }
+    // "*" for a game nobody finished (PGN's unterminated game): it has no result to count.
+    const char* result_text() const {
+        return termination == Termination::Interrupted ? "*" : rules::result_string(result);
+    }
 };
 
 std::string to_pgn(const GameRecord& game);
