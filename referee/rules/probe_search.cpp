@@ -40,6 +40,7 @@ struct Scored {
     double luck = 2;  // share of the flawed engine's moves that are legal (lower is better)
     std::size_t size = 0;
     bool ok = false;
+    bool catches = false;  // a flawed engine fails here whatever it picks (missing moves), or may (extra ones)
     bool better_than(const Scored& o) const {
         if (!o.ok) return ok;
         if (!ok) return false;
@@ -59,6 +60,9 @@ public:
     Searcher(const Rules& rules, RuleFeature f, const ProbeSearch& s)
         : rules_(rules), v_(rules.variant()), g_(rules.geometry()), f_(f), flawed_(rules, f), search_(s), rng_(s.seed) {
         start_ = parse_fen(g_, v_.start_fen);
+        Variant free = v_;
+        free.check_rules = false;
+        free_.emplace(std::move(free));
         for (std::size_t t = 0; t < v_.pieces.size(); ++t)
             (v_.pieces[t].royal ? royal_types_ : other_types_).push_back(static_cast<int>(t));
     }
@@ -86,6 +90,7 @@ public:
         std::vector<ProbePosition> out;
         for (auto& k : kept) {
             if (static_cast<int>(out.size()) == search_.positions) break;
+            if (!k.catches) continue;
             out.push_back(std::move(k.probe));
         }
         return out;
@@ -115,10 +120,8 @@ private:
         f.placement[to] = '.';
         f.en_passant = "-";
         f.castling = "-";
-        Variant free = v_;
-        free.check_rules = false;
         try {
-            const Position without = Rules(std::move(free)).from_fen(fen_of(g_, f));
+            const Position without = free_->from_fen(fen_of(g_, f));
             return without.in_check();
         } catch (const std::exception&) {
             return false;
@@ -151,7 +154,14 @@ private:
         p.legal = legal;
         // A board dump implies every castling right whose king and rook are home, and no en passant.
         p.needs_fen = c.fields.en_passant != "-" || c.fields.castling != implied_rights(c.fields);
-        s.luck = flawed.empty() ? 0.0 : static_cast<double>(p.flawed_legal) / static_cast<double>(flawed.size());
+        // The share of the moves in play (the flawed engine's and the ones it misses) that a
+        // flawed engine could pick and still pass: what the search drives towards zero.
+        const std::size_t moves_in_play = flawed.size() + p.missed.size();
+        // For a missing move only the count matters (it must reach zero), and counting leaves
+        // the search room to wander between positions with as many.
+        s.luck = missing_kind(f_) ? p.flawed_legal : static_cast<double>(p.flawed_legal) / static_cast<double>(moves_in_play);
+        // A missing move is caught only when the flawed engine has nothing legal to play.
+        s.catches = !missing_kind(f_) || p.flawed_legal == 0;
         s.size = legal.size();
         s.ok = true;
         return s;
@@ -204,7 +214,13 @@ private:
                 const auto moves = pos.legal_moves();
                 if (moves.empty()) break;
                 if (f_ == RuleFeature::DiscoveredCheck) {
-                    for (Move m : moves) consider(Candidate{parse_fen(g_, pos.fen()), m});
+                    // Only the moves that uncover a check are candidates; finding them is cheap.
+                    for (Move m : moves) {
+                        pos.play(m);
+                        const bool uncovers = pos.in_check() && discovered(pos, m.to);
+                        pos.undo();
+                        if (uncovers) consider(Candidate{parse_fen(g_, pos.fen()), m});
+                    }
                 } else {
                     consider(Candidate{parse_fen(g_, pos.fen()), std::nullopt});
                 }
@@ -354,7 +370,8 @@ private:
             const Position pos = rules_.from_fen(best.probe.fen);
             current.lead = pos.parse_move(best.probe.opening.front());
         }
-        for (int step = 0; step < search_.improve_steps && best.luck > 0; ++step) {
+        const int steps = search_.improve_steps * (missing_kind(f_) ? 4 : 1);
+        for (int step = 0; step < steps && best.luck > 0; ++step) {
             Candidate next = mutate(current);
             if (current.lead && !next.lead) continue;
             Scored s = score(next);
@@ -374,6 +391,7 @@ private:
     ProbeSearch search_;
     Rng rng_;
     PositionFields start_;
+    std::optional<Rules> free_;  // the variant without check rules: who attacks what
     std::vector<int> royal_types_, other_types_;
 };
 

@@ -197,7 +197,10 @@ std::optional<Variant> ablated_variant(const Variant& v, RuleFeature f) {
 }
 
 FlawedMoves::FlawedMoves(const Rules& rules, RuleFeature f) : rules_(rules), feature_(f) {
-    if (auto v = ablated_variant(rules.variant(), f)) ablated_.emplace(std::move(*v));
+    // Missing moves are taken out of the true legal moves directly: the changed rules would
+    // not even read a position with an en-passant square.
+    const bool missing = f == RuleFeature::EnPassant || f == RuleFeature::DoubleStep;
+    if (auto v = ablated_variant(rules.variant(), f); v && !missing) ablated_.emplace(std::move(*v));
 }
 
 std::vector<Move> FlawedMoves::moves(const Position& pos) const {
