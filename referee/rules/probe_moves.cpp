@@ -19,10 +19,13 @@ const PieceType* type_at(const Position& pos, Square s) {
     return t < 0 ? nullptr : &pos.rules().variant().pieces[t];
 }
 
-bool is_white_letter(char c) { return std::isupper(static_cast<unsigned char>(c)) != 0; }
+bool is_white_letter(char c) {
+    return std::isupper(static_cast<unsigned char>(c)) != 0;
+}
 
 char cased(char letter, Color c) {
-    return c == White ? letter : static_cast<char>(std::tolower(static_cast<unsigned char>(letter)));
+    return c == White ? letter
+                      : static_cast<char>(std::tolower(static_cast<unsigned char>(letter)));
 }
 
 std::string fen_field(const std::string& fen, int index) {
@@ -49,11 +52,15 @@ bool captures_enemy_royal(const Position& pos, Move m) {
     return p && p->royal && is_white_letter(pos.letter_at(m.to)) != (pos.side_to_move() == White);
 }
 
-bool wraps_as(const PieceType&, const MoveRule& r) { return r.hop == Hop::None && !r.lame; }
+bool wraps_as(const PieceType&, const MoveRule& r) {
+    return r.hop == Hop::None && !r.lame;
+}
 
 bool is_side_step(const PieceType& p, const MoveRule& r) {
-    if (p.pawn || p.royal || r.range != 1 || !r.can_move || r.can_capture || r.hop != Hop::None) return false;
-    return std::any_of(p.moves.begin(), p.moves.end(), [](const MoveRule& o) { return o.can_capture; });
+    if (p.pawn || p.royal || r.range != 1 || !r.can_move || r.can_capture || r.hop != Hop::None)
+        return false;
+    return std::any_of(p.moves.begin(), p.moves.end(),
+                       [](const MoveRule& o) { return o.can_capture; });
 }
 
 std::vector<Square> attackers_of(const Position& pos, Square target, Color by) {
@@ -70,11 +77,13 @@ std::vector<Square> attackers_of(const Position& pos, Square target, Color by) {
     Variant free = v;
     free.check_rules = false;
     const Rules rules(std::move(free));
-    const std::string fen = fmt::format("{} {} - - 0 1", placement_to_fen(g, f.placement), by == White ? 'w' : 'b');
+    const std::string fen =
+        fmt::format("{} {} - - 0 1", placement_to_fen(g, f.placement), by == White ? 'w' : 'b');
     std::vector<Square> out;
     try {
         for (Move m : rules.from_fen(fen).legal_moves())
-            if (m.to == target && m.kind() != MoveKind::Castle && std::find(out.begin(), out.end(), m.from) == out.end())
+            if (m.to == target && m.kind() != MoveKind::Castle &&
+                std::find(out.begin(), out.end(), m.from) == out.end())
                 out.push_back(m.from);
     } catch (const std::exception&) {
     }
@@ -84,7 +93,8 @@ std::vector<Square> attackers_of(const Position& pos, Square target, Color by) {
 
 std::string piece_phrase(const Position& pos, Square s) {
     const PieceType* p = type_at(pos, s);
-    return fmt::format("the {} on {}", p ? p->name : std::string("piece"), pos.rules().geometry().name(s));
+    return fmt::format("the {} on {}", p ? p->name : std::string("piece"),
+                       pos.rules().geometry().name(s));
 }
 
 std::string attackers_phrase(const Position& pos, const std::vector<Square>& squares) {
@@ -116,13 +126,17 @@ std::vector<CastlingCheck> castling_checks(const Position& pos) {
         c.rook_from = side(rule.rook_from);
         c.rook_to = side(rule.rook_to);
         const PieceType* king = type_at(pos, c.king_from);
-        const char rook_letter = start.placement[rule.rook_from] == '.' ? 'R' : start.placement[rule.rook_from];
-        c.home = king && king->royal && is_white_letter(pos.letter_at(c.king_from)) == (us == White) &&
+        const char rook_letter =
+            start.placement[rule.rook_from] == '.' ? 'R' : start.placement[rule.rook_from];
+        c.home = king && king->royal &&
+                 is_white_letter(pos.letter_at(c.king_from)) == (us == White) &&
                  pos.letter_at(c.rook_from) == cased(rook_letter, us);
         c.has_right = rights.find(c.right) != std::string::npos;
         auto between = [&](Square a, Square b) {
             for (Square s = std::min(a, b); s <= std::max(a, b); ++s)
-                if (s != c.king_from && s != c.rook_from && pos.letter_at(s) != '.' && c.blocker == kNoSquare) c.blocker = s;
+                if (s != c.king_from && s != c.rook_from && pos.letter_at(s) != '.' &&
+                    c.blocker == kNoSquare)
+                    c.blocker = s;
         };
         between(c.king_from, c.king_to);
         between(c.rook_from, c.rook_to);
@@ -147,11 +161,20 @@ std::vector<Move> castles_ignoring(const Position& pos, RuleFeature f) {
                    safe = c.attacked == kNoSquare;
         bool flawed = false;
         switch (f) {
-            case RuleFeature::CastlingRights: flawed = !right && path && calm && safe; break;
-            case RuleFeature::CastlingPathEmpty: flawed = right && !path && calm && safe; break;
-            case RuleFeature::CastlingOutOfCheck: flawed = right && path && !calm && safe; break;
-            case RuleFeature::CastlingThroughAttack: flawed = right && path && calm && !safe; break;
-            default: break;
+            case RuleFeature::CastlingRights:
+                flawed = !right && path && calm && safe;
+                break;
+            case RuleFeature::CastlingPathEmpty:
+                flawed = right && !path && calm && safe;
+                break;
+            case RuleFeature::CastlingOutOfCheck:
+                flawed = right && path && !calm && safe;
+                break;
+            case RuleFeature::CastlingThroughAttack:
+                flawed = right && path && calm && !safe;
+                break;
+            default:
+                break;
         }
         if (flawed) out.push_back(c.move());
     }
@@ -182,11 +205,13 @@ std::vector<Move> wrapped_moves(const Position& pos, bool side_steps) {
                 const Square to = g.at(x, y);
                 if (to == from) break;
                 const char there = pos.letter_at(to);
-                const bool empty = there == '.', enemy = !empty && is_white_letter(there) != (us == White);
+                const bool empty = there == '.',
+                           enemy = !empty && is_white_letter(there) != (us == White);
                 if (crossed && ((empty && r.can_move) || (enemy && r.can_capture))) {
                     int promotion = -1;
                     const int zone = p.promotion_rank ? p.promotion_rank : g.height;
-                    if (!p.promotes_to.empty() && g.relative_rank(us, to) == zone) promotion = v.type_of(p.promotes_to.front());
+                    if (!p.promotes_to.empty() && g.relative_rank(us, to) == zone)
+                        promotion = v.type_of(p.promotes_to.front());
                     out.push_back(Move::make(from, to, MoveKind::Normal, promotion));
                 }
                 if (!empty) break;

@@ -31,11 +31,12 @@ struct CastlingCheck {
     int index = 0;  // the castling index a Move carries
     char right = 'Q';
     Square king_from = kNoSquare, king_to = kNoSquare, rook_from = kNoSquare, rook_to = kNoSquare;
-    bool home = false;           // king and rook stand on their squares
+    bool home = false;  // king and rook stand on their squares
     bool has_right = false;
     Square blocker = kNoSquare;  // a piece between king and rook, if any
     bool in_check = false;       // (under check rules) the king is attacked at home
-    Square attacked = kNoSquare; // (under check rules) the first square passed or landed on that is attacked
+    Square attacked =
+        kNoSquare;  // (under check rules) the first square passed or landed on that is attacked
     Move move() const { return Move::make(king_from, king_to, MoveKind::Castle, -1, index); }
 };
 std::vector<CastlingCheck> castling_checks(const Position& pos);

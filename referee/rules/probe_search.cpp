@@ -20,12 +20,14 @@ namespace {
 
 using Rng = std::mt19937_64;
 
-int pick(Rng& rng, int n) { return static_cast<int>(rng() % static_cast<std::uint64_t>(n)); }
+int pick(Rng& rng, int n) {
+    return static_cast<int>(rng() % static_cast<std::uint64_t>(n));
+}
 
 // Features whose flaw is a missing move (the engine fails only when it has nothing else).
 bool missing_kind(RuleFeature f) {
-    return f == RuleFeature::EnPassant || f == RuleFeature::DoubleStep || f == RuleFeature::KingCapture ||
-           f == RuleFeature::NoLegalMove;
+    return f == RuleFeature::EnPassant || f == RuleFeature::DoubleStep ||
+           f == RuleFeature::KingCapture || f == RuleFeature::NoLegalMove;
 }
 
 // A candidate: the fields of a position, and for discovered check the opponent's move that
@@ -40,7 +42,8 @@ struct Scored {
     double luck = 2;  // share of the flawed engine's moves that are legal (lower is better)
     std::size_t size = 0;
     bool ok = false;
-    bool catches = false;  // a flawed engine fails here whatever it picks (missing moves), or may (extra ones)
+    bool catches =
+        false;  // a flawed engine fails here whatever it picks (missing moves), or may (extra ones)
     bool better_than(const Scored& o) const {
         if (!o.ok) return ok;
         if (!ok) return false;
@@ -51,14 +54,20 @@ struct Scored {
 };
 
 std::string fen_of(const Geometry& g, const PositionFields& f) {
-    return fmt::format("{} {} {} {} 0 1", placement_to_fen(g, f.placement), f.side_to_move == White ? 'w' : 'b', f.castling,
-                       f.en_passant);
+    return fmt::format("{} {} {} {} 0 1", placement_to_fen(g, f.placement),
+                       f.side_to_move == White ? 'w' : 'b', f.castling, f.en_passant);
 }
 
 class Searcher {
-public:
+  public:
     Searcher(const Rules& rules, RuleFeature f, const ProbeSearch& s)
-        : rules_(rules), v_(rules.variant()), g_(rules.geometry()), f_(f), flawed_(rules, f), search_(s), rng_(s.seed) {
+        : rules_(rules),
+          v_(rules.variant()),
+          g_(rules.geometry()),
+          f_(f),
+          flawed_(rules, f),
+          search_(s),
+          rng_(s.seed) {
         start_ = parse_fen(g_, v_.start_fen);
         Variant free = v_;
         free.check_rules = false;
@@ -76,17 +85,21 @@ public:
         from_games(consider);
         for (int i = 0; i < search_.set_ups; ++i)
             if (auto c = set_up()) consider(*c);
-        std::stable_sort(pool.begin(), pool.end(), [](const Scored& a, const Scored& b) { return a.better_than(b); });
+        std::stable_sort(pool.begin(), pool.end(),
+                         [](const Scored& a, const Scored& b) { return a.better_than(b); });
         // Improve a spread of the best candidates, then keep the best distinct ones.
         std::vector<Scored> kept;
         std::set<std::string> seen;
-        const std::size_t tries = std::min<std::size_t>(pool.size(), static_cast<std::size_t>(search_.positions) * 3);
+        const std::size_t tries =
+            std::min<std::size_t>(pool.size(), static_cast<std::size_t>(search_.positions) * 3);
         for (std::size_t i = 0; i < tries; ++i) {
             Scored best = improve(pool[i]);
-            const std::string key = best.probe.fen + " " + (best.probe.opening.empty() ? "" : best.probe.opening.front());
+            const std::string key = best.probe.fen + " " +
+                                    (best.probe.opening.empty() ? "" : best.probe.opening.front());
             if (seen.insert(key).second) kept.push_back(std::move(best));
         }
-        std::stable_sort(kept.begin(), kept.end(), [](const Scored& a, const Scored& b) { return a.better_than(b); });
+        std::stable_sort(kept.begin(), kept.end(),
+                         [](const Scored& a, const Scored& b) { return a.better_than(b); });
         std::vector<ProbePosition> out;
         for (auto& k : kept) {
             if (static_cast<int>(out.size()) == search_.positions) break;
@@ -96,7 +109,7 @@ public:
         return out;
     }
 
-private:
+  private:
     // The position asked, or nullopt when the candidate is not a usable position.
     std::optional<Position> asked(const Candidate& c, std::string* opening) const {
         try {
@@ -134,17 +147,23 @@ private:
         auto pos = asked(c, &opening);
         if (!pos) return s;
         const bool check = pos->in_check();
-        if ((f_ == RuleFeature::CheckEvasion || f_ == RuleFeature::DiscoveredCheck) && !check) return s;
+        if ((f_ == RuleFeature::CheckEvasion || f_ == RuleFeature::DiscoveredCheck) && !check)
+            return s;
         if (f_ == RuleFeature::Pins && check) return s;
-        if (f_ == RuleFeature::DiscoveredCheck && (!c.lead || !discovered(*pos, c.lead->to))) return s;
+        if (f_ == RuleFeature::DiscoveredCheck && (!c.lead || !discovered(*pos, c.lead->to)))
+            return s;
         const auto legal = pos->legal_moves();
         if (legal.empty()) return s;
         const auto flawed = flawed_.moves(*pos);
-        auto in = [](const std::vector<Move>& set, Move m) { return std::find(set.begin(), set.end(), m) != set.end(); };
+        auto in = [](const std::vector<Move>& set, Move m) {
+            return std::find(set.begin(), set.end(), m) != set.end();
+        };
         ProbePosition& p = s.probe;
         for (Move m : flawed) {
-            if (in(legal, m)) ++p.flawed_legal;
-            else p.flawed_only.push_back(m);
+            if (in(legal, m))
+                ++p.flawed_legal;
+            else
+                p.flawed_only.push_back(m);
         }
         for (Move m : legal)
             if (!in(flawed, m)) p.missed.push_back(m);
@@ -152,14 +171,17 @@ private:
         p.fen = fen_of(g_, c.fields);
         if (c.lead) p.opening = {opening};
         p.legal = legal;
-        // A board dump implies every castling right whose king and rook are home, and no en passant.
+        // A board dump implies every castling right whose king and rook are home, and no en
+        // passant.
         p.needs_fen = c.fields.en_passant != "-" || c.fields.castling != implied_rights(c.fields);
         // The share of the moves in play (the flawed engine's and the ones it misses) that a
         // flawed engine could pick and still pass: what the search drives towards zero.
         const std::size_t moves_in_play = flawed.size() + p.missed.size();
         // For a missing move only the count matters (it must reach zero), and counting leaves
         // the search room to wander between positions with as many.
-        s.luck = missing_kind(f_) ? p.flawed_legal : static_cast<double>(p.flawed_legal) / static_cast<double>(moves_in_play);
+        s.luck = missing_kind(f_)
+                     ? p.flawed_legal
+                     : static_cast<double>(p.flawed_legal) / static_cast<double>(moves_in_play);
         // A missing move is caught only when the flawed engine has nothing legal to play.
         s.catches = !missing_kind(f_) || p.flawed_legal == 0;
         s.size = legal.size();
@@ -178,12 +200,17 @@ private:
         for (Color c : {White, Black})
             for (const auto& rule : v_.castling) {
                 auto side = [&](Square s) { return c == White ? s : g_.mirror_rank(s); };
-                const char king = f.placement[side(rule.king_from)], rook = f.placement[side(rule.rook_from)];
+                const char king = f.placement[side(rule.king_from)],
+                           rook = f.placement[side(rule.rook_from)];
                 const char rook_letter = start_.placement[rule.rook_from];
-                const bool king_ok = king != '.' && (std::isupper(static_cast<unsigned char>(king)) != 0) == (c == White) &&
-                                     v_.type_of(king) >= 0 && v_.pieces[v_.type_of(king)].royal;
-                if (king_ok && rook_letter != '.' && rook == (c == White ? rook_letter : std::tolower(rook_letter)))
-                    out.push_back(c == White ? rule.right : static_cast<char>(std::tolower(rule.right)));
+                const bool king_ok =
+                    king != '.' &&
+                    (std::isupper(static_cast<unsigned char>(king)) != 0) == (c == White) &&
+                    v_.type_of(king) >= 0 && v_.pieces[v_.type_of(king)].royal;
+                if (king_ok && rook_letter != '.' &&
+                    rook == (c == White ? rook_letter : std::tolower(rook_letter)))
+                    out.push_back(c == White ? rule.right
+                                             : static_cast<char>(std::tolower(rule.right)));
             }
         return out;
     }
@@ -224,7 +251,8 @@ private:
                 } else {
                     consider(Candidate{parse_fen(g_, pos.fen()), std::nullopt});
                 }
-                pos.play(moves[static_cast<std::size_t>(pick(rng_, static_cast<int>(moves.size())))]);
+                pos.play(
+                    moves[static_cast<std::size_t>(pick(rng_, static_cast<int>(moves.size())))]);
             }
         }
     }
@@ -242,7 +270,8 @@ private:
             const Square s = pick(rng_, g_.squares());
             if (f.placement[s] != '.' || !pawn_square_ok(type, c, s)) continue;
             f.placement[s] = c == White ? v_.pieces[type].letter
-                                        : static_cast<char>(std::tolower(static_cast<unsigned char>(v_.pieces[type].letter)));
+                                        : static_cast<char>(std::tolower(
+                                              static_cast<unsigned char>(v_.pieces[type].letter)));
             return;
         }
     }
@@ -262,20 +291,25 @@ private:
                     for (Square s : {rule.king_from, rule.rook_from}) {
                         const char letter = start_.placement[s];
                         if (letter != '.' && pick(rng_, 4) != 0)
-                            f.placement[side(s)] = c == White ? static_cast<char>(std::toupper(letter))
-                                                              : static_cast<char>(std::tolower(letter));
+                            f.placement[side(s)] = c == White
+                                                       ? static_cast<char>(std::toupper(letter))
+                                                       : static_cast<char>(std::tolower(letter));
                     }
                 }
         }
         for (Color c : {White, Black})
             for (int t : royal_types_) {
                 bool present = false;
-                for (char x : f.placement) present |= x == (c == White ? v_.pieces[t].letter : std::tolower(v_.pieces[t].letter));
+                for (char x : f.placement)
+                    present |=
+                        x == (c == White ? v_.pieces[t].letter : std::tolower(v_.pieces[t].letter));
                 if (!present) place_random(f, t, c);
             }
         const int extra = 1 + pick(rng_, std::max(2, g_.squares() / 8));
         for (int i = 0; i < extra && !other_types_.empty(); ++i)
-            place_random(f, other_types_[static_cast<std::size_t>(pick(rng_, static_cast<int>(other_types_.size())))],
+            place_random(f,
+                         other_types_[static_cast<std::size_t>(
+                             pick(rng_, static_cast<int>(other_types_.size())))],
                          pick(rng_, 2) ? White : Black);
         std::string rights;
         for (char c : possible_rights(f))
@@ -315,16 +349,20 @@ private:
             const int from_rank = them == White ? rel - 1 : g_.height - rel;
             const int dir = them == White ? 1 : -1;
             const int file = pick(rng_, g_.width);
-            const Square from = g_.at(file, from_rank), over = g_.at(file, from_rank + dir), to = g_.at(file, from_rank + 2 * dir);
-            if (!g_.on_board(file, from_rank + 2 * dir) || f.placement[from] != '.' || f.placement[over] != '.' ||
-                f.placement[to] != '.')
+            const Square from = g_.at(file, from_rank), over = g_.at(file, from_rank + dir),
+                         to = g_.at(file, from_rank + 2 * dir);
+            if (!g_.on_board(file, from_rank + 2 * dir) || f.placement[from] != '.' ||
+                f.placement[over] != '.' || f.placement[to] != '.')
                 return;
             auto letter = [&](Color c) {
-                return c == White ? p.letter : static_cast<char>(std::tolower(static_cast<unsigned char>(p.letter)));
+                return c == White
+                           ? p.letter
+                           : static_cast<char>(std::tolower(static_cast<unsigned char>(p.letter)));
             };
             f.placement[to] = letter(them);
             const int side = file + (pick(rng_, 2) ? 1 : -1);
-            if (g_.on_board(side, from_rank + 2 * dir) && f.placement[g_.at(side, from_rank + 2 * dir)] == '.')
+            if (g_.on_board(side, from_rank + 2 * dir) &&
+                f.placement[g_.at(side, from_rank + 2 * dir)] == '.')
                 f.placement[g_.at(side, from_rank + 2 * dir)] = letter(f.side_to_move);
             f.en_passant = g_.name(over);
             return;
@@ -344,12 +382,16 @@ private:
         }
         const int op = pick(rng_, 4);
         if (op == 0 && !others.empty()) {
-            f.placement[others[static_cast<std::size_t>(pick(rng_, static_cast<int>(others.size())))]] = '.';
+            f.placement[others[static_cast<std::size_t>(
+                pick(rng_, static_cast<int>(others.size())))]] = '.';
         } else if (op == 1 && !other_types_.empty()) {
-            place_random(f, other_types_[static_cast<std::size_t>(pick(rng_, static_cast<int>(other_types_.size())))],
+            place_random(f,
+                         other_types_[static_cast<std::size_t>(
+                             pick(rng_, static_cast<int>(other_types_.size())))],
                          pick(rng_, 2) ? White : Black, 1);
         } else if (!pieces.empty()) {
-            const Square s = pieces[static_cast<std::size_t>(pick(rng_, static_cast<int>(pieces.size())))];
+            const Square s =
+                pieces[static_cast<std::size_t>(pick(rng_, static_cast<int>(pieces.size())))];
             const Square to = pick(rng_, g_.squares());
             const char letter = f.placement[s];
             const int t = v_.type_of(letter);
@@ -397,7 +439,8 @@ private:
 
 }  // namespace
 
-std::vector<ProbePosition> find_probe_positions(const Rules& rules, RuleFeature f, const ProbeSearch& search) {
+std::vector<ProbePosition> find_probe_positions(const Rules& rules, RuleFeature f,
+                                                const ProbeSearch& search) {
     if (!variant_has_feature(rules.variant(), f)) return {};
     return Searcher(rules, f, search).run();
 }

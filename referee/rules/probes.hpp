@@ -58,14 +58,14 @@ std::optional<Variant> ablated_variant(const Variant& v, RuleFeature f);
 
 // Prepared once per variant and feature: the ablated rules, when there are any.
 class FlawedMoves {
-public:
+  public:
     FlawedMoves(const Rules& rules, RuleFeature f);
     RuleFeature feature() const { return feature_; }
     // The moves an engine with the flaw takes to be legal in pos. `last_move`, when given,
     // is the move that led to pos (discovered check is judged against it).
     std::vector<Move> moves(const Position& pos) const;
 
-private:
+  private:
     Rules rules_;
     RuleFeature feature_;
     std::optional<Rules> ablated_;
@@ -92,7 +92,8 @@ struct ProbeSearch {
 
 // Positions for the feature, best first (fewest lucky picks for the flawed engine), all
 // distinct. Fewer than asked (or none) when the search finds fewer.
-std::vector<ProbePosition> find_probe_positions(const Rules& rules, RuleFeature f, const ProbeSearch& search);
+std::vector<ProbePosition> find_probe_positions(const Rules& rules, RuleFeature f,
+                                                const ProbeSearch& search);
 
 // The position a probe asks from: fen with the opening played.
 Position probe_position(const Rules& rules, const ProbePosition& p);

@@ -20,7 +20,7 @@ struct Exchange {
 };
 
 class Transcript {
-public:
+  public:
     static constexpr std::size_t kSentLines = 40;
     static constexpr std::size_t kReceivedHead = 8;
     static constexpr std::size_t kReceivedTail = 16;
@@ -38,7 +38,7 @@ public:
     // The engine wrote something only an IMCS client writes ("! a2-a3", a bare "a2-a3").
     bool sounds_like_imcs() const { return imcs_like_; }
 
-private:
+  private:
     bool starts_request(std::string_view line) const;
 
     engine::Protocol protocol_;

@@ -14,11 +14,12 @@ namespace {
 
 using namespace referee::rules;
 
-const char* kVariants[] = {"minichess", "minitchess", "gardner-castling", "chess", "elephant-monkey-carp"};
+const char* kVariants[] = {"minichess", "minitchess", "gardner-castling", "chess",
+                           "elephant-monkey-carp"};
 
 bool missing_kind(RuleFeature f) {
-    return f == RuleFeature::EnPassant || f == RuleFeature::DoubleStep || f == RuleFeature::KingCapture ||
-           f == RuleFeature::NoLegalMove;
+    return f == RuleFeature::EnPassant || f == RuleFeature::DoubleStep ||
+           f == RuleFeature::KingCapture || f == RuleFeature::NoLegalMove;
 }
 
 TEST(RuleProbes, EveryFeatureOfEveryShippedVariantGetsPositionsThatCatchItsFlaw) {
@@ -40,13 +41,16 @@ TEST(RuleProbes, EveryFeatureOfEveryShippedVariantGetsPositionsThatCatchItsFlaw)
                 if (missing_kind(f)) {
                     EXPECT_FALSE(p.missed.empty()) << name << " " << feature_key(f) << " " << p.fen;
                 } else {
-                    ASSERT_FALSE(p.flawed_only.empty()) << name << " " << feature_key(f) << " " << p.fen;
+                    ASSERT_FALSE(p.flawed_only.empty())
+                        << name << " " << feature_key(f) << " " << p.fen;
                     for (Move m : p.flawed_only) {
                         EXPECT_FALSE(pos.is_legal(m));
-                        const std::string why = explain_illegal(pos, pos.move_name(m, MoveStyle::Uci));
+                        const std::string why =
+                            explain_illegal(pos, pos.move_name(m, MoveStyle::Uci));
                         EXPECT_FALSE(why.empty()) << p.fen << " " << pos.move_name(m);
                         EXPECT_EQ(why.find("moves as Betza"), std::string::npos)
-                            << "a vague reason for " << feature_key(f) << " " << p.fen << " " << pos.move_name(m) << ": " << why;
+                            << "a vague reason for " << feature_key(f) << " " << p.fen << " "
+                            << pos.move_name(m) << ": " << why;
                     }
                 }
             }
@@ -70,7 +74,9 @@ TEST(RuleProbes, NoProbeOfElephantMonkeyCarpNamesAChessLetter) {
         const auto found = find_probe_positions(rules, f, ProbeSearch{});
         for (const auto& p : found) {
             const std::string placement = p.fen.substr(0, p.fen.find(' '));
-            for (char c : placement) EXPECT_EQ(std::string("PNBpnb").find(c), std::string::npos) << feature_key(f) << " " << p.fen;
+            for (char c : placement)
+                EXPECT_EQ(std::string("PNBpnb").find(c), std::string::npos)
+                    << feature_key(f) << " " << p.fen;
         }
         if (variant_has_feature(rules.variant(), f)) {
             EXPECT_FALSE(found.empty()) << feature_key(f);
@@ -86,11 +92,14 @@ TEST(Explain, SaysWhyInWords) {
     // En passant along the fifth rank: the rook on h5 sees the king on a5 once both pawns go.
     EXPECT_EQ(explain_illegal(chess.from_fen("8/8/8/K2pP2r/8/8/8/7k w - d6 0 1"), "e5d6"),
               "e5-d6 en passant leaves the king on a5 attacked by the rook on h5");
-    EXPECT_EQ(explain_illegal(chess.from_fen("4k3/8/8/8/8/8/8/R3K3 w - - 0 1"), "e1c1").find("no castling right 'Q'") !=
-                  std::string::npos,
+    EXPECT_EQ(explain_illegal(chess.from_fen("4k3/8/8/8/8/8/8/R3K3 w - - 0 1"), "e1c1")
+                      .find("no castling right 'Q'") != std::string::npos,
               true);
-    EXPECT_NE(explain_illegal(chess.from_fen("4k3/8/8/b7/8/8/3N4/4K3 w - - 0 1"), "d2f3").find("is pinned"), std::string::npos);
-    EXPECT_NE(explain_illegal(chess.from_fen("4k3/8/8/8/8/8/8/R3K3 w Q - 0 1"), "a7a8k").size(), 0u);
+    EXPECT_NE(explain_illegal(chess.from_fen("4k3/8/8/b7/8/8/3N4/4K3 w - - 0 1"), "d2f3")
+                  .find("is pinned"),
+              std::string::npos);
+    EXPECT_NE(explain_illegal(chess.from_fen("4k3/8/8/8/8/8/8/R3K3 w Q - 0 1"), "a7a8k").size(),
+              0u);
     const Rules minit = Rules::load("minitchess");
     EXPECT_EQ(explain_illegal(minit.from_fen("k4/5/5/4B/5/K4 w - - 0 1"), "e3a3"),
               "the bishop on e3 cannot step to a3: a step does not wrap around the board's edge");
@@ -98,4 +107,3 @@ TEST(Explain, SaysWhyInWords) {
 }
 
 }  // namespace
-
