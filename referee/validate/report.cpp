@@ -91,7 +91,7 @@ std::string format_header(const Report& r) {
 }
 
 std::string format_probe(const ProbeResult& p) {
-    std::string out = fmt::format("{}  {:<24} {}\n", verdict_name(p.verdict), p.name, p.detail);
+    std::string out = fmt::format("{}  {:<30} {}\n", verdict_name(p.verdict), p.name, p.detail);
     if (p.evidence && (p.verdict == Verdict::Fail || p.verdict == Verdict::Warn))
         evidence_text(out, *p.evidence);
     return out;
