@@ -1,0 +1,135 @@
+// Engines with one rule wrong (bin/flawed-engine --flaw KEY) fail the probe about their
+// flaw on every shipped variant that has the rule, with a reason in words; a correct engine
+// passes every rule probe; and the reproduce line of a failure replays it.
+#include <gtest/gtest.h>
+
+#include <sys/wait.h>
+
+#include <cstdio>
+
+#include "referee/rules/probes.hpp"
+#include "validate_harness.hpp"
+
+namespace {
+
+using referee::rules::RuleFeature;
+using referee::validate::Verdict;
+
+const char* kVariants[] = {"minichess", "minitchess", "gardner-castling", "chess",
+                           "elephant-monkey-carp"};
+
+std::string flawed(const std::string& flaw) {
+    return "cmd=" + std::string(REFEREE_BIN_DIR) + "/flawed-engine arg=--flaw arg=" + flaw +
+           " proto=uci name=flawed-" + flaw;
+}
+
+struct Shell {
+    int exit_code = -1;
+    std::string output;
+};
+
+Shell shell(const std::string& command) {
+    Shell run;
+    FILE* pipe = ::popen((command + " 2>&1").c_str(), "r");
+    if (!pipe) return run;
+    char buffer[4096];
+    for (std::size_t n; (n = std::fread(buffer, 1, sizeof buffer, pipe)) > 0;)
+        run.output.append(buffer, n);
+    const int status = ::pclose(pipe);
+    run.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    return run;
+}
+
+// The flaws the issue lists, each with the probe it must fail.
+const RuleFeature kFlaws[] = {
+    RuleFeature::CastlingRights,
+    RuleFeature::CastlingPathEmpty,
+    RuleFeature::CastlingOutOfCheck,
+    RuleFeature::CastlingThroughAttack,
+    RuleFeature::EnPassantExposesKing,
+    RuleFeature::Pins,
+    RuleFeature::CheckEvasion,
+    RuleFeature::MovesIntoCheck,
+    RuleFeature::PromotionChoice,
+    RuleFeature::SideStep,
+    RuleFeature::DoubleStep,
+    RuleFeature::DoubleStepRank,
+    RuleFeature::NoLegalMove,
+    RuleFeature::EnPassant,
+    RuleFeature::EdgeWrap,
+};
+
+TEST(FlawedEngines, EachFailsTheProbeAboutItsFlawOnEveryVariantWithTheRule) {
+    int runs = 0;
+    for (const char* variant : kVariants) {
+        const auto rules = referee::rules::Rules::load(variant);
+        for (RuleFeature f : kFlaws) {
+            if (!referee::rules::variant_has_feature(rules.variant(), f)) continue;
+            const std::string probe = std::string("rule-") + referee::rules::feature_key(f);
+            auto o = referee::test::options_for(variant, flawed(referee::rules::feature_key(f)),
+                                                std::nullopt, {probe});
+            const auto report = referee::validate::validate_engine(o);
+            const auto r = referee::test::probe(report, probe);
+            ++runs;
+            EXPECT_EQ(r.verdict, Verdict::Fail) << variant << " " << probe << ": " << r.detail;
+            EXPECT_NE(r.detail.find("positions failed"), std::string::npos) << r.detail;
+            ASSERT_TRUE(r.evidence.has_value()) << variant << " " << probe;
+            EXPECT_FALSE(r.evidence->hint.empty());
+        }
+    }
+    EXPECT_GE(runs, 30);
+    EXPECT_TRUE(referee::test::no_children_left());
+}
+
+TEST(FlawedEngines, TheCheckEvasionFlawAlsoMissesDiscoveredChecks) {
+    const std::string probe = "rule-discovered-check";
+    auto o = referee::test::options_for("chess", flawed("check-evasion"), std::nullopt, {probe});
+    const auto r = referee::test::probe(referee::validate::validate_engine(o), probe);
+    EXPECT_EQ(r.verdict, Verdict::Fail) << r.detail;
+}
+
+TEST(FlawedEngines, FailuresSayWhyInWords) {
+    const std::string probe = "rule-castling-through-attack";
+    auto o = referee::test::options_for("chess", flawed("castling-through-attack"), std::nullopt,
+                                        {probe});
+    const auto r = referee::test::probe(referee::validate::validate_engine(o), probe);
+    EXPECT_NE(r.detail.find("castles through"), std::string::npos) << r.detail;
+    EXPECT_NE(r.detail.find("which the"), std::string::npos) << r.detail;
+}
+
+TEST(FlawedEngines, EveryReproduceLineOfAFailingCardReplaysTheFailure) {
+    for (const char* flaw : {"pins", "side-step", "castling-rights"}) {
+        const char* variant = std::string(flaw) == "side-step" ? "minitchess" : "chess";
+        auto o = referee::test::options_for(variant, flawed(flaw), std::nullopt, {});
+        const auto report = referee::validate::validate_engine(o);
+        int replayed = 0;
+        for (const auto& p : report.probes) {
+            if (p.verdict != Verdict::Fail || !p.evidence || p.evidence->reproduce.empty())
+                continue;
+            const std::string& line = p.evidence->reproduce;
+            EXPECT_EQ(line.rfind(std::string(REFEREE_BIN_DIR) + "/referee play ", 0), 0u) << line;
+            const auto run = shell(line + " --quiet --out " + ::testing::TempDir() + "replay");
+            EXPECT_NE(run.output.find("illegal move"), std::string::npos) << p.name << "\n"
+                                                                          << line << "\n"
+                                                                          << run.output;
+            ++replayed;
+        }
+        EXPECT_GE(replayed, 1) << flaw;
+    }
+}
+
+TEST(FlawedEngines, WithoutAFlawItPassesEveryRuleProbe) {
+    for (const char* variant : kVariants) {
+        auto o = referee::test::options_for(variant, flawed(""), std::nullopt, {});
+        std::vector<std::string> only;
+        for (auto f : referee::rules::all_rule_features())
+            only.push_back(std::string("rule-") + referee::rules::feature_key(f));
+        o.only = only;
+        const auto report = referee::validate::validate_engine(o);
+        EXPECT_EQ(report.count(Verdict::Fail), 0u) << variant << "\n"
+                                                   << referee::validate::format_text(report);
+        EXPECT_EQ(report.count(Verdict::Warn), 0u) << variant;
+    }
+}
+
+}  // namespace
