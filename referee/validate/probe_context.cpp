@@ -161,8 +161,9 @@ std::string reproduce_line(ProbeContext& ctx, const match::GameSpec& spec, rules
     // Both engines with the game's seed, as validate ran them: the opponent is the in-tree
     // random-engine with its seed, the engine under test gets the seed only if it is in-tree.
     const std::string seed = fmt::format(" option.Seed={}", spec.game_seed);
-    const std::string engine =
-        shell_quote(ctx.engine_description + (ctx.engine_in_tree ? seed : ""));
+    const std::string engine = shell_quote(
+        ctx.engine_description +
+        (ctx.engine_in_tree || ctx.driver.transcript().declared_seed_option() ? seed : ""));
     const std::string opponent = shell_quote(ctx.opponent_description + seed);
     return fmt::format(
         "{} play {} --fen {}{} --white {} --black {} --tc {} --margin {}{}",

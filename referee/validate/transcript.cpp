@@ -47,6 +47,7 @@ bool Transcript::starts_request(std::string_view line) const {
 }
 
 void Transcript::add(bool to_engine, std::string_view line) {
+    if (!to_engine && line.rfind("option name Seed ", 0) == 0) seed_option_ = true;
     if (to_engine) {
         if (starts_request(line)) {
             in_request_ = true;

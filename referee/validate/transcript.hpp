@@ -37,6 +37,9 @@ class Transcript {
     bool sounds_like_uci() const { return uci_like_; }
     // The engine wrote something only an IMCS client writes ("! a2-a3", a bare "a2-a3").
     bool sounds_like_imcs() const { return imcs_like_; }
+    // The engine declared a UCI "Seed" option (kept across clear()): reproduce lines pass the
+    // game's seed.
+    bool declared_seed_option() const { return seed_option_; }
 
   private:
     bool starts_request(std::string_view line) const;
@@ -50,6 +53,7 @@ class Transcript {
     bool uci_like_ = false;
     bool imcs_like_ = false;
     bool in_request_ = false;  // a move request was sent since clear()
+    bool seed_option_ = false;
 };
 
 }  // namespace referee::validate
