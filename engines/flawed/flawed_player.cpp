@@ -18,10 +18,16 @@ std::vector<Parameter> FlawedPlayer::parameters() const {
          "the rule it gets wrong: " + keys + " (empty: none)"},
         {"prefer-flaw", "PreferFlaw", Parameter::Kind::Check, "true", 0, 0,
          "play a move only the flaw allows whenever there is one"},
+        {"one-game", "OneGame", Parameter::Kind::Check, "false", 0, 0,
+         "IMCS: exit when the game ends, as the course's clients do"},
     };
 }
 
 void FlawedPlayer::set_parameter(const std::string& flag, const std::string& value) {
+    if (flag == "one-game") {
+        one_game_ = value == "true";
+        return;
+    }
     if (flag == "prefer-flaw") {
         prefer_flaw_ = value == "true";
         return;

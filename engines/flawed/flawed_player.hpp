@@ -22,10 +22,12 @@ class FlawedPlayer : public Player {
     void set_parameter(const std::string& flag, const std::string& value) override;
     void new_game(const referee::rules::Rules& rules, std::uint64_t seed) override;
     Reply choose(const Turn& turn) override;
+    bool another_game() const override { return !one_game_; }
 
   private:
     std::optional<referee::rules::RuleFeature> flaw_;
     bool prefer_flaw_ = true;
+    bool one_game_ = false;
     std::unique_ptr<referee::rules::FlawedMoves> moves_;
     std::string moves_for_;  // the variant moves_ was built for
     std::mt19937_64 rng_;

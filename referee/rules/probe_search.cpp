@@ -146,6 +146,11 @@ class Searcher {
         std::string opening;
         auto pos = asked(c, &opening);
         if (!pos) return s;
+        // Under check rules no game reaches a position where the enemy king can be taken
+        // (engines rightly refuse one, even where the variant would let it be taken).
+        if (v_.check_rules &&
+            pos->visit([&](const auto& b) { return b.royal_attacked(~pos->side_to_move()); }))
+            return s;
         const bool check = pos->in_check();
         if ((f_ == RuleFeature::CheckEvasion || f_ == RuleFeature::DiscoveredCheck) && !check)
             return s;

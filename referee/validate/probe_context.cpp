@@ -52,6 +52,16 @@ std::chrono::milliseconds game_limit(const ProbeContext& ctx, const match::GameS
            ctx.driver.engine_config().startup_timeout;
 }
 
+void allow_startup(ProbeContext& ctx, match::GameSpec& spec) {
+    if (!ctx.options.startup_limit || !ctx.driver.engine_fresh()) return;
+    if (ctx.driver.engine_config().protocol != engine::Protocol::Imcs) return;
+    const std::int64_t ms = ctx.options.startup_limit->count();
+    if (spec.time_control.move_time_ms > 0)
+        spec.time_control.move_time_ms += ms;
+    else
+        spec.time_control.base_ms += ms;
+}
+
 std::string ensure_engine(ProbeContext& ctx) {
     // An engine that ends its process after each game (as the course server's clients do)
     // is noticed here, once its exit has been seen, and started again as tournaments do.

@@ -44,6 +44,10 @@ match::GameSpec make_spec(ProbeContext& ctx, rules::Position start, const std::s
 // declares its own deadline passed.
 std::chrono::milliseconds game_limit(const ProbeContext& ctx, const match::GameSpec& spec);
 
+// An IMCS engine has no handshake in which to take its start-up time, so with --startup
+// the first game after each (re)start gives it that time on its clock.
+void allow_startup(ProbeContext& ctx, match::GameSpec& spec);
+
 // Makes sure the engine process is running (a fresh one after a fault). Empty when it is;
 // otherwise why it could not be started.
 std::string ensure_engine(ProbeContext& ctx);

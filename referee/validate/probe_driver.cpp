@@ -76,6 +76,7 @@ ProbeDriver::Started ProbeDriver::start_engine(milliseconds settle) {
     const auto start = Clock::now();
     auto state = std::make_shared<StartState>();
     engine_ = engine::EngineSession::create(io_, engine_config_, rules_.variant(), scratch_dir_);
+    fresh_ = true;
     engine_->set_events(watch(state));
     engine_->set_transcript(
         [this](bool to_engine, std::string_view line) { transcript_.add(to_engine, line); });
@@ -135,6 +136,7 @@ void ProbeDriver::ensure_opponent() {
 ProbeDriver::Played ProbeDriver::play(match::GameSpec spec, rules::Color engine_side,
                                       milliseconds limit) {
     ensure_opponent();
+    fresh_ = false;
     struct Done {
         bool done = false;
         match::GameRecord record;

@@ -43,6 +43,8 @@ class ProbeDriver {
     // must still be running a moment after it started). Any previous process is killed.
     Started start_engine(std::chrono::milliseconds settle);
     bool engine_alive() const { return engine_ && engine_->alive(); }
+    // No game has been played since the engine was (re)started.
+    bool engine_fresh() const { return fresh_; }
     // Runs the event loop for a while (to notice an exit that has happened).
     void pump(std::chrono::milliseconds how_long) {
         run_until([] { return false; }, how_long);
@@ -89,6 +91,7 @@ class ProbeDriver {
     std::string scratch_dir_;
     Transcript transcript_;
     Session engine_, opponent_;
+    bool fresh_ = false;
 };
 
 }  // namespace referee::validate

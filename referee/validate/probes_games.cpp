@@ -18,6 +18,7 @@ ProbeResult game_probe(ProbeContext& ctx, const std::string& name, const std::st
         r.detail = why;
         return r;
     }
+    allow_startup(ctx, spec);
     ctx.driver.transcript().clear();
     const auto played = ctx.driver.play(spec, side, game_limit(ctx, spec));
     const auto& rec = played.record;

@@ -37,6 +37,7 @@ ProbeResult one_move(ProbeContext& ctx, const std::string& name, const std::stri
     spec.max_plies = static_cast<int>(book) + 1;  // the cap counts the book moves too
     const bool imcs = ctx.driver.engine_config().protocol == engine::Protocol::Imcs;
 
+    allow_startup(ctx, spec);
     ctx.driver.transcript().clear();
     const auto limit = game_limit(ctx, spec);
     const auto played = ctx.driver.play(spec, side, limit);

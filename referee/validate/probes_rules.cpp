@@ -84,6 +84,7 @@ ProbeResult probe_rule(ProbeContext& ctx, const std::string& name, rules::RuleFe
             make_spec(ctx, ctx.rules.from_fen(probe.fen), ctx.options.move_tc, 1, probe.opening);
         spec.max_plies = static_cast<int>(probe.opening.size()) + 1;
         const rules::Color side = at.side_to_move();
+        allow_startup(ctx, spec);
         ctx.driver.transcript().clear();
         const auto played = ctx.driver.play(spec, side, game_limit(ctx, spec));
         const auto& rec = played.record;

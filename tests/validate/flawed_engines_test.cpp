@@ -133,3 +133,39 @@ TEST(FlawedEngines, WithoutAFlawItPassesEveryRuleProbe) {
 }
 
 }  // namespace
+
+namespace {
+
+TEST(OneGameEngines, AnImcsEngineThatExitsAfterEachGameIsRestartedAndReportedOnce) {
+    const std::string engine =
+        "cmd=" + std::string(REFEREE_BIN_DIR) +
+        "/flawed-engine arg=--one-game arg=--protocol arg=imcs arg=--variant "
+        "arg=minitchess proto=imcs name=one-game";
+    auto o = referee::test::options_for("minitchess", engine, std::nullopt,
+                                        {"start-position", "set-up-position", "after-moves",
+                                         "rule-board-edges", "full-game", "second-game", "quit"});
+    const auto report = referee::validate::validate_engine(o);
+    int notes = 0;
+    for (const auto& p : report.probes) {
+        notes += p.name == "exits-after-game";
+        EXPECT_NE(p.verdict, Verdict::Fail) << p.name << ": " << p.detail;
+    }
+    EXPECT_EQ(notes, 1) << referee::validate::format_text(report);
+    const auto note = referee::test::probe(report, "exits-after-game");
+    EXPECT_EQ(note.verdict, Verdict::Warn);
+    EXPECT_NE(note.detail.find("exits after every game: tournaments will restart it"),
+              std::string::npos);
+    EXPECT_EQ(referee::test::probe(report, "rule-board-edges").verdict, Verdict::Pass);
+    EXPECT_TRUE(referee::test::no_children_left());
+}
+
+TEST(TimeScale, ScalesEveryProbeClockAndTheReproduceLineSaysSo) {
+    auto o = referee::test::options_for("minitchess", "broken-illegal", std::nullopt,
+                                        {"start-position"});
+    o.time_scale = 2;
+    const auto r = referee::test::probe(referee::validate::validate_engine(o), "start-position");
+    ASSERT_TRUE(r.evidence.has_value());
+    EXPECT_NE(r.evidence->reproduce.find("--tc 6 "), std::string::npos) << r.evidence->reproduce;
+}
+
+}  // namespace

@@ -63,8 +63,11 @@ TEST(ValidateCli, AFailingEngineExitsOneWithTheEvidence) {
         "start-position --json " +
         json_path);
     EXPECT_EQ(run.exit_code, 1) << run.output;
-    for (const char* part : {"FAIL  start-position", "illegal move", "board", "RNBQK",
-                             "? 00:03.000 00:03.000", "reproduce  referee play"})
+    // The reproduce line names the referee by its full path: it runs from any directory.
+    const std::string reproduce = "reproduce  " + std::string(REFEREE_BIN_DIR) + "/referee play";
+    for (const std::string& part :
+         {std::string("FAIL  start-position"), std::string("illegal move"), std::string("board"),
+          std::string("RNBQK"), std::string("? 00:03.000 00:03.000"), reproduce})
         EXPECT_NE(run.output.find(part), std::string::npos) << part << "\n" << run.output;
     std::ifstream in(json_path);
     ASSERT_TRUE(in);
