@@ -41,6 +41,7 @@ struct Scored {
     ProbePosition probe;
     double luck = 2;  // share of the flawed engine's moves that are legal (lower is better)
     std::size_t size = 0;
+    std::vector<Move> lucky;  // the moves the flawed engine could pick and still be legal
     bool ok = false;
     bool catches =
         false;  // a flawed engine fails here whatever it picks (missing moves), or may (extra ones)
@@ -165,10 +166,12 @@ class Searcher {
         };
         ProbePosition& p = s.probe;
         for (Move m : flawed) {
-            if (in(legal, m))
+            if (in(legal, m)) {
                 ++p.flawed_legal;
-            else
+                s.lucky.push_back(m);
+            } else {
                 p.flawed_only.push_back(m);
+            }
         }
         for (Move m : legal)
             if (!in(flawed, m)) p.missed.push_back(m);
@@ -375,9 +378,30 @@ class Searcher {
     }
 
     // One random edit of the candidate's position (the fields before the lead move).
-    Candidate mutate(const Candidate& c) {
+    Candidate mutate(const Candidate& c, const std::vector<Move>& lucky) {
         Candidate out = c;
         PositionFields& f = out.fields;
+        // Half the time, aim at one of the lucky moves: take away the piece that makes it,
+        // or put something on its target square.
+        if (!lucky.empty() && pick(rng_, 2) == 0) {
+            const Move m =
+                lucky[static_cast<std::size_t>(pick(rng_, static_cast<int>(lucky.size())))];
+            const int mover = v_.type_of(f.placement[m.from]);
+            if (mover >= 0 && !v_.pieces[mover].royal && pick(rng_, 2) == 0 && !out.lead) {
+                f.placement[m.from] = '.';
+            } else if (f.placement[m.to] == '.' && !other_types_.empty()) {
+                const int t = other_types_[static_cast<std::size_t>(
+                    pick(rng_, static_cast<int>(other_types_.size())))];
+                const Color col = pick(rng_, 2) ? White : Black;
+                if (pawn_square_ok(t, col, m.to))
+                    f.placement[m.to] = col == White
+                                            ? v_.pieces[t].letter
+                                            : static_cast<char>(std::tolower(
+                                                  static_cast<unsigned char>(v_.pieces[t].letter)));
+            }
+            tidy(f);
+            return out;
+        }
         std::vector<Square> pieces, others;
         for (Square s = 0; s < g_.squares(); ++s) {
             if (f.placement[s] == '.') continue;
@@ -419,7 +443,7 @@ class Searcher {
         }
         const int steps = search_.improve_steps * (missing_kind(f_) ? 4 : 1);
         for (int step = 0; step < steps && best.luck > 0; ++step) {
-            Candidate next = mutate(current);
+            Candidate next = mutate(current, best.lucky);
             if (current.lead && !next.lead) continue;
             Scored s = score(next);
             if (s.as_good_as(best)) {

@@ -59,8 +59,10 @@ std::vector<ProbeRow> make_probe_table() {
                         return r;
                     }});
     rows.push_back(
-        {"second-game", "plays a second game in the same process", "",
-         [](ProbeContext& ctx) { return probe_second_game(ctx, ctx.full_game_left_it_running); }});
+        {"second-game", "plays a second game in the same process", "", [](ProbeContext& ctx) {
+             // An engine known to exit after each game cannot play two in one process.
+             return probe_second_game(ctx, ctx.full_game_left_it_running && !ctx.exits_after_game);
+         }});
     rows.push_back({"quit", "exits when asked and leaves no process behind", "", probe_quit});
     return rows;
 }
