@@ -5,7 +5,10 @@
 
 #include <sys/wait.h>
 
+#include <unistd.h>
+
 #include <cstdio>
+#include <fstream>
 
 #include "referee/rules/probes.hpp"
 #include "validate_harness.hpp"
@@ -166,6 +169,58 @@ TEST(TimeScale, ScalesEveryProbeClockAndTheReproduceLineSaysSo) {
     const auto r = referee::test::probe(referee::validate::validate_engine(o), "start-position");
     ASSERT_TRUE(r.evidence.has_value());
     EXPECT_NE(r.evidence->reproduce.find("--tc 6 "), std::string::npos) << r.evidence->reproduce;
+}
+
+}  // namespace
+
+namespace {
+
+// A variant the referee has never seen, with none of chess's letters: its rule probes are
+// found from its own pieces, and a correct engine passes them while a flawed one fails.
+const char* kUnseenVariant = R"(name: wazir-war
+description: "a made-up 5x6 game for the tests"
+board: {files: 5, ranks: 6}
+start: "wgkfw/sssss/5/5/SSSSS/WGKFW w - - 0 1"
+pieces:
+  - {letter: K, name: king, betza: K, royal: true}
+  - {letter: G, name: general, betza: Q}
+  - {letter: W, name: wazir, betza: W}
+  - {letter: F, name: ferz, betza: FmW}
+  - letter: S
+    name: soldier
+    betza: mfWcfF
+    pawn: true
+    promotion: [G, W]
+check_rules: true
+end:
+  checkmate: loss
+  no_legal_moves: draw
+)";
+
+TEST(UnseenVariants, AVariantFileGetsItsOwnRuleProbes) {
+    const std::string path =
+        ::testing::TempDir() + "wazir-war-" + std::to_string(::getpid()) + ".yaml";
+    {
+        std::ofstream out(path);
+        out << kUnseenVariant;
+    }
+    std::vector<std::string> only;
+    for (auto f : referee::rules::all_rule_features())
+        only.push_back(std::string("rule-") + referee::rules::feature_key(f));
+    auto good = referee::test::options_for(path, "random", std::nullopt, only);
+    const auto passed = referee::validate::validate_engine(good);
+    EXPECT_EQ(passed.count(Verdict::Fail), 0u) << referee::validate::format_text(passed);
+    for (const char* probe : {"rule-pins", "rule-check-evasion", "rule-side-step",
+                              "rule-promotion-choice", "rule-board-edges"}) {
+        const auto r = referee::test::probe(passed, probe);
+        EXPECT_EQ(r.verdict, Verdict::Pass) << probe << ": " << r.detail;
+    }
+    auto bad =
+        referee::test::options_for(path, flawed("side-step"), std::nullopt, {"rule-side-step"});
+    const auto r = referee::test::probe(referee::validate::validate_engine(bad), "rule-side-step");
+    EXPECT_EQ(r.verdict, Verdict::Fail) << r.detail;
+    EXPECT_NE(r.detail.find("the ferz on"), std::string::npos) << r.detail;
+    std::remove(path.c_str());
 }
 
 }  // namespace
