@@ -27,7 +27,8 @@ int pick(Rng& rng, int n) {
 // Features whose flaw is a missing move (the engine fails only when it has nothing else).
 bool missing_kind(RuleFeature f) {
     return f == RuleFeature::EnPassant || f == RuleFeature::DoubleStep ||
-           f == RuleFeature::KingCapture || f == RuleFeature::NoLegalMove;
+           f == RuleFeature::KingCapture || f == RuleFeature::Promotion ||
+           f == RuleFeature::NoLegalMove;
 }
 
 // A candidate: the fields of a position, and for discovered check the opponent's move that

@@ -44,6 +44,7 @@ constexpr FeatureText kFeatures[] = {
      "a pawn on its starting rank may step two squares forward"},
     {RuleFeature::DoubleStepRank, "double-step-rank",
      "the double step is made only from the pawn's starting rank"},
+    {RuleFeature::Promotion, "promotion", "a pawn that reaches the promotion zone promotes"},
     {RuleFeature::PromotionChoice, "promotion-choice",
      "a pawn promotes only to one of the pieces the variant lists"},
     {RuleFeature::SideStep, "side-step",
@@ -159,6 +160,11 @@ bool variant_has_feature(const Variant& v, RuleFeature f, std::string* why_not) 
         case RuleFeature::DoubleStep:
         case RuleFeature::DoubleStepRank:
             if (!has_double_step(v)) return no(fmt::format("{} has no double step.", v.name));
+            return true;
+        case RuleFeature::Promotion:
+            if (std::none_of(v.pieces.begin(), v.pieces.end(),
+                             [](const PieceType& p) { return !p.promotes_to.empty(); }))
+                return no(fmt::format("{} has no promotion.", v.name));
             return true;
         case RuleFeature::PromotionChoice:
             if (!has_wrong_promotion(v))
@@ -288,6 +294,8 @@ std::vector<Move> FlawedMoves::moves(const Position& pos) const {
             return without([](Move m) { return m.kind() == MoveKind::EnPassant; });
         case RuleFeature::DoubleStep:
             return without([](Move m) { return m.kind() == MoveKind::DoubleStep; });
+        case RuleFeature::Promotion:
+            return without([](Move m) { return m.promotion != 0; });
         case RuleFeature::KingCapture:
             return without([&](Move m) { return captures_enemy_royal(pos, m); });
         case RuleFeature::NoLegalMove:

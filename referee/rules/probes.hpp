@@ -34,6 +34,7 @@ enum class RuleFeature {
     CastlingThroughAttack,  // the king may not pass through or land on an attacked square
     DoubleStep,             // the double step exists
     DoubleStepRank,         // ... only from its own rank
+    Promotion,              // a pawn reaching the promotion zone promotes
     PromotionChoice,        // promotion only to the listed pieces
     SideStep,               // a move-only one-square step does not wrap around the edge
     EdgeWrap,               // no leap or ride wraps around the board's edge

@@ -97,6 +97,7 @@ ProbeResult probe_rule(ProbeContext& ctx, const std::string& name, rules::RuleFe
             continue;
         }
         ++failed;
+        r.positions_failed.push_back(static_cast<int>(i) + 1);
         std::string why;
         if (outcome == GameOutcome::Completed ||
             (!moved && rec.termination == match::Termination::Resignation)) {
@@ -122,6 +123,7 @@ ProbeResult probe_rule(ProbeContext& ctx, const std::string& name, rules::RuleFe
         }
     }
     const int asked = static_cast<int>(found.size());
+    r.positions_asked = asked;
     if (failed == 0) {
         r.verdict = Verdict::Pass;
         r.detail =

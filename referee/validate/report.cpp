@@ -124,6 +124,10 @@ nlohmann::json to_json(const Report& r) {
         nlohmann::json j = {{"name", p.name},         {"title", p.title},
                             {"advisory", p.advisory}, {"verdict", verdict_name(p.verdict)},
                             {"detail", p.detail},     {"seconds", p.seconds}};
+        if (p.positions_asked > 0) {
+            j["positions_asked"] = p.positions_asked;
+            j["positions_failed"] = p.positions_failed;
+        }
         if (p.evidence) {
             const auto& e = *p.evidence;
             j["evidence"] = {{"fen", e.fen},

@@ -36,7 +36,9 @@ struct ProbeResult {
     std::string title;      // what it checks
     bool advisory = false;  // a miss is a warning (playing badly), never a failure
     Verdict verdict = Verdict::Skip;
-    std::string detail;  // one short sentence
+    std::string detail;                 // one short sentence
+    int positions_asked = 0;            // rule probes: how many positions were asked ...
+    std::vector<int> positions_failed;  // ... and which of them (1-based) failed
     double seconds = 0;
     std::optional<Evidence> evidence;
 };

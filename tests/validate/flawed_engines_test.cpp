@@ -53,6 +53,7 @@ const RuleFeature kFlaws[] = {
     RuleFeature::Pins,
     RuleFeature::CheckEvasion,
     RuleFeature::MovesIntoCheck,
+    RuleFeature::Promotion,
     RuleFeature::PromotionChoice,
     RuleFeature::SideStep,
     RuleFeature::DoubleStep,
@@ -76,6 +77,8 @@ TEST(FlawedEngines, EachFailsTheProbeAboutItsFlawOnEveryVariantWithTheRule) {
             ++runs;
             EXPECT_EQ(r.verdict, Verdict::Fail) << variant << " " << probe << ": " << r.detail;
             EXPECT_NE(r.detail.find("positions failed"), std::string::npos) << r.detail;
+            EXPECT_GE(r.positions_asked, 1);
+            EXPECT_FALSE(r.positions_failed.empty());
             ASSERT_TRUE(r.evidence.has_value()) << variant << " " << probe;
             EXPECT_FALSE(r.evidence->hint.empty());
         }
