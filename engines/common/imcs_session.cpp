@@ -69,6 +69,7 @@ bool ImcsSession::handle(const std::string& raw) {
         pending_.reset();  // refused: the same side is asked again
     } else if (first == "=") {
         end_game();
+        if (!player_.another_game()) return false;
     }
     // Greetings, 23x result codes and anything else carry nothing a player needs.
     return true;

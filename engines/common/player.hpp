@@ -108,6 +108,9 @@ class Player {
     // Runs on a worker thread. Never called when the game is over or the side to move has no
     // legal move (the framework answers those itself).
     virtual Reply choose(const Turn& turn) = 0;
+    // IMCS: false makes the engine exit when a game ends (the `=` line), as clients of the
+    // course's server do; tournaments then start it again for the next game.
+    virtual bool another_game() const { return true; }
 };
 
 }  // namespace engines

@@ -1,6 +1,7 @@
 // referee validate: "will my engine be disqualified?" Runs one engine through the probes,
 // prints a line per probe (and the evidence for each failure), a summary, optionally a JSON
 // file; the exit code is 0 only when nothing failed.
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <sstream>
@@ -37,11 +38,19 @@ int run_validate(ValidateArgs& a) {
     auto& o = a.options;
     if (!a.protocol.empty()) o.protocol = engine::parse_protocol(a.protocol);
     o.only = split_names(a.only);
-    if (a.startup > 0) o.startup_limit = std::chrono::milliseconds(static_cast<long>(a.startup * 1000));
+    if (a.startup > 0)
+        o.startup_limit = std::chrono::milliseconds(static_cast<long>(a.startup * 1000));
     o.margin_ms = static_cast<std::int64_t>(a.margin * 1000);
     o.bin_dir = engine::executable_dir();
-    o.on_start = [](const validate::Report& r) { std::cout << validate::format_header(r) << std::flush; };
-    o.on_result = [](const validate::ProbeResult& p) { std::cout << validate::format_probe(p) << std::flush; };
+    o.referee_path = (std::filesystem::path(o.bin_dir) / "referee").string();
+    if (o.time_scale <= 0) throw std::runtime_error("--time-scale must be a positive number");
+    if (o.rule_positions <= 0) throw std::runtime_error("--positions must be a positive number");
+    o.on_start = [](const validate::Report& r) {
+        std::cout << validate::format_header(r) << std::flush;
+    };
+    o.on_result = [](const validate::ProbeResult& p) {
+        std::cout << validate::format_probe(p) << std::flush;
+    };
     engine::install_signal_cleanup();
     const auto report = validate::validate_engine(o);
     std::cout << validate::format_summary(report);
@@ -58,21 +67,35 @@ int run_validate(ValidateArgs& a) {
 
 void add_validate_command(CLI::App& app) {
     auto a = std::make_shared<ValidateArgs>();
-    auto* cmd = app.add_subcommand("validate", "check that an engine obeys the rules and the protocol before a tournament");
+    auto* cmd = app.add_subcommand(
+        "validate", "check that an engine obeys the rules and the protocol before a tournament");
     cmd->add_option("--variant", a->options.variant, "variant name or .yaml path")->required();
     cmd->add_option("--engine", a->options.engine,
-                    "the engine: an in-tree name (random, alphabeta, broken-hang...), fairy-stockfish, a path, "
+                    "the engine: an in-tree name (random, alphabeta, broken-hang...), "
+                    "fairy-stockfish, a path, "
                     "or 'cmd=PATH [arg=..] [proto=uci|imcs] [name=..] [option.NAME=VALUE]'")
         ->required();
     cmd->add_option("--protocol", a->protocol, "uci or imcs (overrides the description's proto=)");
     cmd->add_option("--json", a->json, "also write the report as JSON to this file");
-    cmd->add_option("--only", a->only, "run only these probes, comma-separated (the handshake always runs)");
-    cmd->add_option("--startup", a->startup, "seconds allowed for start-up and handshake (default 10)");
-    cmd->add_option("--margin", a->margin, "seconds of overrun tolerated before a loss on time (default 0.1)");
-    cmd->add_option("--game-tc", a->options.game_tc, "clock of the whole-game probes (default 4+0.05)");
+    cmd->add_option("--only", a->only,
+                    "run only these probes, comma-separated (the handshake always runs)");
+    cmd->add_option("--startup", a->startup,
+                    "seconds allowed for start-up and handshake (default 10)");
+    cmd->add_option("--margin", a->margin,
+                    "seconds of overrun tolerated before a loss on time (default 0.1)");
+    cmd->add_option("--game-tc", a->options.game_tc,
+                    "clock of the whole-game probes (default 4+0.05)");
+    cmd->add_option("--time-scale", a->options.time_scale,
+                    "multiply every probe clock by this, for an engine that thinks long (default "
+                    "1; 3 gives 9 s a move)");
+    cmd->add_option("--seed", a->options.seed,
+                    "seed of the rule probes' position search (default 1)");
+    cmd->add_option("--positions", a->options.rule_positions,
+                    "positions asked per rule probe (default 5)");
     std::string probes;
     for (const auto& name : validate::probe_names()) probes += (probes.empty() ? "" : ", ") + name;
-    cmd->footer(fmt::format("Probes, in order: {}.\nExit code 0 only when no probe failed.", probes));
+    cmd->footer(
+        fmt::format("Probes, in order: {}.\nExit code 0 only when no probe failed.", probes));
     cmd->callback([a] {
         int rc = run_validate(*a);
         if (rc) throw CLI::RuntimeError(rc);

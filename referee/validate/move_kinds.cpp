@@ -14,12 +14,18 @@ using rules::Variant;
 
 const char* special_kind_name(SpecialKind kind) {
     switch (kind) {
-        case SpecialKind::SideStep: return "side-step";
-        case SpecialKind::Promotion: return "promotion";
-        case SpecialKind::PromotionChoice: return "promotion-choice";
-        case SpecialKind::Castling: return "castling";
-        case SpecialKind::EnPassant: return "en-passant";
-        case SpecialKind::KingCapture: return "king-capture";
+        case SpecialKind::SideStep:
+            return "side-step";
+        case SpecialKind::Promotion:
+            return "promotion";
+        case SpecialKind::PromotionChoice:
+            return "promotion-choice";
+        case SpecialKind::Castling:
+            return "castling";
+        case SpecialKind::EnPassant:
+            return "en-passant";
+        case SpecialKind::KingCapture:
+            return "king-capture";
     }
     return "?";
 }
@@ -80,7 +86,8 @@ bool is_special(const Position& pos, Move m, SpecialKind kind) {
             if (pos.side_to_move() == rules::Black) dy = -dy;  // rules are written for White
             return orthogonal_step(dx, dy) && only_by_move_only_step(*piece, dx, dy);
         }
-        case SpecialKind::Promotion: return m.promotion != 0;
+        case SpecialKind::Promotion:
+            return m.promotion != 0;
         case SpecialKind::PromotionChoice: {
             if (!m.promotion) return false;
             int choices = 0;
@@ -88,9 +95,12 @@ bool is_special(const Position& pos, Move m, SpecialKind kind) {
                 if (other.from == m.from && other.to == m.to && other.promotion) ++choices;
             return choices > 1;
         }
-        case SpecialKind::Castling: return m.kind() == rules::MoveKind::Castle;
-        case SpecialKind::EnPassant: return m.kind() == rules::MoveKind::EnPassant;
-        case SpecialKind::KingCapture: return captures_royal(pos, m);
+        case SpecialKind::Castling:
+            return m.kind() == rules::MoveKind::Castle;
+        case SpecialKind::EnPassant:
+            return m.kind() == rules::MoveKind::EnPassant;
+        case SpecialKind::KingCapture:
+            return captures_royal(pos, m);
     }
     return false;
 }
@@ -117,7 +127,8 @@ bool variant_has(const Variant& v, SpecialKind kind, std::string* why_not) {
         case SpecialKind::PromotionChoice:
             for (const auto& piece : v.pieces)
                 if (piece.promotes_to.size() > 1) return true;
-            return no(fmt::format("{} promotes to one piece only, so there is no choice to name.", v.name));
+            return no(fmt::format("{} promotes to one piece only, so there is no choice to name.",
+                                  v.name));
         case SpecialKind::Castling:
             if (!v.castling.empty()) return true;
             return no(fmt::format("{} has no castling.", v.name));
@@ -129,7 +140,8 @@ bool variant_has(const Variant& v, SpecialKind kind, std::string* why_not) {
             if (!v.end.royal_capture)
                 return no(fmt::format("{} does not let a king be captured.", v.name));
             if (v.check_rules)
-                return no(fmt::format("{} has check rules, so a king is never left to be captured in play.", v.name));
+                return no(fmt::format(
+                    "{} has check rules, so a king is never left to be captured in play.", v.name));
             return true;
     }
     return no("unknown kind of move");

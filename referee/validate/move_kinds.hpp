@@ -9,12 +9,12 @@
 namespace referee::validate {
 
 enum class SpecialKind {
-    SideStep,         // a move a piece can make only as a move-only one-square step (MinitChess bishop)
-    Promotion,        // any promotion
+    SideStep,   // a move a piece can make only as a move-only one-square step (MinitChess bishop)
+    Promotion,  // any promotion
     PromotionChoice,  // a promotion where the piece must be named (more than one choice)
     Castling,
     EnPassant,
-    KingCapture,      // capturing the enemy's royal piece (variants without check rules)
+    KingCapture,  // capturing the enemy's royal piece (variants without check rules)
 };
 
 const char* special_kind_name(SpecialKind kind);  // "side-step", "promotion", ...

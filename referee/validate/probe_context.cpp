@@ -12,17 +12,28 @@ GameOutcome outcome_for(const match::GameRecord& record, rules::Color engine_sid
     switch (record.termination) {
         case Termination::Rules:
         case Termination::MoveCap:
-        case Termination::Resignation: return GameOutcome::Completed;
-        case Termination::Interrupted: return GameOutcome::Interrupted;
-        default: break;
+        case Termination::Resignation:
+            return GameOutcome::Completed;
+        case Termination::Interrupted:
+            return GameOutcome::Interrupted;
+        default:
+            break;
     }
     if (record.at_fault && *record.at_fault != engine_side) return GameOutcome::OpponentFault;
     return GameOutcome::EngineFault;
 }
 
-match::GameSpec make_spec(ProbeContext& ctx, rules::Position start, const std::string& tc, int max_plies,
-                          std::vector<std::string> opening) {
+match::GameSpec make_spec(ProbeContext& ctx, rules::Position start, const std::string& tc,
+                          int max_plies, std::vector<std::string> opening) {
     match::GameSpec spec{std::move(start), std::move(opening), match::parse_time_control(tc)};
+    // A slow engine is probed in full with every clock scaled alike.
+    const double scale = ctx.options.time_scale;
+    auto scaled = [scale](std::int64_t ms) {
+        return static_cast<std::int64_t>(static_cast<double>(ms) * scale);
+    };
+    spec.time_control.base_ms = scaled(spec.time_control.base_ms);
+    spec.time_control.increment_ms = scaled(spec.time_control.increment_ms);
+    spec.time_control.move_time_ms = scaled(spec.time_control.move_time_ms);
     spec.time_control.margin_ms = ctx.options.margin_ms;
     spec.max_plies = max_plies;
     spec.event = "referee validate";
@@ -34,21 +45,41 @@ std::chrono::milliseconds game_limit(const ProbeContext& ctx, const match::GameS
     const auto& tc = spec.time_control;
     const std::int64_t plies = spec.max_plies > 0 ? spec.max_plies : 400;
     const std::int64_t own_moves = plies / 2 + 1;
-    const std::int64_t per_side = tc.move_time_ms > 0 ? own_moves * (tc.move_time_ms + tc.margin_ms)
-                                                      : tc.base_ms + own_moves * (tc.increment_ms + tc.margin_ms);
-    return std::chrono::milliseconds(2 * per_side + 5000) + ctx.driver.engine_config().startup_timeout;
+    const std::int64_t per_side = tc.move_time_ms > 0
+                                      ? own_moves * (tc.move_time_ms + tc.margin_ms)
+                                      : tc.base_ms + own_moves * (tc.increment_ms + tc.margin_ms);
+    return std::chrono::milliseconds(2 * per_side + 5000) +
+           ctx.driver.engine_config().startup_timeout;
+}
+
+void allow_startup(ProbeContext& ctx, match::GameSpec& spec) {
+    if (!ctx.options.startup_limit || !ctx.driver.engine_fresh()) return;
+    if (ctx.driver.engine_config().protocol != engine::Protocol::Imcs) return;
+    const std::int64_t ms = ctx.options.startup_limit->count();
+    if (spec.time_control.move_time_ms > 0)
+        spec.time_control.move_time_ms += ms;
+    else
+        spec.time_control.base_ms += ms;
 }
 
 std::string ensure_engine(ProbeContext& ctx) {
+    // An engine that ends its process after each game (as the course server's clients do)
+    // is noticed here, once its exit has been seen, and started again as tournaments do.
+    if (ctx.last_game_completed) ctx.driver.pump(std::chrono::milliseconds(100));
     if (ctx.driver.engine_alive()) return {};
+    if (ctx.last_game_completed) ctx.exits_after_game = true;
+    ctx.last_game_completed = false;
     const bool imcs = ctx.driver.engine_config().protocol == engine::Protocol::Imcs;
-    auto started = ctx.driver.start_engine(imcs ? ctx.options.imcs_settle : std::chrono::milliseconds(0));
+    auto started =
+        ctx.driver.start_engine(imcs ? ctx.options.imcs_settle : std::chrono::milliseconds(0));
     return started.ok ? std::string() : "it could not be started again: " + started.problem;
 }
 
 std::string shell_quote(const std::string& text) {
-    if (!text.empty() && text.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./=+:,") ==
-                             std::string::npos)
+    if (!text.empty() &&
+        text.find_first_not_of(
+            "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./=+:,") ==
+            std::string::npos)
         return text;
     std::string out = "'";
     for (char c : text) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
@@ -70,7 +101,8 @@ std::string last_lines(const std::string& text, std::size_t n) {
     std::istringstream in(text);
     for (std::string line; std::getline(in, line);) lines.push_back(line);
     std::string out;
-    for (std::size_t i = lines.size() > n ? lines.size() - n : 0; i < lines.size(); ++i) out += lines[i] + "\n";
+    for (std::size_t i = lines.size() > n ? lines.size() - n : 0; i < lines.size(); ++i)
+        out += lines[i] + "\n";
     return out;
 }
 
@@ -79,7 +111,8 @@ std::string engine_description(const engine::EngineConfig& c) {
     for (const auto& a : c.args) out += " arg=" + description_value(a);
     out += fmt::format(" proto={}", engine::protocol_name(c.protocol));
     if (!c.working_dir.empty()) out += " dir=" + description_value(c.working_dir);
-    for (const auto& [name, value] : c.options) out += " " + description_value("option." + name + "=" + value);
+    for (const auto& [name, value] : c.options)
+        out += " " + description_value("option." + name + "=" + value);
     out += " name=" + description_value(c.name);
     return out;
 }
@@ -87,15 +120,19 @@ std::string engine_description(const engine::EngineConfig& c) {
 std::string protocol_hint(ProbeContext& ctx) {
     const auto& t = ctx.driver.transcript();
     if (ctx.driver.engine_config().protocol == engine::Protocol::Imcs && t.sounds_like_uci())
-        return "it answers like a UCI engine (uciok, bestmove, info ...): is it one? try --protocol uci";
-    if (ctx.driver.engine_config().protocol == engine::Protocol::Uci && !t.sounds_like_uci() && t.sounds_like_imcs())
+        return "it answers like a UCI engine (uciok, bestmove, info ...): is it one? try "
+               "--protocol uci";
+    if (ctx.driver.engine_config().protocol == engine::Protocol::Uci && !t.sounds_like_uci() &&
+        t.sounds_like_imcs())
         return "it writes moves the IMCS way (a2-a3): is it an IMCS engine? try --protocol imcs";
     if (ctx.driver.engine_config().protocol == engine::Protocol::Imcs && !t.received_any())
-        return "it wrote nothing in answer to the board and the '?' line: if it is a UCI engine, try --protocol uci";
+        return "it wrote nothing in answer to the board and the '?' line: if it is a UCI engine, "
+               "try --protocol uci";
     return {};
 }
 
-Evidence evidence_for(ProbeContext& ctx, const match::GameRecord& record, const match::GameSpec& spec, rules::Color engine_side,
+Evidence evidence_for(ProbeContext& ctx, const match::GameRecord& record,
+                      const match::GameSpec& spec, rules::Color engine_side,
                       const std::vector<rules::Move>* good) {
     Evidence e;
     const bool imcs = ctx.driver.engine_config().protocol == engine::Protocol::Imcs;
@@ -112,24 +149,40 @@ Evidence evidence_for(ProbeContext& ctx, const match::GameRecord& record, const 
         }
         std::sort(e.expected_moves.begin(), e.expected_moves.end());
     } catch (const std::exception& ex) {
-        e.hint = fmt::format("(the referee could not read its own record's position: {})", ex.what());
+        e.hint =
+            fmt::format("(the referee could not read its own record's position: {})", ex.what());
     }
     const auto exchange = ctx.driver.transcript().last_exchange();
     e.sent = exchange.sent;
     e.received = exchange.received;
     e.received_omitted = exchange.received_omitted;
-    e.stderr_tail = last_lines(engine_side == rules::White ? record.white_stderr_tail : record.black_stderr_tail, 8);
+    e.stderr_tail = last_lines(
+        engine_side == rules::White ? record.white_stderr_tail : record.black_stderr_tail, 8);
     if (e.hint.empty()) e.hint = protocol_hint(ctx);
 
     std::string opening;
     for (const auto& m : spec.opening_moves) opening += (opening.empty() ? "" : " ") + m;
-    const std::string engine = shell_quote(ctx.engine_description);
-    e.reproduce = fmt::format("referee play {} --fen {}{} --white {} --black {} --tc {} --margin {}{}", shell_quote(ctx.options.variant),
-                              shell_quote(record.start_fen), opening.empty() ? "" : " --opening " + shell_quote(opening),
-                              engine_side == rules::White ? engine : "random", engine_side == rules::White ? "random" : engine,
-                              shell_quote(spec.time_control.describe()), spec.time_control.margin_ms / 1000.0,
-                              spec.max_plies > 0 ? fmt::format(" --max-plies {}", spec.max_plies) : "");
+    e.reproduce = reproduce_line(ctx, spec, engine_side, record.start_fen, opening);
     return e;
+}
+
+std::string reproduce_line(ProbeContext& ctx, const match::GameSpec& spec, rules::Color engine_side,
+                           const std::string& start_fen, const std::string& opening) {
+    // Both engines with the game's seed, as validate ran them: the opponent is the in-tree
+    // random-engine with its seed, the engine under test gets the seed only if it is in-tree.
+    const std::string seed = fmt::format(" option.Seed={}", spec.game_seed);
+    const std::string engine = shell_quote(
+        ctx.engine_description +
+        (ctx.engine_in_tree || ctx.driver.transcript().declared_seed_option() ? seed : ""));
+    const std::string opponent = shell_quote(ctx.opponent_description + seed);
+    return fmt::format(
+        "{} play {} --fen {}{} --white {} --black {} --tc {} --margin {}{}",
+        shell_quote(ctx.options.referee_path), shell_quote(ctx.options.variant),
+        shell_quote(start_fen), opening.empty() ? "" : " --opening " + shell_quote(opening),
+        engine_side == rules::White ? engine : opponent,
+        engine_side == rules::White ? opponent : engine, shell_quote(spec.time_control.describe()),
+        spec.time_control.margin_ms / 1000.0,
+        spec.max_plies > 0 ? fmt::format(" --max-plies {}", spec.max_plies) : "");
 }
 
 }  // namespace referee::validate

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "referee/match/game.hpp"
+#include "referee/rules/probes.hpp"
 #include "referee/validate/probe_driver.hpp"
 #include "referee/validate/report.hpp"
 #include "referee/validate/validate.hpp"
@@ -18,7 +19,13 @@ struct ProbeContext {
     const rules::Rules& rules;
     ProbeDriver& driver;
     std::string engine_description;  // a `referee play` engine argument for reproduce lines
+    std::string opponent_description = "random";
+    bool engine_in_tree = false;  // it takes a Seed option, so reproduce lines pass the game's seed
     std::uint64_t next_seed = 1;
+    bool last_game_completed =
+        false;  // the last game ended normally (to tell an engine that exits after each game)
+    bool exits_after_game = false;
+    bool full_game_left_it_running = false;  // seen: it exited by itself after a completed game
 };
 
 // How one game went for the engine under test.
@@ -31,11 +38,15 @@ enum class GameOutcome {
 GameOutcome outcome_for(const match::GameRecord& record, rules::Color engine_side);
 
 // A GameSpec with the clock parsed from `tc`, the probe margin and a fresh seed.
-match::GameSpec make_spec(ProbeContext& ctx, rules::Position start, const std::string& tc, int max_plies,
-                          std::vector<std::string> opening = {});
+match::GameSpec make_spec(ProbeContext& ctx, rules::Position start, const std::string& tc,
+                          int max_plies, std::vector<std::string> opening = {});
 // How long a game under spec may take at most, start-up included, before the driver
 // declares its own deadline passed.
 std::chrono::milliseconds game_limit(const ProbeContext& ctx, const match::GameSpec& spec);
+
+// An IMCS engine has no handshake in which to take its start-up time, so with --startup
+// the first game after each (re)start gives it that time on its clock.
+void allow_startup(ProbeContext& ctx, match::GameSpec& spec);
 
 // Makes sure the engine process is running (a fresh one after a fault). Empty when it is;
 // otherwise why it could not be started.
@@ -43,8 +54,13 @@ std::string ensure_engine(ProbeContext& ctx);
 
 // The evidence for a probe that went wrong in this game: the position the engine faced,
 // the last exchange, its legal moves (or `good` ones), its stderr, a reproduce command.
-Evidence evidence_for(ProbeContext& ctx, const match::GameRecord& record, const match::GameSpec& spec, rules::Color engine_side,
+Evidence evidence_for(ProbeContext& ctx, const match::GameRecord& record,
+                      const match::GameSpec& spec, rules::Color engine_side,
                       const std::vector<rules::Move>* good = nullptr);
+
+// `<referee> play ...`: replays a probe's game with both engines and the game's seed.
+std::string reproduce_line(ProbeContext& ctx, const match::GameSpec& spec, rules::Color engine_side,
+                           const std::string& start_fen, const std::string& opening);
 
 // A likely cause read from the transcript (a protocol mismatch), or empty.
 std::string protocol_hint(ProbeContext& ctx);
@@ -57,7 +73,8 @@ std::string last_lines(const std::string& text, std::size_t n);
 
 // The probes, each returning its result (see validate.cpp for the order).
 ProbeResult probe_handshake(ProbeContext& ctx);
-ProbeResult probe_one_move(ProbeContext& ctx, const std::string& name, const std::string& title, match::GameSpec spec);
+ProbeResult probe_one_move(ProbeContext& ctx, const std::string& name, const std::string& title,
+                           match::GameSpec spec);
 ProbeResult probe_start_position(ProbeContext& ctx);
 ProbeResult probe_set_up_position(ProbeContext& ctx);
 ProbeResult probe_after_moves(ProbeContext& ctx);
@@ -67,5 +84,6 @@ ProbeResult probe_short_clock(ProbeContext& ctx);
 ProbeResult probe_full_game(ProbeContext& ctx);
 ProbeResult probe_second_game(ProbeContext& ctx, bool first_game_left_it_running);
 ProbeResult probe_quit(ProbeContext& ctx);
+ProbeResult probe_rule(ProbeContext& ctx, const std::string& name, rules::RuleFeature feature);
 
 }  // namespace referee::validate

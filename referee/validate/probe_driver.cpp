@@ -38,8 +38,8 @@ engine::EngineSession::Events watch(const std::shared_ptr<StartState>& state) {
 
 }  // namespace
 
-ProbeDriver::ProbeDriver(const rules::Rules& rules, engine::EngineConfig engine, engine::EngineConfig opponent,
-                         std::string scratch_dir)
+ProbeDriver::ProbeDriver(const rules::Rules& rules, engine::EngineConfig engine,
+                         engine::EngineConfig opponent, std::string scratch_dir)
     : rules_(rules),
       engine_config_(std::move(engine)),
       opponent_config_(std::move(opponent)),
@@ -64,7 +64,8 @@ bool ProbeDriver::run_until(const std::function<bool()>& done, Clock::duration l
         if (now >= end) return false;
         if (io_.stopped()) io_.restart();
         // With nothing to wait for, run_one_for returns at once; do not spin.
-        if (io_.run_one_for(end - now) == 0 && io_.stopped()) std::this_thread::sleep_for(milliseconds(1));
+        if (io_.run_one_for(end - now) == 0 && io_.stopped())
+            std::this_thread::sleep_for(milliseconds(1));
     }
     return true;
 }
@@ -75,12 +76,16 @@ ProbeDriver::Started ProbeDriver::start_engine(milliseconds settle) {
     const auto start = Clock::now();
     auto state = std::make_shared<StartState>();
     engine_ = engine::EngineSession::create(io_, engine_config_, rules_.variant(), scratch_dir_);
+    fresh_ = true;
     engine_->set_events(watch(state));
-    engine_->set_transcript([this](bool to_engine, std::string_view line) { transcript_.add(to_engine, line); });
+    engine_->set_transcript(
+        [this](bool to_engine, std::string_view line) { transcript_.add(to_engine, line); });
     engine_->start();
     // The session's own start-up timer ends the wait; the extra second only guards against a bug.
-    run_until([&] { return state->ready || state->fault || state->exit; }, engine_config_.startup_timeout + milliseconds(1000));
-    if (state->ready && settle.count() > 0) run_until([&] { return state->fault || state->exit; }, settle);
+    run_until([&] { return state->ready || state->fault || state->exit; },
+              engine_config_.startup_timeout + milliseconds(1000));
+    if (state->ready && settle.count() > 0)
+        run_until([&] { return state->fault || state->exit; }, settle);
     out.seconds = seconds_since(start);
     out.fault = state->fault ? std::optional(state->fault->first) : std::nullopt;
     out.exit = state->exit;
@@ -88,10 +93,12 @@ ProbeDriver::Started ProbeDriver::start_engine(milliseconds settle) {
     if (state->fault) {
         out.problem = state->fault->second;
     } else if (state->exit) {
-        out.problem = fmt::format("{} {} before it was ready to play", engine_config_.name, state->exit->description);
+        out.problem = fmt::format("{} {} before it was ready to play", engine_config_.name,
+                                  state->exit->description);
     } else if (!state->ready) {
-        out.problem = fmt::format("{} neither finished its handshake nor failed within {:.1f} s", engine_config_.name,
-                                  engine_config_.startup_timeout.count() / 1000.0 + 1);
+        out.problem =
+            fmt::format("{} neither finished its handshake nor failed within {:.1f} s",
+                        engine_config_.name, engine_config_.startup_timeout.count() / 1000.0 + 1);
     } else {
         out.ok = true;
     }
@@ -109,22 +116,27 @@ void ProbeDriver::ensure_opponent() {
     if (opponent_ && opponent_->alive()) return;
     opponent_.reset();
     auto state = std::make_shared<StartState>();
-    opponent_ = engine::EngineSession::create(io_, opponent_config_, rules_.variant(), scratch_dir_);
+    opponent_ =
+        engine::EngineSession::create(io_, opponent_config_, rules_.variant(), scratch_dir_);
     opponent_->set_events(watch(state));
     opponent_->start();
-    run_until([&] { return state->ready || state->fault || state->exit; }, opponent_config_.startup_timeout + milliseconds(1000));
+    run_until([&] { return state->ready || state->fault || state->exit; },
+              opponent_config_.startup_timeout + milliseconds(1000));
     if (!state->ready) {
-        const std::string why = state->fault ? state->fault->second
+        const std::string why = state->fault  ? state->fault->second
                                 : state->exit ? state->exit->description
                                               : "no handshake";
         opponent_.reset();
-        throw std::runtime_error(fmt::format("the referee's own opponent ({}) could not start for {}: {}",
-                                             opponent_config_.command, rules_.name(), why));
+        throw std::runtime_error(
+            fmt::format("the referee's own opponent ({}) could not start for {}: {}",
+                        opponent_config_.command, rules_.name(), why));
     }
 }
 
-ProbeDriver::Played ProbeDriver::play(match::GameSpec spec, rules::Color engine_side, milliseconds limit) {
+ProbeDriver::Played ProbeDriver::play(match::GameSpec spec, rules::Color engine_side,
+                                      milliseconds limit) {
     ensure_opponent();
+    fresh_ = false;
     struct Done {
         bool done = false;
         match::GameRecord record;
@@ -134,14 +146,16 @@ ProbeDriver::Played ProbeDriver::play(match::GameSpec spec, rules::Color engine_
     Session black = engine_side == rules::White ? opponent_ : engine_;
     Played out;
     const auto start = Clock::now();
-    auto game = match::Game::create(io_, std::move(spec), white, black, [state](const match::GameRecord& r) {
-        state->record = r;
-        state->done = true;
-    });
+    auto game = match::Game::create(io_, std::move(spec), white, black,
+                                    [state](const match::GameRecord& r) {
+                                        state->record = r;
+                                        state->done = true;
+                                    });
     game->start();
     if (!run_until([&] { return state->done; }, limit)) {
         out.deadline_passed = true;
-        game->interrupt(fmt::format("validate's own deadline of {:.1f} s passed", limit.count() / 1000.0));
+        game->interrupt(
+            fmt::format("validate's own deadline of {:.1f} s passed", limit.count() / 1000.0));
         run_until([&] { return state->done; }, milliseconds(1000));
     }
     out.seconds = seconds_since(start);
@@ -185,7 +199,8 @@ ProbeDriver::Quit ProbeDriver::quit(milliseconds grace) {
         out.killed = state->exit->killed_by_referee;
         out.description = state->exit->description;
     } else {
-        out.description = fmt::format("no exit within {:.1f} s of quit", (grace.count() + 3000) / 1000.0);
+        out.description =
+            fmt::format("no exit within {:.1f} s of quit", (grace.count() + 3000) / 1000.0);
         engine_->kill("it did not exit after quit");
     }
     engine_->set_events({});
@@ -194,7 +209,9 @@ ProbeDriver::Quit ProbeDriver::quit(milliseconds grace) {
     for (const auto& [pid, seen] : outside_group)
         if (auto now = process_entry(pid); now && now->state != 'Z') {
             out.escaped.push_back(*now);  // as it is now: it may have exec'd since it was seen
-            ::kill(pid, SIGKILL);  // it would outlive the run otherwise; it was the engine's a moment ago
+            ::kill(
+                pid,
+                SIGKILL);  // it would outlive the run otherwise; it was the engine's a moment ago
         }
     return out;
 }

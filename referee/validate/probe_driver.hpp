@@ -22,10 +22,11 @@
 namespace referee::validate {
 
 class ProbeDriver {
-public:
+  public:
     using Session = std::shared_ptr<engine::EngineSession>;
 
-    ProbeDriver(const rules::Rules& rules, engine::EngineConfig engine, engine::EngineConfig opponent, std::string scratch_dir);
+    ProbeDriver(const rules::Rules& rules, engine::EngineConfig engine,
+                engine::EngineConfig opponent, std::string scratch_dir);
     ~ProbeDriver();
     ProbeDriver(const ProbeDriver&) = delete;
     ProbeDriver& operator=(const ProbeDriver&) = delete;
@@ -42,6 +43,12 @@ public:
     // must still be running a moment after it started). Any previous process is killed.
     Started start_engine(std::chrono::milliseconds settle);
     bool engine_alive() const { return engine_ && engine_->alive(); }
+    // No game has been played since the engine was (re)started.
+    bool engine_fresh() const { return fresh_; }
+    // Runs the event loop for a while (to notice an exit that has happened).
+    void pump(std::chrono::milliseconds how_long) {
+        run_until([] { return false; }, how_long);
+    }
     // Kills the engine's process group (after a fault, so the next probe starts clean).
     void discard_engine();
 
@@ -55,13 +62,15 @@ public:
     Played play(match::GameSpec spec, rules::Color engine_side, std::chrono::milliseconds limit);
 
     struct Quit {
-        bool exited = false;              // the exit was observed
-        bool killed = false;              // ... because the referee killed it after the grace
-        std::string description;          // "exited with code 0", ...
-        double seconds = 0;               // from quit to exit
-        std::vector<ProcessEntry> outlived;  // other processes of its group seen alive after it had exited
-        std::vector<ProcessEntry> escaped;  // descendants outside its group still alive afterwards (then killed)
-        bool group_gone = false;            // nothing alive in its group afterwards
+        bool exited = false;      // the exit was observed
+        bool killed = false;      // ... because the referee killed it after the grace
+        std::string description;  // "exited with code 0", ...
+        double seconds = 0;       // from quit to exit
+        std::vector<ProcessEntry>
+            outlived;  // other processes of its group seen alive after it had exited
+        std::vector<ProcessEntry>
+            escaped;  // descendants outside its group still alive afterwards (then killed)
+        bool group_gone = false;  // nothing alive in its group afterwards
     };
     Quit quit(std::chrono::milliseconds grace);
 
@@ -70,7 +79,7 @@ public:
     std::string engine_stderr() const { return engine_ ? engine_->stderr_tail() : std::string(); }
     pid_t engine_pid() const { return engine_ ? engine_->pid() : -1; }
 
-private:
+  private:
     using Clock = std::chrono::steady_clock;
     bool run_until(const std::function<bool()>& done, Clock::duration limit);
     void poll_io();  // runs what is ready, without waiting
@@ -82,6 +91,7 @@ private:
     std::string scratch_dir_;
     Transcript transcript_;
     Session engine_, opponent_;
+    bool fresh_ = false;
 };
 
 }  // namespace referee::validate

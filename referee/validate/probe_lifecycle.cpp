@@ -25,8 +25,9 @@ Evidence process_evidence(ProbeContext& ctx, std::string stderr_tail) {
     e.received_omitted = exchange.received_omitted;
     e.stderr_tail = last_lines(stderr_tail, 8);
     e.hint = protocol_hint(ctx);
-    e.reproduce = fmt::format("referee play {} --white {} --black random --max-plies 1", shell_quote(ctx.options.variant),
-                              shell_quote(ctx.engine_description));
+    e.reproduce =
+        fmt::format("referee play {} --white {} --black random --max-plies 1",
+                    shell_quote(ctx.options.variant), shell_quote(ctx.engine_description));
     return e;
 }
 
@@ -45,7 +46,8 @@ ProbeResult probe_handshake(ProbeContext& ctx) {
         return r;
     }
     ctx.driver.transcript().clear();
-    const auto started = ctx.driver.start_engine(uci ? std::chrono::milliseconds(0) : ctx.options.imcs_settle);
+    const auto started =
+        ctx.driver.start_engine(uci ? std::chrono::milliseconds(0) : ctx.options.imcs_settle);
     r.seconds = started.seconds;
     if (started.ok) {
         r.verdict = Verdict::Pass;
@@ -58,8 +60,11 @@ ProbeResult probe_handshake(ProbeContext& ctx) {
     auto e = process_evidence(ctx, started.stderr_tail);
     const auto& t = ctx.driver.transcript();
     if (uci && started.fault == engine::FaultKind::Startup && !t.sounds_like_uci()) {
-        r.detail = fmt::format("no uciok within {:.1f} s: is it an IMCS engine? try --protocol imcs", config.startup_timeout.count() / 1000.0);
-        e.hint = t.received_any() ? "it wrote lines, but none a UCI engine writes" : "it wrote nothing at all in answer to 'uci'";
+        r.detail =
+            fmt::format("no uciok within {:.1f} s: is it an IMCS engine? try --protocol imcs",
+                        config.startup_timeout.count() / 1000.0);
+        e.hint = t.received_any() ? "it wrote lines, but none a UCI engine writes"
+                                  : "it wrote nothing at all in answer to 'uci'";
     } else if (started.exit && started.exit->exit_code == 2 && !t.received_any()) {
         e.hint = "exit code 2 is how many programs refuse their command line; see its stderr";
     }
@@ -86,13 +91,18 @@ ProbeResult probe_quit(ProbeContext& ctx) {
     if (!q.exited)
         problems.push_back(q.description);
     else if (q.killed)
-        problems.push_back(fmt::format("it was still running {:.1f} s after it was asked to quit, so the referee killed it ({})",
-                                       grace.count() / 1000.0, q.description));
+        problems.push_back(
+            fmt::format("it was still running {:.1f} s after it was asked to quit, so the referee "
+                        "killed it ({})",
+                        grace.count() / 1000.0, q.description));
     if (!q.escaped.empty())
-        problems.push_back(fmt::format("processes it started left its process group and were still running afterwards: {} "
-                                       "(a referee cannot find those; validate killed them)",
-                                       describe_processes(q.escaped)));
-    if (!q.group_gone) problems.push_back("processes of its group were still alive a second after the group was killed");
+        problems.push_back(fmt::format(
+            "processes it started left its process group and were still running afterwards: {} "
+            "(a referee cannot find those; validate killed them)",
+            describe_processes(q.escaped)));
+    if (!q.group_gone)
+        problems.push_back(
+            "processes of its group were still alive a second after the group was killed");
     if (!problems.empty()) {
         r.verdict = Verdict::Fail;
         for (const auto& p : problems) r.detail += (r.detail.empty() ? "" : "; ") + p;
@@ -101,15 +111,18 @@ ProbeResult probe_quit(ProbeContext& ctx) {
     }
     if (!q.outlived.empty()) {
         r.verdict = Verdict::Warn;
-        r.detail = fmt::format("it exited by itself ({}) after {:.3f} s, but other processes of its group were still running "
-                               "after it had exited: {}; the referee's kill of the group ended them, as a tournament "
-                               "would, so this does not disqualify it",
-                               q.description, q.seconds, describe_processes(q.outlived));
+        r.detail = fmt::format(
+            "it exited by itself ({}) after {:.3f} s, but other processes of its group were still "
+            "running "
+            "after it had exited: {}; the referee's kill of the group ended them, as a tournament "
+            "would, so this does not disqualify it",
+            q.description, q.seconds, describe_processes(q.outlived));
         r.evidence = process_evidence(ctx, stderr_before);
         return r;
     }
     r.verdict = Verdict::Pass;
-    r.detail = fmt::format("{} {:.3f} s after it was asked to quit; nothing of it is left", q.description, q.seconds);
+    r.detail = fmt::format("{} {:.3f} s after it was asked to quit; nothing of it is left",
+                           q.description, q.seconds);
     return r;
 }
 

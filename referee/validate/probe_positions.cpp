@@ -14,40 +14,62 @@ using rules::Position;
 
 const char* probe_name(SpecialProbe probe) {
     switch (probe) {
-        case SpecialProbe::SideStep: return "side-step";
-        case SpecialProbe::Promotion: return "promotion";
-        case SpecialProbe::PromotionChoice: return "promotion-choice";
-        case SpecialProbe::Castling: return "castling";
-        case SpecialProbe::EnPassant: return "en-passant";
-        case SpecialProbe::KingCapture: return "king-capture";
-        case SpecialProbe::KingCaptureToSurvive: return "king-capture-to-survive";
+        case SpecialProbe::SideStep:
+            return "side-step";
+        case SpecialProbe::Promotion:
+            return "promotion";
+        case SpecialProbe::PromotionChoice:
+            return "promotion-choice";
+        case SpecialProbe::Castling:
+            return "castling";
+        case SpecialProbe::EnPassant:
+            return "en-passant";
+        case SpecialProbe::KingCapture:
+            return "king-capture";
+        case SpecialProbe::KingCaptureToSurvive:
+            return "king-capture-to-survive";
     }
     return "?";
 }
 
 const char* probe_title(SpecialProbe probe) {
     switch (probe) {
-        case SpecialProbe::SideStep: return "a legal move when only side-steps are legal";
-        case SpecialProbe::Promotion: return "a legal move when only promotions are legal";
-        case SpecialProbe::PromotionChoice: return "names the piece when only promotions with a choice are legal";
-        case SpecialProbe::Castling: return "a legal move in a position with castling rights";
-        case SpecialProbe::EnPassant: return "a legal move when only en passant is legal";
-        case SpecialProbe::KingCapture: return "a legal move when only king captures are legal";
-        case SpecialProbe::KingCaptureToSurvive: return "takes the king when every other move loses it";
+        case SpecialProbe::SideStep:
+            return "a legal move when only side-steps are legal";
+        case SpecialProbe::Promotion:
+            return "a legal move when only promotions are legal";
+        case SpecialProbe::PromotionChoice:
+            return "names the piece when only promotions with a choice are legal";
+        case SpecialProbe::Castling:
+            return "a legal move in a position with castling rights";
+        case SpecialProbe::EnPassant:
+            return "a legal move when only en passant is legal";
+        case SpecialProbe::KingCapture:
+            return "a legal move when only king captures are legal";
+        case SpecialProbe::KingCaptureToSurvive:
+            return "takes the king when every other move loses it";
     }
     return "?";
 }
 
 const char* property_text(SpecialProbe probe) {
     switch (probe) {
-        case SpecialProbe::SideStep: return "every legal move is a move-only one-square step";
-        case SpecialProbe::Promotion: return "every legal move is a promotion";
-        case SpecialProbe::PromotionChoice: return "every legal move is a promotion with more than one piece to choose";
-        case SpecialProbe::Castling: return "castling is legal, and every other legal move is a move of the king or of a castling rook";
-        case SpecialProbe::EnPassant: return "every legal move is an en-passant capture";
-        case SpecialProbe::KingCapture: return "every legal move captures the enemy king";
+        case SpecialProbe::SideStep:
+            return "every legal move is a move-only one-square step";
+        case SpecialProbe::Promotion:
+            return "every legal move is a promotion";
+        case SpecialProbe::PromotionChoice:
+            return "every legal move is a promotion with more than one piece to choose";
+        case SpecialProbe::Castling:
+            return "castling is legal, and every other legal move is a move of the king or of a "
+                   "castling rook";
+        case SpecialProbe::EnPassant:
+            return "every legal move is an en-passant capture";
+        case SpecialProbe::KingCapture:
+            return "every legal move captures the enemy king";
         case SpecialProbe::KingCaptureToSurvive:
-            return "a king capture is legal, and after any other move the opponent can capture our king";
+            return "a king capture is legal, and after any other move the opponent can capture our "
+                   "king";
     }
     return "?";
 }
@@ -82,13 +104,20 @@ const std::vector<WrittenPosition>& written_positions(SpecialProbe probe) {
         {5, 6, "rr3/4k/5/3N1/5/K4 w - - 0 1"},
     };
     switch (probe) {
-        case SpecialProbe::SideStep: return side_step;
-        case SpecialProbe::Promotion: return promotion;
-        case SpecialProbe::PromotionChoice: return promotion_choice;
-        case SpecialProbe::Castling: return castling;
-        case SpecialProbe::EnPassant: return en_passant;
-        case SpecialProbe::KingCapture: return king_capture;
-        case SpecialProbe::KingCaptureToSurvive: return king_capture_to_survive;
+        case SpecialProbe::SideStep:
+            return side_step;
+        case SpecialProbe::Promotion:
+            return promotion;
+        case SpecialProbe::PromotionChoice:
+            return promotion_choice;
+        case SpecialProbe::Castling:
+            return castling;
+        case SpecialProbe::EnPassant:
+            return en_passant;
+        case SpecialProbe::KingCapture:
+            return king_capture;
+        case SpecialProbe::KingCaptureToSurvive:
+            return king_capture_to_survive;
     }
     static const std::vector<WrittenPosition> none;
     return none;
@@ -98,13 +127,19 @@ namespace {
 
 SpecialKind kind_of(SpecialProbe probe) {
     switch (probe) {
-        case SpecialProbe::SideStep: return SpecialKind::SideStep;
-        case SpecialProbe::Promotion: return SpecialKind::Promotion;
-        case SpecialProbe::PromotionChoice: return SpecialKind::PromotionChoice;
-        case SpecialProbe::Castling: return SpecialKind::Castling;
-        case SpecialProbe::EnPassant: return SpecialKind::EnPassant;
+        case SpecialProbe::SideStep:
+            return SpecialKind::SideStep;
+        case SpecialProbe::Promotion:
+            return SpecialKind::Promotion;
+        case SpecialProbe::PromotionChoice:
+            return SpecialKind::PromotionChoice;
+        case SpecialProbe::Castling:
+            return SpecialKind::Castling;
+        case SpecialProbe::EnPassant:
+            return SpecialKind::EnPassant;
         case SpecialProbe::KingCapture:
-        case SpecialProbe::KingCaptureToSurvive: return SpecialKind::KingCapture;
+        case SpecialProbe::KingCaptureToSurvive:
+            return SpecialKind::KingCapture;
     }
     return SpecialKind::Promotion;
 }
@@ -113,8 +148,9 @@ SpecialKind kind_of(SpecialProbe probe) {
 std::vector<rules::Square> castling_rook_squares(const Position& pos) {
     std::vector<rules::Square> out;
     for (const auto& rule : pos.rules().variant().castling)
-        out.push_back(pos.side_to_move() == rules::White ? rule.rook_from
-                                                         : pos.rules().geometry().mirror_rank(rule.rook_from));
+        out.push_back(pos.side_to_move() == rules::White
+                          ? rule.rook_from
+                          : pos.rules().geometry().mirror_rank(rule.rook_from));
     return out;
 }
 
@@ -140,7 +176,8 @@ std::string first_offender(const Position& pos, const std::vector<Move>& moves) 
 }  // namespace
 
 std::string property_failure(const Position& pos, SpecialProbe probe) {
-    if (auto end = pos.outcome()) return fmt::format("the game is already over there ({})", end->description);
+    if (auto end = pos.outcome())
+        return fmt::format("the game is already over there ({})", end->description);
     const auto legal = pos.legal_moves();
     if (legal.empty()) return "the side to move has no legal move";
     const SpecialKind kind = kind_of(probe);
@@ -151,20 +188,26 @@ std::string property_failure(const Position& pos, SpecialProbe probe) {
         case SpecialProbe::Castling: {
             const auto rooks = castling_rook_squares(pos);
             for (Move m : other)
-                if (!moves_royal(pos, m) && std::find(rooks.begin(), rooks.end(), m.from) == rooks.end())
-                    return fmt::format("{} is legal there and moves neither the king nor a castling rook", pos.move_name(m));
+                if (!moves_royal(pos, m) &&
+                    std::find(rooks.begin(), rooks.end(), m.from) == rooks.end())
+                    return fmt::format(
+                        "{} is legal there and moves neither the king nor a castling rook",
+                        pos.move_name(m));
             return {};
         }
         case SpecialProbe::KingCaptureToSurvive: {
-            if (other.empty()) return "every legal move captures the king, so the probe tells nothing";
+            if (other.empty())
+                return "every legal move captures the king, so the probe tells nothing";
             for (Move m : other)
                 if (!loses_king_after(pos, m))
-                    return fmt::format("after {} the opponent cannot capture our king", pos.move_name(m));
+                    return fmt::format("after {} the opponent cannot capture our king",
+                                       pos.move_name(m));
             return {};
         }
         default:
             if (!other.empty())
-                return fmt::format("{} is legal there and is not a {}", first_offender(pos, other), special_kind_name(kind));
+                return fmt::format("{} is legal there and is not a {}", first_offender(pos, other),
+                                   special_kind_name(kind));
             return {};
     }
 }
@@ -180,23 +223,27 @@ ProbePosition special_position(const rules::Rules& rules, SpecialProbe probe) {
         try {
             pos = rules.from_fen(written.fen);
         } catch (const std::exception& e) {
-            failures += fmt::format(" '{}' is not a {} position: {}.", written.fen, rules.name(), e.what());
+            failures +=
+                fmt::format(" '{}' is not a {} position: {}.", written.fen, rules.name(), e.what());
             continue;
         }
         if (auto why = property_failure(*pos, probe); !why.empty()) {
-            failures += fmt::format(" '{}' does not have it under {}'s rules: {}.", written.fen, rules.name(), why);
+            failures += fmt::format(" '{}' does not have it under {}'s rules: {}.", written.fen,
+                                    rules.name(), why);
             continue;
         }
         for (Move m : pos->legal_moves())
-            if (probe != SpecialProbe::KingCaptureToSurvive || captures_royal(*pos, m)) out.good_moves.push_back(m);
+            if (probe != SpecialProbe::KingCaptureToSurvive || captures_royal(*pos, m))
+                out.good_moves.push_back(m);
         out.position = std::move(pos);
         return out;
     }
     if (failures.empty())
-        out.why_not = fmt::format("no probe position is written for a {}x{} board.", g.width, g.height);
+        out.why_not =
+            fmt::format("no probe position is written for a {}x{} board.", g.width, g.height);
     else
-        out.why_not = fmt::format("no written {}x{} position has the property ({}):{}", g.width, g.height,
-                                  property_text(probe), failures);
+        out.why_not = fmt::format("no written {}x{} position has the property ({}):{}", g.width,
+                                  g.height, property_text(probe), failures);
     return out;
 }
 
@@ -221,7 +268,8 @@ std::vector<std::string> scripted_line(const rules::Rules& rules, int plies, int
             }
         }
         if (!played)
-            throw std::runtime_error(fmt::format("no move after ply {} of {} keeps the game going", ply, rules.name()));
+            throw std::runtime_error(
+                fmt::format("no move after ply {} of {} keeps the game going", ply, rules.name()));
     }
     return line;
 }

@@ -24,8 +24,12 @@ enum class SpecialProbe {
 };
 
 inline constexpr SpecialProbe kSpecialProbes[] = {
-    SpecialProbe::SideStep,  SpecialProbe::Promotion,   SpecialProbe::PromotionChoice,
-    SpecialProbe::Castling,  SpecialProbe::EnPassant,   SpecialProbe::KingCapture,
+    SpecialProbe::SideStep,
+    SpecialProbe::Promotion,
+    SpecialProbe::PromotionChoice,
+    SpecialProbe::Castling,
+    SpecialProbe::EnPassant,
+    SpecialProbe::KingCapture,
     SpecialProbe::KingCaptureToSurvive,
 };
 

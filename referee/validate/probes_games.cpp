@@ -10,14 +10,15 @@ namespace referee::validate {
 
 namespace {
 
-ProbeResult game_probe(ProbeContext& ctx, const std::string& name, const std::string& title, match::GameSpec spec,
-                       rules::Color side) {
+ProbeResult game_probe(ProbeContext& ctx, const std::string& name, const std::string& title,
+                       match::GameSpec spec, rules::Color side) {
     ProbeResult r{name, title};
     if (auto why = ensure_engine(ctx); !why.empty()) {
         r.verdict = Verdict::Fail;
         r.detail = why;
         return r;
     }
+    allow_startup(ctx, spec);
     ctx.driver.transcript().clear();
     const auto played = ctx.driver.play(spec, side, game_limit(ctx, spec));
     const auto& rec = played.record;
@@ -25,7 +26,8 @@ ProbeResult game_probe(ProbeContext& ctx, const std::string& name, const std::st
     switch (outcome_for(rec, side)) {
         case GameOutcome::OpponentFault:
             r.verdict = Verdict::Skip;
-            r.detail = "the referee's own random-engine failed, so this tells nothing: " + rec.reason;
+            r.detail =
+                "the referee's own random-engine failed, so this tells nothing: " + rec.reason;
             return r;
         case GameOutcome::Interrupted:
         case GameOutcome::EngineFault:
@@ -34,18 +36,22 @@ ProbeResult game_probe(ProbeContext& ctx, const std::string& name, const std::st
             r.evidence = evidence_for(ctx, rec, spec, side);
             ctx.driver.discard_engine();
             return r;
-        case GameOutcome::Completed: break;
+        case GameOutcome::Completed:
+            ctx.last_game_completed = true;
+            break;
     }
     // Its own moves are every other entry, starting with the side that moved first.
     std::int64_t longest = 0;
     const bool white_first = spec.start.side_to_move() == rules::White;
     for (std::size_t i = 0; i < rec.moves.size(); ++i) {
         const bool white_moved = (i % 2 == 0) == white_first;
-        if (white_moved == (side == rules::White)) longest = std::max(longest, rec.moves[i].elapsed_ms);
+        if (white_moved == (side == rules::White))
+            longest = std::max(longest, rec.moves[i].elapsed_ms);
     }
     r.verdict = Verdict::Pass;
-    r.detail = fmt::format("{} ({}) after {} plies as {}; its longest move {:.3f} s", rec.result_text(), rec.reason_key,
-                           rec.moves.size(), rules::color_name(side), longest / 1000.0);
+    r.detail =
+        fmt::format("{} ({}) after {} plies as {}; its longest move {:.3f} s", rec.result_text(),
+                    rec.reason_key, rec.moves.size(), rules::color_name(side), longest / 1000.0);
     return r;
 }
 
@@ -60,16 +66,18 @@ ProbeResult probe_short_clock(ProbeContext& ctx) {
 
 ProbeResult probe_full_game(ProbeContext& ctx) {
     auto spec = make_spec(ctx, ctx.rules.start(), ctx.options.game_tc, ctx.options.max_game_plies);
-    const std::string title = fmt::format("plays a whole game against random ({}), to its end or {} plies",
-                                          spec.time_control.describe(), ctx.options.max_game_plies);
+    const std::string title =
+        fmt::format("plays a whole game against random ({}), to its end or {} plies",
+                    spec.time_control.describe(), ctx.options.max_game_plies);
     return game_probe(ctx, "full-game", title, std::move(spec), rules::White);
 }
 
 ProbeResult probe_second_game(ProbeContext& ctx, bool first_game_left_it_running) {
     const std::string name = "second-game";
-    const std::string title = ctx.driver.engine_config().protocol == engine::Protocol::Uci
-                                  ? "plays a second game in the same process (ucinewgame), as Black"
-                                  : "plays a second game in the same process (the next 106), as Black";
+    const std::string title =
+        ctx.driver.engine_config().protocol == engine::Protocol::Uci
+            ? "plays a second game in the same process (ucinewgame), as Black"
+            : "plays a second game in the same process (the next 106), as Black";
     if (!first_game_left_it_running || !ctx.driver.engine_alive()) {
         ProbeResult r{name, title};
         r.verdict = Verdict::Skip;
@@ -79,7 +87,9 @@ ProbeResult probe_second_game(ProbeContext& ctx, bool first_game_left_it_running
     auto spec = make_spec(ctx, ctx.rules.start(), ctx.options.game_tc, ctx.options.max_game_plies);
     auto r = game_probe(ctx, name, title, std::move(spec), rules::Black);
     if (r.verdict == Verdict::Fail && r.detail.find("after 0 plies") != std::string::npos)
-        r.detail += "; tournaments play many games in one engine process, so it must wait for the next game";
+        r.detail +=
+            "; tournaments play many games in one engine process, so it must wait for the next "
+            "game";
     return r;
 }
 

@@ -21,7 +21,9 @@ bool read_stat(const std::filesystem::path& dir, ProcessEntry& out) {
     if (!std::getline(stat, line)) return false;
     const auto open = line.find('(');
     const auto close = line.rfind(')');
-    if (open == std::string::npos || close == std::string::npos || close < open || close + 2 > line.size()) return false;
+    if (open == std::string::npos || close == std::string::npos || close < open ||
+        close + 2 > line.size())
+        return false;
     std::istringstream head(line.substr(0, open));
     std::istringstream rest(line.substr(close + 2));
     long pid = 0, ppid = 0, pgrp = 0;
@@ -38,7 +40,8 @@ bool read_stat(const std::filesystem::path& dir, ProcessEntry& out) {
 std::vector<ProcessEntry> list_processes() {
     std::vector<ProcessEntry> out;
     std::error_code ec;
-    for (std::filesystem::directory_iterator it("/proc", ec), end; !ec && it != end; it.increment(ec)) {
+    for (std::filesystem::directory_iterator it("/proc", ec), end; !ec && it != end;
+         it.increment(ec)) {
         const auto name = it->path().filename().string();
         if (name.empty() || name.find_first_not_of("0123456789") != std::string::npos) continue;
         ProcessEntry entry;
@@ -73,7 +76,8 @@ std::vector<ProcessEntry> live_descendants(pid_t root) {
 
 std::optional<ProcessEntry> process_entry(pid_t pid) {
     ProcessEntry entry;
-    if (pid <= 0 || !read_stat(std::filesystem::path("/proc") / std::to_string(pid), entry)) return std::nullopt;
+    if (pid <= 0 || !read_stat(std::filesystem::path("/proc") / std::to_string(pid), entry))
+        return std::nullopt;
     return entry;
 }
 
@@ -93,7 +97,8 @@ bool wait_group_gone(pid_t pgid, std::chrono::milliseconds limit) {
 
 std::string describe_processes(const std::vector<ProcessEntry>& processes) {
     std::string out;
-    for (const auto& p : processes) out += fmt::format("{}{} ({})", out.empty() ? "" : ", ", p.pid, p.command);
+    for (const auto& p : processes)
+        out += fmt::format("{}{} ({})", out.empty() ? "" : ", ", p.pid, p.command);
     return out;
 }
 

@@ -16,7 +16,7 @@ struct ProcessEntry {
     pid_t pid = 0;
     pid_t ppid = 0;
     pid_t pgrp = 0;
-    char state = '?';  // 'Z': a zombie, already dead
+    char state = '?';     // 'Z': a zombie, already dead
     std::string command;  // the kernel's short name (comm)
 };
 

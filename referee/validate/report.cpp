@@ -9,10 +9,14 @@ namespace referee::validate {
 
 const char* verdict_name(Verdict v) {
     switch (v) {
-        case Verdict::Pass: return "PASS";
-        case Verdict::Fail: return "FAIL";
-        case Verdict::Warn: return "WARN";
-        case Verdict::Skip: return "SKIP";
+        case Verdict::Pass:
+            return "PASS";
+        case Verdict::Fail:
+            return "FAIL";
+        case Verdict::Warn:
+            return "WARN";
+        case Verdict::Skip:
+            return "SKIP";
     }
     return "?";
 }
@@ -64,7 +68,8 @@ void evidence_text(std::string& out, const Evidence& e) {
     const std::size_t n = e.received.size(), shown_each_end = 4;
     for (std::size_t i = 0; i < n; ++i) {
         if (n > 2 * shown_each_end + 1 && i == shown_each_end) {
-            received.push_back(fmt::format("[... {} more lines ...]", n - 2 * shown_each_end + e.received_omitted));
+            received.push_back(fmt::format("[... {} more lines ...]",
+                                           n - 2 * shown_each_end + e.received_omitted));
             i = n - shown_each_end - 1;
             continue;
         }
@@ -81,13 +86,14 @@ void evidence_text(std::string& out, const Evidence& e) {
 }  // namespace
 
 std::string format_header(const Report& r) {
-    return fmt::format("referee validate: {} ({}) on {}\nengine command: {}\n", r.engine_name, r.protocol, r.variant,
-                       r.engine_command);
+    return fmt::format("referee validate: {} ({}) on {}\nengine command: {}\n", r.engine_name,
+                       r.protocol, r.variant, r.engine_command);
 }
 
 std::string format_probe(const ProbeResult& p) {
-    std::string out = fmt::format("{}  {:<24} {}\n", verdict_name(p.verdict), p.name, p.detail);
-    if (p.evidence && (p.verdict == Verdict::Fail || p.verdict == Verdict::Warn)) evidence_text(out, *p.evidence);
+    std::string out = fmt::format("{}  {:<30} {}\n", verdict_name(p.verdict), p.name, p.detail);
+    if (p.evidence && (p.verdict == Verdict::Fail || p.verdict == Verdict::Warn))
+        evidence_text(out, *p.evidence);
     return out;
 }
 
@@ -95,12 +101,14 @@ std::string format_summary(const Report& r) {
     std::vector<std::string> failed;
     for (const auto& p : r.probes)
         if (p.verdict == Verdict::Fail) failed.push_back(p.name);
-    std::string out = fmt::format("{} passed, {} failed, {} warnings, {} skipped in {:.1f} s\n", r.count(Verdict::Pass),
-                                  r.count(Verdict::Fail), r.count(Verdict::Warn), r.count(Verdict::Skip), r.seconds);
+    std::string out = fmt::format("{} passed, {} failed, {} warnings, {} skipped in {:.1f} s\n",
+                                  r.count(Verdict::Pass), r.count(Verdict::Fail),
+                                  r.count(Verdict::Warn), r.count(Verdict::Skip), r.seconds);
     if (failed.empty())
         out += "verdict: conforms: nothing here would disqualify it\n";
     else
-        out += fmt::format("verdict: would forfeit games or be disqualified: {} failed\n", joined(failed));
+        out += fmt::format("verdict: would forfeit games or be disqualified: {} failed\n",
+                           joined(failed));
     return out;
 }
 
@@ -113,8 +121,13 @@ std::string format_text(const Report& r) {
 nlohmann::json to_json(const Report& r) {
     nlohmann::json probes = nlohmann::json::array();
     for (const auto& p : r.probes) {
-        nlohmann::json j = {{"name", p.name},         {"title", p.title},   {"advisory", p.advisory},
-                            {"verdict", verdict_name(p.verdict)}, {"detail", p.detail}, {"seconds", p.seconds}};
+        nlohmann::json j = {{"name", p.name},         {"title", p.title},
+                            {"advisory", p.advisory}, {"verdict", verdict_name(p.verdict)},
+                            {"detail", p.detail},     {"seconds", p.seconds}};
+        if (p.positions_asked > 0) {
+            j["positions_asked"] = p.positions_asked;
+            j["positions_failed"] = p.positions_failed;
+        }
         if (p.evidence) {
             const auto& e = *p.evidence;
             j["evidence"] = {{"fen", e.fen},
@@ -131,7 +144,8 @@ nlohmann::json to_json(const Report& r) {
         probes.push_back(std::move(j));
     }
     return {{"variant", r.variant},
-            {"engine", {{"name", r.engine_name}, {"command", r.engine_command}, {"protocol", r.protocol}}},
+            {"engine",
+             {{"name", r.engine_name}, {"command", r.engine_command}, {"protocol", r.protocol}}},
             {"passed", r.passed()},
             {"counts",
              {{"pass", r.count(Verdict::Pass)},

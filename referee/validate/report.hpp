@@ -15,11 +15,11 @@ enum class Verdict { Pass, Fail, Warn, Skip };
 const char* verdict_name(Verdict v);  // "PASS", "FAIL", "WARN", "SKIP"
 
 struct Evidence {
-    std::string fen;         // the position the engine was asked from
-    std::string board_dump;  // the same as an IMCS board (IMCS engines only)
-    std::vector<std::string> sent;      // the referee's lines of the last request
-    std::vector<std::string> received;  // what the engine wrote after it
-    std::size_t received_omitted = 0;   // lines left out of `received`
+    std::string fen;                       // the position the engine was asked from
+    std::string board_dump;                // the same as an IMCS board (IMCS engines only)
+    std::vector<std::string> sent;         // the referee's lines of the last request
+    std::vector<std::string> received;     // what the engine wrote after it
+    std::size_t received_omitted = 0;      // lines left out of `received`
     std::string expected_label = "legal";  // what expected_moves are: "legal" or "good" moves
     std::vector<std::string> expected_moves;
     std::string stderr_tail;
@@ -32,11 +32,13 @@ struct ProbeResult {
     ProbeResult(std::string name_, std::string title_, bool advisory_ = false)
         : name(std::move(name_)), title(std::move(title_)), advisory(advisory_) {}
 
-    std::string name;   // "promotion"
-    std::string title;  // what it checks
+    std::string name;       // "promotion"
+    std::string title;      // what it checks
     bool advisory = false;  // a miss is a warning (playing badly), never a failure
     Verdict verdict = Verdict::Skip;
-    std::string detail;  // one short sentence
+    std::string detail;                 // one short sentence
+    int positions_asked = 0;            // rule probes: how many positions were asked ...
+    std::vector<int> positions_failed;  // ... and which of them (1-based) failed
     double seconds = 0;
     std::optional<Evidence> evidence;
 };

@@ -42,10 +42,12 @@ bool dash_move(std::string_view line) {
 
 bool Transcript::starts_request(std::string_view line) const {
     if (protocol_ == engine::Protocol::Uci) return line.rfind("position ", 0) == 0;
-    return line.find_first_not_of(" \t\r") == std::string_view::npos;  // IMCS: the blank line before the board
+    return line.find_first_not_of(" \t\r") ==
+           std::string_view::npos;  // IMCS: the blank line before the board
 }
 
 void Transcript::add(bool to_engine, std::string_view line) {
+    if (!to_engine && line.rfind("option name Seed ", 0) == 0) seed_option_ = true;
     if (to_engine) {
         if (starts_request(line)) {
             in_request_ = true;
@@ -63,8 +65,8 @@ void Transcript::add(bool to_engine, std::string_view line) {
     ++received_total_;
     ++received_in_exchange_;
     const std::string word = first_word(line);
-    if (word == "id" || word == "uciok" || word == "readyok" || word == "option" || word == "bestmove" || word == "info" ||
-        line.rfind("Unknown command", 0) == 0)
+    if (word == "id" || word == "uciok" || word == "readyok" || word == "option" ||
+        word == "bestmove" || word == "info" || line.rfind("Unknown command", 0) == 0)
         uci_like_ = true;
     if (dash_move(line)) imcs_like_ = true;
     if (head_.size() < kReceivedHead) {

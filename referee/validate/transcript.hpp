@@ -20,7 +20,7 @@ struct Exchange {
 };
 
 class Transcript {
-public:
+  public:
     static constexpr std::size_t kSentLines = 40;
     static constexpr std::size_t kReceivedHead = 8;
     static constexpr std::size_t kReceivedTail = 16;
@@ -37,8 +37,11 @@ public:
     bool sounds_like_uci() const { return uci_like_; }
     // The engine wrote something only an IMCS client writes ("! a2-a3", a bare "a2-a3").
     bool sounds_like_imcs() const { return imcs_like_; }
+    // The engine declared a UCI "Seed" option (kept across clear()): reproduce lines pass the
+    // game's seed.
+    bool declared_seed_option() const { return seed_option_; }
 
-private:
+  private:
     bool starts_request(std::string_view line) const;
 
     engine::Protocol protocol_;
@@ -50,6 +53,7 @@ private:
     bool uci_like_ = false;
     bool imcs_like_ = false;
     bool in_request_ = false;  // a move request was sent since clear()
+    bool seed_option_ = false;
 };
 
 }  // namespace referee::validate

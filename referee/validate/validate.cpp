@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <functional>
 #include <stdexcept>
 
 #include <fmt/format.h>
@@ -20,16 +21,67 @@ namespace {
 
 constexpr const char* kOpponent = "random-engine";
 
+// The one table of probes, in the order they run: name, what it checks, the rule it is
+// about (empty for protocol and clock probes), how it runs. Adding a probe is adding a row.
+struct ProbeRow {
+    std::string name;
+    std::string title;
+    std::string rule;
+    std::function<ProbeResult(ProbeContext&)> run;
+};
+
+std::vector<ProbeRow> make_probe_table() {
+    std::vector<ProbeRow> rows = {
+        {"handshake", "starts and completes its handshake", "", probe_handshake},
+        {"start-position", "answers from the start position", "", probe_start_position},
+        {"set-up-position", "answers from a position of a game in progress", "",
+         probe_set_up_position},
+        {"after-moves", "answers after moves played since the start", "", probe_after_moves},
+    };
+    for (int i = 0; i < static_cast<int>(std::size(kSpecialProbes)); ++i)
+        rows.push_back({probe_name(kSpecialProbes[i]), probe_title(kSpecialProbes[i]),
+                        property_text(kSpecialProbes[i]),
+                        [i](ProbeContext& ctx) { return probe_special(ctx, i); }});
+    // One row per rule feature the rules layer knows: positions are found, not written.
+    for (auto feature : rules::all_rule_features()) {
+        const std::string name = std::string("rule-") + rules::feature_key(feature);
+        rows.push_back(
+            {name, rules::feature_rule(feature), rules::feature_key(feature),
+             [name, feature](ProbeContext& ctx) { return probe_rule(ctx, name, feature); }});
+    }
+    rows.push_back({"nearly-empty-clock", "moves in time with a nearly empty clock", "",
+                    probe_nearly_empty_clock});
+    rows.push_back({"short-clock", "moves in time on a short clock", "", probe_short_clock});
+    rows.push_back({"full-game", "plays a whole game", "", [](ProbeContext& ctx) {
+                        auto r = probe_full_game(ctx);
+                        ctx.full_game_left_it_running =
+                            r.verdict == Verdict::Pass && ctx.driver.engine_alive();
+                        return r;
+                    }});
+    rows.push_back(
+        {"second-game", "plays a second game in the same process", "", [](ProbeContext& ctx) {
+             // An engine known to exit after each game cannot play two in one process.
+             return probe_second_game(ctx, ctx.full_game_left_it_running && !ctx.exits_after_game);
+         }});
+    rows.push_back({"quit", "exits when asked and leaves no process behind", "", probe_quit});
+    return rows;
+}
+
+const std::vector<ProbeRow>& probe_table() {
+    static const std::vector<ProbeRow> rows = make_probe_table();
+    return rows;
+}
+
 std::vector<std::string> make_probe_names() {
-    std::vector<std::string> names = {"handshake", "start-position", "set-up-position", "after-moves"};
-    for (auto probe : kSpecialProbes) names.push_back(probe_name(probe));
-    for (const char* n : {"nearly-empty-clock", "short-clock", "full-game", "second-game", "quit"}) names.push_back(n);
+    std::vector<std::string> names;
+    for (const auto& row : probe_table()) names.push_back(row.name);
     return names;
 }
 
 bool in_tree(std::string_view text, const engine::EngineConfig& c, const std::string& bin_dir) {
     if (text.find('=') != std::string_view::npos) return false;
-    return fs::path(c.command).parent_path().lexically_normal() == fs::path(bin_dir).lexically_normal();
+    return fs::path(c.command).parent_path().lexically_normal() ==
+           fs::path(bin_dir).lexically_normal();
 }
 
 engine::EngineConfig opponent_config(const ValidateOptions& o) {
@@ -39,9 +91,10 @@ engine::EngineConfig opponent_config(const ValidateOptions& o) {
     c.args = {"--seed", "1"};
     std::error_code ec;
     if (!fs::exists(c.command, ec))
-        throw std::runtime_error(fmt::format("referee validate plays against the in-tree {}, expected at {}; build it "
-                                             "(cmake --build <build dir> --target {})",
-                                             kOpponent, c.command, kOpponent));
+        throw std::runtime_error(
+            fmt::format("referee validate plays against the in-tree {}, expected at {}; build it "
+                        "(cmake --build <build dir> --target {})",
+                        kOpponent, c.command, kOpponent));
     return c;
 }
 
@@ -52,10 +105,13 @@ void check_options(const ValidateOptions& o) {
         if (std::find(names.begin(), names.end(), n) == names.end()) {
             std::string known;
             for (const auto& k : names) known += (known.empty() ? "" : ", ") + k;
-            throw std::runtime_error(fmt::format("there is no probe '{}' (the probes: {})", n, known));
+            throw std::runtime_error(
+                fmt::format("there is no probe '{}' (the probes: {})", n, known));
         }
     if (o.nearly_empty_ms <= 0 || o.short_plies <= 0 || o.max_game_plies <= 0)
-        throw std::runtime_error("the nearly-empty clock, the short-clock plies and the game's ply cap must be positive");
+        throw std::runtime_error(
+            "the nearly-empty clock, the short-clock plies and the game's ply cap must be "
+            "positive");
 }
 
 }  // namespace
@@ -71,7 +127,8 @@ engine::EngineConfig engine_for_validation(const ValidateOptions& o) {
     if (in_tree(o.engine, c, o.bin_dir)) {
         c.args.insert(c.args.end(), {"--protocol", engine::protocol_name(c.protocol)});
         // IMCS cannot name the variant, so the in-tree engines take it on the command line.
-        if (c.protocol == engine::Protocol::Imcs) c.args.insert(c.args.end(), {"--variant", o.variant});
+        if (c.protocol == engine::Protocol::Imcs)
+            c.args.insert(c.args.end(), {"--variant", o.variant});
     }
     if (o.startup_limit) c.startup_timeout = *o.startup_limit;
     return c;
@@ -92,19 +149,23 @@ Report validate_engine(const ValidateOptions& o) {
 
     if (o.on_start) o.on_start(report);
     const auto start = std::chrono::steady_clock::now();
-    const fs::path scratch = fs::temp_directory_path() / fmt::format("referee-validate-{}", ::getpid());
-    std::optional<std::string> stop_reason;  // set once the remaining probes would only repeat a failure
+    const fs::path scratch =
+        fs::temp_directory_path() / fmt::format("referee-validate-{}", ::getpid());
+    std::optional<std::string> stop_reason;
+    bool exit_reported = false;  // set once the remaining probes would only repeat a failure
     {
         ProbeDriver driver(rules, config, opponent, scratch.string());
         ProbeContext ctx{o, rules, driver, engine_description(config)};
+        ctx.opponent_description = engine_description(opponent);
+        ctx.engine_in_tree = in_tree(o.engine, config, o.bin_dir);
         auto selected = [&](const std::string& name) {
-            return name == "handshake" || o.only.empty() || std::find(o.only.begin(), o.only.end(), name) != o.only.end();
+            return name == "handshake" || o.only.empty() ||
+                   std::find(o.only.begin(), o.only.end(), name) != o.only.end();
         };
         auto emit = [&](ProbeResult r) {
             if (o.on_result) o.on_result(r);
             report.probes.push_back(std::move(r));
         };
-        bool full_game_left_it_running = false;
         for (const auto& name : probe_names()) {
             if (!selected(name)) continue;
             const bool quit = name == "quit";
@@ -117,32 +178,30 @@ Report validate_engine(const ValidateOptions& o) {
                 continue;
             }
             ProbeResult r;
-            if (name == "handshake") r = probe_handshake(ctx);
-            else if (name == "start-position") r = probe_start_position(ctx);
-            else if (name == "set-up-position") r = probe_set_up_position(ctx);
-            else if (name == "after-moves") r = probe_after_moves(ctx);
-            else if (name == "nearly-empty-clock") r = probe_nearly_empty_clock(ctx);
-            else if (name == "short-clock") r = probe_short_clock(ctx);
-            else if (name == "full-game") {
-                r = probe_full_game(ctx);
-                full_game_left_it_running = r.verdict == Verdict::Pass && driver.engine_alive();
-            } else if (name == "second-game") r = probe_second_game(ctx, full_game_left_it_running);
-            else if (quit) r = probe_quit(ctx);
-            else {
-                for (int i = 0; i < static_cast<int>(std::size(kSpecialProbes)); ++i)
-                    if (name == probe_name(kSpecialProbes[i])) r = probe_special(ctx, i);
-            }
+            for (const auto& row : probe_table())
+                if (row.name == name) r = row.run(ctx);
             // Without a start, or without an answer from the start position, every later
             // probe would fail the same way, each after its own time limit.
-            if (r.verdict == Verdict::Fail && name == "handshake") stop_reason = "not run: the engine did not start";
+            if (r.verdict == Verdict::Fail && name == "handshake")
+                stop_reason = "not run: the engine did not start";
             if (r.verdict == Verdict::Fail && name == "start-position")
                 stop_reason = "not run: it could not answer from the start position";
             emit(std::move(r));
+            if (ctx.exits_after_game && !exit_reported) {
+                // Said once, not as a crash in every probe that follows.
+                exit_reported = true;
+                ProbeResult note{"exits-after-game", "keeps running between games"};
+                note.verdict = Verdict::Warn;
+                note.detail =
+                    "exits after every game: tournaments will restart it (validate did too)";
+                emit(std::move(note));
+            }
         }
     }
     std::error_code ec;
     fs::remove_all(scratch, ec);
-    report.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    report.seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     return report;
 }
 

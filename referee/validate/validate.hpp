@@ -18,23 +18,33 @@ namespace referee::validate {
 
 struct ValidateOptions {
     std::string variant;  // a shipped name or a .yaml path
-    std::string engine;   // as `referee play` takes engines: an in-tree name, a path, "cmd=... proto=..."
+    std::string
+        engine;  // as `referee play` takes engines: an in-tree name, a path, "cmd=... proto=..."
     std::optional<engine::Protocol> protocol;  // overrides the description's
     std::string bin_dir;  // where the in-tree engines are, the random-engine opponent among them
-    std::optional<std::chrono::milliseconds> startup_limit;  // overrides the description's (default 10 s)
+    std::optional<std::chrono::milliseconds>
+        startup_limit;              // overrides the description's (default 10 s)
     std::vector<std::string> only;  // run only these probes (the handshake always runs); empty: all
 
-    std::int64_t margin_ms = 100;         // overrun tolerated before a loss on time, as in tournaments
-    std::string move_tc = "3";            // the clock for the one-move probes
-    std::string game_tc = "4+0.05";       // the clock for the whole games
-    std::string short_tc = "1";           // short-clock: the whole game's clock ...
-    int short_plies = 10;                 // ... for this many plies
-    std::int64_t nearly_empty_ms = 300;   // nearly-empty-clock: the time left
-    int max_game_plies = 200;             // a whole game ends by the rules or at this many plies
-    std::chrono::milliseconds quit_grace{1000};
-    std::chrono::milliseconds imcs_settle{300};  // IMCS has no handshake: alive this long after start
+    std::string referee_path =
+        "referee";          // this program's own path, for reproduce lines that run anywhere
+    double time_scale = 1;  // every probe clock multiplied by this (slow engines)
+    std::uint64_t seed =
+        1;  // seeds the rule probes' position search (the same seed, the same positions)
+    int rule_positions = 5;  // positions asked per rule probe
 
-    std::function<void(const Report&)> on_start;         // the report's header is known (live output)
+    std::int64_t margin_ms = 100;    // overrun tolerated before a loss on time, as in tournaments
+    std::string move_tc = "3";       // the clock for the one-move probes
+    std::string game_tc = "4+0.05";  // the clock for the whole games
+    std::string short_tc = "1";      // short-clock: the whole game's clock ...
+    int short_plies = 10;            // ... for this many plies
+    std::int64_t nearly_empty_ms = 300;  // nearly-empty-clock: the time left
+    int max_game_plies = 200;            // a whole game ends by the rules or at this many plies
+    std::chrono::milliseconds quit_grace{1000};
+    std::chrono::milliseconds imcs_settle{
+        300};  // IMCS has no handshake: alive this long after start
+
+    std::function<void(const Report&)> on_start;  // the report's header is known (live output)
     std::function<void(const ProbeResult&)> on_result;  // each result as it is known
 };
 

@@ -19,16 +19,20 @@ using test::no_children_left;
 using test::options_for;
 using test::probe;
 
-bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+bool contains(const std::string& text, const std::string& part) {
+    return text.find(part) != std::string::npos;
+}
 
 // From MinitChess's start only the pawns' single steps and the b1 knight's a3 and c3 can
 // move (d2 is taken): 7 legal moves.
-const std::vector<std::string> kMinitchessStartUci = {"a2a3", "b1a3", "b1c3", "b2b3", "c2c3", "d2d3", "e2e3"};
+const std::vector<std::string> kMinitchessStartUci = {"a2a3", "b1a3", "b1c3", "b2b3",
+                                                      "c2c3", "d2d3", "e2e3"};
 
 TEST(BrokenEngines, CrashFailsTheGamesNamingTheSignal) {
     // broken-crash plays three moves of each game, then dies of SIGSEGV: the one-move
     // probes pass, the short clock (5 moves of its own) and the whole game do not.
-    const auto r = validate_engine(options_for("minitchess", "broken-crash", Protocol::Uci, {"start-position", "short-clock", "full-game"}));
+    const auto r = validate_engine(options_for("minitchess", "broken-crash", Protocol::Uci,
+                                               {"start-position", "short-clock", "full-game"}));
     EXPECT_FALSE(r.passed());
     EXPECT_EQ(probe(r, "start-position").verdict, Verdict::Pass);
     for (const char* name : {"short-clock", "full-game"}) {
@@ -48,7 +52,8 @@ TEST(BrokenEngines, HangLosesOnTimeAndTheRestIsSkippedQuickly) {
     const auto r = validate_engine(o);
     const auto p = probe(r, "start-position");
     EXPECT_EQ(p.verdict, Verdict::Fail);
-    EXPECT_TRUE(contains(p.detail, "did not move within 0.750 s")) << p.detail;  // 0.5 s clock + 0.25 s margin
+    EXPECT_TRUE(contains(p.detail, "did not move within 0.750 s"))
+        << p.detail;  // 0.5 s clock + 0.25 s margin
     ASSERT_TRUE(p.evidence);
     EXPECT_EQ(p.evidence->sent.back(), "go wtime 500 btime 500");
     EXPECT_TRUE(p.evidence->received.empty());
@@ -62,7 +67,8 @@ TEST(BrokenEngines, HangLosesOnTimeAndTheRestIsSkippedQuickly) {
 TEST(BrokenEngines, IllegalMoveIsQuotedWithTheLegalMoves) {
     for (auto protocol : {Protocol::Uci, Protocol::Imcs}) {
         SCOPED_TRACE(engine::protocol_name(protocol));
-        const auto r = validate_engine(options_for("minitchess", "broken-illegal", protocol, {"start-position"}));
+        const auto r = validate_engine(
+            options_for("minitchess", "broken-illegal", protocol, {"start-position"}));
         const auto p = probe(r, "start-position");
         EXPECT_EQ(p.verdict, Verdict::Fail);
         EXPECT_TRUE(contains(p.detail, "illegal move")) << p.detail;
@@ -70,8 +76,9 @@ TEST(BrokenEngines, IllegalMoveIsQuotedWithTheLegalMoves) {
         EXPECT_EQ(p.evidence->fen, "kqbnr/ppppp/5/5/PPPPP/RNBQK w - - 0 1");
         if (protocol == Protocol::Uci) {
             EXPECT_EQ(p.evidence->expected_moves, kMinitchessStartUci);
-            EXPECT_EQ(p.evidence->sent, (std::vector<std::string>{"position fen kqbnr/ppppp/5/5/PPPPP/RNBQK w - - 0 1",
-                                                                   "go wtime 3000 btime 3000"}));
+            EXPECT_EQ(p.evidence->sent, (std::vector<std::string>{
+                                            "position fen kqbnr/ppppp/5/5/PPPPP/RNBQK w - - 0 1",
+                                            "go wtime 3000 btime 3000"}));
         } else {
             EXPECT_EQ(p.evidence->board_dump, "1 W\nkqbnr\nppppp\n.....\n.....\nPPPPP\nRNBQK\n");
             EXPECT_EQ(p.evidence->expected_moves.front(), "a2-a3");
@@ -82,7 +89,8 @@ TEST(BrokenEngines, IllegalMoveIsQuotedWithTheLegalMoves) {
 }
 
 TEST(BrokenEngines, GarbageIsQuoted) {
-    const auto r = validate_engine(options_for("minitchess", "broken-garbage", Protocol::Uci, {"start-position"}));
+    const auto r = validate_engine(
+        options_for("minitchess", "broken-garbage", Protocol::Uci, {"start-position"}));
     const auto p = probe(r, "start-position");
     EXPECT_EQ(p.verdict, Verdict::Fail);
     EXPECT_TRUE(contains(p.detail, "not a move")) << p.detail;
@@ -93,7 +101,8 @@ TEST(BrokenEngines, GarbageIsQuoted) {
 }
 
 TEST(BrokenEngines, FloodIsCutOffAndTheEvidenceStaysSmall) {
-    const auto r = validate_engine(options_for("minitchess", "broken-flood", Protocol::Uci, {"start-position"}));
+    const auto r = validate_engine(
+        options_for("minitchess", "broken-flood", Protocol::Uci, {"start-position"}));
     const auto p = probe(r, "start-position");
     EXPECT_EQ(p.verdict, Verdict::Fail);
     EXPECT_TRUE(contains(p.detail, "flood")) << p.detail;
@@ -105,15 +114,18 @@ TEST(BrokenEngines, FloodIsCutOffAndTheEvidenceStaysSmall) {
 }
 
 TEST(BrokenEngines, SlowFailsTheNearlyEmptyClock) {
-    const auto r = validate_engine(options_for("minitchess", "broken-slow", Protocol::Uci, {"nearly-empty-clock"}));
+    const auto r = validate_engine(
+        options_for("minitchess", "broken-slow", Protocol::Uci, {"nearly-empty-clock"}));
     const auto p = probe(r, "nearly-empty-clock");
     EXPECT_EQ(p.verdict, Verdict::Fail);
-    EXPECT_TRUE(contains(p.detail, "did not move within 0.550 s")) << p.detail;  // 0.3 s left + 0.25 s margin
+    EXPECT_TRUE(contains(p.detail, "did not move within 0.550 s"))
+        << p.detail;  // 0.3 s left + 0.25 s margin
     EXPECT_TRUE(no_children_left());
 }
 
 TEST(BrokenEngines, IgnoreQuitPlaysButFailsTheQuitProbe) {
-    const auto r = validate_engine(options_for("minitchess", "broken-ignore_quit", Protocol::Uci, {"start-position", "quit"}));
+    const auto r = validate_engine(
+        options_for("minitchess", "broken-ignore_quit", Protocol::Uci, {"start-position", "quit"}));
     EXPECT_EQ(probe(r, "start-position").verdict, Verdict::Pass);
     const auto q = probe(r, "quit");
     EXPECT_EQ(q.verdict, Verdict::Fail);
@@ -125,7 +137,8 @@ TEST(BrokenEngines, IgnoreQuitPlaysButFailsTheQuitProbe) {
 TEST(BrokenEngines, ForkedHelperIsAWarningNotAFailure) {
     // broken-fork exits on quit, but its forked child would sleep on: the referee's group
     // kill ends it. That is reported, but does not fail the run.
-    const auto r = validate_engine(options_for("minitchess", "broken-fork", Protocol::Uci, {"start-position", "quit"}));
+    const auto r = validate_engine(
+        options_for("minitchess", "broken-fork", Protocol::Uci, {"start-position", "quit"}));
     const auto q = probe(r, "quit");
     EXPECT_EQ(q.verdict, Verdict::Warn) << q.detail;
     EXPECT_TRUE(contains(q.detail, "broken-fork")) << q.detail;
@@ -147,7 +160,8 @@ TEST(BrokenEngines, ExitAtStartFailsTheHandshakeInBothProtocols) {
 }
 
 TEST(BadInput, AnImcsEngineSpokenToAsUciIsToldToTryImcs) {
-    auto o = options_for("minitchess", std::string("cmd=") + REFEREE_BIN_DIR + "/random-engine arg=--protocol arg=imcs proto=uci");
+    auto o = options_for("minitchess", std::string("cmd=") + REFEREE_BIN_DIR +
+                                           "/random-engine arg=--protocol arg=imcs proto=uci");
     o.startup_limit = std::chrono::milliseconds(1500);
     const auto r = validate_engine(o);
     const auto h = probe(r, "handshake");
@@ -161,8 +175,9 @@ TEST(BadInput, AnImcsEngineSpokenToAsUciIsToldToTryImcs) {
 TEST(BadInput, AUciEngineSpokenToAsImcsGetsAHint) {
     // The in-tree engine in UCI mode ignores IMCS lines: it loses on time, and the hint says
     // what to try.
-    auto o = options_for("minitchess", std::string("cmd=") + REFEREE_BIN_DIR + "/random-engine proto=imcs", std::nullopt,
-                         {"start-position"});
+    auto o = options_for("minitchess",
+                         std::string("cmd=") + REFEREE_BIN_DIR + "/random-engine proto=imcs",
+                         std::nullopt, {"start-position"});
     o.move_tc = "0.5";
     const auto r = validate_engine(o);
     const auto p = probe(r, "start-position");
@@ -171,7 +186,8 @@ TEST(BadInput, AUciEngineSpokenToAsImcsGetsAHint) {
     EXPECT_TRUE(contains(p.evidence->hint, "try --protocol uci")) << p.evidence->hint;
     if (test::have_fairy_stockfish()) {
         // Fairy-Stockfish answers "Unknown command: ...", which sounds like UCI.
-        auto fs = options_for("gardner-castling", "fairy-stockfish", Protocol::Imcs, {"start-position"});
+        auto fs =
+            options_for("gardner-castling", "fairy-stockfish", Protocol::Imcs, {"start-position"});
         fs.move_tc = "0.5";
         const auto f = probe(validate_engine(fs), "start-position");
         EXPECT_EQ(f.verdict, Verdict::Fail);
@@ -190,7 +206,9 @@ TEST(BadInput, AMissingProgramFailsTheHandshakeAtOnce) {
 }
 
 TEST(BadInput, UnknownProbeOrVariantIsAnError) {
-    EXPECT_THROW(validate_engine(options_for("minitchess", "random", std::nullopt, {"no-such-probe"})), std::runtime_error);
+    EXPECT_THROW(
+        validate_engine(options_for("minitchess", "random", std::nullopt, {"no-such-probe"})),
+        std::runtime_error);
     EXPECT_THROW(validate_engine(options_for("no-such-variant", "random")), std::exception);
 }
 
@@ -199,7 +217,8 @@ TEST(BadInput, AProcessThatLeavesTheGroupFailsTheQuitProbe) {
     // group kill cannot reach it, so the quit probe fails and validate kills it itself.
     // Chess needs no variant option, so a three-line UCI loop can handshake.
     if (!test::have_variant("chess") || ::access("/usr/bin/setsid", X_OK) != 0) GTEST_SKIP();
-    const auto script = std::filesystem::temp_directory_path() / ("validate-escape-" + std::to_string(::getpid()) + ".sh");
+    const auto script = std::filesystem::temp_directory_path() /
+                        ("validate-escape-" + std::to_string(::getpid()) + ".sh");
     // The pause lets the helper finish leaving the group before the handshake can end.
     std::ofstream(script) << "setsid sleep 30 </dev/null >/dev/null 2>&1 &\n"
                              "sleep 0.2\n"
@@ -210,7 +229,8 @@ TEST(BadInput, AProcessThatLeavesTheGroupFailsTheQuitProbe) {
                              "    quit) exit 0;;\n"
                              "  esac\n"
                              "done\n";
-    const auto r = validate_engine(options_for("chess", "cmd=/bin/sh arg=" + script.string() + " name=escapee", std::nullopt, {"quit"}));
+    const auto r = validate_engine(options_for(
+        "chess", "cmd=/bin/sh arg=" + script.string() + " name=escapee", std::nullopt, {"quit"}));
     std::filesystem::remove(script);
     const auto q = probe(r, "quit");
     EXPECT_EQ(q.verdict, Verdict::Fail) << q.detail;

@@ -22,8 +22,9 @@ void expect_conforms(const Report& r) {
 // castling and no en passant (variants/minitchess.yaml).
 void expect_minitchess_battery(const Report& r) {
     expect_conforms(r);
-    for (const char* name : {"handshake", "start-position", "set-up-position", "after-moves", "side-step", "promotion",
-                             "king-capture", "nearly-empty-clock", "short-clock", "full-game", "second-game", "quit"})
+    for (const char* name :
+         {"handshake", "start-position", "set-up-position", "after-moves", "side-step", "promotion",
+          "king-capture", "nearly-empty-clock", "short-clock", "full-game", "second-game", "quit"})
         EXPECT_EQ(probe(r, name).verdict, Verdict::Pass) << name << ": " << probe(r, name).detail;
     for (const char* name : {"promotion-choice", "castling", "en-passant"})
         EXPECT_EQ(probe(r, name).verdict, Verdict::Skip) << name;
@@ -49,15 +50,17 @@ TEST(GoodEngines, AlphabetaImcsPassesEveryMinitchessProbeAndTakesTheKing) {
     const auto r = validate_engine(options_for("minitchess", "alphabeta", Protocol::Imcs));
     expect_minitchess_battery(r);
     // A one-ply search sees that only Nxe5 keeps its king (see probe_positions_test.cpp).
-    EXPECT_EQ(probe(r, "king-capture-to-survive").verdict, Verdict::Pass) << probe(r, "king-capture-to-survive").detail;
+    EXPECT_EQ(probe(r, "king-capture-to-survive").verdict, Verdict::Pass)
+        << probe(r, "king-capture-to-survive").detail;
     EXPECT_NE(probe(r, "king-capture-to-survive").detail.find("d3-e5"), std::string::npos);
     EXPECT_TRUE(no_children_left());
 }
 
 TEST(GoodEngines, AlphabetaUciPassesTheMoveProbesOnMinitchess) {
-    const auto r = validate_engine(options_for("minitchess", "alphabeta", Protocol::Uci,
-                                               {"start-position", "after-moves", "side-step", "promotion", "king-capture",
-                                                "king-capture-to-survive", "nearly-empty-clock", "quit"}));
+    const auto r = validate_engine(
+        options_for("minitchess", "alphabeta", Protocol::Uci,
+                    {"start-position", "after-moves", "side-step", "promotion", "king-capture",
+                     "king-capture-to-survive", "nearly-empty-clock", "quit"}));
     expect_conforms(r);
     EXPECT_EQ(probe(r, "king-capture-to-survive").verdict, Verdict::Pass);
     EXPECT_EQ(probe(r, "side-step").verdict, Verdict::Pass);
@@ -65,7 +68,8 @@ TEST(GoodEngines, AlphabetaUciPassesTheMoveProbesOnMinitchess) {
 }
 
 TEST(GoodEngines, GardnerCastlingBatteryForRandomImcsAndAlphabetaUci) {
-    for (auto [engine, protocol] : {std::pair{"random", Protocol::Imcs}, std::pair{"alphabeta", Protocol::Uci}}) {
+    for (auto [engine, protocol] :
+         {std::pair{"random", Protocol::Imcs}, std::pair{"alphabeta", Protocol::Uci}}) {
         SCOPED_TRACE(engine);
         const auto r = validate_engine(options_for("gardner-castling", engine, protocol));
         expect_conforms(r);
@@ -74,7 +78,8 @@ TEST(GoodEngines, GardnerCastlingBatteryForRandomImcsAndAlphabetaUci) {
         EXPECT_EQ(probe(r, "castling").verdict, Verdict::Pass);
         EXPECT_EQ(probe(r, "promotion").verdict, Verdict::Pass);
         EXPECT_EQ(probe(r, "second-game").verdict, Verdict::Pass);
-        for (const char* name : {"side-step", "promotion-choice", "en-passant", "king-capture", "king-capture-to-survive"})
+        for (const char* name : {"side-step", "promotion-choice", "en-passant", "king-capture",
+                                 "king-capture-to-survive"})
             EXPECT_EQ(probe(r, name).verdict, Verdict::Skip) << name;
         EXPECT_NE(probe(r, "king-capture").detail.find("check rules"), std::string::npos);
     }
@@ -83,7 +88,8 @@ TEST(GoodEngines, GardnerCastlingBatteryForRandomImcsAndAlphabetaUci) {
 
 TEST(GoodEngines, ChessSpecialMovesForAlphabetaUciAndRandomImcs) {
     if (!test::have_variant("chess")) GTEST_SKIP() << "variants/chess.yaml is not there";
-    const std::vector<std::string> specials = {"promotion", "promotion-choice", "castling", "en-passant", "set-up-position"};
+    const std::vector<std::string> specials = {"promotion", "promotion-choice", "castling",
+                                               "en-passant", "set-up-position"};
     const auto uci = validate_engine(options_for("chess", "alphabeta", Protocol::Uci, specials));
     expect_conforms(uci);
     for (const auto& name : specials) EXPECT_EQ(probe(uci, name).verdict, Verdict::Pass) << name;
@@ -109,13 +115,15 @@ TEST(GoodEngines, FairyStockfishPassesOnGardnerCastlingAndIsRefusedOnMinitchess)
     EXPECT_FALSE(minitchess.passed());
     const auto handshake = probe(minitchess, "handshake");
     EXPECT_EQ(handshake.verdict, Verdict::Fail);
-    EXPECT_NE(handshake.detail.find("cannot play minitchess"), std::string::npos) << handshake.detail;
+    EXPECT_NE(handshake.detail.find("cannot play minitchess"), std::string::npos)
+        << handshake.detail;
     EXPECT_NE(handshake.detail.find("BmW"), std::string::npos) << handshake.detail;
     EXPECT_EQ(minitchess.count(Verdict::Skip), probe_names().size() - 1);
     EXPECT_LT(minitchess.seconds, 5.0);
 
     if (test::have_variant("chess")) {
-        const auto chess = validate_engine(options_for("chess", "fairy-stockfish", std::nullopt, {"en-passant", "promotion-choice"}));
+        const auto chess = validate_engine(options_for("chess", "fairy-stockfish", std::nullopt,
+                                                       {"en-passant", "promotion-choice"}));
         expect_conforms(chess);
         EXPECT_EQ(probe(chess, "en-passant").verdict, Verdict::Pass);
     }

@@ -25,13 +25,18 @@ std::set<std::string> names(const rules::Position& pos, const std::vector<rules:
     return out;
 }
 
-std::set<std::string> legal_names(const rules::Position& pos) { return names(pos, pos.legal_moves()); }
+std::set<std::string> legal_names(const rules::Position& pos) {
+    return names(pos, pos.legal_moves());
+}
 
-bool have_chess() { return std::filesystem::exists(std::string(REFEREE_VARIANT_DIR) + "/chess.yaml"); }
+bool have_chess() {
+    return std::filesystem::exists(std::string(REFEREE_VARIANT_DIR) + "/chess.yaml");
+}
 
 // Fairy-Stockfish's own list of legal moves ("go perft 1"), an independent move generator.
 std::set<std::string> fairy_stockfish_moves(const std::string& fen) {
-    const std::string command = "printf 'uci\\nposition fen " + fen + "\\ngo perft 1\\nquit\\n' | /usr/games/fairy-stockfish";
+    const std::string command = "printf 'uci\\nposition fen " + fen +
+                                "\\ngo perft 1\\nquit\\n' | /usr/games/fairy-stockfish";
     std::set<std::string> out;
     FILE* pipe = ::popen(command.c_str(), "r");
     if (!pipe) return out;
@@ -92,7 +97,8 @@ TEST(ProbePositions, GardnerPromotionAndCastling) {
     // so the king has d1 and the castling e1-c1, the rook b1, c1, d1.
     auto castling = special_position(rules, SpecialProbe::Castling);
     ASSERT_TRUE(castling.position) << castling.why_not;
-    EXPECT_EQ(legal_names(*castling.position), (std::set<std::string>{"a1b1", "a1c1", "a1d1", "e1c1", "e1d1"}));
+    EXPECT_EQ(legal_names(*castling.position),
+              (std::set<std::string>{"a1b1", "a1c1", "a1d1", "e1c1", "e1d1"}));
 }
 
 TEST(ProbePositions, ChessPositionsAgreeWithHandAndFairyStockfish) {
@@ -123,10 +129,12 @@ TEST(ProbePositions, ChessPositionsAgreeWithHandAndFairyStockfish) {
     const auto ours = legal_names(*castling.position);
     EXPECT_TRUE(ours.count("e1g1") && ours.count("e1c1"));
     if (::access("/usr/games/fairy-stockfish", X_OK) != 0) return;
-    for (auto probe : {SpecialProbe::EnPassant, SpecialProbe::PromotionChoice, SpecialProbe::Promotion, SpecialProbe::Castling}) {
+    for (auto probe : {SpecialProbe::EnPassant, SpecialProbe::PromotionChoice,
+                       SpecialProbe::Promotion, SpecialProbe::Castling}) {
         auto chosen = special_position(rules, probe);
         ASSERT_TRUE(chosen.position);
-        EXPECT_EQ(legal_names(*chosen.position), fairy_stockfish_moves(chosen.position->fen())) << probe_name(probe);
+        EXPECT_EQ(legal_names(*chosen.position), fairy_stockfish_moves(chosen.position->fen()))
+            << probe_name(probe);
     }
 }
 
@@ -166,26 +174,34 @@ TEST(ProbePositions, AWrittenPositionThatLacksThePropertyIsRefusedWithTheReason)
     const auto emc = Rules::load("elephant-monkey-carp");
     auto chosen = special_position(emc, SpecialProbe::EnPassant);
     EXPECT_FALSE(chosen.position);
-    EXPECT_NE(chosen.why_not.find("k5r1/8/4p3/3pP3/8/8/r7/7K"), std::string::npos) << chosen.why_not;
+    EXPECT_NE(chosen.why_not.find("k5r1/8/4p3/3pP3/8/8/r7/7K"), std::string::npos)
+        << chosen.why_not;
 
     // The property checks themselves say no to positions without the property.
     const auto minitchess = Rules::load("minitchess");
     EXPECT_NE(property_failure(minitchess.start(), SpecialProbe::SideStep), "");
     EXPECT_NE(property_failure(minitchess.start(), SpecialProbe::Promotion), "");
     // A promotion is legal here (a5-a6) but so are king moves (a1-a2...): not "only promotions".
-    EXPECT_NE(property_failure(minitchess.from_fen("4k/P4/5/5/5/K4 w - - 0 1"), SpecialProbe::Promotion).find("is not a promotion"),
-              std::string::npos);
+    EXPECT_NE(
+        property_failure(minitchess.from_fen("4k/P4/5/5/5/K4 w - - 0 1"), SpecialProbe::Promotion)
+            .find("is not a promotion"),
+        std::string::npos);
     // Every move takes the king: "take it or lose" cannot be told apart from "take it".
-    EXPECT_NE(property_failure(minitchess.from_fen("BNBBB/PPPRP/PPPPP/KPk2/PP3/5 w - - 0 1"), SpecialProbe::KingCaptureToSurvive)
+    EXPECT_NE(property_failure(minitchess.from_fen("BNBBB/PPPRP/PPPPP/KPk2/PP3/5 w - - 0 1"),
+                               SpecialProbe::KingCaptureToSurvive)
                   .find("tells nothing"),
               std::string::npos);
     // A game already over (White's king is gone) is no probe position.
-    EXPECT_NE(property_failure(minitchess.from_fen("k4/5/5/5/P4/5 w - - 0 1"), SpecialProbe::Promotion).find("over"),
-              std::string::npos);
+    EXPECT_NE(
+        property_failure(minitchess.from_fen("k4/5/5/5/P4/5 w - - 0 1"), SpecialProbe::Promotion)
+            .find("over"),
+        std::string::npos);
     // Gardner: castling is legal, but so is a pawn move (b2-b3).
     const auto gardner = Rules::load("gardner-castling");
-    EXPECT_NE(property_failure(gardner.from_fen("k4/5/p1p1p/PPP1P/R3K w Q - 0 1"), SpecialProbe::Castling).find("neither"),
-              std::string::npos);
+    EXPECT_NE(
+        property_failure(gardner.from_fen("k4/5/p1p1p/PPP1P/R3K w Q - 0 1"), SpecialProbe::Castling)
+            .find("neither"),
+        std::string::npos);
 }
 
 TEST(MoveKinds, BlackBishopSideStepsAreRecognised) {
@@ -195,7 +211,8 @@ TEST(MoveKinds, BlackBishopSideStepsAreRecognised) {
     const auto pos = rules.from_fen("k4/5/5/2b2/5/4K b - - 0 1");
     std::set<std::string> steps;
     for (auto m : pos.legal_moves())
-        if (is_special(pos, m, SpecialKind::SideStep)) steps.insert(pos.move_name(m, rules::MoveStyle::Uci));
+        if (is_special(pos, m, SpecialKind::SideStep))
+            steps.insert(pos.move_name(m, rules::MoveStyle::Uci));
     EXPECT_EQ(steps, (std::set<std::string>{"c3b3", "c3d3", "c3c2", "c3c4"}));
 }
 
@@ -210,7 +227,8 @@ TEST(ScriptedLine, IsLegalRepeatableAndKeepsTheGameGoing) {
         for (const auto& m : line) pos.play(pos.parse_move(m));  // throws if one were illegal
         EXPECT_FALSE(pos.outcome());
         EXPECT_EQ(pos.side_to_move(), rules::Black);  // nine plies from White's start
-        EXPECT_NE(scripted_line(rules, 6, 5), std::vector<std::string>(line.begin(), line.begin() + 6));
+        EXPECT_NE(scripted_line(rules, 6, 5),
+                  std::vector<std::string>(line.begin(), line.begin() + 6));
     }
 }
 

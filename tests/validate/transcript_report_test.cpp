@@ -20,14 +20,16 @@ TEST(Transcript, KeepsTheLastUciRequestAndABoundedAnswer) {
     t.add(true, "position fen b");  // a new request: the old exchange is dropped
     t.add(true, "go wtime 2");
     const std::size_t flood = 20000;
-    for (std::size_t i = 0; i < flood; ++i) t.add(false, "info string " + std::to_string(i) + std::string(1000, 'x'));
+    for (std::size_t i = 0; i < flood; ++i)
+        t.add(false, "info string " + std::to_string(i) + std::string(1000, 'x'));
     const auto e = t.last_exchange();
     EXPECT_EQ(e.sent, (std::vector<std::string>{"position fen b", "go wtime 2"}));
     ASSERT_EQ(e.received.size(), Transcript::kReceivedHead + Transcript::kReceivedTail);
     EXPECT_EQ(e.received_omitted, flood - e.received.size());
     EXPECT_EQ(e.received.front().rfind("info string 0x", 0), 0u);
     EXPECT_EQ(e.received.back().rfind("info string 19999x", 0), 0u);
-    for (const auto& line : e.received) EXPECT_LE(line.size(), Transcript::kLineChars + 6);  // plus " [...]"
+    for (const auto& line : e.received)
+        EXPECT_LE(line.size(), Transcript::kLineChars + 6);  // plus " [...]"
     EXPECT_TRUE(t.sounds_like_uci());
     EXPECT_FALSE(t.sounds_like_imcs());
 }

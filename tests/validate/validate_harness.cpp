@@ -13,12 +13,14 @@
 namespace referee::test {
 
 validate::ValidateOptions options_for(const std::string& variant, const std::string& engine,
-                                      std::optional<engine::Protocol> protocol, std::vector<std::string> only) {
+                                      std::optional<engine::Protocol> protocol,
+                                      std::vector<std::string> only) {
     validate::ValidateOptions o;
     o.variant = variant;
     o.engine = engine;
     o.protocol = protocol;
     o.bin_dir = REFEREE_BIN_DIR;
+    o.referee_path = std::string(REFEREE_BIN_DIR) + "/referee";
     o.startup_limit = std::chrono::milliseconds(5000);
     o.margin_ms = 250;
     o.only = std::move(only);
@@ -28,7 +30,8 @@ validate::ValidateOptions options_for(const std::string& variant, const std::str
 validate::ProbeResult probe(const validate::Report& report, const std::string& name) {
     for (const auto& p : report.probes)
         if (p.name == name) return p;
-    ADD_FAILURE() << "no probe named " << name << " in the report:\n" << validate::format_text(report);
+    ADD_FAILURE() << "no probe named " << name << " in the report:\n"
+                  << validate::format_text(report);
     return {};
 }
 
@@ -44,6 +47,8 @@ bool have_variant(const std::string& name) {
     return std::filesystem::exists(std::string(REFEREE_VARIANT_DIR) + "/" + name + ".yaml");
 }
 
-bool have_fairy_stockfish() { return ::access("/usr/games/fairy-stockfish", X_OK) == 0; }
+bool have_fairy_stockfish() {
+    return ::access("/usr/games/fairy-stockfish", X_OK) == 0;
+}
 
 }  // namespace referee::test

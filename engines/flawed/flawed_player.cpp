@@ -1,0 +1,77 @@
+#include "engines/flawed/flawed_player.hpp"
+
+#include <algorithm>
+#include <stdexcept>
+
+#include "engines/common/random_pick.hpp"
+
+namespace engines {
+
+using referee::rules::Move;
+
+std::vector<Parameter> FlawedPlayer::parameters() const {
+    std::string keys;
+    for (auto f : referee::rules::all_rule_features())
+        keys += (keys.empty() ? "" : ", ") + std::string(referee::rules::feature_key(f));
+    return {
+        {"flaw", "Flaw", Parameter::Kind::String, "", 0, 0,
+         "the rule it gets wrong: " + keys + " (empty: none)"},
+        {"prefer-flaw", "PreferFlaw", Parameter::Kind::Check, "true", 0, 0,
+         "play a move only the flaw allows whenever there is one"},
+        {"one-game", "OneGame", Parameter::Kind::Check, "false", 0, 0,
+         "IMCS: exit when the game ends, as the course's clients do"},
+    };
+}
+
+void FlawedPlayer::set_parameter(const std::string& flag, const std::string& value) {
+    if (flag == "one-game") {
+        one_game_ = value == "true";
+        return;
+    }
+    if (flag == "prefer-flaw") {
+        prefer_flaw_ = value == "true";
+        return;
+    }
+    if (flag != "flaw") return;
+    if (value.empty()) {
+        flaw_.reset();
+    } else if (auto f = referee::rules::feature_from_key(value)) {
+        flaw_ = f;
+    } else {
+        throw std::invalid_argument("there is no flaw '" + value + "'");
+    }
+    moves_.reset();
+}
+
+void FlawedPlayer::new_game(const referee::rules::Rules& rules, std::uint64_t seed) {
+    rng_.seed(seed);
+    if (flaw_ && (!moves_ || moves_for_ != rules.name())) {
+        moves_ = std::make_unique<referee::rules::FlawedMoves>(rules, *flaw_);
+        moves_for_ = rules.name();
+    }
+}
+
+Reply FlawedPlayer::choose(const Turn& turn) {
+    const auto& pos = turn.position;
+    if (!flaw_) {
+        if (auto m = pick_uniform(pos, rng_)) return Reply::of(*m);
+        return Reply::none();
+    }
+    if (!moves_ || moves_for_ != pos.rules().name()) {
+        moves_ = std::make_unique<referee::rules::FlawedMoves>(pos.rules(), *flaw_);
+        moves_for_ = pos.rules().name();
+    }
+    auto believed = moves_->moves(pos);
+    const auto legal = pos.legal_moves();
+    std::vector<Move> flaw_only;
+    for (Move m : believed)
+        if (std::find(legal.begin(), legal.end(), m) == legal.end()) flaw_only.push_back(m);
+    auto& pool = prefer_flaw_ && !flaw_only.empty() ? flaw_only : believed;
+    if (pool.empty()) return Reply::none();  // it believes it has no move
+    // Sorted by name, as random-engine's choice, so a seed means the same game in either dialect.
+    std::sort(pool.begin(), pool.end(),
+              [&](Move a, Move b) { return pos.move_name(a) < pos.move_name(b); });
+    return Reply::of(pool[rng_() % pool.size()]);
+}
+
+}  // namespace engines

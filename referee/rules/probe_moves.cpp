@@ -1,0 +1,235 @@
+#include "referee/rules/probe_moves.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <sstream>
+
+#include <fmt/format.h>
+
+#include "referee/rules/fen.hpp"
+
+namespace referee::rules {
+
+namespace {
+
+const PieceType* type_at(const Position& pos, Square s) {
+    const char c = pos.letter_at(s);
+    if (c == '.') return nullptr;
+    const int t = pos.rules().variant().type_of(c);
+    return t < 0 ? nullptr : &pos.rules().variant().pieces[t];
+}
+
+bool is_white_letter(char c) {
+    return std::isupper(static_cast<unsigned char>(c)) != 0;
+}
+
+char cased(char letter, Color c) {
+    return c == White ? letter
+                      : static_cast<char>(std::tolower(static_cast<unsigned char>(letter)));
+}
+
+std::string fen_field(const std::string& fen, int index) {
+    std::istringstream in(fen);
+    std::string word;
+    for (int i = 0; i <= index && in >> word; ++i)
+        if (i == index) return word;
+    return "-";
+}
+
+bool attacked(const Position& pos, Square s, Color by) {
+    return pos.visit([&](const auto& b) { return b.attacked(s, by); });
+}
+
+}  // namespace
+
+bool moves_royal(const Position& pos, Move m) {
+    const PieceType* p = type_at(pos, m.from);
+    return p && p->royal;
+}
+
+bool captures_enemy_royal(const Position& pos, Move m) {
+    const PieceType* p = type_at(pos, m.to);
+    return p && p->royal && is_white_letter(pos.letter_at(m.to)) != (pos.side_to_move() == White);
+}
+
+bool wraps_as(const PieceType&, const MoveRule& r) {
+    return r.hop == Hop::None && !r.lame;
+}
+
+bool is_side_step(const PieceType& p, const MoveRule& r) {
+    if (p.pawn || p.royal || r.range != 1 || !r.can_move || r.can_capture || r.hop != Hop::None)
+        return false;
+    return std::any_of(p.moves.begin(), p.moves.end(),
+                       [](const MoveRule& o) { return o.can_capture; });
+}
+
+std::vector<Square> attackers_of(const Position& pos, Square target, Color by) {
+    const Variant& v = pos.rules().variant();
+    const Geometry& g = pos.rules().geometry();
+    PositionFields f = parse_fen(g, pos.fen());
+    if (f.placement[target] == '.') {
+        // Something of the other side to be captured there: attacks are captures.
+        char letter = v.pieces.front().letter;
+        for (const auto& p : v.pieces)
+            if (p.royal) letter = p.letter;
+        f.placement[target] = cased(letter, ~by);
+    }
+    Variant free = v;
+    free.check_rules = false;
+    const Rules rules(std::move(free));
+    const std::string fen =
+        fmt::format("{} {} - - 0 1", placement_to_fen(g, f.placement), by == White ? 'w' : 'b');
+    std::vector<Square> out;
+    try {
+        for (Move m : rules.from_fen(fen).legal_moves())
+            if (m.to == target && m.kind() != MoveKind::Castle &&
+                std::find(out.begin(), out.end(), m.from) == out.end())
+                out.push_back(m.from);
+    } catch (const std::exception&) {
+    }
+    std::sort(out.begin(), out.end());
+    return out;
+}
+
+std::string piece_phrase(const Position& pos, Square s) {
+    const PieceType* p = type_at(pos, s);
+    return fmt::format("the {} on {}", p ? p->name : std::string("piece"),
+                       pos.rules().geometry().name(s));
+}
+
+std::string attackers_phrase(const Position& pos, const std::vector<Square>& squares) {
+    std::string out;
+    for (std::size_t i = 0; i < squares.size(); ++i) {
+        if (i) out += i + 1 == squares.size() ? " and " : ", ";
+        out += piece_phrase(pos, squares[i]);
+    }
+    return out.empty() ? std::string("an enemy piece") : out;
+}
+
+std::vector<CastlingCheck> castling_checks(const Position& pos) {
+    const Variant& v = pos.rules().variant();
+    const Geometry& g = pos.rules().geometry();
+    std::vector<CastlingCheck> out;
+    if (v.castling.empty()) return out;
+    const Color us = pos.side_to_move();
+    const std::string rights = fen_field(pos.fen(), 2);
+    const PositionFields start = parse_fen(g, v.start_fen);
+    const int n = static_cast<int>(v.castling.size());
+    for (int i = 0; i < n; ++i) {
+        const CastlingRule& rule = v.castling[i];
+        auto side = [&](Square s) { return us == White ? s : g.mirror_rank(s); };
+        CastlingCheck c;
+        c.index = us == White ? i : n + i;
+        c.right = cased(rule.right, us);
+        c.king_from = side(rule.king_from);
+        c.king_to = side(rule.king_to);
+        c.rook_from = side(rule.rook_from);
+        c.rook_to = side(rule.rook_to);
+        const PieceType* king = type_at(pos, c.king_from);
+        const char rook_letter =
+            start.placement[rule.rook_from] == '.' ? 'R' : start.placement[rule.rook_from];
+        c.home = king && king->royal &&
+                 is_white_letter(pos.letter_at(c.king_from)) == (us == White) &&
+                 pos.letter_at(c.rook_from) == cased(rook_letter, us);
+        c.has_right = rights.find(c.right) != std::string::npos;
+        auto between = [&](Square a, Square b) {
+            for (Square s = std::min(a, b); s <= std::max(a, b); ++s)
+                if (s != c.king_from && s != c.rook_from && pos.letter_at(s) != '.' &&
+                    c.blocker == kNoSquare)
+                    c.blocker = s;
+        };
+        between(c.king_from, c.king_to);
+        between(c.rook_from, c.rook_to);
+        if (v.check_rules) {
+            c.in_check = attacked(pos, c.king_from, ~us);
+            const int step = c.king_to > c.king_from ? 1 : -1;
+            for (Square s = c.king_from; s != c.king_to;) {
+                s += step;
+                if (c.attacked == kNoSquare && attacked(pos, s, ~us)) c.attacked = s;
+            }
+        }
+        out.push_back(c);
+    }
+    return out;
+}
+
+std::vector<Move> castles_ignoring(const Position& pos, RuleFeature f) {
+    std::vector<Move> out;
+    for (const auto& c : castling_checks(pos)) {
+        if (!c.home) continue;
+        const bool right = c.has_right, path = c.blocker == kNoSquare, calm = !c.in_check,
+                   safe = c.attacked == kNoSquare;
+        bool flawed = false;
+        switch (f) {
+            case RuleFeature::CastlingRights:
+                flawed = !right && path && calm && safe;
+                break;
+            case RuleFeature::CastlingPathEmpty:
+                flawed = right && !path && calm && safe;
+                break;
+            case RuleFeature::CastlingOutOfCheck:
+                flawed = right && path && !calm && safe;
+                break;
+            case RuleFeature::CastlingThroughAttack:
+                flawed = right && path && calm && !safe;
+                break;
+            default:
+                break;
+        }
+        if (flawed) out.push_back(c.move());
+    }
+    return out;
+}
+
+std::vector<Move> wrapped_moves(const Position& pos, bool side_steps) {
+    const Variant& v = pos.rules().variant();
+    const Geometry& g = pos.rules().geometry();
+    const Color us = pos.side_to_move();
+    std::vector<Move> out;
+    for (Square from = 0; from < g.squares(); ++from) {
+        const char letter = pos.letter_at(from);
+        if (letter == '.' || is_white_letter(letter) != (us == White)) continue;
+        const int type = v.type_of(letter);
+        const PieceType& p = v.pieces[type];
+        for (const auto& r : p.moves) {
+            if (r.dx == 0 || !wraps_as(p, r) || is_side_step(p, r) != side_steps) continue;
+            const int dy = us == White ? r.dy : -r.dy;
+            int x = g.file_of(from), y = g.rank_of(from);
+            bool crossed = false;
+            for (int k = 1; r.range == 0 || k <= r.range; ++k) {
+                x += r.dx;
+                y += dy;
+                if (y < 0 || y >= g.height || k > g.squares()) break;
+                if (x < 0 || x >= g.width) crossed = true;
+                x = ((x % g.width) + g.width) % g.width;
+                const Square to = g.at(x, y);
+                if (to == from) break;
+                const char there = pos.letter_at(to);
+                const bool empty = there == '.',
+                           enemy = !empty && is_white_letter(there) != (us == White);
+                if (crossed && ((empty && r.can_move) || (enemy && r.can_capture))) {
+                    int promotion = -1;
+                    const int zone = p.promotion_rank ? p.promotion_rank : g.height;
+                    if (!p.promotes_to.empty() && g.relative_rank(us, to) == zone)
+                        promotion = v.type_of(p.promotes_to.front());
+                    out.push_back(Move::make(from, to, MoveKind::Normal, promotion));
+                }
+                if (!empty) break;
+            }
+        }
+    }
+    return out;
+}
+
+bool leaves_royal_attacked(const Position& pos, Move m) {
+    Position copy = pos;
+    const Color us = pos.side_to_move();
+    return copy.visit([&](auto& b) {
+        b.make(m);
+        const bool hit = b.royal_attacked(us);
+        b.unmake();
+        return hit;
+    });
+}
+
+}  // namespace referee::rules

@@ -1,0 +1,56 @@
+// The building blocks of rule probes and of the explanations of illegal moves: who attacks a
+// square, the conditions of each castling move, and the moves an engine whose steps wrap
+// around the board's edge would make. Pure functions of a position.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "referee/rules/position.hpp"
+#include "referee/rules/probes.hpp"
+
+namespace referee::rules {
+
+// Whether m moves a royal piece / captures a royal piece of the side not to move.
+bool moves_royal(const Position& pos, Move m);
+bool captures_enemy_royal(const Position& pos, Move m);
+
+// Whether a rule can be walked square by square (no hop, not lame), and whether it is a
+// "side-step": a move-only one-square step of a piece that captures some other way.
+bool wraps_as(const PieceType& p, const MoveRule& r);
+bool is_side_step(const PieceType& p, const MoveRule& r);
+
+// Squares from which pieces of `by` attack `target` (occupied or not) in pos.
+std::vector<Square> attackers_of(const Position& pos, Square target, Color by);
+// "the rook on h5"; "the pieces on h5 and b2" style lists are built from it.
+std::string piece_phrase(const Position& pos, Square s);
+std::string attackers_phrase(const Position& pos, const std::vector<Square>& squares);
+
+// One castling move of the side to move, with each of its conditions judged.
+struct CastlingCheck {
+    int index = 0;  // the castling index a Move carries
+    char right = 'Q';
+    Square king_from = kNoSquare, king_to = kNoSquare, rook_from = kNoSquare, rook_to = kNoSquare;
+    bool home = false;  // king and rook stand on their squares
+    bool has_right = false;
+    Square blocker = kNoSquare;  // a piece between king and rook, if any
+    bool in_check = false;       // (under check rules) the king is attacked at home
+    Square attacked =
+        kNoSquare;  // (under check rules) the first square passed or landed on that is attacked
+    Move move() const { return Move::make(king_from, king_to, MoveKind::Castle, -1, index); }
+};
+std::vector<CastlingCheck> castling_checks(const Position& pos);
+
+// Castling moves that break exactly the condition `f` is about (one of the castling
+// features) and meet every other: what an engine that forgets that condition plays.
+std::vector<Move> castles_ignoring(const Position& pos, RuleFeature f);
+
+// Moves of the side to move that wrap around the left or right edge (file counted modulo
+// the width, as an engine whose board has no border does): only side-steps, or every other
+// walkable rule.
+std::vector<Move> wrapped_moves(const Position& pos, bool side_steps);
+
+// Whether m leaves the mover's royal piece attacked, judged without check rules.
+bool leaves_royal_attacked(const Position& pos, Move m);
+
+}  // namespace referee::rules

@@ -1,0 +1,484 @@
+// Finding probe positions: candidates from seeded random games and seeded sparse set-ups,
+// kept where the flawed and the true move sets differ the way the feature needs, then
+// improved by a seeded local search (remove, add or move a piece) that lowers the flawed
+// engine's chance of picking a legal move by luck.
+#include <algorithm>
+#include <cctype>
+#include <random>
+#include <set>
+#include <sstream>
+
+#include <fmt/format.h>
+
+#include "referee/rules/fen.hpp"
+#include "referee/rules/probe_moves.hpp"
+#include "referee/rules/probes.hpp"
+
+namespace referee::rules {
+
+namespace {
+
+using Rng = std::mt19937_64;
+
+int pick(Rng& rng, int n) {
+    return static_cast<int>(rng() % static_cast<std::uint64_t>(n));
+}
+
+// Features whose flaw is a missing move (the engine fails only when it has nothing else).
+bool missing_kind(RuleFeature f) {
+    return f == RuleFeature::EnPassant || f == RuleFeature::DoubleStep ||
+           f == RuleFeature::KingCapture || f == RuleFeature::Promotion ||
+           f == RuleFeature::NoLegalMove;
+}
+
+// A candidate: the fields of a position, and for discovered check the opponent's move that
+// leads to the position asked.
+struct Candidate {
+    PositionFields fields;
+    std::optional<Move> lead;
+};
+
+struct Scored {
+    ProbePosition probe;
+    double luck = 2;  // share of the flawed engine's moves that are legal (lower is better)
+    std::size_t size = 0;
+    std::vector<Move> lucky;  // the moves the flawed engine could pick and still be legal
+    bool ok = false;
+    bool catches =
+        false;  // a flawed engine fails here whatever it picks (missing moves), or may (extra ones)
+    bool better_than(const Scored& o) const {
+        if (!o.ok) return ok;
+        if (!ok) return false;
+        if (luck != o.luck) return luck < o.luck;
+        return size < o.size;
+    }
+    bool as_good_as(const Scored& o) const { return ok && !o.better_than(*this); }
+};
+
+std::string fen_of(const Geometry& g, const PositionFields& f) {
+    return fmt::format("{} {} {} {} 0 1", placement_to_fen(g, f.placement),
+                       f.side_to_move == White ? 'w' : 'b', f.castling, f.en_passant);
+}
+
+class Searcher {
+  public:
+    Searcher(const Rules& rules, RuleFeature f, const ProbeSearch& s)
+        : rules_(rules),
+          v_(rules.variant()),
+          g_(rules.geometry()),
+          f_(f),
+          flawed_(rules, f),
+          search_(s),
+          rng_(s.seed) {
+        start_ = parse_fen(g_, v_.start_fen);
+        Variant free = v_;
+        free.check_rules = false;
+        free_.emplace(std::move(free));
+        for (std::size_t t = 0; t < v_.pieces.size(); ++t)
+            (v_.pieces[t].royal ? royal_types_ : other_types_).push_back(static_cast<int>(t));
+    }
+
+    std::vector<ProbePosition> run() {
+        std::vector<Scored> pool;
+        auto consider = [&](const Candidate& c) {
+            Scored s = score(c);
+            if (s.ok) pool.push_back(std::move(s));
+        };
+        from_games(consider);
+        for (int i = 0; i < search_.set_ups; ++i)
+            if (auto c = set_up()) consider(*c);
+        std::stable_sort(pool.begin(), pool.end(),
+                         [](const Scored& a, const Scored& b) { return a.better_than(b); });
+        // Improve a spread of the best candidates, then keep the best distinct ones.
+        std::vector<Scored> kept;
+        std::set<std::string> seen;
+        const std::size_t tries =
+            std::min<std::size_t>(pool.size(), static_cast<std::size_t>(search_.positions) * 3);
+        for (std::size_t i = 0; i < tries; ++i) {
+            Scored best = improve(pool[i]);
+            const std::string key = best.probe.fen + " " +
+                                    (best.probe.opening.empty() ? "" : best.probe.opening.front());
+            if (seen.insert(key).second) kept.push_back(std::move(best));
+        }
+        std::stable_sort(kept.begin(), kept.end(),
+                         [](const Scored& a, const Scored& b) { return a.better_than(b); });
+        std::vector<ProbePosition> out;
+        for (auto& k : kept) {
+            if (static_cast<int>(out.size()) == search_.positions) break;
+            if (!k.catches) continue;
+            out.push_back(std::move(k.probe));
+        }
+        return out;
+    }
+
+  private:
+    // The position asked, or nullopt when the candidate is not a usable position.
+    std::optional<Position> asked(const Candidate& c, std::string* opening) const {
+        try {
+            Position pos = rules_.from_fen(fen_of(g_, c.fields));
+            if (c.lead) {
+                if (!pos.is_legal(*c.lead)) return std::nullopt;
+                *opening = pos.move_name(*c.lead, MoveStyle::Uci);
+                pos.play(*c.lead);
+            }
+            if (pos.outcome()) return std::nullopt;
+            return pos;
+        } catch (const std::exception&) {
+            return std::nullopt;
+        }
+    }
+
+    // Whether the check in pos is discovered: the royal piece is still attacked with the
+    // piece that just moved (on `to`) taken off the board.
+    bool discovered(const Position& pos, Square to) const {
+        PositionFields f = parse_fen(g_, pos.fen());
+        f.placement[to] = '.';
+        f.en_passant = "-";
+        f.castling = "-";
+        try {
+            const Position without = free_->from_fen(fen_of(g_, f));
+            return without.in_check();
+        } catch (const std::exception&) {
+            return false;
+        }
+    }
+
+    Scored score(const Candidate& c) const {
+        Scored s;
+        std::string opening;
+        auto pos = asked(c, &opening);
+        if (!pos) return s;
+        // Under check rules no game reaches a position where the enemy king can be taken
+        // (engines rightly refuse one, even where the variant would let it be taken).
+        if (v_.check_rules &&
+            pos->visit([&](const auto& b) { return b.royal_attacked(~pos->side_to_move()); }))
+            return s;
+        const bool check = pos->in_check();
+        if ((f_ == RuleFeature::CheckEvasion || f_ == RuleFeature::DiscoveredCheck) && !check)
+            return s;
+        if (f_ == RuleFeature::Pins && check) return s;
+        if (f_ == RuleFeature::DiscoveredCheck && (!c.lead || !discovered(*pos, c.lead->to)))
+            return s;
+        const auto legal = pos->legal_moves();
+        if (legal.empty()) return s;
+        const auto flawed = flawed_.moves(*pos);
+        auto in = [](const std::vector<Move>& set, Move m) {
+            return std::find(set.begin(), set.end(), m) != set.end();
+        };
+        ProbePosition& p = s.probe;
+        for (Move m : flawed) {
+            if (in(legal, m)) {
+                ++p.flawed_legal;
+                s.lucky.push_back(m);
+            } else {
+                p.flawed_only.push_back(m);
+            }
+        }
+        for (Move m : legal)
+            if (!in(flawed, m)) p.missed.push_back(m);
+        if (missing_kind(f_) ? p.missed.empty() : p.flawed_only.empty()) return s;
+        p.fen = fen_of(g_, c.fields);
+        if (c.lead) p.opening = {opening};
+        p.legal = legal;
+        // A board dump implies every castling right whose king and rook are home, and no en
+        // passant.
+        p.needs_fen = c.fields.en_passant != "-" || c.fields.castling != implied_rights(c.fields);
+        // The share of the moves in play (the flawed engine's and the ones it misses) that a
+        // flawed engine could pick and still pass: what the search drives towards zero.
+        const std::size_t moves_in_play = flawed.size() + p.missed.size();
+        // For a missing move only the count matters (it must reach zero), and counting leaves
+        // the search room to wander between positions with as many.
+        s.luck = missing_kind(f_)
+                     ? p.flawed_legal
+                     : static_cast<double>(p.flawed_legal) / static_cast<double>(moves_in_play);
+        // A missing move is caught only when the flawed engine has nothing legal to play.
+        s.catches = !missing_kind(f_) || p.flawed_legal == 0;
+        s.size = legal.size();
+        s.ok = true;
+        return s;
+    }
+
+    std::string implied_rights(const PositionFields& f) const {
+        std::string out;
+        for (const char c : possible_rights(f)) out += c;
+        return out.empty() ? "-" : out;
+    }
+
+    std::vector<char> possible_rights(const PositionFields& f) const {
+        std::vector<char> out;
+        for (Color c : {White, Black})
+            for (const auto& rule : v_.castling) {
+                auto side = [&](Square s) { return c == White ? s : g_.mirror_rank(s); };
+                const char king = f.placement[side(rule.king_from)],
+                           rook = f.placement[side(rule.rook_from)];
+                const char rook_letter = start_.placement[rule.rook_from];
+                const bool king_ok =
+                    king != '.' &&
+                    (std::isupper(static_cast<unsigned char>(king)) != 0) == (c == White) &&
+                    v_.type_of(king) >= 0 && v_.pieces[v_.type_of(king)].royal;
+                if (king_ok && rook_letter != '.' &&
+                    rook == (c == White ? rook_letter : std::tolower(rook_letter)))
+                    out.push_back(c == White ? rule.right
+                                             : static_cast<char>(std::tolower(rule.right)));
+            }
+        return out;
+    }
+
+    // Keeps only the castling rights still possible; clears an en-passant square that no
+    // longer fits (the position is re-read, so a wrong one would make it unusable).
+    void tidy(PositionFields& f) const {
+        const auto possible = possible_rights(f);
+        std::string rights;
+        for (char c : f.castling)
+            if (std::find(possible.begin(), possible.end(), c) != possible.end()) rights += c;
+        f.castling = rights.empty() ? "-" : rights;
+        if (f.en_passant != "-") {
+            try {
+                rules_.from_fen(fen_of(g_, f));
+            } catch (const std::exception&) {
+                f.en_passant = "-";
+            }
+        }
+    }
+
+    template <class F>
+    void from_games(F&& consider) {
+        for (int game = 0; game < search_.games; ++game) {
+            Position pos = rules_.start();
+            for (int ply = 0; ply < 160; ++ply) {
+                if (pos.outcome()) break;
+                const auto moves = pos.legal_moves();
+                if (moves.empty()) break;
+                if (f_ == RuleFeature::DiscoveredCheck) {
+                    // Only the moves that uncover a check are candidates; finding them is cheap.
+                    for (Move m : moves) {
+                        pos.play(m);
+                        const bool uncovers = pos.in_check() && discovered(pos, m.to);
+                        pos.undo();
+                        if (uncovers) consider(Candidate{parse_fen(g_, pos.fen()), m});
+                    }
+                } else {
+                    consider(Candidate{parse_fen(g_, pos.fen()), std::nullopt});
+                }
+                pos.play(
+                    moves[static_cast<std::size_t>(pick(rng_, static_cast<int>(moves.size())))]);
+            }
+        }
+    }
+
+    bool pawn_square_ok(int type, Color c, Square s) const {
+        const PieceType& p = v_.pieces[type];
+        if (!p.pawn && p.promotes_to.empty()) return true;
+        const int rel = g_.relative_rank(c, s);
+        const int zone = p.promotion_rank ? p.promotion_rank : g_.height;
+        return rel > 1 && rel < zone;
+    }
+
+    void place_random(PositionFields& f, int type, Color c, int tries = 20) {
+        for (int i = 0; i < tries; ++i) {
+            const Square s = pick(rng_, g_.squares());
+            if (f.placement[s] != '.' || !pawn_square_ok(type, c, s)) continue;
+            f.placement[s] = c == White ? v_.pieces[type].letter
+                                        : static_cast<char>(std::tolower(
+                                              static_cast<unsigned char>(v_.pieces[type].letter)));
+            return;
+        }
+    }
+
+    // A sparse random position, often with the feature's pieces where it needs them: kings
+    // and rooks at home with their rights, a double step just made beside an enemy pawn.
+    std::optional<Candidate> set_up() {
+        PositionFields f;
+        f.placement.assign(static_cast<std::size_t>(g_.squares()), '.');
+        f.castling_given = true;
+        f.side_to_move = pick(rng_, 2) ? White : Black;
+        const bool castle_home = !v_.castling.empty() && pick(rng_, 3) != 0;
+        if (castle_home) {
+            for (Color c : {White, Black})
+                for (const auto& rule : v_.castling) {
+                    auto side = [&](Square s) { return c == White ? s : g_.mirror_rank(s); };
+                    for (Square s : {rule.king_from, rule.rook_from}) {
+                        const char letter = start_.placement[s];
+                        if (letter != '.' && pick(rng_, 4) != 0)
+                            f.placement[side(s)] = c == White
+                                                       ? static_cast<char>(std::toupper(letter))
+                                                       : static_cast<char>(std::tolower(letter));
+                    }
+                }
+        }
+        for (Color c : {White, Black})
+            for (int t : royal_types_) {
+                bool present = false;
+                for (char x : f.placement)
+                    present |=
+                        x == (c == White ? v_.pieces[t].letter : std::tolower(v_.pieces[t].letter));
+                if (!present) place_random(f, t, c);
+            }
+        const int extra = 1 + pick(rng_, std::max(2, g_.squares() / 8));
+        for (int i = 0; i < extra && !other_types_.empty(); ++i)
+            place_random(f,
+                         other_types_[static_cast<std::size_t>(
+                             pick(rng_, static_cast<int>(other_types_.size())))],
+                         pick(rng_, 2) ? White : Black);
+        std::string rights;
+        for (char c : possible_rights(f))
+            if (pick(rng_, 4) != 0) rights += c;
+        f.castling = rights.empty() ? "-" : rights;
+        if (pick(rng_, 2)) en_passant_set_up(f);
+        std::optional<Move> lead;
+        if (f_ == RuleFeature::DiscoveredCheck) {
+            // The opponent moves first: choose one of its moves that uncovers a check.
+            f.side_to_move = ~f.side_to_move;
+            try {
+                Position pos = rules_.from_fen(fen_of(g_, f));
+                auto moves = pos.legal_moves();
+                std::shuffle(moves.begin(), moves.end(), rng_);
+                for (Move m : moves) {
+                    Position after = pos;
+                    after.play(m);
+                    if (after.in_check() && discovered(after, m.to)) {
+                        lead = m;
+                        break;
+                    }
+                }
+            } catch (const std::exception&) {
+            }
+            if (!lead) return std::nullopt;
+        }
+        return Candidate{f, lead};
+    }
+
+    // A pawn of the side not to move that has just double-stepped, an enemy pawn beside it.
+    void en_passant_set_up(PositionFields& f) {
+        const Color them = ~f.side_to_move;
+        for (std::size_t t = 0; t < v_.pieces.size(); ++t) {
+            const PieceType& p = v_.pieces[t];
+            if (!p.en_passant || p.double_step_ranks.empty()) continue;
+            const int rel = p.double_step_ranks.front();
+            const int from_rank = them == White ? rel - 1 : g_.height - rel;
+            const int dir = them == White ? 1 : -1;
+            const int file = pick(rng_, g_.width);
+            const Square from = g_.at(file, from_rank), over = g_.at(file, from_rank + dir),
+                         to = g_.at(file, from_rank + 2 * dir);
+            if (!g_.on_board(file, from_rank + 2 * dir) || f.placement[from] != '.' ||
+                f.placement[over] != '.' || f.placement[to] != '.')
+                return;
+            auto letter = [&](Color c) {
+                return c == White
+                           ? p.letter
+                           : static_cast<char>(std::tolower(static_cast<unsigned char>(p.letter)));
+            };
+            f.placement[to] = letter(them);
+            const int side = file + (pick(rng_, 2) ? 1 : -1);
+            if (g_.on_board(side, from_rank + 2 * dir) &&
+                f.placement[g_.at(side, from_rank + 2 * dir)] == '.')
+                f.placement[g_.at(side, from_rank + 2 * dir)] = letter(f.side_to_move);
+            f.en_passant = g_.name(over);
+            return;
+        }
+    }
+
+    // One random edit of the candidate's position (the fields before the lead move).
+    Candidate mutate(const Candidate& c, const std::vector<Move>& lucky) {
+        Candidate out = c;
+        PositionFields& f = out.fields;
+        // Half the time, aim at one of the lucky moves: take away the piece that makes it,
+        // or put something on its target square.
+        if (!lucky.empty() && pick(rng_, 2) == 0) {
+            const Move m =
+                lucky[static_cast<std::size_t>(pick(rng_, static_cast<int>(lucky.size())))];
+            const int mover = v_.type_of(f.placement[m.from]);
+            if (mover >= 0 && !v_.pieces[mover].royal && pick(rng_, 2) == 0 && !out.lead) {
+                f.placement[m.from] = '.';
+            } else if (f.placement[m.to] == '.' && !other_types_.empty()) {
+                const int t = other_types_[static_cast<std::size_t>(
+                    pick(rng_, static_cast<int>(other_types_.size())))];
+                const Color col = pick(rng_, 2) ? White : Black;
+                if (pawn_square_ok(t, col, m.to))
+                    f.placement[m.to] = col == White
+                                            ? v_.pieces[t].letter
+                                            : static_cast<char>(std::tolower(
+                                                  static_cast<unsigned char>(v_.pieces[t].letter)));
+            }
+            tidy(f);
+            return out;
+        }
+        std::vector<Square> pieces, others;
+        for (Square s = 0; s < g_.squares(); ++s) {
+            if (f.placement[s] == '.') continue;
+            pieces.push_back(s);
+            const int t = v_.type_of(f.placement[s]);
+            if (t >= 0 && !v_.pieces[t].royal) others.push_back(s);
+        }
+        const int op = pick(rng_, 4);
+        if (op == 0 && !others.empty()) {
+            f.placement[others[static_cast<std::size_t>(
+                pick(rng_, static_cast<int>(others.size())))]] = '.';
+        } else if (op == 1 && !other_types_.empty()) {
+            place_random(f,
+                         other_types_[static_cast<std::size_t>(
+                             pick(rng_, static_cast<int>(other_types_.size())))],
+                         pick(rng_, 2) ? White : Black, 1);
+        } else if (!pieces.empty()) {
+            const Square s =
+                pieces[static_cast<std::size_t>(pick(rng_, static_cast<int>(pieces.size())))];
+            const Square to = pick(rng_, g_.squares());
+            const char letter = f.placement[s];
+            const int t = v_.type_of(letter);
+            const Color c = std::isupper(static_cast<unsigned char>(letter)) ? White : Black;
+            if (f.placement[to] == '.' && t >= 0 && pawn_square_ok(t, c, to)) {
+                f.placement[s] = '.';
+                f.placement[to] = letter;
+            }
+        }
+        if (out.lead && (f.placement[out.lead->from] == '.')) out.lead.reset();
+        tidy(f);
+        return out;
+    }
+
+    Scored improve(Scored best) {
+        Candidate current{parse_fen(g_, best.probe.fen), std::nullopt};
+        if (!best.probe.opening.empty()) {
+            const Position pos = rules_.from_fen(best.probe.fen);
+            current.lead = pos.parse_move(best.probe.opening.front());
+        }
+        const int steps = search_.improve_steps * (missing_kind(f_) ? 4 : 1);
+        for (int step = 0; step < steps && best.luck > 0; ++step) {
+            Candidate next = mutate(current, best.lucky);
+            if (current.lead && !next.lead) continue;
+            Scored s = score(next);
+            if (s.as_good_as(best)) {
+                best = std::move(s);
+                current = std::move(next);
+            }
+        }
+        return best;
+    }
+
+    const Rules& rules_;
+    const Variant& v_;
+    const Geometry& g_;
+    RuleFeature f_;
+    FlawedMoves flawed_;
+    ProbeSearch search_;
+    Rng rng_;
+    PositionFields start_;
+    std::optional<Rules> free_;  // the variant without check rules: who attacks what
+    std::vector<int> royal_types_, other_types_;
+};
+
+}  // namespace
+
+std::vector<ProbePosition> find_probe_positions(const Rules& rules, RuleFeature f,
+                                                const ProbeSearch& search) {
+    if (!variant_has_feature(rules.variant(), f)) return {};
+    return Searcher(rules, f, search).run();
+}
+
+Position probe_position(const Rules& rules, const ProbePosition& p) {
+    Position pos = rules.from_fen(p.fen);
+    for (const auto& m : p.opening) pos.play(pos.parse_move(m));
+    return pos;
+}
+
+}  // namespace referee::rules

@@ -1,0 +1,139 @@
+// The rule probes: for one rule feature of the variant, the positions the rules layer found
+// where an engine lacking the rule goes wrong, each asked as a one-move game. The card says
+// how many positions were asked, which failed, and why the move played is illegal.
+#include <algorithm>
+
+#include <fmt/format.h>
+
+#include "referee/rules/explain.hpp"
+#include "referee/validate/probe_context.hpp"
+
+namespace referee::validate {
+
+namespace {
+
+// The move the engine wrote, from its last answer ("bestmove e1c1", "! e1-c1", "e1-c1").
+std::string move_written(ProbeContext& ctx, const match::GameRecord& rec) {
+    const auto exchange = ctx.driver.transcript().last_exchange();
+    for (auto it = exchange.received.rbegin(); it != exchange.received.rend(); ++it) {
+        const std::string& line = *it;
+        if (line.rfind("bestmove ", 0) == 0) {
+            const auto word = line.substr(9);
+            return word.substr(0, word.find(' '));
+        }
+        if (line.rfind("! ", 0) == 0) return line.substr(2);
+    }
+    const auto at = rec.reason.find("illegal move: ");
+    if (at == std::string::npos) return {};
+    const auto word = rec.reason.substr(at + 14);
+    return word.substr(0, word.find(' '));
+}
+
+std::string names(const rules::Position& pos, const std::vector<rules::Move>& moves,
+                  rules::MoveStyle style) {
+    std::vector<std::string> out;
+    for (auto m : moves) out.push_back(pos.move_name(m, style));
+    std::sort(out.begin(), out.end());
+    std::string text;
+    for (const auto& n : out) text += (text.empty() ? "" : " ") + n;
+    return text;
+}
+
+}  // namespace
+
+ProbeResult probe_rule(ProbeContext& ctx, const std::string& name, rules::RuleFeature feature) {
+    ProbeResult r{name, fmt::format("obeys the rule: {}", rules::feature_rule(feature))};
+    std::string why_not;
+    if (!rules::variant_has_feature(ctx.rules.variant(), feature, &why_not)) {
+        r.detail = why_not;
+        return r;
+    }
+    rules::ProbeSearch search;
+    search.positions = ctx.options.rule_positions;
+    search.seed = ctx.options.seed;
+    auto found = rules::find_probe_positions(ctx.rules, feature, search);
+    const bool imcs = ctx.driver.engine_config().protocol == engine::Protocol::Imcs;
+    if (imcs) {
+        const auto before = found.size();
+        std::erase_if(found, [](const rules::ProbePosition& p) { return p.needs_fen; });
+        if (found.empty() && before > 0) {
+            r.detail =
+                "every probe position needs castling rights or an en-passant square, which an IMCS "
+                "board dump cannot say";
+            return r;
+        }
+    }
+    if (found.empty()) {
+        r.detail = fmt::format(
+            "no position was found where an engine without this rule goes wrong (seed {})",
+            ctx.options.seed);
+        return r;
+    }
+    const auto style = imcs ? rules::MoveStyle::Dash : rules::MoveStyle::Uci;
+    int failed = 0;
+    std::vector<std::string> lines;
+    for (std::size_t i = 0; i < found.size(); ++i) {
+        const auto& probe = found[i];
+        if (auto why = ensure_engine(ctx); !why.empty()) {
+            r.verdict = Verdict::Fail;
+            r.detail = why;
+            return r;
+        }
+        const rules::Position at = rules::probe_position(ctx.rules, probe);
+        auto spec =
+            make_spec(ctx, ctx.rules.from_fen(probe.fen), ctx.options.move_tc, 1, probe.opening);
+        spec.max_plies = static_cast<int>(probe.opening.size()) + 1;
+        const rules::Color side = at.side_to_move();
+        allow_startup(ctx, spec);
+        ctx.driver.transcript().clear();
+        const auto played = ctx.driver.play(spec, side, game_limit(ctx, spec));
+        const auto& rec = played.record;
+        r.seconds += played.seconds;
+        const auto outcome = outcome_for(rec, side);
+        if (outcome == GameOutcome::OpponentFault) continue;  // tells nothing about the engine
+        const bool moved = rec.moves.size() > probe.opening.size();
+        if (outcome == GameOutcome::Completed && moved) {
+            ctx.last_game_completed = true;
+            continue;
+        }
+        ++failed;
+        r.positions_failed.push_back(static_cast<int>(i) + 1);
+        std::string why;
+        if (outcome == GameOutcome::Completed ||
+            (!moved && rec.termination == match::Termination::Resignation)) {
+            ctx.last_game_completed = outcome == GameOutcome::Completed;
+            why =
+                fmt::format("it made no move ({}), but {} {} legal here", rec.reason,
+                            names(at, probe.legal, style), probe.legal.size() == 1 ? "is" : "are");
+        } else {
+            const std::string written = move_written(ctx, rec);
+            const std::string explained =
+                written.empty() ? std::string() : rules::explain_illegal(at, written);
+            why = explained.empty() ? rec.reason
+                                    : fmt::format("it played {}: {}", written, explained);
+            ctx.driver.discard_engine();
+        }
+        lines.push_back(fmt::format("position {}: {}", i + 1, why));
+        if (!r.evidence) {
+            auto e = evidence_for(ctx, rec, spec, side);
+            e.fen = at.fen();
+            if (imcs) e.board_dump = at.board_dump();
+            e.hint = why;
+            r.evidence = std::move(e);
+        }
+    }
+    const int asked = static_cast<int>(found.size());
+    r.positions_asked = asked;
+    if (failed == 0) {
+        r.verdict = Verdict::Pass;
+        r.detail =
+            fmt::format("{} position{} asked, every answer legal", asked, asked == 1 ? "" : "s");
+        return r;
+    }
+    r.verdict = Verdict::Fail;
+    r.detail = fmt::format("{} of {} positions failed; {}", failed, asked, lines.front());
+    for (std::size_t i = 1; i < lines.size(); ++i) r.detail += "; " + lines[i];
+    return r;
+}
+
+}  // namespace referee::validate

@@ -1,0 +1,229 @@
+// Engines with one rule wrong (bin/flawed-engine --flaw KEY) fail the probe about their
+// flaw on every shipped variant that has the rule, with a reason in words; a correct engine
+// passes every rule probe; and the reproduce line of a failure replays it.
+#include <gtest/gtest.h>
+
+#include <sys/wait.h>
+
+#include <unistd.h>
+
+#include <cstdio>
+#include <fstream>
+
+#include "referee/rules/probes.hpp"
+#include "validate_harness.hpp"
+
+namespace {
+
+using referee::rules::RuleFeature;
+using referee::validate::Verdict;
+
+const char* kVariants[] = {"minichess", "minitchess", "gardner-castling", "chess",
+                           "elephant-monkey-carp"};
+
+std::string flawed(const std::string& flaw) {
+    return "cmd=" + std::string(REFEREE_BIN_DIR) + "/flawed-engine arg=--flaw arg=" + flaw +
+           " proto=uci name=flawed-" + flaw;
+}
+
+struct Shell {
+    int exit_code = -1;
+    std::string output;
+};
+
+Shell shell(const std::string& command) {
+    Shell run;
+    FILE* pipe = ::popen((command + " 2>&1").c_str(), "r");
+    if (!pipe) return run;
+    char buffer[4096];
+    for (std::size_t n; (n = std::fread(buffer, 1, sizeof buffer, pipe)) > 0;)
+        run.output.append(buffer, n);
+    const int status = ::pclose(pipe);
+    run.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    return run;
+}
+
+// The flaws the issue lists, each with the probe it must fail.
+const RuleFeature kFlaws[] = {
+    RuleFeature::CastlingRights,
+    RuleFeature::CastlingPathEmpty,
+    RuleFeature::CastlingOutOfCheck,
+    RuleFeature::CastlingThroughAttack,
+    RuleFeature::EnPassantExposesKing,
+    RuleFeature::Pins,
+    RuleFeature::CheckEvasion,
+    RuleFeature::MovesIntoCheck,
+    RuleFeature::Promotion,
+    RuleFeature::PromotionChoice,
+    RuleFeature::SideStep,
+    RuleFeature::DoubleStep,
+    RuleFeature::DoubleStepRank,
+    RuleFeature::NoLegalMove,
+    RuleFeature::EnPassant,
+    RuleFeature::EdgeWrap,
+};
+
+TEST(FlawedEngines, EachFailsTheProbeAboutItsFlawOnEveryVariantWithTheRule) {
+    int runs = 0;
+    for (const char* variant : kVariants) {
+        const auto rules = referee::rules::Rules::load(variant);
+        for (RuleFeature f : kFlaws) {
+            if (!referee::rules::variant_has_feature(rules.variant(), f)) continue;
+            const std::string probe = std::string("rule-") + referee::rules::feature_key(f);
+            auto o = referee::test::options_for(variant, flawed(referee::rules::feature_key(f)),
+                                                std::nullopt, {probe});
+            const auto report = referee::validate::validate_engine(o);
+            const auto r = referee::test::probe(report, probe);
+            ++runs;
+            EXPECT_EQ(r.verdict, Verdict::Fail) << variant << " " << probe << ": " << r.detail;
+            EXPECT_NE(r.detail.find("positions failed"), std::string::npos) << r.detail;
+            EXPECT_GE(r.positions_asked, 1);
+            EXPECT_FALSE(r.positions_failed.empty());
+            ASSERT_TRUE(r.evidence.has_value()) << variant << " " << probe;
+            EXPECT_FALSE(r.evidence->hint.empty());
+        }
+    }
+    EXPECT_GE(runs, 30);
+    EXPECT_TRUE(referee::test::no_children_left());
+}
+
+TEST(FlawedEngines, TheCheckEvasionFlawAlsoMissesDiscoveredChecks) {
+    const std::string probe = "rule-discovered-check";
+    auto o = referee::test::options_for("chess", flawed("check-evasion"), std::nullopt, {probe});
+    const auto r = referee::test::probe(referee::validate::validate_engine(o), probe);
+    EXPECT_EQ(r.verdict, Verdict::Fail) << r.detail;
+}
+
+TEST(FlawedEngines, FailuresSayWhyInWords) {
+    const std::string probe = "rule-castling-through-attack";
+    auto o = referee::test::options_for("chess", flawed("castling-through-attack"), std::nullopt,
+                                        {probe});
+    const auto r = referee::test::probe(referee::validate::validate_engine(o), probe);
+    EXPECT_NE(r.detail.find("castles through"), std::string::npos) << r.detail;
+    EXPECT_NE(r.detail.find("which the"), std::string::npos) << r.detail;
+}
+
+TEST(FlawedEngines, EveryReproduceLineOfAFailingCardReplaysTheFailure) {
+    for (const char* flaw : {"pins", "side-step", "castling-rights"}) {
+        const char* variant = std::string(flaw) == "side-step" ? "minitchess" : "chess";
+        auto o = referee::test::options_for(variant, flawed(flaw), std::nullopt, {});
+        const auto report = referee::validate::validate_engine(o);
+        int replayed = 0;
+        for (const auto& p : report.probes) {
+            if (p.verdict != Verdict::Fail || !p.evidence || p.evidence->reproduce.empty())
+                continue;
+            const std::string& line = p.evidence->reproduce;
+            EXPECT_EQ(line.rfind(std::string(REFEREE_BIN_DIR) + "/referee play ", 0), 0u) << line;
+            const auto run = shell(line + " --quiet --out " + ::testing::TempDir() + "replay");
+            EXPECT_NE(run.output.find("illegal move"), std::string::npos) << p.name << "\n"
+                                                                          << line << "\n"
+                                                                          << run.output;
+            ++replayed;
+        }
+        EXPECT_GE(replayed, 1) << flaw;
+    }
+}
+
+TEST(FlawedEngines, WithoutAFlawItPassesEveryRuleProbe) {
+    for (const char* variant : kVariants) {
+        auto o = referee::test::options_for(variant, flawed(""), std::nullopt, {});
+        std::vector<std::string> only;
+        for (auto f : referee::rules::all_rule_features())
+            only.push_back(std::string("rule-") + referee::rules::feature_key(f));
+        o.only = only;
+        const auto report = referee::validate::validate_engine(o);
+        EXPECT_EQ(report.count(Verdict::Fail), 0u) << variant << "\n"
+                                                   << referee::validate::format_text(report);
+        EXPECT_EQ(report.count(Verdict::Warn), 0u) << variant;
+    }
+}
+
+}  // namespace
+
+namespace {
+
+TEST(OneGameEngines, AnImcsEngineThatExitsAfterEachGameIsRestartedAndReportedOnce) {
+    const std::string engine =
+        "cmd=" + std::string(REFEREE_BIN_DIR) +
+        "/flawed-engine arg=--one-game arg=--protocol arg=imcs arg=--variant "
+        "arg=minitchess proto=imcs name=one-game";
+    auto o = referee::test::options_for("minitchess", engine, std::nullopt,
+                                        {"start-position", "set-up-position", "after-moves",
+                                         "rule-board-edges", "full-game", "second-game", "quit"});
+    const auto report = referee::validate::validate_engine(o);
+    int notes = 0;
+    for (const auto& p : report.probes) {
+        notes += p.name == "exits-after-game";
+        EXPECT_NE(p.verdict, Verdict::Fail) << p.name << ": " << p.detail;
+    }
+    EXPECT_EQ(notes, 1) << referee::validate::format_text(report);
+    const auto note = referee::test::probe(report, "exits-after-game");
+    EXPECT_EQ(note.verdict, Verdict::Warn);
+    EXPECT_NE(note.detail.find("exits after every game: tournaments will restart it"),
+              std::string::npos);
+    EXPECT_EQ(referee::test::probe(report, "rule-board-edges").verdict, Verdict::Pass);
+    EXPECT_TRUE(referee::test::no_children_left());
+}
+
+TEST(TimeScale, ScalesEveryProbeClockAndTheReproduceLineSaysSo) {
+    auto o = referee::test::options_for("minitchess", "broken-illegal", std::nullopt,
+                                        {"start-position"});
+    o.time_scale = 2;
+    const auto r = referee::test::probe(referee::validate::validate_engine(o), "start-position");
+    ASSERT_TRUE(r.evidence.has_value());
+    EXPECT_NE(r.evidence->reproduce.find("--tc 6 "), std::string::npos) << r.evidence->reproduce;
+}
+
+}  // namespace
+
+namespace {
+
+// A variant the referee has never seen, with none of chess's letters: its rule probes are
+// found from its own pieces, and a correct engine passes them while a flawed one fails.
+const char* kUnseenVariant = R"(name: wazir-war
+description: "a made-up 5x6 game for the tests"
+board: {files: 5, ranks: 6}
+start: "wgkfw/sssss/5/5/SSSSS/WGKFW w - - 0 1"
+pieces:
+  - {letter: K, name: king, betza: K, royal: true}
+  - {letter: G, name: general, betza: Q}
+  - {letter: W, name: wazir, betza: W}
+  - {letter: F, name: ferz, betza: FmW}
+  - letter: S
+    name: soldier
+    betza: mfWcfF
+    pawn: true
+    promotion: [G, W]
+check_rules: true
+end:
+  checkmate: loss
+  no_legal_moves: draw
+)";
+
+TEST(UnseenVariants, AVariantFileGetsItsOwnRuleProbes) {
+    const std::string path =
+        ::testing::TempDir() + "wazir-war-" + std::to_string(::getpid()) + ".yaml";
+    {
+        std::ofstream out(path);
+        out << kUnseenVariant;
+    }
+    std::vector<std::string> only;
+    for (auto f : referee::rules::all_rule_features())
+        only.push_back(std::string("rule-") + referee::rules::feature_key(f));
+    auto good = referee::test::options_for(path, "random", std::nullopt, only);
+    const auto passed = referee::validate::validate_engine(good);
+    EXPECT_EQ(passed.count(Verdict::Fail), 0u) << referee::validate::format_text(passed);
+    for (const char* probe : {"rule-pins", "rule-check-evasion", "rule-side-step",
+                              "rule-promotion-choice", "rule-board-edges"}) {
+        const auto r = referee::test::probe(passed, probe);
+        EXPECT_EQ(r.verdict, Verdict::Pass) << probe << ": " << r.detail;
+    }
+    auto bad =
+        referee::test::options_for(path, flawed("side-step"), std::nullopt, {"rule-side-step"});
+    const auto r = referee::test::probe(referee::validate::validate_engine(bad), "rule-side-step");
+    EXPECT_EQ(r.verdict, Verdict::Fail) << r.detail;
+    EXPECT_NE(r.detail.find("the ferz on"), std::string::npos) << r.detail;
+    std::remove(path.c_str());
+}
+
+}  // namespace
