@@ -9,7 +9,7 @@
 
 #include <gtest/gtest.h>
 
-#include "run_command.hpp"
+#include "tests/support/run_command.hpp"
 
 namespace {
 

@@ -1,4 +1,4 @@
-#include "run_command.hpp"
+#include "tests/support/run_command.hpp"
 
 #include <fcntl.h>
 #include <poll.h>
