@@ -68,19 +68,22 @@ Format detect_format(const std::string& head) {
         i, head.find('\n', i) == std::string::npos ? std::string::npos : head.find('\n', i) - i);
     static const std::regex imcs_header(R"(^\d+: \S+\([^)]*\) vs \S+\([^)]*\)\s*$)");
     if (std::regex_match(first_line, imcs_header)) return Format::ImcsLog;
-    if (i < head.size() && head[i] == '{') {
+    // What follows an opening bracket tells JSON ("{\"key\"", "[{", "[]") from PGN ("{a comment}",
+    // "[Event \"...\"]").
+    auto next_after = [&](std::size_t at) {
+        std::size_t j = at + 1;
+        while (j < head.size() && std::isspace(static_cast<unsigned char>(head[j]))) ++j;
+        return j < head.size() ? head[j] : '\0';
+    };
+    if (i < head.size() && head[i] == '{' && (next_after(i) == '"' || next_after(i) == '}')) {
         // A journal's first line is its header: {"type":"header",...}.
         static const std::regex journal_header(
             R"re(^\{\s*"(fingerprint|format|type)"\s*:.*"header")re");
         return std::regex_search(first_line, journal_header) ? Format::Journal
                                                              : Format::JsonRecords;
     }
-    if (i < head.size() && head[i] == '[') {
-        // PGN tags are [Name "value"]; a JSON array holds objects or nothing.
-        std::size_t j = i + 1;
-        while (j < head.size() && std::isspace(static_cast<unsigned char>(head[j]))) ++j;
-        if (j >= head.size() || head[j] == '{' || head[j] == ']') return Format::JsonRecords;
-    }
+    if (i < head.size() && head[i] == '[' && (next_after(i) == '{' || next_after(i) == ']'))
+        return Format::JsonRecords;
     return Format::Pgn;
 }
 

@@ -26,11 +26,15 @@ struct CheckArgs {
 class Progress {
   public:
     Progress() : on_(::isatty(STDERR_FILENO) == 1) {}
-    void show(const std::string& file, long games, double fraction) {
-        if (!on_) return;
+    // Whether a new line is due: on a terminal, and 200 ms after the last one.
+    bool due() {
+        if (!on_) return false;
         const auto now = std::chrono::steady_clock::now();
-        if (now - last_ < std::chrono::milliseconds(200)) return;
+        if (now - last_ < std::chrono::milliseconds(200)) return false;
         last_ = now;
+        return true;
+    }
+    void show(const std::string& file, long games, double fraction) {
         std::cerr << fmt::format(
                          "\r\033[Kchecking {}: {} games{}", file, games,
                          fraction >= 0 ? fmt::format(", {:.0f}%", fraction * 100) : std::string())
@@ -64,7 +68,8 @@ int run_check(const CheckArgs& a) {
                         std::cout << check::format_verdict(v) << '\n';
                     first = false;
                 }
-                progress.show(file, checker.summary().games, source.fraction_read());
+                if (progress.due())
+                    progress.show(file, checker.summary().games, source.fraction_read());
             });
         progress.clear();
         if (!error.empty() && !a.json) std::cout << error << '\n';

@@ -24,6 +24,8 @@ TEST(Formats, RecognisedByContent) {
     EXPECT_EQ(detect_format("[Event \"x\"]\n"), Format::Pgn);
     EXPECT_EQ(detect_format("\xEF\xBB\xBF[Event \"x\"]\n"), Format::Pgn);
     EXPECT_EQ(detect_format("1. e4 e5 *\n"), Format::Pgn);
+    EXPECT_EQ(detect_format("{A comment before the first game}\n[Event \"x\"]\n"), Format::Pgn);
+    EXPECT_EQ(detect_format("{}"), Format::JsonRecords);
     EXPECT_EQ(
         detect_format("16: white6064503(127.0.0.1:53826, W) vs black6064503(127.0.0.1:53836)\nMon"),
         Format::ImcsLog);

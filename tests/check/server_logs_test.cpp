@@ -67,6 +67,31 @@ TEST(ServerLogs, EveryLogChecksOutAsRecorded) {
     EXPECT_EQ(by_name["2"].plies, 1);
 }
 
+// What the reader takes from a log: players, moves with the board shown before each, the
+// moves the server refused, the result and why, and that the server lacks the no-legal-move rule.
+TEST(ServerLogs, TheReaderKeepsWhatTheCheckNeeds) {
+    std::ifstream in(kLogs + "/2");
+    auto source = referee::check::imcs_log_games(in, "2");
+    RecordedGame g;
+    ASSERT_TRUE(source->next(g));
+    EXPECT_EQ(g.label, "IMCS game 2");
+    EXPECT_EQ(g.players, "white5805140 - black5805140");
+    EXPECT_EQ(g.implied_variant, "minitchess");
+    EXPECT_FALSE(g.recorder_knows_no_legal_move_rule);
+    ASSERT_EQ(g.moves.size(), 1u);
+    EXPECT_EQ(g.moves[0].text, "a2-a3");
+    EXPECT_EQ(g.moves[0].board_before, "1 W\nkqbnr\nppppp\n.....\n.....\nPPPPP\nRNBQK\n");
+    ASSERT_EQ(g.refused.size(), 7u);
+    EXPECT_EQ(g.refused[0].text, "a2-a4");
+    EXPECT_TRUE(g.refused[0].called_illegal);
+    EXPECT_EQ(g.refused[1].text, "a2a3");
+    EXPECT_FALSE(g.refused[1].called_illegal);
+    EXPECT_EQ(g.ending, Ending::Stopped);
+    EXPECT_EQ(g.reason_key, "time-forfeit");
+    EXPECT_EQ(g.at_fault, referee::rules::Black);
+    EXPECT_FALSE(source->next(g));
+}
+
 // A log whose boards do not follow from its moves, or whose move is illegal, does not.
 TEST(ServerLogs, AlteredLogsAreCaught) {
     const std::string log = read_file(kLogs + "/1");
@@ -104,6 +129,15 @@ TEST(ServerLogs, AlteredLogsAreCaught) {
     v = check_text("1", log.substr(0, log.find("= W wins")));
     EXPECT_EQ(v[0].problem, Problem::Truncated) << v[0].message;
     EXPECT_NE(v[0].message.find("the rules had ended the game"), std::string::npos) << v[0].message;
+
+    // A refusal of a legal move is told as a difference between the server and the rules.
+    std::string refused = read_file(kLogs + "/2");
+    refused.replace(refused.find("- illegal move a2-a4"), 20, "- illegal move b2-b3");
+    v = check_text("2", refused);
+    EXPECT_TRUE(v[0].checks_out()) << v[0].message;
+    ASSERT_EQ(v[0].notes.size(), 1u);
+    EXPECT_EQ(v[0].notes[0],
+              "before ply 1, the recorder refused b2-b3 as illegal, but the rules allow it");
 
     // Two logs in one file are two games.
     v = check_text("both", log + read_file(kLogs + "/16"));
