@@ -1,0 +1,52 @@
+// Keeping everything an engine starts inside the referee's reach, whatever it does:
+//  - each engine leads its own session (setsid in the child), so it has no terminal and its
+//    group is one kill(-pgid) away;
+//  - the leader gets PR_SET_PDEATHSIG(SIGKILL), so it dies with the referee (the signal
+//    follows the spawning thread: engines are spawned from the thread running io.run());
+//  - the referee is a child subreaper (PR_SET_CHILD_SUBREAPER), so processes that left the
+//    engine's group (setsid, double fork) and were orphaned become the referee's children
+//    instead of init's; sweep_escapees() kills and reaps them at the end of each engine;
+//  - every engine's environment carries REFEREE_ENGINE_OF=<token of this referee run>, so a
+//    later run (tournament --resume) can find what a SIGKILLed referee left behind.
+// Under bwrap the engine also has its own PID namespace: everything in it dies with it.
+#pragma once
+
+#include <sys/types.h>
+
+#include <cstddef>
+#include <string>
+#include <vector>
+
+namespace referee::engine {
+
+// "<pid>.<start time in clock ticks since boot>": names this referee process uniquely.
+const std::string& referee_run_token();
+// The environment variable that marks engines ("REFEREE_ENGINE_OF").
+const char* engine_marker_variable();
+
+struct LeftoverProcess {
+    pid_t pid = 0;
+    std::string command;
+};
+// SIGKILLs every live process whose environment carries the marker of `token` (a run
+// token read back from a run's marker file) and returns what it killed.
+std::vector<LeftoverProcess> kill_marked_processes(const std::string& token);
+// Whether the process a run token names is still running.
+bool run_token_alive(const std::string& token);
+
+namespace detail {
+
+// Makes this process a child subreaper, once.
+void become_subreaper();
+// Held while a child is forked and registered, and while escapees are swept, so a sweep
+// never mistakes an engine that is being started for an escapee.
+void lock_spawning();
+void unlock_spawning();
+
+// Kills and reaps every child of the referee that belongs to no live engine: processes
+// that outlived their engine (zombies included) and escapees, with their descendants.
+// Returns "pid (comm)" for each live one that had left its engine's process group.
+std::vector<std::string> sweep_escapees();
+
+}  // namespace detail
+}  // namespace referee::engine
