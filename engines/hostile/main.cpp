@@ -86,7 +86,8 @@ void attack() {
         say(ec ? "could not plant the link: " + ec.message() : "link planted at " + g_target);
     } else if (g_attack == "journal-forge") {
         std::ofstream out(g_target, std::ios::app);
-        out << R"({"type":"game","slot":9999,"game":{"result":"1-0"}})" << "\n";
+        out << R"({"type":"game","slot":9999,"game":{"result":"1-0"}})"
+            << "\n";
         say(out.flush() ? "forged a line" : "could not open the journal");
     } else if (g_attack == "journal-empty") {
         say(::truncate(g_target.c_str(), 0) == 0 ? "emptied it" : std::strerror(errno));
@@ -167,9 +168,9 @@ int main(int argc, char** argv) {
     if (g_attack == "ignore-quit")
         for (int sig : {SIGTERM, SIGINT, SIGHUP}) ::signal(sig, SIG_IGN);
     HostilePlayer player;
-    const int code = engines::run_engine(static_cast<int>(rest.size()), rest.data(),
-                                         {"hostile", "minichess-referee", "attacks (a test engine)"},
-                                         player);
+    const int code =
+        engines::run_engine(static_cast<int>(rest.size()), rest.data(),
+                            {"hostile", "minichess-referee", "attacks (a test engine)"}, player);
     if (code == 0 && g_attack == "ignore-quit") std::this_thread::sleep_for(std::chrono::hours(1));
     return code;
 }

@@ -12,8 +12,10 @@
 #include <nlohmann/json.hpp>
 
 #include "referee/cli/commands.hpp"
+#include "referee/engine/sandbox.hpp"
 #include "referee/engine/process.hpp"
 #include "referee/report/files.hpp"
+#include "referee/tournament/run_marker.hpp"
 #include "referee/tournament/runner.hpp"
 #include "referee/tournament/standings.hpp"
 
@@ -103,9 +105,11 @@ long peak_memory_kib() {
 }
 
 void run_tournament(const std::string& path, bool resume, const std::string& shard_text, int concurrency, bool quiet,
-                    bool stats) {
+                    bool stats, const std::string& sandbox) {
     auto config = tournament::load_tournament_config(path, engine::executable_dir());
     if (concurrency > 0) config.concurrency = concurrency;
+    if (!sandbox.empty())
+        for (auto& e : config.engines) e.sandbox = engine::parse_sandbox(sandbox);
     const auto shard = shard_text.empty() ? tournament::Shard{} : tournament::parse_shard(shard_text);
     const auto all = tournament::make_schedule(config);
     auto mine = tournament::take_shard(all, shard);
@@ -128,6 +132,18 @@ void run_tournament(const std::string& path, bool resume, const std::string& sha
     std::vector<GameSlot> todo;
     for (const auto& s : mine)
         if (!games.count(s.index)) todo.push_back(s);
+
+    // A referee killed earlier may have left engines running (those outside a sandbox's
+    // PID namespace); its marker names them. Engines never see the output folder.
+    const std::string marker = "referee.run" + (shard.whole() ? std::string() : "." + journal_name(shard));
+    for (const auto& line : tournament::clean_up_earlier_run(config.output_dir, marker)) std::cerr << line << '\n';
+    const tournament::RunMarker run_marker(config.output_dir, marker);
+    engine::hide_from_engines(config.output_dir);
+    for (const auto& e : config.engines)
+        if (auto note = engine::sandbox_preflight_message(e.sandbox); !note.empty()) {
+            std::cerr << note << '\n';
+            break;
+        }
 
     if (!todo.empty()) {
         auto problems = tournament::preflight(config);
@@ -202,6 +218,7 @@ void add_tournament_commands(CLI::App& app) {
     struct Args {
         std::string config, shard;
         bool resume = false, quiet = false, stats = false;
+        std::string sandbox;
         int concurrency = 0;
         std::vector<std::string> journals;
     };
@@ -213,7 +230,8 @@ void add_tournament_commands(CLI::App& app) {
     t->add_option("--concurrency", a->concurrency, "games at once (overrides the config)");
     t->add_flag("--quiet", a->quiet, "print only the report path");
     t->add_flag("--stats", a->stats, "print games per second and the referee's peak memory at the end");
-    t->callback([a] { run_tournament(a->config, a->resume, a->shard, a->concurrency, a->quiet, a->stats); });
+    t->add_option("--sandbox", a->sandbox, "run every engine under: auto (bwrap where it works), bwrap, none (overrides the config)");
+    t->callback([a] { run_tournament(a->config, a->resume, a->shard, a->concurrency, a->quiet, a->stats, a->sandbox); });
 
     auto* m = app.add_subcommand("merge", "combine shard journals into one journal and report");
     m->add_option("CONFIG", a->config, "the tournament config all shards ran")->required();

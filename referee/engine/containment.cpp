@@ -88,8 +88,8 @@ bool run_token_alive(const std::string& token) {
     if (dot == std::string::npos) return false;
     Stat s;
     try {
-        return read_stat(static_cast<pid_t>(std::stol(token.substr(0, dot))), s) && s.state != 'Z' &&
-               std::to_string(s.start_time) == token.substr(dot + 1);
+        return read_stat(static_cast<pid_t>(std::stol(token.substr(0, dot))), s) &&
+               s.state != 'Z' && std::to_string(s.start_time) == token.substr(dot + 1);
     } catch (const std::exception&) {
         return false;
     }

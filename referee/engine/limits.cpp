@@ -26,13 +26,20 @@ void set_limit(ResourceLimits& limits, std::string_view key, std::string_view va
     if (ec != std::errc() || ptr != end || value.empty())
         throw std::invalid_argument("limit." + std::string(key) + ": '" + std::string(value) +
                                     "' is not a whole number (0 for none)");
-    if (key == "as") limits.address_space_mb = n;
-    else if (key == "cpu") limits.cpu_seconds = n;
-    else if (key == "files") limits.open_files = n;
-    else if (key == "procs") limits.processes = n;
-    else if (key == "core") limits.core_files = n != 0;
-    else if (key == "stdout") limits.stdout_mb = n;
-    else if (key == "stderr") limits.stderr_mb = n;
+    if (key == "as")
+        limits.address_space_mb = n;
+    else if (key == "cpu")
+        limits.cpu_seconds = n;
+    else if (key == "files")
+        limits.open_files = n;
+    else if (key == "procs")
+        limits.processes = n;
+    else if (key == "core")
+        limits.core_files = n != 0;
+    else if (key == "stdout")
+        limits.stdout_mb = n;
+    else if (key == "stderr")
+        limits.stderr_mb = n;
     else
         throw std::invalid_argument("unknown limit '" + std::string(key) +
                                     "' (known: as, cpu, files, procs, core, stdout, stderr)");

@@ -67,10 +67,18 @@ SandboxSupport probe_bwrap() {
     }
     std::string err;
     // The same namespaces and mounts an engine gets, running /bin/true.
-    const std::vector<std::string> argv{bwrap,   "--unshare-all", "--die-with-parent",
-                                        "--ro-bind", "/",         "/",
-                                        "--proc",    "/proc",     "--dev",
-                                        "/dev",      "--",        "true"};
+    const std::vector<std::string> argv{bwrap,
+                                        "--unshare-all",
+                                        "--die-with-parent",
+                                        "--ro-bind",
+                                        "/",
+                                        "/",
+                                        "--proc",
+                                        "/proc",
+                                        "--dev",
+                                        "/dev",
+                                        "--",
+                                        "true"};
     const int rc = run_capturing_stderr(argv, err);
     if (rc == 0) {
         s.bwrap = true;
@@ -85,9 +93,12 @@ SandboxSupport probe_bwrap() {
 
 const char* sandbox_name(Sandbox s) {
     switch (s) {
-        case Sandbox::Auto: return "auto";
-        case Sandbox::Bwrap: return "bwrap";
-        case Sandbox::None: return "none";
+        case Sandbox::Auto:
+            return "auto";
+        case Sandbox::Bwrap:
+            return "bwrap";
+        case Sandbox::None:
+            return "none";
     }
     return "?";
 }
@@ -96,7 +107,8 @@ Sandbox parse_sandbox(std::string_view text) {
     if (text == "auto") return Sandbox::Auto;
     if (text == "bwrap") return Sandbox::Bwrap;
     if (text == "none") return Sandbox::None;
-    throw std::invalid_argument("sandbox '" + std::string(text) + "': expected auto, bwrap or none");
+    throw std::invalid_argument("sandbox '" + std::string(text) +
+                                "': expected auto, bwrap or none");
 }
 
 const SandboxSupport& sandbox_support() {
@@ -134,10 +146,21 @@ std::string bwrap_path() {
 std::vector<std::string> bwrap_command(const std::string& bwrap, const BwrapMounts& m,
                                        const std::string& exe,
                                        const std::vector<std::string>& args) {
-    std::vector<std::string> cmd{bwrap,      "--unshare-all", "--die-with-parent", "--ro-bind",
-                                 "/",        "/",             "--dev",             "/dev",
-                                 "--proc",   "/proc",         "--tmpfs",           m.engines_root,
-                                 "--bind",   m.scratch,       m.scratch};
+    std::vector<std::string> cmd{bwrap,
+                                 "--unshare-all",
+                                 "--die-with-parent",
+                                 "--ro-bind",
+                                 "/",
+                                 "/",
+                                 "--dev",
+                                 "/dev",
+                                 "--proc",
+                                 "/proc",
+                                 "--tmpfs",
+                                 m.engines_root,
+                                 "--bind",
+                                 m.scratch,
+                                 m.scratch};
     {
         std::lock_guard lock(g_hidden_mutex);
         for (const auto& h : g_hidden) {

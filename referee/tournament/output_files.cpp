@@ -29,9 +29,9 @@ OutputDir::OutputDir(const std::string& path) : path_(path.empty() ? "." : path)
     std::filesystem::create_directories(path_, ec);
     fd_ = ::open(path_.c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
     if (fd_ < 0)
-        throw OutputError(fmt::format("{}: cannot open the output folder: {}{}", path_,
-                                      std::strerror(errno),
-                                      errno == ELOOP ? " (it is a symlink; refusing to write through it)" : ""));
+        throw OutputError(
+            fmt::format("{}: cannot open the output folder: {}{}", path_, std::strerror(errno),
+                        errno == ELOOP ? " (it is a symlink; refusing to write through it)" : ""));
 }
 
 OutputDir::~OutputDir() {
@@ -58,9 +58,10 @@ void OutputDir::write_new(const std::string& name, const std::string& text) cons
     const int fd = create_exclusive(fd_, name);
     if (fd < 0)
         throw OutputError(fmt::format("{}: {}{}", where, std::strerror(errno),
-                                      errno == EEXIST ? " (something is already there, perhaps a planted "
-                                                        "link; refusing to write through it)"
-                                                      : ""));
+                                      errno == EEXIST
+                                          ? " (something is already there, perhaps a planted "
+                                            "link; refusing to write through it)"
+                                          : ""));
     write_or_throw(fd, where, text);
 }
 
@@ -70,8 +71,7 @@ std::string OutputDir::write_new_unique(const std::string& stem, const std::stri
         const std::string name = n == 1 ? stem + ext : fmt::format("{}-{}{}", stem, n, ext);
         const int fd = create_exclusive(fd_, name);
         if (fd < 0 && errno == EEXIST) continue;
-        if (fd < 0)
-            throw OutputError(fmt::format("{}/{}: {}", path_, name, std::strerror(errno)));
+        if (fd < 0) throw OutputError(fmt::format("{}/{}: {}", path_, name, std::strerror(errno)));
         write_or_throw(fd, path_ + "/" + name, text);
         return name;
     }
@@ -87,7 +87,8 @@ void OutputDir::replace(const std::string& name, const std::string& text) const 
     if (::renameat(fd_, tmp.c_str(), fd_, name.c_str()) != 0) {
         const int err = errno;
         ::unlinkat(fd_, tmp.c_str(), 0);
-        throw OutputError(fmt::format("{}/{}: cannot rename into place: {}", path_, name, std::strerror(err)));
+        throw OutputError(
+            fmt::format("{}/{}: cannot rename into place: {}", path_, name, std::strerror(err)));
     }
 }
 

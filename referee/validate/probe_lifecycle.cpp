@@ -89,8 +89,8 @@ ProbeResult probe_quit(ProbeContext& ctx) {
         problems.push_back(fmt::format("it was still running {:.1f} s after it was asked to quit, so the referee killed it ({})",
                                        grace.count() / 1000.0, q.description));
     if (!q.escaped.empty())
-        problems.push_back(fmt::format("processes it started left its process group and were still running afterwards: {} "
-                                       "(a referee cannot find those; validate killed them)",
+        problems.push_back(fmt::format("processes it started left its process group (setsid, setpgid or a double fork): {} "
+                                       "(the referee contained and killed them; an engine must not try)",
                                        describe_processes(q.escaped)));
     if (!q.group_gone) problems.push_back("processes of its group were still alive a second after the group was killed");
     if (!problems.empty()) {

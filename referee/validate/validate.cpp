@@ -8,6 +8,7 @@
 
 #include <fmt/format.h>
 
+#include "referee/engine/scratch_dir.hpp"
 #include "referee/match/time_control.hpp"
 #include "referee/validate/probe_context.hpp"
 #include "referee/validate/probe_positions.hpp"
@@ -92,10 +93,10 @@ Report validate_engine(const ValidateOptions& o) {
 
     if (o.on_start) o.on_start(report);
     const auto start = std::chrono::steady_clock::now();
-    const fs::path scratch = fs::temp_directory_path() / fmt::format("referee-validate-{}", ::getpid());
+    engine::ScratchDir scratch("referee-validate-");
     std::optional<std::string> stop_reason;  // set once the remaining probes would only repeat a failure
     {
-        ProbeDriver driver(rules, config, opponent, scratch.string());
+        ProbeDriver driver(rules, config, opponent, scratch.path());
         ProbeContext ctx{o, rules, driver, engine_description(config)};
         auto selected = [&](const std::string& name) {
             return name == "handshake" || o.only.empty() || std::find(o.only.begin(), o.only.end(), name) != o.only.end();
@@ -140,8 +141,7 @@ Report validate_engine(const ValidateOptions& o) {
             emit(std::move(r));
         }
     }
-    std::error_code ec;
-    fs::remove_all(scratch, ec);
+    scratch.remove();
     report.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     return report;
 }

@@ -446,7 +446,8 @@ TEST_F(EngineProcessTest, StderrFloodIsAFaultAndStopsCostingTheReferee) {
     });
     p.set_exit_handler([&](const ExitInfo& info) { exit = info; });
     p.start();
-    ASSERT_TRUE(run_until(io, [&] { return exit.has_value(); }, 10s));
+    ASSERT_TRUE(run_until(
+        io, [&] { return exit.has_value(); }, 10s));
     ASSERT_EQ(faults.size(), 1u);
     EXPECT_EQ(faults[0], "wrote more than 1 MiB to stderr");
 }
