@@ -9,7 +9,8 @@
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     try {
-        referee::rules::parse_variant(std::string(reinterpret_cast<const char*>(data), size), "fuzz.yaml");
+        referee::rules::parse_variant(std::string(reinterpret_cast<const char*>(data), size),
+                                      "fuzz.yaml");
     } catch (const std::exception&) {
     }
     return 0;

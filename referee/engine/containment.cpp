@@ -7,6 +7,7 @@
 
 #include <atomic>
 #include <cerrno>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <mutex>
@@ -59,6 +60,14 @@ std::vector<pid_t> all_pids() {
     return out;
 }
 
+long engine_id_of(pid_t pid) {
+    std::ifstream in("/proc/" + std::to_string(pid) + "/environ", std::ios::binary);
+    const std::string prefix = std::string("REFEREE_ENGINE_ID") + "=";
+    for (std::string var; std::getline(in, var, '\0');)
+        if (var.rfind(prefix, 0) == 0) return std::atol(var.c_str() + prefix.size());
+    return -1;
+}
+
 bool environment_has(pid_t pid, const std::string& entry) {
     std::ifstream in("/proc/" + std::to_string(pid) + "/environ", std::ios::binary);
     for (std::string var; std::getline(in, var, '\0');)
@@ -72,6 +81,10 @@ std::mutex g_spawn_mutex;
 
 const char* engine_marker_variable() {
     return "REFEREE_ENGINE_OF";
+}
+
+const char* engine_id_variable() {
+    return "REFEREE_ENGINE_ID";
 }
 
 const std::string& referee_run_token() {
@@ -122,9 +135,9 @@ void unlock_spawning() {
     g_spawn_mutex.unlock();
 }
 
-std::vector<std::string> sweep_escapees() {
+std::vector<Escapee> sweep_escapees(const std::function<bool(pid_t)>& engine_session) {
     std::lock_guard lock(g_spawn_mutex);
-    std::vector<std::string> escaped;
+    std::vector<Escapee> escaped;
     const pid_t self = ::getpid();
     const pid_t own_session = ::getsid(0);
     std::set<pid_t> seen;
@@ -145,9 +158,10 @@ std::vector<std::string> sweep_escapees() {
         for (const auto& s : ours) {
             if (s.state != 'Z') {
                 // Left its engine's group (setpgid) or made a session of its own (setsid).
-                const bool left = s.pgrp != s.session || s.session == s.pid;
+                const bool left = s.pgrp != s.session || !engine_session(s.session);
                 if (left && seen.insert(s.pid).second)
-                    escaped.push_back(std::to_string(s.pid) + " (" + s.comm + ")");
+                    escaped.push_back(
+                        {std::to_string(s.pid) + " (" + s.comm + ")", engine_id_of(s.pid)});
                 if (s.pgrp > 1 && s.pgrp != ::getpgrp()) ::kill(-s.pgrp, SIGKILL);
                 ::kill(s.pid, SIGKILL);
             }

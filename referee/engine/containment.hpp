@@ -14,6 +14,7 @@
 #include <sys/types.h>
 
 #include <cstddef>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -23,6 +24,8 @@ namespace referee::engine {
 const std::string& referee_run_token();
 // The environment variable that marks engines ("REFEREE_ENGINE_OF").
 const char* engine_marker_variable();
+// The variable naming which engine a process belongs to (REFEREE_ENGINE_ID=<number>).
+const char* engine_id_variable();
 
 struct LeftoverProcess {
     pid_t pid = 0;
@@ -43,10 +46,16 @@ void become_subreaper();
 void lock_spawning();
 void unlock_spawning();
 
+struct Escapee {
+    std::string description;  // "pid (comm)"
+    long engine_id = -1;      // from its environment; -1 when it could not be read
+};
 // Kills and reaps every child of the referee that belongs to no live engine: processes
 // that outlived their engine (zombies included) and escapees, with their descendants.
-// Returns "pid (comm)" for each live one that had left its engine's process group.
-std::vector<std::string> sweep_escapees();
+// Returns each live one that had left its engine's process group.
+// engine_session(sid) tells whether sid is the session of an engine (its leader's pid):
+// a process in another session, or in another group of it, had left its engine.
+std::vector<Escapee> sweep_escapees(const std::function<bool(pid_t)>& engine_session);
 
 }  // namespace detail
 }  // namespace referee::engine

@@ -156,9 +156,13 @@ void set_cloexec(int fd) {
 struct Owned {
     std::unique_ptr<ScratchDir> scratch;
     bool sandboxed = false;
+    long id = 0;  // REFEREE_ENGINE_ID in its environment and its descendants'
 };
 std::mutex g_owned_mutex;
 std::map<pid_t, Owned> g_owned;
+long g_next_id = 1;
+// Escapees a sweep found that belong to an engine still running, reported when it ends.
+std::map<long, std::vector<std::string>> g_found_early;
 
 // Parent of every engine's scratch folder; bwrap hides it from each engine but for the
 // engine's own folder. Removed when the referee exits normally.
@@ -221,6 +225,11 @@ pid_t spawn_in_own_group(const ProcessSpec& spec, bp::async_pipe& in, bp::async_
 
     bp::environment environment = boost::this_process::environment();
     environment[engine_marker_variable()] = referee_run_token();
+    {
+        std::lock_guard lock(g_owned_mutex);
+        owned.id = g_next_id++;
+    }
+    environment[engine_id_variable()] = std::to_string(owned.id);
 
     std::error_code ec;
     pid_t pid = -1;
@@ -254,15 +263,35 @@ pid_t spawn_in_own_group(const ProcessSpec& spec, bp::async_pipe& in, bp::async_
 
 EndReport end_of_engine(pid_t pid) {
     EndReport report;
-    report.escaped = sweep_escapees();
+    const auto swept = sweep_escapees([](pid_t session) {
+        std::lock_guard lock(g_owned_mutex);
+        return g_owned.count(session) > 0;
+    });
     Owned owned;
     {
         std::lock_guard lock(g_owned_mutex);
         auto it = g_owned.find(pid);
-        if (it == g_owned.end()) return report;
-        owned = std::move(it->second);
-        g_owned.erase(it);
+        if (it != g_owned.end()) {
+            owned = std::move(it->second);
+            g_owned.erase(it);
+        }
+        // Each escapee is reported with the engine it came from, whichever engine's end
+        // found it.
+        for (const auto& e : swept) {
+            bool other = false;
+            for (const auto& [p, o] : g_owned)
+                if (o.id == e.engine_id) other = true;
+            if (other)
+                g_found_early[e.engine_id].push_back(e.description);
+            else
+                report.escaped.push_back(e.description);
+        }
+        if (auto early = g_found_early.find(owned.id); early != g_found_early.end()) {
+            report.escaped.insert(report.escaped.end(), early->second.begin(), early->second.end());
+            g_found_early.erase(early);
+        }
     }
+    if (!owned.scratch) return report;
     report.sandboxed = owned.sandboxed;
     return report;  // owned.scratch is removed here
 }

@@ -75,6 +75,11 @@ engine::EngineConfig engine_for_validation(const ValidateOptions& o) {
         if (c.protocol == engine::Protocol::Imcs) c.args.insert(c.args.end(), {"--variant", o.variant});
     }
     if (o.startup_limit) c.startup_timeout = *o.startup_limit;
+    // validate judges what the engine's own processes do (helpers outliving it, processes
+    // leaving its group), which a sandbox's PID namespace would end or hide before they can be
+    // seen; so unless asked for (sandbox=bwrap), the engine under test runs without one. Its
+    // escapees are still contained by the referee's subreaper.
+    if (c.sandbox == engine::Sandbox::Auto) c.sandbox = engine::Sandbox::None;
     return c;
 }
 

@@ -403,7 +403,7 @@ TEST_F(EngineProcessTest, DoubleForkEscapeeIsContained) {
 }
 
 TEST_F(EngineProcessTest, EngineRunsInAScratchFolderOfItsOwnRemovedAfterwards) {
-    EngineProcess p(io, shell("pwd; touch planted; read go"));
+    EngineProcess p(io, shell("touch planted; pwd; read go"));
     Probe probe;
     probe.attach(p);
     p.start();
