@@ -167,7 +167,8 @@ std::map<long, std::vector<std::string>> g_found_early;
 // Parent of every engine's scratch folder; bwrap hides it from each engine but for the
 // engine's own folder. Removed when the referee exits normally.
 const std::string& engines_root() {
-    static const ScratchDir root("referee-engines-");
+    // Named with the referee's pid, so a later run can remove what a killed one left.
+    static const ScratchDir root("referee-engines-" + std::to_string(::getpid()) + "-");
     return root.path();
 }
 

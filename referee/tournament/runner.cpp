@@ -23,7 +23,7 @@ using SessionPtr = std::shared_ptr<engine::EngineSession>;
 
 std::vector<std::string> preflight(const TournamentConfig& config) {
     const auto rules = rules::Rules::load(config.variant);
-    const engine::ScratchDir scratch("referee-preflight-");
+    const engine::ScratchDir scratch(fmt::format("referee-preflight-{}-", ::getpid()));
     boost::asio::io_context io;
     std::vector<std::string> problems(config.engines.size());
     std::vector<SessionPtr> sessions;
@@ -61,7 +61,7 @@ void Runner::run() {
     const auto rules = rules::Rules::load(config_.variant);
     boost::asio::io_context io;
     // Files the referee writes for engines (Fairy-Stockfish variant ini), removed at the end.
-    const engine::ScratchDir scratch_owner("referee-tournament-");
+    const engine::ScratchDir scratch_owner(fmt::format("referee-tournament-{}-", ::getpid()));
     const std::string& scratch = scratch_owner.path();
     std::vector<std::vector<SessionPtr>> idle(config_.engines.size());
     std::vector<SessionPtr> retired;  // kept until their processes are reaped
