@@ -1,5 +1,7 @@
 // referee play: one game between two engines, moves printed as they come, then the result
 // and reason; the game record is written as PGN and JSON.
+#include <unistd.h>
+
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -77,8 +79,9 @@ int run_play(const PlayArgs& a) {
     const fs::path prefix = a.out.empty() ? fs::path("matches") / "play" / fmt::format("{}-{}-vs-{}", stamp(), white_cfg.name, black_cfg.name)
                                           : fs::path(a.out);
     const tournament::OutputDir out_dir(prefix.parent_path().empty() ? "." : prefix.parent_path().string());
+    engine::hide_from_engines(out_dir.path());
     engine::install_signal_cleanup();
-    const engine::ScratchDir scratch("referee-play-");
+    const engine::ScratchDir scratch(fmt::format("referee-play-{}-", ::getpid()));
     boost::asio::io_context io;
     auto white = engine::EngineSession::create(io, white_cfg, rules.variant(), scratch.path());
     auto black = engine::EngineSession::create(io, black_cfg, rules.variant(), scratch.path());

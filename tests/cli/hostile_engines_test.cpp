@@ -140,3 +140,26 @@ TEST(HostileEngines, AStderrFloodIsAFaultWithAReason) {
     EXPECT_NE(r.out.find("result 0-1 (output-flood)"), std::string::npos) << r.out;
     EXPECT_NE(r.out.find("more than 2 MiB to stderr"), std::string::npos) << r.out;
 }
+
+TEST(HostileEngines, WithoutBubblewrapPlaySaysWhichIsolationEnginesGet) {
+    // bwrap is looked up in PATH: with none, the preflight says so and the game still runs.
+    TempDir dir;
+    auto r = referee::test::run_command(
+        "/usr/bin/env", {"PATH=/nonexistent", std::string(REFEREE_BIN_DIR) + "/referee", "play",
+                         "minichess", "--white", std::string(REFEREE_BIN_DIR) + "/random-engine",
+                         "--black", std::string(REFEREE_BIN_DIR) + "/random-engine", "--st", "0.02",
+                         "--max-plies", "4", "--quiet", "--out", (dir.path / "nobwrap").string()});
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_NE(r.err.find("sandbox: bwrap is not installed"), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find("engines run without it"), std::string::npos) << r.err;
+    EXPECT_NE(r.out.find("result "), std::string::npos) << r.out;
+}
+
+TEST(HostileEngines, WithoutASandboxEscapeesAreStillContained) {
+    TempDir dir;
+    const int before = hostile_processes();
+    auto r = play(hostile("escape"), (dir.path / "escape").string(), "none");
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_NE(r.out.find("result "), std::string::npos);
+    EXPECT_EQ(hostile_processes(), before);
+}
