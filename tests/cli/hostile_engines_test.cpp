@@ -134,7 +134,7 @@ TEST(HostileEngines, ALinkPlantedAtTheRecordPathIsNotWrittenThrough) {
 TEST(HostileEngines, AStderrFloodIsAFaultWithAReason) {
     TempDir dir;
     auto r = run_referee({"play", "minichess", "--white", hostile("flood") + " limit.stderr=2",
-                          "--black", "random", "--st", "0.05", "--quiet", "--sandbox", "none",
+                          "--black", "random", "--st", "10", "--quiet", "--sandbox", "none",
                           "--out", (dir.path / "flood").string()});
     EXPECT_EQ(r.exit_code, 0) << r.err;
     EXPECT_NE(r.out.find("result 0-1 (output-flood)"), std::string::npos) << r.out;
