@@ -38,7 +38,7 @@ std::string hostile(const std::string& attack, const std::string& target = "none
 
 referee::test::CommandResult play(const std::string& white, const std::string& out,
                                   const std::string& sandbox) {
-    return run_referee({"play", "minichess", "--white", white, "--black", "random", "--st", "0.02",
+    return run_referee({"play", "minichess", "--white", white, "--black", "random", "--st", "0.5",
                         "--max-plies", "12", "--quiet", "--sandbox", sandbox, "--out", out});
 }
 
@@ -147,7 +147,7 @@ TEST(HostileEngines, WithoutBubblewrapPlaySaysWhichIsolationEnginesGet) {
     auto r = referee::test::run_command(
         "/usr/bin/env", {"PATH=/nonexistent", std::string(REFEREE_BIN_DIR) + "/referee", "play",
                          "minichess", "--white", std::string(REFEREE_BIN_DIR) + "/random-engine",
-                         "--black", std::string(REFEREE_BIN_DIR) + "/random-engine", "--st", "0.02",
+                         "--black", std::string(REFEREE_BIN_DIR) + "/random-engine", "--st", "0.5",
                          "--max-plies", "4", "--quiet", "--out", (dir.path / "nobwrap").string()});
     EXPECT_EQ(r.exit_code, 0) << r.err;
     EXPECT_NE(r.err.find("sandbox: bwrap is not installed"), std::string::npos) << r.err;
