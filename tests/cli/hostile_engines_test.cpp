@@ -163,3 +163,31 @@ TEST(HostileEngines, WithoutASandboxEscapeesAreStillContained) {
     EXPECT_NE(r.out.find("result "), std::string::npos);
     EXPECT_EQ(hostile_processes(), before);
 }
+
+TEST(HostileEngines, AJournalForgedOrEmptiedDuringARunIsRestoredAndReported) {
+    // Without a sandbox the engine can reach the output folder: the referee notices the
+    // change before its next append and puts back what it wrote.
+    for (const char* attack : {"journal-forge", "journal-empty"}) {
+        TempDir dir;
+        const auto out = dir.path / "out";
+        const auto journal = out / "journal.jsonl";
+        std::ofstream(dir.path / "t.yaml")
+            << "name: tamper\nvariant: minichess\nformat: round-robin\ngames_per_pairing: 4\n"
+               "time_control: \"10+0.1\"\nconcurrency: 1\nadjudication: {max_plies: 20}\n"
+            << "output: " << out.string() << "\nengines:\n"
+            << "  - {name: hostile, cmd: " << REFEREE_BIN_DIR
+            << "/hostile-engine, args: [--attack, " << attack << ", --target, " << journal.string()
+            << "], sandbox: none}\n"
+            << "  - {name: random, cmd: random}\n";
+        auto r = run_referee({"tournament", (dir.path / "t.yaml").string(), "--quiet"});
+        EXPECT_EQ(r.exit_code, 0) << attack << "\n" << r.err;
+        EXPECT_NE(r.err.find("changed by someone else during the run"), std::string::npos)
+            << attack << "\n"
+            << r.err;
+        const auto j = referee::tournament::read_journal(journal.string());
+        EXPECT_EQ(j.games.size(), 4u) << attack;
+        EXPECT_FALSE(j.games.count(9999)) << attack;
+        auto report = run_referee({"report", (dir.path / "t.yaml").string()});
+        EXPECT_EQ(report.exit_code, 0) << attack << "\n" << report.err;
+    }
+}
