@@ -683,15 +683,22 @@ TEST_F(EngineProcessTest, SignalCleanupKillsEnginesOfAnInterruptedReferee) {
             asio::io_context child_io;
             EngineProcess p(child_io, shell("sleep 1000 & sleep 1000"));
             p.start();
-            std::ofstream(std::getenv("ENGINE_PROCESS_TEST_PGID_FILE")) << p.pid() << std::endl;
+            std::ofstream(std::getenv("ENGINE_PROCESS_TEST_PGID_FILE"))
+                << p.pid() << ' ' << ::getpid() << std::endl;
             referee::engine::install_signal_cleanup();
             ::raise(SIGTERM);
             std::_Exit(0);
         },
         ::testing::KilledBySignal(SIGTERM), "");
-    pid_t pgid = 0;
-    std::ifstream(pid_file) >> pgid;
+    pid_t pgid = 0, referee = 0;
+    std::ifstream(pid_file) >> pgid >> referee;
     ASSERT_GT(pgid, 0);
+    // A referee killed by a signal leaves its engines' scratch root behind (a later
+    // tournament --resume removes it); this one is the test's to remove.
+    for (const auto& entry : fs::directory_iterator(fs::temp_directory_path()))
+        if (entry.path().filename().string().rfind(
+                "referee-engines-" + std::to_string(referee) + "-", 0) == 0)
+            fs::remove_all(entry.path());
     EXPECT_TRUE(group_gone_within(pgid, 2s));
     // This test process is a child subreaper (it ran engines): the killed group's members
     // were handed to it when the interrupted referee died, so it reaps them.
