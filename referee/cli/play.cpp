@@ -1,5 +1,7 @@
 // referee play: one game between two engines, moves printed as they come, then the result
 // and reason; the game record is written as PGN and JSON.
+#include <unistd.h>
+
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -11,8 +13,11 @@
 #include "referee/cli/commands.hpp"
 #include "referee/cli/position_args.hpp"
 #include "referee/engine/process.hpp"
+#include "referee/engine/sandbox.hpp"
+#include "referee/engine/scratch_dir.hpp"
 #include "referee/engine/session.hpp"
 #include "referee/match/game.hpp"
+#include "referee/tournament/output_files.hpp"
 
 namespace referee::cli {
 namespace {
@@ -30,6 +35,7 @@ struct PlayArgs {
     bool boards = false;
     bool quiet = false;
     std::string out;
+    std::string sandbox;
     PositionArgs position;
 };
 
@@ -64,11 +70,21 @@ int run_play(const PlayArgs& a) {
     engine::check_engine_command(black_cfg);
     if (white_cfg.name == black_cfg.name) white_cfg.name += "-1", black_cfg.name += "-2";
 
+    if (!a.sandbox.empty()) white_cfg.sandbox = black_cfg.sandbox = engine::parse_sandbox(a.sandbox);
+    for (const auto* c : {&white_cfg, &black_cfg})
+        if (auto note = engine::sandbox_preflight_message(c->sandbox); !note.empty()) {
+            std::cerr << note << '\n';
+            break;
+        }
+    const fs::path prefix = a.out.empty() ? fs::path("matches") / "play" / fmt::format("{}-{}-vs-{}", stamp(), white_cfg.name, black_cfg.name)
+                                          : fs::path(a.out);
+    const tournament::OutputDir out_dir(prefix.parent_path().empty() ? "." : prefix.parent_path().string());
+    engine::hide_from_engines(out_dir.path());
     engine::install_signal_cleanup();
-    const fs::path scratch = fs::temp_directory_path() / fmt::format("referee-{}", ::getpid());
+    const engine::ScratchDir scratch(fmt::format("referee-play-{}-", ::getpid()));
     boost::asio::io_context io;
-    auto white = engine::EngineSession::create(io, white_cfg, rules.variant(), scratch.string());
-    auto black = engine::EngineSession::create(io, black_cfg, rules.variant(), scratch.string());
+    auto white = engine::EngineSession::create(io, white_cfg, rules.variant(), scratch.path());
+    auto black = engine::EngineSession::create(io, black_cfg, rules.variant(), scratch.path());
 
     std::optional<match::GameRecord> result;
     auto game = match::Game::create(io, std::move(spec), white, black, [&](const match::GameRecord& r) {
@@ -89,19 +105,20 @@ int run_play(const PlayArgs& a) {
     }
     game->start();
     io.run();
-    std::error_code ec;
-    fs::remove_all(scratch, ec);
     if (!result) throw std::runtime_error("the game ended without a result (internal error)");
     // Refused before a move was played: nothing to record.
     if (result->termination == match::Termination::Unsupported) throw std::runtime_error(result->reason);
 
-    const fs::path prefix = a.out.empty() ? fs::path("matches") / "play" / fmt::format("{}-{}-vs-{}", stamp(), white_cfg.name, black_cfg.name)
-                                          : fs::path(a.out);
-    fs::create_directories(prefix.parent_path().empty() ? fs::path(".") : prefix.parent_path());
-    std::ofstream(prefix.string() + ".pgn") << match::to_pgn(*result);
-    std::ofstream(prefix.string() + ".json") << match::to_json(*result).dump(2) << '\n';
+    // Created exclusively, never through a link: a name already taken (perhaps a link an
+    // engine planted at the predictable default) gets -2, -3, ... instead.
+    const std::string stem = prefix.filename().string();
+    std::string pgn_name = out_dir.write_new_unique(stem, ".pgn", match::to_pgn(*result));
+    const std::string used_stem = pgn_name.substr(0, pgn_name.size() - 4);
+    std::string json_name = out_dir.write_new_unique(used_stem, ".json", match::to_json(*result).dump(2) + "\n");
+    if (used_stem != stem) std::cerr << fmt::format("note: {} was taken; the record went to {}\n", prefix.string() + ".pgn", pgn_name);
+    const fs::path dir = prefix.parent_path();
     std::cout << fmt::format("result {} ({}): {}\n", result->result_text(), result->reason_key, result->reason);
-    std::cout << fmt::format("record {}.pgn {}.json\n", prefix.string(), prefix.string());
+    std::cout << fmt::format("record {} {}\n", (dir / pgn_name).string(), (dir / json_name).string());
     return 0;
 }
 
@@ -126,6 +143,7 @@ void add_play_command(CLI::App& app) {
     cmd->add_flag("--boards", a->boards, "print the board after each move");
     cmd->add_flag("--quiet", a->quiet, "print only the result");
     cmd->add_option("--out", a->out, "path prefix for the .pgn and .json record (default matches/play/<time>-<white>-vs-<black>)");
+    cmd->add_option("--sandbox", a->sandbox, "run both engines under: auto (bwrap where it works; default), bwrap, none");
     a->position.add_to(*cmd);
     cmd->callback([a] {
         int rc = run_play(*a);

@@ -14,8 +14,10 @@
 #include "referee/cli/commands.hpp"
 #include "referee/cli/slurm.hpp"
 #include "referee/engine/process.hpp"
+#include "referee/engine/sandbox.hpp"
 #include "referee/report/files.hpp"
 #include "referee/tournament/progress.hpp"
+#include "referee/tournament/run_marker.hpp"
 #include "referee/tournament/runner.hpp"
 #include "referee/tournament/standings.hpp"
 
@@ -101,9 +103,11 @@ long peak_memory_kib() {
 }
 
 void run_tournament(const std::string& path, bool resume, const std::string& shard_text, int concurrency, bool quiet,
-                    bool stats, bool reports) {
+                    bool stats, bool reports, const std::string& sandbox) {
     auto config = tournament::load_tournament_config(path, engine::executable_dir());
     if (concurrency > 0) config.concurrency = concurrency;
+    if (!sandbox.empty())
+        for (auto& e : config.engines) e.sandbox = engine::parse_sandbox(sandbox);
     const auto shard = shard_text.empty() ? tournament::Shard{} : tournament::parse_shard(shard_text);
     const auto all = tournament::make_schedule(config);
     auto mine = tournament::take_shard(all, shard);
@@ -126,6 +130,18 @@ void run_tournament(const std::string& path, bool resume, const std::string& sha
     std::vector<GameSlot> todo;
     for (const auto& s : mine)
         if (!games.count(s.index)) todo.push_back(s);
+
+    // A referee killed earlier may have left engines running (those outside a sandbox's
+    // PID namespace); its marker names them. Engines never see the output folder.
+    const std::string marker = "referee.run" + (shard.whole() ? std::string() : "." + journal_name(shard));
+    for (const auto& line : tournament::clean_up_earlier_run(config.output_dir, marker)) std::cerr << line << '\n';
+    const tournament::RunMarker run_marker(config.output_dir, marker);
+    engine::hide_from_engines(config.output_dir);
+    for (const auto& e : config.engines)
+        if (auto note = engine::sandbox_preflight_message(e.sandbox); !note.empty()) {
+            std::cerr << note << '\n';
+            break;
+        }
 
     if (!todo.empty()) {
         auto problems = tournament::preflight(config);
@@ -201,6 +217,7 @@ void add_tournament_commands(CLI::App& app) {
     struct Args {
         std::string config, shard;
         bool resume = false, quiet = false, stats = false, slurm = false, no_report = false;
+        std::string sandbox;
         int concurrency = 0;
         SlurmArgs cluster;
         std::vector<std::string> journals;
@@ -213,6 +230,7 @@ void add_tournament_commands(CLI::App& app) {
     t->add_option("--concurrency", a->concurrency, "games at once (overrides the config)");
     t->add_flag("--quiet", a->quiet, "print only the report path");
     t->add_flag("--stats", a->stats, "print games per second and the referee's peak memory at the end");
+    t->add_option("--sandbox", a->sandbox, "run every engine under: auto (bwrap where it works), bwrap, none (overrides the config)");
     t->add_flag("--no-report", a->no_report, "write only the journal, no report (shards whose merge reports)");
     t->add_flag("--slurm", a->slurm, "submit the tournament to Slurm: a job array of shards and a merge job");
     t->add_option("--shards", a->cluster.shards, "with --slurm: how many shards (array tasks), default 4")
@@ -222,7 +240,7 @@ void add_tournament_commands(CLI::App& app) {
     t->add_flag("--dry-run", a->cluster.dry_run, "with --slurm: print the batch scripts, submit nothing");
     t->callback([a] {
         if (a->slurm) return run_tournament_on_slurm(a->config, a->cluster);
-        run_tournament(a->config, a->resume, a->shard, a->concurrency, a->quiet, a->stats, !a->no_report);
+        run_tournament(a->config, a->resume, a->shard, a->concurrency, a->quiet, a->stats, !a->no_report, a->sandbox);
     });
 
     auto* m = app.add_subcommand("merge", "combine shard journals into one journal and report");

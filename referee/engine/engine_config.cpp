@@ -97,10 +97,17 @@ EngineConfig parse_engine_spec(std::string_view spec) {
                 std::chrono::milliseconds(static_cast<long>(parse_number(key, value) * 1000));
         else if (key == "memory")
             c.memory_limit_mb = static_cast<std::size_t>(parse_number(key, value));
-        else
+        else if (key == "sandbox" || key.rfind("limit.", 0) == 0) {
+            try {
+                if (key == "sandbox") c.sandbox = parse_sandbox(value);
+                else set_limit(c.limits, key.substr(6), value);
+            } catch (const std::invalid_argument& e) {
+                throw ConfigError(fmt::format("engine description '{}': {}", spec, e.what()));
+            }
+        } else
             throw ConfigError(fmt::format(
                 "unknown key '{}' in engine description '{}' (known: cmd, name, arg, args, dir, "
-                "proto, option.NAME, startup, memory)",
+                "proto, option.NAME, startup, memory, sandbox, limit.NAME)",
                 key, spec));
     }
     if (c.command.empty())

@@ -9,6 +9,9 @@
 #include <utility>
 #include <vector>
 
+#include "referee/engine/limits.hpp"
+#include "referee/engine/sandbox.hpp"
+
 namespace referee::engine {
 
 enum class Protocol { Uci, Imcs };
@@ -22,7 +25,9 @@ struct EngineConfig {
     Protocol protocol = Protocol::Uci;
     std::vector<std::pair<std::string, std::string>> options;  // UCI setoption, in order
     std::chrono::milliseconds startup_timeout{10000};          // spawn to ready
-    std::size_t memory_limit_mb = 0;                           // 0: no limit
+    std::size_t memory_limit_mb = 0;                           // 0: limits.address_space_mb
+    ResourceLimits limits;                                     // always on; see limits.hpp
+    Sandbox sandbox = Sandbox::Auto;                           // bwrap where it works
 };
 
 class ConfigError : public std::runtime_error {
@@ -35,7 +40,8 @@ Protocol parse_protocol(std::string_view text);  // "uci" or "imcs"; throws Conf
 // A one-line engine description, as cutechess users know it:
 //   "cmd=build/bin/random-engine arg=--seed arg=3 proto=imcs name=rand option.Skill Level=0"
 // Keys: cmd (required), name, arg (repeatable), args (split on spaces), dir, proto,
-// option.<Name>=<value>, startup=<seconds>, memory=<MiB>. Values may be quoted.
+// option.<Name>=<value>, startup=<seconds>, memory=<MiB>, sandbox=auto|bwrap|none,
+// limit.<as|cpu|files|procs|core|stdout|stderr>=<number>. Values may be quoted.
 EngineConfig parse_engine_spec(std::string_view spec);
 
 // What a user may write for an engine: a full description (anything with '='), the name of

@@ -159,6 +159,7 @@ class EngineProcess::Impl : public std::enable_shared_from_this<EngineProcess::I
             int status = 0;
             while (::waitpid(pid_, &status, 0) == -1 && errno == EINTR) {
             }
+            detail::end_of_engine(pid_);
             mark_reaped();
         }
         stdout_done_ = stderr_done_ = true;
@@ -251,6 +252,7 @@ class EngineProcess::Impl : public std::enable_shared_from_this<EngineProcess::I
             lost.description = std::string("exit status lost: ") + std::strerror(errno);
             exit_info_pending_ = lost;
         }
+        detail::apply(detail::end_of_engine(pid_), exit_info_pending_);
         mark_reaped();
         if (!stdout_done_ || !stderr_done_) {
             drain_timer_.expires_after(kDrainAfterExit);
@@ -296,6 +298,8 @@ class EngineProcess::Impl : public std::enable_shared_from_this<EngineProcess::I
 
     void on_stdout(boost::system::error_code ec, std::size_t n) {
         if (stdout_done_) return;
+        if (over_volume(stdout_bytes_, n, spec_.limits.stdout_mb, "stdout", &Impl::finish_stdout))
+            return;
         auto result = lines_.commit(n, [this](std::string_view line) {
             if (detached_) return false;
             if (line_handler_) line_handler_(line);
@@ -316,6 +320,19 @@ class EngineProcess::Impl : public std::enable_shared_from_this<EngineProcess::I
         read_stdout();
     }
 
+    // Counts a stream's bytes; past its limit the stream is closed (the engine's next write
+    // fails) and the fault reported, so a flood costs the referee nothing more.
+    bool over_volume(std::size_t& total, std::size_t n, std::size_t limit_mb, const char* stream,
+                     void (Impl::*finish)()) {
+        total += n;
+        if (limit_mb == 0 || total <= (limit_mb << 20)) return false;
+        (this->*finish)();
+        if (!detached_ && fault_handler_)
+            fault_handler_(Fault::output_volume, "wrote more than " + std::to_string(limit_mb) +
+                                                     " MiB to " + stream);
+        return true;
+    }
+
     void finish_stdout() {
         if (stdout_done_) return;
         stdout_done_ = true;
@@ -334,6 +351,8 @@ class EngineProcess::Impl : public std::enable_shared_from_this<EngineProcess::I
 
     void on_stderr(boost::system::error_code ec, std::size_t n) {
         if (stderr_done_) return;
+        if (over_volume(stderr_bytes_, n, spec_.limits.stderr_mb, "stderr", &Impl::finish_stderr))
+            return;
         stderr_tail_.append(stderr_chunk_.data(), n);
         if (stderr_tail_.size() > kStderrTailBytes)
             stderr_tail_.erase(0, stderr_tail_.size() - kStderrTailBytes);
@@ -402,6 +421,7 @@ class EngineProcess::Impl : public std::enable_shared_from_this<EngineProcess::I
     std::optional<std::string> referee_kill_;  // description, once we SIGKILLed the group
     ExitInfo exit_info_pending_;
     std::string write_error_;
+    std::size_t stdout_bytes_ = 0, stderr_bytes_ = 0;
 
     bool started_ = false;
     bool reaped_ = false;

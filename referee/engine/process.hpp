@@ -17,6 +17,9 @@
 #include <string_view>
 #include <vector>
 
+#include "referee/engine/limits.hpp"
+#include "referee/engine/sandbox.hpp"
+
 namespace boost::asio {
 class io_context;
 }
@@ -28,9 +31,11 @@ struct ProcessSpec {
     // from the referee's cwd, not from working_dir.
     std::string command;
     std::vector<std::string> args;
-    std::string working_dir;                 // empty: the referee's cwd
+    std::string working_dir;                 // empty: a scratch folder of its own, removed after
     std::size_t max_line_bytes = 64 * 1024;  // longer stdout line (before its '\n') is a fault
-    std::size_t memory_limit_bytes = 0;      // 0: none; else RLIMIT_AS of the child
+    std::size_t memory_limit_bytes = 0;      // 0: limits.address_space_mb; else RLIMIT_AS
+    ResourceLimits limits;                   // setrlimit in the child; output volume here
+    Sandbox sandbox = Sandbox::None;         // Bwrap or None (Auto is resolved by the caller)
 };
 
 // Thrown by start(): names the command and the OS reason ("No such file or directory",
@@ -46,10 +51,14 @@ struct ExitInfo {
     bool killed_by_referee = false;  // our SIGKILL (kill() or an expired shutdown grace) ended it
     std::string description;  // "exited with code 3", "killed by signal 11 (Segmentation fault)"
     std::string write_error;  // first failed write to its stdin (e.g. Broken pipe), else empty
+    // "pid (comm)" of processes that had left its process group or session (setsid, double
+    // fork) and were found and killed when it ended; an engine should never do that.
+    std::vector<std::string> escaped;
 };
 
 enum class Fault {
     line_too_long,  // "line over N bytes"; stdout is not read any further
+    output_volume,  // more than its limit on stdout or stderr in total; that stream is closed
 };
 
 class EngineProcess {

@@ -33,10 +33,18 @@ extern "C" void kill_engines_and_die(int sig) {
 namespace detail {
 
 bool register_group(pid_t pgid) noexcept {
+    if (is_registered_group(pgid)) return true;
     for (auto& slot : g_groups) {
         pid_t expected = 0;
         if (slot.compare_exchange_strong(expected, pgid)) return true;
     }
+    return false;
+}
+
+bool is_registered_group(pid_t pgid) noexcept {
+    if (pgid <= 0) return false;
+    for (auto& slot : g_groups)
+        if (slot.load() == pgid) return true;
     return false;
 }
 

@@ -5,6 +5,7 @@
 
 #include <fcntl.h>
 #include <signal.h>
+#include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
@@ -15,15 +16,24 @@
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
+#include <map>
+#include <memory>
+#include <mutex>
 #include <string>
 #include <system_error>
 
 #include <boost/process/args.hpp>
 #include <boost/process/child.hpp>
+#include <boost/process/env.hpp>
 #include <boost/process/exe.hpp>
 #include <boost/process/extend.hpp>
 #include <boost/process/io.hpp>
 #include <boost/process/search_path.hpp>
+
+#include "referee/engine/containment.hpp"
+#include "referee/engine/process_registry.hpp"
+#include "referee/engine/sandbox.hpp"
+#include "referee/engine/scratch_dir.hpp"
 
 #ifndef CLOSE_RANGE_CLOEXEC
 #define CLOSE_RANGE_CLOEXEC (1U << 2)
@@ -59,16 +69,34 @@ void mark_inherited_fds_cloexec() {
 
 struct ChildSetup : bp::extend::handler {
     const char* working_dir = nullptr;
-    rlim_t memory_limit = 0;
+    pid_t parent = 0;
+    struct Limit {
+        int resource;
+        rlim_t value;
+    };
+    Limit limits[6]{};
+    int limit_count = 0;
+
+    void add_limit(int resource, rlim_t value) { limits[limit_count++] = {resource, value}; }
 
     template <class Executor>
     void on_exec_setup(Executor& exec) const {
-        if (::setpgid(0, 0) != 0) abort_exec(exec);
-        if (memory_limit != 0) {
+        // A session of its own: no controlling terminal, and its group is its session.
+        if (::setsid() < 0) abort_exec(exec);
+        // Die with the referee (with the thread that forked us, strictly: see containment.hpp).
+        // If the referee died before this line, getppid() has changed already.
+        if (::prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0) != 0) abort_exec(exec);
+        if (::getppid() != parent) ::_exit(127);
+        for (int i = 0; i < limit_count; ++i) {
             struct rlimit rl {
-                memory_limit, memory_limit
+                limits[i].value, limits[i].value
             };
-            if (::setrlimit(RLIMIT_AS, &rl) != 0) abort_exec(exec);
+            // Never raise a limit the referee itself runs under (that would fail).
+            struct rlimit now {};
+            if (::getrlimit(limits[i].resource, &now) == 0 && now.rlim_max != RLIM_INFINITY &&
+                (rl.rlim_max == RLIM_INFINITY || rl.rlim_max > now.rlim_max))
+                rl.rlim_cur = rl.rlim_max = now.rlim_max;
+            if (::setrlimit(limits[i].resource, &rl) != 0) abort_exec(exec);
         }
         if (working_dir != nullptr && ::chdir(working_dir) != 0) abort_exec(exec);
         // The referee ignores SIGPIPE, and ignored signals survive execve.
@@ -125,12 +153,44 @@ void set_cloexec(int fd) {
     ::fcntl(fd, F_SETFD, FD_CLOEXEC);
 }
 
+struct Owned {
+    std::unique_ptr<ScratchDir> scratch;
+    bool sandboxed = false;
+    long id = 0;  // REFEREE_ENGINE_ID in its environment and its descendants'
+};
+std::mutex g_owned_mutex;
+std::map<pid_t, Owned> g_owned;
+long g_next_id = 1;
+// Escapees a sweep found that belong to an engine still running, reported when it ends.
+std::map<long, std::vector<std::string>> g_found_early;
+
+// Parent of every engine's scratch folder; bwrap hides it from each engine but for the
+// engine's own folder. Removed when the referee exits normally.
+const std::string& engines_root() {
+    // Named with the referee's pid, so a later run can remove what a killed one left.
+    static const ScratchDir root("referee-engines-" + std::to_string(::getpid()) + "-");
+    return root.path();
+}
+
+void add_limits(ChildSetup& setup, const ProcessSpec& spec) {
+    const auto& l = spec.limits;
+    auto count = [](std::size_t n) { return n == 0 ? RLIM_INFINITY : static_cast<rlim_t>(n); };
+    std::size_t as_bytes = spec.memory_limit_bytes;
+    if (as_bytes == 0 && l.address_space_mb != 0) as_bytes = l.address_space_mb << 20;
+    if (as_bytes != 0) setup.add_limit(RLIMIT_AS, static_cast<rlim_t>(as_bytes));
+    setup.add_limit(RLIMIT_CPU, count(l.cpu_seconds));
+    setup.add_limit(RLIMIT_NOFILE, count(l.open_files));
+    setup.add_limit(RLIMIT_NPROC, count(l.processes));
+    setup.add_limit(RLIMIT_CORE, l.core_files ? RLIM_INFINITY : 0);
+}
+
 }  // namespace
 
 pid_t spawn_in_own_group(const ProcessSpec& spec, bp::async_pipe& in, bp::async_pipe& out,
                          bp::async_pipe& err) {
     std::string exe = resolve_command(spec);
     check_working_dir(spec);
+    become_subreaper();
 
     // Only stdin/stdout/stderr (dup2'd, which clears the flag) may reach a child.
     for (auto* p : {&in, &out, &err}) {
@@ -138,22 +198,112 @@ pid_t spawn_in_own_group(const ProcessSpec& spec, bp::async_pipe& in, bp::async_
         set_cloexec(p->native_sink());
     }
 
+    Owned owned;
+    try {
+        owned.scratch = std::make_unique<ScratchDir>("engine-", engines_root());
+    } catch (const std::exception& e) {
+        fail(spec, e.what());
+    }
+    const std::string working_dir =
+        spec.working_dir.empty() ? owned.scratch->path() : spec.working_dir;
+    std::string program = exe;
+    std::vector<std::string> args = spec.args;
+    if (spec.sandbox == Sandbox::Bwrap) {
+        const std::string bwrap = bwrap_path();
+        if (bwrap.empty()) fail(spec, "sandbox bwrap asked for, but bwrap is not installed");
+        BwrapMounts m{engines_root(), owned.scratch->path(), working_dir,
+                      !spec.working_dir.empty()};
+        auto cmd = bwrap_command(bwrap, m, exe, spec.args);
+        program = cmd.front();
+        args.assign(cmd.begin() + 1, cmd.end());
+        owned.sandboxed = true;
+    }
+
     ChildSetup setup;
-    if (!spec.working_dir.empty()) setup.working_dir = spec.working_dir.c_str();
-    setup.memory_limit = static_cast<rlim_t>(spec.memory_limit_bytes);
+    setup.working_dir = working_dir.c_str();
+    setup.parent = ::getpid();
+    add_limits(setup, spec);
+
+    bp::environment environment = boost::this_process::environment();
+    environment[engine_marker_variable()] = referee_run_token();
+    {
+        std::lock_guard lock(g_owned_mutex);
+        owned.id = g_next_id++;
+    }
+    environment[engine_id_variable()] = std::to_string(owned.id);
 
     std::error_code ec;
-    bp::child child(bp::exe = exe, bp::args = spec.args, bp::std_in<in, bp::std_out> out,
-                    bp::std_err > err, setup, ec);
-    if (ec || !child.valid()) {
+    pid_t pid = -1;
+    // Fork and registration happen under the lock sweep_escapees() takes, so a sweep on
+    // another thread never sees this child unregistered.
+    lock_spawning();
+    try {
+        bp::child child(bp::exe = program, bp::args = args, bp::std_in<in, bp::std_out> out,
+                        bp::std_err > err, environment, setup, ec);
+        if (!ec && child.valid()) {
+            pid = child.id();
+            register_group(pid);
+            // Our caller reaps the child; bp::child would otherwise kill it when it goes out of
+            // scope.
+            child.detach();
+        }
+    } catch (...) {
+        unlock_spawning();
+        throw;
+    }
+    unlock_spawning();
+    if (pid <= 0) {
         std::string reason = ec ? ec.message() : std::string("unknown error");
         if (exe != spec.command) reason += " (resolved to " + in_quotes(exe) + ")";
         fail(spec, reason);
     }
-    pid_t pid = child.id();
-    // Our caller reaps the child; bp::child would otherwise kill it when it goes out of scope.
-    child.detach();
+    std::lock_guard lock(g_owned_mutex);
+    g_owned[pid] = std::move(owned);
     return pid;
+}
+
+EndReport end_of_engine(pid_t pid) {
+    EndReport report;
+    const auto swept = sweep_escapees([](pid_t session) {
+        std::lock_guard lock(g_owned_mutex);
+        return g_owned.count(session) > 0;
+    });
+    Owned owned;
+    {
+        std::lock_guard lock(g_owned_mutex);
+        auto it = g_owned.find(pid);
+        if (it != g_owned.end()) {
+            owned = std::move(it->second);
+            g_owned.erase(it);
+        }
+        // Each escapee is reported with the engine it came from, whichever engine's end
+        // found it.
+        for (const auto& e : swept) {
+            bool other = false;
+            for (const auto& [p, o] : g_owned)
+                if (o.id == e.engine_id) other = true;
+            if (other)
+                g_found_early[e.engine_id].push_back(e.description);
+            else
+                report.escaped.push_back(e.description);
+        }
+        if (auto early = g_found_early.find(owned.id); early != g_found_early.end()) {
+            report.escaped.insert(report.escaped.end(), early->second.begin(), early->second.end());
+            g_found_early.erase(early);
+        }
+    }
+    if (!owned.scratch) return report;
+    report.sandboxed = owned.sandboxed;
+    return report;  // owned.scratch is removed here
+}
+
+void apply(const EndReport& report, ExitInfo& info) {
+    info.escaped = report.escaped;
+    if (!report.sandboxed || info.exit_code <= 128 || info.exit_code >= 128 + NSIG) return;
+    info.signal = info.exit_code - 128;
+    info.exit_code = -1;
+    info.description = "killed by signal " + std::to_string(info.signal) + " (" +
+                       ::strsignal(info.signal) + ") in its sandbox";
 }
 
 }  // namespace referee::engine::detail

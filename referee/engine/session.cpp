@@ -98,13 +98,17 @@ void EngineSession::start() {
     spec.args = config_.args;
     spec.working_dir = config_.working_dir;
     spec.memory_limit_bytes = config_.memory_limit_mb * 1024 * 1024;
+    spec.limits = config_.limits;
+    spec.sandbox = effective_sandbox(config_.sandbox);
     process_ = std::make_unique<EngineProcess>(io_, spec);
     std::weak_ptr<EngineSession> weak = weak_from_this();
     process_->set_line_handler([weak](std::string_view line) {
         if (auto self = weak.lock()) self->on_line(line);
     });
-    process_->set_fault_handler([weak](Fault, std::string message) {
-        if (auto self = weak.lock()) self->raise(FaultKind::LineTooLong, message);
+    process_->set_fault_handler([weak](Fault fault, std::string message) {
+        if (auto self = weak.lock())
+            self->raise(fault == Fault::output_volume ? FaultKind::Flood : FaultKind::LineTooLong,
+                        message);
     });
     process_->set_exit_handler([weak](const ExitInfo& info) {
         auto self = weak.lock();

@@ -1,30 +1,16 @@
 #include "referee/report/files.hpp"
 
 #include <filesystem>
-#include <fstream>
-#include <stdexcept>
 
-#include <fmt/format.h>
+#include "referee/tournament/output_files.hpp"
 
 namespace referee::report {
 
-namespace {
-
-void write_atomically(const std::filesystem::path& path, const std::string& text) {
-    const auto tmp = path.string() + ".tmp";
-    {
-        std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-        out << text;
-        if (!out.flush()) throw std::runtime_error(fmt::format("cannot write '{}'", tmp));
-    }
-    std::filesystem::rename(tmp, path);
-}
-
-}  // namespace
-
 std::vector<std::string> write_reports(const std::string& dir, const ReportInput& in) {
     namespace fs = std::filesystem;
-    fs::create_directories(dir);
+    // openat from the folder's descriptor, a fresh temporary name, then a rename: a link
+    // planted at a report's name is replaced, never written through.
+    const tournament::OutputDir out(dir);
     const std::pair<const char*, std::string> files[] = {
         {"games.pgn", pgn_file(in)},
         {"results.json", results_json(in)},
@@ -33,9 +19,8 @@ std::vector<std::string> write_reports(const std::string& dir, const ReportInput
     };
     std::vector<std::string> paths;
     for (const auto& [name, text] : files) {
-        const fs::path p = fs::path(dir) / name;
-        write_atomically(p, text);
-        paths.push_back(p.string());
+        out.replace(name, text);
+        paths.push_back((fs::path(dir) / name).string());
     }
     return paths;
 }

@@ -1,5 +1,7 @@
 #include "referee/rules/betza.hpp"
 
+#include <algorithm>
+
 #include <cctype>
 #include <cstdlib>
 #include <utility>
@@ -147,7 +149,7 @@ std::vector<MoveRule> parse_betza(std::string_view text) {
             int n = 0;
             std::size_t digits = i;
             while (i < text.size() && std::isdigit(static_cast<unsigned char>(text[i])))
-                n = n * 10 + (text[i++] - '0');
+                n = std::min(n * 10 + (text[i++] - '0'), 1000);  // capped: no overflow
             if (n > 32)
                 throw BetzaError(digits, std::string(text.substr(digits, i - digits)),
                                  fmt::format("range {} at position {} is larger than any board", n, digits + 1));

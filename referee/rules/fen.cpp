@@ -1,5 +1,7 @@
 #include "referee/rules/fen.hpp"
 
+#include <algorithm>
+
 #include <cctype>
 #include <charconv>
 #include <sstream>
@@ -68,7 +70,9 @@ PositionFields parse_fen(const Geometry& g, std::string_view fen) {
             if (std::isdigit(static_cast<unsigned char>(c))) {
                 int run = 0;
                 while (k < text.size() && std::isdigit(static_cast<unsigned char>(text[k])))
-                    run = run * 10 + (text[k++] - '0');
+                    // Capped past the width: a long run must not overflow (a negative
+                    // file would index outside the board).
+                    run = std::min(run * 10 + (text[k++] - '0'), g.width + 1);
                 --k;
                 if (run == 0) throw PositionError(fmt::format("rank {} has an empty run of 0", rank + 1));
                 file += run;

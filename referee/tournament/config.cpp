@@ -50,7 +50,7 @@ namespace fs = std::filesystem;
 
 engine::EngineConfig read_engine(const Reader& r, const YAML::Node& n, const std::string& where, const fs::path& base,
                                  const std::string& bin_dir) {
-    r.only_keys(n, where, {"name", "cmd", "args", "protocol", "options", "dir", "startup", "memory"});
+    r.only_keys(n, where, {"name", "cmd", "args", "protocol", "options", "dir", "startup", "memory", "sandbox", "limits"});
     if (!n["cmd"]) r.fail(n, where + ".cmd", "an engine needs 'cmd' (an in-tree engine name, a path or a program on PATH)");
     auto cmd = r.get<std::string>(n["cmd"], where + ".cmd", "a string");
     // Relative paths are read from the config file's folder, so a config travels with its engines.
@@ -84,6 +84,23 @@ engine::EngineConfig read_engine(const Reader& r, const YAML::Node& n, const std
         e.startup_timeout = std::chrono::milliseconds(static_cast<long>(s * 1000));
     }
     if (n["memory"]) e.memory_limit_mb = r.get<std::size_t>(n["memory"], where + ".memory", "MiB");
+    if (n["sandbox"]) {
+        try {
+            e.sandbox = engine::parse_sandbox(r.get<std::string>(n["sandbox"], where + ".sandbox", "auto, bwrap or none"));
+        } catch (const std::invalid_argument& ex) {
+            r.fail(n["sandbox"], where + ".sandbox", ex.what());
+        }
+    }
+    if (n["limits"]) {
+        if (!n["limits"].IsMap()) r.fail(n["limits"], where + ".limits", "'limits' must be a mapping (as, cpu, files, procs, core, stdout, stderr)");
+        for (const auto& kv : n["limits"]) {
+            try {
+                engine::set_limit(e.limits, kv.first.as<std::string>(), kv.second.as<std::string>());
+            } catch (const std::exception& ex) {
+                r.fail(kv.second, where + ".limits", ex.what());
+            }
+        }
+    }
     try {
         engine::check_engine_command(e);
     } catch (const engine::ConfigError& err) {

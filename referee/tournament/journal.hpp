@@ -6,6 +6,7 @@
 #include <map>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 #include "referee/match/game_record.hpp"
 
@@ -34,13 +35,24 @@ public:
     ~JournalWriter();
     JournalWriter(const JournalWriter&) = delete;
     JournalWriter& operator=(const JournalWriter&) = delete;
-    // Appends one game and returns only when it is on disk.
+    // Appends one game and returns only when it is on disk. First checks that the file is
+    // still the one it wrote (same inode, same size): if anyone appended to, cut or replaced
+    // it, the changed file is kept aside as <path>.tampered-N, the journal rewritten from
+    // what this writer knows, and a warning printed and kept in tamper_reports().
     void append(int slot, const match::GameRecord& game);
     const std::string& path() const { return path_; }
+    const std::vector<std::string>& tamper_reports() const { return tamper_reports_; }
 
 private:
+    void remember_identity();
+    std::string check_untouched();
+
     std::string path_;
     int fd_ = -1;
+    std::string contents_;  // every byte this journal should hold
+    unsigned long device_ = 0, inode_ = 0;
+    int tamper_count_ = 0;
+    std::vector<std::string> tamper_reports_;
 };
 
 }  // namespace referee::tournament

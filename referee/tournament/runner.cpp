@@ -10,6 +10,7 @@
 #include <boost/asio/io_context.hpp>
 #include <fmt/format.h>
 
+#include "referee/engine/scratch_dir.hpp"
 #include "referee/engine/session.hpp"
 #include "referee/match/game.hpp"
 
@@ -18,19 +19,16 @@ namespace {
 
 using SessionPtr = std::shared_ptr<engine::EngineSession>;
 
-std::string scratch_dir() {
-    return (std::filesystem::temp_directory_path() / fmt::format("referee-{}", ::getpid())).string();
-}
-
 }  // namespace
 
 std::vector<std::string> preflight(const TournamentConfig& config) {
     const auto rules = rules::Rules::load(config.variant);
+    const engine::ScratchDir scratch(fmt::format("referee-preflight-{}-", ::getpid()));
     boost::asio::io_context io;
     std::vector<std::string> problems(config.engines.size());
     std::vector<SessionPtr> sessions;
     for (std::size_t i = 0; i < config.engines.size(); ++i) {
-        auto s = engine::EngineSession::create(io, config.engines[i], rules.variant(), scratch_dir());
+        auto s = engine::EngineSession::create(io, config.engines[i], rules.variant(), scratch.path());
         std::weak_ptr<engine::EngineSession> weak = s;
         const std::string name = config.engines[i].name;
         engine::EngineSession::Events ev;
@@ -62,7 +60,9 @@ Runner::Runner(const TournamentConfig& config, std::vector<GameSlot> todo, Journ
 void Runner::run() {
     const auto rules = rules::Rules::load(config_.variant);
     boost::asio::io_context io;
-    const std::string scratch = scratch_dir();
+    // Files the referee writes for engines (Fairy-Stockfish variant ini), removed at the end.
+    const engine::ScratchDir scratch_owner(fmt::format("referee-tournament-{}-", ::getpid()));
+    const std::string& scratch = scratch_owner.path();
     std::vector<std::vector<SessionPtr>> idle(config_.engines.size());
     std::vector<SessionPtr> retired;  // kept until their processes are reaped
     std::set<std::shared_ptr<match::Game>> playing;

@@ -3,6 +3,7 @@
 #include <signal.h>
 
 #include <map>
+#include <set>
 #include <stdexcept>
 #include <thread>
 
@@ -206,13 +207,23 @@ ProbeDriver::Quit ProbeDriver::quit(milliseconds grace) {
     engine_->set_events({});
     engine_.reset();
     out.group_gone = wait_group_gone(leader, milliseconds(1000));
-    for (const auto& [pid, seen] : outside_group)
-        if (auto now = process_entry(pid); now && now->state != 'Z') {
-            out.escaped.push_back(*now);  // as it is now: it may have exec'd since it was seen
-            ::kill(
-                pid,
-                SIGKILL);  // it would outlive the run otherwise; it was the engine's a moment ago
+    // The referee contains escapees now (subreaper, PID namespace), so they are usually dead
+    // here; the attempt alone fails the probe. Those the process layer found and killed are
+    // in the exit report; those seen while the engine ran, here.
+    std::set<pid_t> named;
+    if (state->exit)
+        for (const auto& e : state->exit->escaped) {
+            ProcessEntry p;
+            p.pid = static_cast<pid_t>(std::atol(e.c_str()));
+            const auto open = e.find('('), close = e.rfind(')');
+            if (open != std::string::npos && close != std::string::npos && close > open) p.command = e.substr(open + 1, close - open - 1);
+            if (named.insert(p.pid).second) out.escaped.push_back(p);
         }
+    for (const auto& [pid, seen] : outside_group) {
+        auto now = process_entry(pid);
+        if (now && now->state != 'Z') ::kill(pid, SIGKILL);  // it would outlive the run otherwise
+        if (named.insert(pid).second) out.escaped.push_back(now ? *now : seen);
+    }
     return out;
 }
 

@@ -9,6 +9,7 @@
 
 #include <fmt/format.h>
 
+#include "referee/engine/scratch_dir.hpp"
 #include "referee/match/time_control.hpp"
 #include "referee/validate/probe_context.hpp"
 #include "referee/validate/probe_positions.hpp"
@@ -131,6 +132,11 @@ engine::EngineConfig engine_for_validation(const ValidateOptions& o) {
             c.args.insert(c.args.end(), {"--variant", o.variant});
     }
     if (o.startup_limit) c.startup_timeout = *o.startup_limit;
+    // validate judges what the engine's own processes do (helpers outliving it, processes
+    // leaving its group), which a sandbox's PID namespace would end or hide before they can be
+    // seen; so unless asked for (sandbox=bwrap), the engine under test runs without one. Its
+    // escapees are still contained by the referee's subreaper.
+    if (c.sandbox == engine::Sandbox::Auto) c.sandbox = engine::Sandbox::None;
     return c;
 }
 
@@ -149,12 +155,11 @@ Report validate_engine(const ValidateOptions& o) {
 
     if (o.on_start) o.on_start(report);
     const auto start = std::chrono::steady_clock::now();
-    const fs::path scratch =
-        fs::temp_directory_path() / fmt::format("referee-validate-{}", ::getpid());
+    engine::ScratchDir scratch("referee-validate-");
     std::optional<std::string> stop_reason;
     bool exit_reported = false;  // set once the remaining probes would only repeat a failure
     {
-        ProbeDriver driver(rules, config, opponent, scratch.string());
+        ProbeDriver driver(rules, config, opponent, scratch.path());
         ProbeContext ctx{o, rules, driver, engine_description(config)};
         ctx.opponent_description = engine_description(opponent);
         ctx.engine_in_tree = in_tree(o.engine, config, o.bin_dir);
@@ -198,10 +203,8 @@ Report validate_engine(const ValidateOptions& o) {
             }
         }
     }
-    std::error_code ec;
-    fs::remove_all(scratch, ec);
-    report.seconds =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    scratch.remove();
+    report.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     return report;
 }
 

@@ -1,0 +1,61 @@
+// Feeds fuzz input, line by line, to a protocol dialect driven through a handshake and a
+// move request, with a host that records nothing: the lines an engine may write must never
+// crash the referee, whatever state the dialect is in.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <exception>
+#include <string>
+#include <string_view>
+
+#include "referee/engine/dialect.hpp"
+#include "referee/rules/position.hpp"
+
+namespace fuzz {
+
+class NullHost final : public referee::engine::DialectHost {
+  public:
+    void send(std::string_view, std::function<void()> on_written) override {
+        if (on_written) on_written();
+    }
+    void ready() override {}
+    void fault(referee::engine::FaultKind, std::string) override {}
+    void move(std::string) override {}
+    void resign() override {}
+    void identified(std::string) override {}
+};
+
+inline void feed_dialect(referee::engine::Protocol protocol, const std::uint8_t* data,
+                         std::size_t size) {
+    static const auto rules = referee::rules::Rules::load("minichess");
+    referee::engine::EngineConfig config;
+    config.name = "fuzz";
+    config.protocol = protocol;
+    NullHost host;
+    referee::engine::DialectContext context{host, config, rules.variant(), "/nonexistent"};
+    auto dialect = protocol == referee::engine::Protocol::Uci
+                       ? referee::engine::make_uci_dialect(context)
+                       : referee::engine::make_imcs_dialect(context);
+    referee::engine::MoveRequest request;
+    request.start_fen = rules.start().fen();
+    std::string_view text(reinterpret_cast<const char*>(data), size);
+    // The first byte picks the moment the lines arrive: during the handshake, a game, a move.
+    const int stage = size > 0 ? data[0] % 3 : 0;
+    if (size > 0) text.remove_prefix(1);
+    try {
+        dialect->begin_handshake();
+        if (stage >= 1) dialect->new_game(true, request);
+        if (stage >= 2) dialect->request_move(request, {});
+        while (!text.empty()) {
+            const auto nl = text.find('\n');
+            dialect->on_line(text.substr(0, nl));
+            if (nl == std::string_view::npos) break;
+            text.remove_prefix(nl + 1);
+        }
+        dialect->quit();
+    } catch (const std::exception&) {
+    }
+}
+
+}  // namespace fuzz

@@ -1,0 +1,193 @@
+// Hostile engines (engines/hostile/main.cpp) attack the referee, their opponent and the
+// referee's files during `referee play`; each attack must fail and the game still end in a
+// result. Attacks that only a sandbox can stop run under `--sandbox bwrap` and are skipped
+// where bubblewrap cannot create namespaces.
+#include <arpa/inet.h>
+#include <fcntl.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include <gtest/gtest.h>
+
+#include "referee/engine/sandbox.hpp"
+#include "referee/tournament/journal.hpp"
+#include "run_command.hpp"
+
+namespace fs = std::filesystem;
+using referee::test::run_referee;
+
+namespace {
+
+struct TempDir {
+    fs::path path = fs::temp_directory_path() / ("referee-hostile-" + std::to_string(::getpid()));
+    TempDir() { fs::create_directories(path); }
+    ~TempDir() {
+        std::error_code ec;
+        fs::remove_all(path, ec);
+    }
+};
+
+std::string hostile(const std::string& attack, const std::string& target = "none") {
+    return "cmd=" + std::string(REFEREE_BIN_DIR) + "/hostile-engine args='--attack " + attack +
+           " --target " + target + "' name=hostile";
+}
+
+referee::test::CommandResult play(const std::string& white, const std::string& out,
+                                  const std::string& sandbox) {
+    return run_referee({"play", "minichess", "--white", white, "--black", "random", "--st", "0.5",
+                        "--max-plies", "12", "--quiet", "--sandbox", sandbox, "--out", out});
+}
+
+// Live processes named like the hostile engine (its escapees keep the name).
+int hostile_processes() {
+    int n = 0;
+    for (const auto& entry : fs::directory_iterator("/proc")) {
+        std::ifstream stat(entry.path() / "stat");
+        std::string line;
+        if (!std::getline(stat, line)) continue;
+        const auto close = line.rfind(')');
+        if (line.find("(hostile-engine)") != std::string::npos && close + 2 < line.size() &&
+            line[close + 2] != 'Z')
+            ++n;
+    }
+    return n;
+}
+
+class HostileSandboxed : public ::testing::Test {
+  protected:
+    void SetUp() override {
+        if (!referee::engine::sandbox_support().bwrap)
+            GTEST_SKIP() << referee::engine::sandbox_support().reason;
+    }
+    TempDir dir;
+};
+
+}  // namespace
+
+TEST_F(HostileSandboxed, SignallingTheOpponentOrTheRefereeFails) {
+    for (const char* attack : {"stop-opponent", "kill-opponent", "stop-referee"}) {
+        auto r = play(hostile(attack), (dir.path / attack).string(), "bwrap");
+        EXPECT_EQ(r.exit_code, 0) << attack << "\n" << r.err;
+        // The cap was reached: nobody lost on time or crashed because of the attack.
+        EXPECT_NE(r.out.find("result 1/2-1/2 (move-cap)"), std::string::npos) << attack << "\n"
+                                                                              << r.out << r.err;
+    }
+}
+
+TEST_F(HostileSandboxed, EscapeesDoNotOutliveTheGame) {
+    const int before = hostile_processes();
+    auto r = play(hostile("escape"), (dir.path / "escape").string(), "bwrap");
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_NE(r.out.find("result "), std::string::npos);
+    EXPECT_EQ(hostile_processes(), before);
+}
+
+TEST_F(HostileSandboxed, NoLoopbackConnectionReachesTheHost) {
+    const int listener = ::socket(AF_INET, SOCK_STREAM | SOCK_NONBLOCK, 0);
+    sockaddr_in addr{};
+    addr.sin_family = AF_INET;
+    addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    ASSERT_EQ(::bind(listener, reinterpret_cast<sockaddr*>(&addr), sizeof addr), 0);
+    ASSERT_EQ(::listen(listener, 4), 0);
+    socklen_t len = sizeof addr;
+    ::getsockname(listener, reinterpret_cast<sockaddr*>(&addr), &len);
+    auto r = play(hostile("connect", std::to_string(ntohs(addr.sin_port))),
+                  (dir.path / "connect").string(), "bwrap");
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_NE(r.out.find("result "), std::string::npos);
+    EXPECT_LT(::accept(listener, nullptr, nullptr), 0)
+        << "the engine reached a loopback listener of the host";
+    ::close(listener);
+}
+
+TEST_F(HostileSandboxed, TheOpponentsFolderIsOutOfReach) {
+    auto r = play(hostile("opponent-files"), (dir.path / "files").string(), "bwrap");
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_NE(r.out.find("result 1/2-1/2 (move-cap)"), std::string::npos) << r.out << r.err;
+}
+
+TEST_F(HostileSandboxed, ThePredictedRecordPathCannotBeLinked) {
+    const auto record = dir.path / "rec";
+    auto r = play(hostile("symlink", record.string() + ".pgn"), record.string(), "bwrap");
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_FALSE(fs::is_symlink(record.string() + ".pgn"));
+    EXPECT_FALSE(fs::exists(record.string() + ".pgn.victim"));
+}
+
+TEST(HostileEngines, ALinkPlantedAtTheRecordPathIsNotWrittenThrough) {
+    // Without a sandbox the engine can plant the link; the referee refuses to follow it.
+    TempDir dir;
+    const auto record = dir.path / "rec";
+    auto r = play(hostile("symlink", record.string() + ".pgn"), record.string(), "none");
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_TRUE(fs::is_symlink(record.string() + ".pgn"));
+    EXPECT_FALSE(fs::exists(record.string() + ".pgn.victim"))
+        << "the record was written through the link";
+    EXPECT_TRUE(fs::exists(record.string() + "-2.pgn"));
+    EXPECT_NE(r.out.find("rec-2.pgn"), std::string::npos) << r.out;
+}
+
+TEST(HostileEngines, AStderrFloodIsAFaultWithAReason) {
+    TempDir dir;
+    auto r = run_referee({"play", "minichess", "--white", hostile("flood") + " limit.stderr=2",
+                          "--black", "random", "--st", "10", "--quiet", "--sandbox", "none",
+                          "--out", (dir.path / "flood").string()});
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_NE(r.out.find("result 0-1 (output-flood)"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("more than 2 MiB to stderr"), std::string::npos) << r.out;
+}
+
+TEST(HostileEngines, WithoutBubblewrapPlaySaysWhichIsolationEnginesGet) {
+    // bwrap is looked up in PATH: with none, the preflight says so and the game still runs.
+    TempDir dir;
+    auto r = referee::test::run_command(
+        "/usr/bin/env", {"PATH=/nonexistent", std::string(REFEREE_BIN_DIR) + "/referee", "play",
+                         "minichess", "--white", std::string(REFEREE_BIN_DIR) + "/random-engine",
+                         "--black", std::string(REFEREE_BIN_DIR) + "/random-engine", "--st", "0.5",
+                         "--max-plies", "4", "--quiet", "--out", (dir.path / "nobwrap").string()});
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_NE(r.err.find("sandbox: bwrap is not installed"), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find("engines run without it"), std::string::npos) << r.err;
+    EXPECT_NE(r.out.find("result "), std::string::npos) << r.out;
+}
+
+TEST(HostileEngines, WithoutASandboxEscapeesAreStillContained) {
+    TempDir dir;
+    const int before = hostile_processes();
+    auto r = play(hostile("escape"), (dir.path / "escape").string(), "none");
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_NE(r.out.find("result "), std::string::npos);
+    EXPECT_EQ(hostile_processes(), before);
+}
+
+TEST(HostileEngines, AJournalForgedOrEmptiedDuringARunIsRestoredAndReported) {
+    // Without a sandbox the engine can reach the output folder: the referee notices the
+    // change before its next append and puts back what it wrote.
+    for (const char* attack : {"journal-forge", "journal-empty"}) {
+        TempDir dir;
+        const auto out = dir.path / "out";
+        const auto journal = out / "journal.jsonl";
+        std::ofstream(dir.path / "t.yaml")
+            << "name: tamper\nvariant: minichess\nformat: round-robin\ngames_per_pairing: 4\n"
+               "time_control: \"10+0.1\"\nconcurrency: 1\nadjudication: {max_plies: 20}\n"
+            << "output: " << out.string() << "\nengines:\n"
+            << "  - {name: hostile, cmd: " << REFEREE_BIN_DIR
+            << "/hostile-engine, args: [--attack, " << attack << ", --target, " << journal.string()
+            << "], sandbox: none}\n"
+            << "  - {name: random, cmd: random}\n";
+        auto r = run_referee({"tournament", (dir.path / "t.yaml").string(), "--quiet"});
+        EXPECT_EQ(r.exit_code, 0) << attack << "\n" << r.err;
+        EXPECT_NE(r.err.find("changed by someone else during the run"), std::string::npos)
+            << attack << "\n"
+            << r.err;
+        const auto j = referee::tournament::read_journal(journal.string());
+        EXPECT_EQ(j.games.size(), 4u) << attack;
+        EXPECT_FALSE(j.games.count(9999)) << attack;
+        auto report = run_referee({"report", (dir.path / "t.yaml").string()});
+        EXPECT_EQ(report.exit_code, 0) << attack << "\n" << report.err;
+    }
+}
