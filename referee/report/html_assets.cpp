@@ -123,7 +123,35 @@ const char* report_js() {
   'use strict';
   const data = JSON.parse(document.getElementById('games-data').textContent);
   const board = document.getElementById('board');
-  if (!board || !data.games.length) return;
+  // A page with many games holds none: they are in files of data.per_file games each, in
+  // data.folder beside the page, loaded by a script element (which works from file:, where
+  // fetch does not) when one of their games is opened.
+  const gameCount = data.games ? data.games.length : data.count;
+  if (!board || !gameCount) return;
+  const gameFiles = {};  // file number -> its games, once loaded
+  const waiting = {};    // file number -> what to do with it when it arrives
+  window.refereeGameFile = function (k, games) {
+    gameFiles[k] = games;
+    (waiting[k] || []).forEach(function (then) { then(); });
+    delete waiting[k];
+  };
+  // Calls then(game) with game `index` (0-based), at once or when its file has loaded.
+  function withGame(index, then) {
+    if (data.games) { then(data.games[index]); return; }
+    const k = Math.floor(index / data.per_file);
+    const take = function () { then(gameFiles[k][index % data.per_file]); };
+    if (gameFiles[k]) { take(); return; }
+    if (waiting[k]) { waiting[k].push(take); return; }
+    waiting[k] = [take];
+    const script = document.createElement('script');
+    script.src = data.folder + '/games-' + k + '.js';
+    script.onerror = function () {
+      delete waiting[k];
+      document.getElementById('game-title').textContent =
+          'Game ' + (index + 1) + ' cannot be shown: ' + script.src + ' is missing (keep the folder beside the page).';
+    };
+    document.head.appendChild(script);
+  }
   const FILES = data.files, RANKS = data.ranks;
   // Filled chess glyphs for both sides (coloured by CSS); U+FE0E asks for text, not emoji.
   const GLYPHS = { k: '\u265A', q: '\u265B', r: '\u265C', b: '\u265D', n: '\u265E', p: '\u265F' };
@@ -252,9 +280,13 @@ const char* report_js() {
   function back() { if (state.game && state.ply > 0) { state.ply--; render(); } }
   function goTo(ply) { if (state.game) { state.ply = Math.max(0, Math.min(ply, state.game.plies.length)); render(); } }
 
-  function openGame(index) {
-    const g = data.games[index];
-    if (!g) return false;
+  function openGame(index, then) {
+    if (!(index >= 0 && index < gameCount)) return false;
+    withGame(index, function (g) { showGame(g); if (then) then(); });
+    return true;
+  }
+
+  function showGame(g) {
     state.game = g;
     state.ply = 0;
     document.querySelectorAll('#game-list tr.selected').forEach(function (r) { r.classList.remove('selected'); });
@@ -299,7 +331,6 @@ const char* report_js() {
       err.appendChild(d);
     });
     render();
-    return true;
   }
 
   // #game=N&ply=K opens game N (1-based) and steps Forward K times, as a reader would.
@@ -310,11 +341,12 @@ const char* report_js() {
       if (at > 0) params[kv.slice(0, at)] = kv.slice(at + 1);
     });
     const n = parseInt(params.game, 10);
-    if (!(n >= 1 && n <= data.games.length)) return false;
+    if (!(n >= 1 && n <= gameCount)) return false;
     if (!state.game || state.game.n !== n || state.ply !== (parseInt(params.ply, 10) || 0)) {
-      openGame(n - 1);
-      const k = Math.min(parseInt(params.ply, 10) || 0, state.game.plies.length);
-      for (let i = 0; i < k; i++) forward();
+      openGame(n - 1, function () {
+        const k = Math.min(parseInt(params.ply, 10) || 0, state.game.plies.length);
+        for (let i = 0; i < k; i++) forward();
+      });
     }
     return true;
   }

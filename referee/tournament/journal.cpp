@@ -25,14 +25,16 @@ std::uintmax_t complete_length(const std::string& path) {
 
 }  // namespace
 
-JournalContents read_journal(const std::string& path) {
+JournalScan scan_journal(const std::string& path, const JournalGameVisitor& visit) {
     std::ifstream in(path, std::ios::binary);
     if (!in) throw JournalError(fmt::format("{}: cannot read the journal", path));
-    JournalContents out;
+    JournalScan out;
     std::string line;
     int number = 0;
     bool have_header = false;
-    while (std::getline(in, line)) {
+    std::uint64_t offset = 0;  // of the line being read
+    for (std::uint64_t next = 0; std::getline(in, line); offset = next) {
+        next = offset + line.size() + 1;
         ++number;
         const bool last = in.peek() == EOF;
         const bool complete = !in.eof();  // getline hit '\n'
@@ -54,7 +56,7 @@ JournalContents read_journal(const std::string& path) {
                 have_header = true;
             } else if (type == "game") {
                 if (!have_header) throw JournalError(fmt::format("{}:{}: a game before the header", path, number));
-                out.games[j.at("slot").get<int>()] = match::game_from_json(j.at("game"));
+                visit(j.at("slot").get<int>(), offset, match::game_from_json(j.at("game")));
             } else {
                 throw JournalError(fmt::format("{}:{}: unknown line type '{}'", path, number, type));
             }
@@ -66,6 +68,35 @@ JournalContents read_journal(const std::string& path) {
     }
     if (!have_header) throw JournalError(fmt::format("{}: no header line; this is not a tournament journal", path));
     return out;
+}
+
+void drop_moves(match::GameRecord& game) {
+    game.moves = {};
+    game.white_stderr_tail = {};
+    game.black_stderr_tail = {};
+}
+
+JournalContents read_journal(const std::string& path) {
+    JournalContents out;
+    const auto scan = scan_journal(path, [&](int slot, std::uint64_t, match::GameRecord&& game) { out.games[slot] = std::move(game); });
+    out.fingerprint = scan.fingerprint;
+    out.torn_tail = scan.torn_tail;
+    return out;
+}
+
+JournalGameReader::JournalGameReader(const std::string& path) : path_(path), in_(path, std::ios::binary) {
+    if (!in_) throw JournalError(fmt::format("{}: cannot read the journal", path));
+}
+
+match::GameRecord JournalGameReader::at(std::uint64_t offset) {
+    in_.clear();
+    in_.seekg(static_cast<std::streamoff>(offset));
+    if (!std::getline(in_, line_)) throw JournalError(fmt::format("{}: no line at byte {} (the journal changed while read)", path_, offset));
+    try {
+        return match::game_from_json(nlohmann::json::parse(line_).at("game"));
+    } catch (const std::exception& e) {
+        throw JournalError(fmt::format("{}: the game at byte {} cannot be read again: {}", path_, offset, e.what()));
+    }
 }
 
 JournalWriter::JournalWriter(const std::string& path, const std::string& fingerprint) : path_(path) {

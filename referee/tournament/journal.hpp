@@ -3,6 +3,9 @@
 // from it; shards are merged from it.
 #pragma once
 
+#include <cstdint>
+#include <fstream>
+#include <functional>
 #include <map>
 #include <stdexcept>
 #include <string>
@@ -22,9 +25,42 @@ struct JournalContents {
     bool torn_tail = false;                  // the last line was cut short by a crash
 };
 
-// Reads a journal. A last line cut off mid-write (a crash, kill -9) is dropped and
-// reported in torn_tail; any other bad line is an error naming the file and line.
+// What a journal says besides its games.
+struct JournalScan {
+    std::string fingerprint;  // of the config that wrote it
+    bool torn_tail = false;   // the last line was cut short by a crash
+};
+
+// One game as it is read: its schedule slot, the byte offset of its line in the file (to
+// read it again with JournalGameReader), and the record.
+using JournalGameVisitor = std::function<void(int slot, std::uint64_t offset, match::GameRecord&& game)>;
+
+// Reads a journal one line at a time, handing each game to `visit` as soon as it is read, so
+// a journal of any length is read in the memory of one game. Lines come in the order they
+// were written (games finish out of schedule order); a slot written twice is visited twice.
+// A last line cut off mid-write (a crash, kill -9) is dropped and reported in torn_tail; any
+// other bad line is an error naming the file and line.
+JournalScan scan_journal(const std::string& path, const JournalGameVisitor& visit);
+
+// Clears what makes a record grow with the game (the moves, the stderr tails): what a long
+// run keeps of each game while the journal keeps the rest.
+void drop_moves(match::GameRecord& game);
+
+// Reads a whole journal into memory (the last record of a slot wins).
 JournalContents read_journal(const std::string& path);
+
+// Reads single games of a journal again, by the offsets scan_journal gave, so a report can
+// go through the games in schedule order holding one at a time.
+class JournalGameReader {
+public:
+    explicit JournalGameReader(const std::string& path);
+    match::GameRecord at(std::uint64_t offset);
+
+private:
+    std::string path_;
+    std::ifstream in_;
+    std::string line_;
+};
 
 class JournalWriter {
 public:
