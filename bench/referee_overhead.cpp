@@ -117,6 +117,12 @@ Figures play(const referee::rules::Rules& rules, const referee::engine::EngineCo
 }  // namespace
 
 int main(int argc, char** argv) {
+    if (argc == 3 && std::string(argv[1]) == "--write-script") {
+        // For bench/scale: the scripted engines' game, written to a file.
+        std::ofstream out(argv[2]);
+        for (const auto& m : scripted_game(referee::rules::Rules::load("minitchess"), 12345)) out << m << '\n';
+        return out.flush() ? 0 : 1;
+    }
     const int games = argc > 1 ? std::atoi(argv[1]) : 200;
     const fs::path bin = fs::path(argv[0]).parent_path();
     const auto rules = referee::rules::Rules::load("minitchess");

@@ -159,6 +159,7 @@ void run_tournament(const std::string& path, bool resume, const std::string& sha
                                  todo.size(), seconds, seconds > 0 ? todo.size() / seconds : 0.0, config.concurrency,
                                  peak_memory_kib());
     }
+    games.clear();  // the reports read the journal
     const auto files = write_all(config, journal_path, static_cast<int>(all.size()));
     std::cout << fmt::format("report {}\n", files.back());
 }

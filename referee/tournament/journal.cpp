@@ -71,9 +71,10 @@ JournalScan scan_journal(const std::string& path, const JournalGameVisitor& visi
 }
 
 void drop_moves(match::GameRecord& game) {
-    game.moves = {};
-    game.white_stderr_tail = {};
-    game.black_stderr_tail = {};
+    // Swapped with empty ones: clear() would keep the capacity, which is the memory.
+    std::vector<match::MoveEntry>().swap(game.moves);
+    std::string().swap(game.white_stderr_tail);
+    std::string().swap(game.black_stderr_tail);
 }
 
 JournalContents read_journal(const std::string& path) {
