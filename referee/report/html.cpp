@@ -175,8 +175,10 @@ std::string endings(const ReportInput& in) {
     return out + "</section>\n";
 }
 
-// The game list is written row by row: at 20,000 games it is megabytes.
-void games(std::ostream& os, const ReportInput& in) {
+// The game list, row by row. With the games in files (`paged`), only the first file's games
+// are listed in the page and the list turns by pages of a file each, built by the script
+// from the file it loads, so the page stays small and quick to open at any number of games.
+void games(std::ostream& os, const ReportInput& in, bool paged) {
     os << "<section id=\"games\">\n<h2>Games</h2>\n";
     if (in.games.empty()) {
         os << "<p>No games yet.</p>\n</section>\n";
@@ -189,7 +191,8 @@ void games(std::ostream& os, const ReportInput& in) {
         "class=\"num\">Round</th><th>White</th><th>Black</th><th>Result</th>"
         "<th>Reason</th></tr></thead>\n<tbody>\n";
     os << out;
-    for (std::size_t i = 0; i < in.games.size(); ++i) {
+    const std::size_t rows = paged ? std::min(in.games.size(), kGamesPerFile) : in.games.size();
+    for (std::size_t i = 0; i < rows; ++i) {
         const auto& g = in.games[i];
         os << fmt::format(
             "<tr data-game=\"{}\" tabindex=\"0\"{}><td class=\"num\">{}</td><td "
@@ -199,6 +202,11 @@ void games(std::ostream& os, const ReportInput& in) {
             html_escape(g.white), html_escape(g.black), g.result_text(), html_escape(g.reason));
     }
     os << "</tbody></table></div>\n";
+    if (paged)
+        os << fmt::format(
+            "<div class=\"pager\" id=\"game-pager\"><button type=\"button\" id=\"page-back\" disabled>← Earlier</button>"
+            "<span id=\"page-text\">Games 1–{} of {}</span><button type=\"button\" id=\"page-forward\">Later →</button></div>\n",
+            rows, in.games.size());
     os << R"HTML(<div class="viewer" id="viewer">
 <div class="board-column">
 <div class="player top" id="player-top"></div>
@@ -242,7 +250,7 @@ void write_html_report(std::ostream& os, const ReportInput& in, const GameFileOp
     os << los_matrix(in);
     os << rule_breakers(in);
     os << endings(in);
-    games(os, in);
+    games(os, in, game_files != nullptr);
     os << "</main>\n";
     os << "<script type=\"application/json\" id=\"games-data\">";
     write_games_data(os, in, game_files);

@@ -65,6 +65,7 @@ a { color: var(--accent); }
 .game-list tbody tr:hover { background: #eaf0fc; }
 .game-list tr.selected, .game-list tr.selected:hover { background: #d7e3fb; }
 .game-list tr.faulty td.reason { color: var(--fault); }
+.pager { display: flex; gap: 10px; align-items: center; margin: 6px 0; font-size: 13px; color: var(--muted); }
 .game-list td.reason { font-size: 13px; color: var(--muted); min-width: 30ch; width: 100%; }
 .viewer { display: flex; flex-wrap: wrap; gap: 16px 28px; align-items: flex-start; }
 .board-column { flex: 0 1 440px; min-width: 260px; }
@@ -282,8 +283,50 @@ const char* report_js() {
 
   function openGame(index, then) {
     if (!(index >= 0 && index < gameCount)) return false;
-    withGame(index, function (g) { showGame(g); if (then) then(); });
+    withGame(index, function (g) {
+      if (!data.games) showPage(Math.floor(index / data.per_file));
+      showGame(g);
+      if (then) then();
+    });
     return true;
+  }
+
+  function listRow(row) {
+    const open = function () { openGame(Number(row.dataset.game) - 1); };
+    row.addEventListener('click', open);
+    row.addEventListener('keydown', function (e) { if (e.key === 'Enter') open(); });
+  }
+
+  // A page with its games in files lists one file's games at a time (see html.cpp).
+  const FAULTLESS = ['rules', 'resignation', 'move-cap', 'interrupted'];
+  let listedPage = 0;
+  function showPage(k) {
+    if (data.games || k === listedPage || !gameFiles[k]) return;
+    listedPage = k;
+    const body = document.querySelector('#game-list tbody');
+    body.textContent = '';
+    gameFiles[k].forEach(function (g) {
+      const row = el('tr', FAULTLESS.indexOf(g.termination) < 0 ? 'faulty' : '');
+      row.dataset.game = String(g.n);
+      row.tabIndex = 0;
+      [[g.n, 'num'], [g.round, 'num'], [g.white, ''], [g.black, ''], [g.result, 'result'], [g.reason, 'reason']]
+          .forEach(function (cell) { row.appendChild(el('td', cell[1], String(cell[0]))); });
+      listRow(row);
+      body.appendChild(row);
+    });
+    const first = k * data.per_file + 1, last = Math.min(gameCount, (k + 1) * data.per_file);
+    document.getElementById('page-text').textContent = 'Games ' + first + '–' + last + ' of ' + gameCount;
+    document.getElementById('page-back').disabled = k === 0;
+    document.getElementById('page-forward').disabled = last === gameCount;
+  }
+  function turnPage(step) {
+    const k = listedPage + step;
+    if (k < 0 || k * data.per_file >= gameCount) return;
+    withGame(k * data.per_file, function () { showPage(k); });
+  }
+  if (!data.games) {
+    document.getElementById('page-back').addEventListener('click', function () { turnPage(-1); });
+    document.getElementById('page-forward').addEventListener('click', function () { turnPage(1); });
   }
 
   function showGame(g) {
@@ -319,7 +362,7 @@ const char* report_js() {
 
     const end = document.getElementById('game-end');
     end.textContent = g.result + ' · ' + g.reason;
-    end.className = 'game-end' + (['rules', 'resignation', 'move-cap', 'interrupted'].indexOf(g.termination) < 0 ? ' faulty' : '');
+    end.className = 'game-end' + (FAULTLESS.indexOf(g.termination) < 0 ? ' faulty' : '');
     if (g.error) end.appendChild(el('div', 'replay-error', g.error));
     const err = document.getElementById('stderr');
     err.textContent = '';
@@ -356,11 +399,7 @@ const char* report_js() {
   document.getElementById('back').addEventListener('click', back);
   document.getElementById('to-start').addEventListener('click', function () { goTo(0); });
   document.getElementById('to-end').addEventListener('click', function () { goTo(Infinity); });
-  document.querySelectorAll('#game-list tr[data-game]').forEach(function (row) {
-    const open = function () { openGame(Number(row.dataset.game) - 1); };
-    row.addEventListener('click', open);
-    row.addEventListener('keydown', function (e) { if (e.key === 'Enter') open(); });
-  });
+  document.querySelectorAll('#game-list tr[data-game]').forEach(listRow);
   document.addEventListener('keydown', function (e) {
     if (!state.game || e.altKey || e.ctrlKey || e.metaKey) return;
     const actions = { ArrowRight: forward, ArrowLeft: back, Home: function () { goTo(0); },

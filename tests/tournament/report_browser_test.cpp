@@ -156,6 +156,9 @@ TEST(ReportBrowser, ManyGamesAreLoadedFromTheirFileWhenOpened) {
     EXPECT_EQ(attribute(board, "data-fen"), fixture::kGame1AfterThreePlies);
     EXPECT_NE(dom.find("Game 202, round 1: alpha"), std::string::npos);
     EXPECT_NE(dom.find("Ply 3 of 3: bxc4"), std::string::npos);
+    // The list turned to the page of game 202, built from its file, with the game selected.
+    EXPECT_NE(dom.find("Games 201–250 of 250"), std::string::npos);
+    EXPECT_NE(dom.find("<tr class=\"faulty selected\" data-game=\"202\""), std::string::npos) << dom.substr(dom.find("id=\"game-list\""), 1500);
 }
 
 }  // namespace
