@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <random>
@@ -25,12 +26,15 @@ namespace {
 using Clock = std::chrono::steady_clock;
 namespace fs = std::filesystem;
 
-// User + system CPU of this process, or of its waited-for children, in microseconds.
-double cpu_us(int who = RUSAGE_SELF) {
+// User + system CPU of this process, or of its waited-for children, in microseconds; or
+// the user part alone.
+double cpu_us(int who = RUSAGE_SELF, bool user_only = false) {
     rusage u{};
     ::getrusage(who, &u);
-    const auto us = [](const timeval& t) { return t.tv_sec * 1e6 + static_cast<double>(t.tv_usec); };
-    return us(u.ru_utime) + us(u.ru_stime);
+    const auto us = [](const timeval& t) {
+        return t.tv_sec * 1e6 + static_cast<double>(t.tv_usec);
+    };
+    return us(u.ru_utime) + (user_only ? 0 : us(u.ru_stime));
 }
 
 std::string load_average() {
@@ -68,7 +72,9 @@ PingPong pipe_ping_pong(int rounds) {
     const double cpu0 = cpu_us();
     const auto t0 = Clock::now();
     for (int i = 0; i < rounds; ++i)
-        if (::write(down[1], request.data(), request.size()) < 0 || ::read(up[0], buf, sizeof buf) <= 0) break;
+        if (::write(down[1], request.data(), request.size()) < 0 ||
+            ::read(up[0], buf, sizeof buf) <= 0)
+            break;
     const double wall = std::chrono::duration<double, std::micro>(Clock::now() - t0).count();
     const double parent = cpu_us() - cpu0;
     ::close(down[1]);
@@ -97,32 +103,40 @@ struct Run {
     int games = 0;
     long plies = 0;
     double cpu_per_ply_us = 0;
+    double user_per_ply_us =
+        0;  // of which in user space (the rest is the kernel: pipes, epoll, switches)
     double wall_per_ply_us = 0;
 };
 
 // A round-robin of two engines, `games` games at `concurrency`, played by the tournament
 // runner in this process; returns the referee's CPU per ply.
-Run play(const fs::path& work, const std::string& label, const std::string& engine_yaml, int games, int concurrency) {
+Run play(const fs::path& work, const std::string& label, const std::string& engine_yaml, int games,
+         int concurrency) {
     const fs::path dir = work / fmt::format("run-{}-{}", label, concurrency);
     fs::create_directories(dir);
     const fs::path yaml = dir / "t.yaml";
     std::ofstream(yaml) << fmt::format(
-        "name: bench\nvariant: minitchess\ngames_per_pairing: {}\ntime_control: \"600+0\"\nconcurrency: {}\noutput: {}\n"
+        "name: bench\nvariant: minitchess\ngames_per_pairing: {}\ntime_control: "
+        "\"600+0\"\nconcurrency: {}\noutput: {}\n"
         "engines:\n  - {{name: a, {}}}\n  - {{name: b, {}}}\n",
         games, concurrency, (dir / "out").string(), engine_yaml, engine_yaml);
-    const auto config = referee::tournament::load_tournament_config(yaml.string(), fs::path(yaml).parent_path().string());
+    const auto config = referee::tournament::load_tournament_config(
+        yaml.string(), fs::path(yaml).parent_path().string());
     fs::create_directories(config.output_dir);
-    referee::tournament::JournalWriter journal((fs::path(config.output_dir) / "journal.jsonl").string(), config.fingerprint());
-    Run r{label + fmt::format(", concurrency {}", concurrency), 0, 0, 0, 0};
-    referee::tournament::Runner runner(config, referee::tournament::make_schedule(config), journal,
-                                       [&](const referee::tournament::GameSlot&, const referee::match::GameRecord& g) {
-                                           if (g.at_fault) fmt::print(stderr, "{}: a game ended badly: {}\n", label, g.reason);
-                                           ++r.games;
-                                           r.plies += static_cast<long>(g.moves.size());
-                                       });
-    const double cpu0 = cpu_us();
+    referee::tournament::JournalWriter journal(
+        (fs::path(config.output_dir) / "journal.jsonl").string(), config.fingerprint());
+    Run r{label + fmt::format(", concurrency {}", concurrency), 0, 0, 0, 0, 0};
+    referee::tournament::Runner runner(
+        config, referee::tournament::make_schedule(config), journal,
+        [&](const referee::tournament::GameSlot&, const referee::match::GameRecord& g) {
+            if (g.at_fault) fmt::print(stderr, "{}: a game ended badly: {}\n", label, g.reason);
+            ++r.games;
+            r.plies += static_cast<long>(g.moves.size());
+        });
+    const double cpu0 = cpu_us(), user0 = cpu_us(RUSAGE_SELF, true);
     const auto t0 = Clock::now();
     runner.run();
+    r.user_per_ply_us = (cpu_us(RUSAGE_SELF, true) - user0) / std::max(1L, r.plies);
     const double wall = std::chrono::duration<double, std::micro>(Clock::now() - t0).count();
     r.cpu_per_ply_us = (cpu_us() - cpu0) / std::max(1L, r.plies);
     r.wall_per_ply_us = wall / std::max(1L, r.plies);
@@ -136,7 +150,8 @@ int main(int argc, char** argv) {
     if (argc == 3 && std::string(argv[1]) == "--write-script") {
         // For bench/scale: the scripted engines' game, written to a file.
         std::ofstream out(argv[2]);
-        for (const auto& m : scripted_game(referee::rules::Rules::load("minitchess"), 12345)) out << m << '\n';
+        for (const auto& m : scripted_game(referee::rules::Rules::load("minitchess"), 12345))
+            out << m << '\n';
         return out.flush() ? 0 : 1;
     }
     const int games = argc > 1 ? std::atoi(argv[1]) : 400;
@@ -144,9 +159,11 @@ int main(int argc, char** argv) {
     fs::create_directories(work);
     {
         std::ofstream out(work / "script.txt");
-        for (const auto& m : scripted_game(referee::rules::Rules::load("minitchess"), 12345)) out << m << '\n';
+        for (const auto& m : scripted_game(referee::rules::Rules::load("minitchess"), 12345))
+            out << m << '\n';
     }
-    const std::string scripted = (bin / "scripted-engine").string(), random = (bin / "random-engine").string();
+    const std::string scripted = (bin / "scripted-engine").string(),
+                      random = (bin / "random-engine").string();
     const std::string script = (work / "script.txt").string();
     struct Engines {
         const char* label;
@@ -155,27 +172,42 @@ int main(int argc, char** argv) {
     };
     const Engines kinds[] = {
         {"instant, UCI", fmt::format("cmd: '{}', args: ['{}']", scripted, script), games},
-        {"instant, IMCS", fmt::format("cmd: '{}', args: ['{}', imcs], protocol: imcs", scripted, script), games},
+        {"instant, IMCS",
+         fmt::format("cmd: '{}', args: ['{}', imcs], protocol: imcs", scripted, script), games},
         {"random, UCI", fmt::format("cmd: '{}'", random), games / 4},
-        {"random, IMCS", fmt::format("cmd: '{}', args: [--protocol, imcs], protocol: imcs", random), games / 4},
+        {"random, IMCS", fmt::format("cmd: '{}', args: [--protocol, imcs], protocol: imcs", random),
+         games / 4},
     };
 
-    fmt::print("referee CPU per ply (getrusage of the referee's own process; engines are children), minitchess\n");
+    fmt::print(
+        "referee CPU per ply (getrusage of the referee's own process; engines are children), "
+        "minitchess\n");
     fmt::print("load average before: {}\n", load_average());
     const PingPong pipe = pipe_ping_pong(100000);
-    fmt::print("  bare pipe ping-pong, per round trip: {:.1f} us CPU on the requesting side ({:.1f} us both sides), {:.1f} us wall\n",
-               pipe.parent_cpu_us, pipe.both_cpu_us, pipe.wall_us);
-    fmt::print("  {:<30} {:>6} {:>7} {:>14} {:>10} {:>12}\n", "engines", "games", "plies", "referee us/ply", "x pipe", "wall us/ply");
+    fmt::print(
+        "  bare pipe ping-pong, per round trip: {:.1f} us CPU on the requesting side ({:.1f} us "
+        "both sides), {:.1f} us wall\n",
+        pipe.parent_cpu_us, pipe.both_cpu_us, pipe.wall_us);
+    fmt::print("  {:<30} {:>6} {:>7} {:>14} {:>10} {:>8} {:>12}\n", "engines", "games", "plies",
+               "referee us/ply", "x pipe", "of which user", "wall us/ply");
     double worst_instant = 0;
+    // BENCH_ONLY="instant, UCI, concurrency 1" runs one configuration (for a profiler).
+    const char* only = std::getenv("BENCH_ONLY");
     for (const auto& kind : kinds)
         for (int concurrency : {1, 2, 32}) {
+            if (only && fmt::format("{}, concurrency {}", kind.label, concurrency) != only)
+                continue;
             const auto r = play(work, kind.label, kind.yaml, kind.games, concurrency);
-            fmt::print("  {:<30} {:>6} {:>7} {:>14.1f} {:>10.2f} {:>12.1f}\n", r.label, r.games, r.plies, r.cpu_per_ply_us,
-                       r.cpu_per_ply_us / pipe.parent_cpu_us, r.wall_per_ply_us);
-            if (std::string(kind.label).rfind("instant", 0) == 0) worst_instant = std::max(worst_instant, r.cpu_per_ply_us);
+            fmt::print("  {:<30} {:>6} {:>7} {:>14.1f} {:>10.2f} {:>13.1f} {:>12.1f}\n", r.label,
+                       r.games, r.plies, r.cpu_per_ply_us, r.cpu_per_ply_us / pipe.parent_cpu_us,
+                       r.user_per_ply_us, r.wall_per_ply_us);
+            if (std::string(kind.label).rfind("instant", 0) == 0)
+                worst_instant = std::max(worst_instant, r.cpu_per_ply_us);
         }
-    fmt::print("  worst instant-engine figure: {:.1f} us/ply, {:.2f}x the pipe; target: at most 15 us and 3x\n", worst_instant,
-               worst_instant / pipe.parent_cpu_us);
+    fmt::print(
+        "  worst instant-engine figure: {:.1f} us/ply, {:.2f}x the pipe; target: at most 15 us and "
+        "3x\n",
+        worst_instant, worst_instant / pipe.parent_cpu_us);
     fmt::print("load average after: {}\n", load_average());
     fs::remove_all(work);
     return 0;

@@ -41,17 +41,23 @@ int main(int argc, char** argv) {
         line = buffer.substr(0, nl);
         buffer.erase(0, nl + 1);
         if (imcs) {
-            if (line.rfind("105 ", 0) == 0 || line.rfind("106 ", 0) == 0) moves = 0;
-            else if (line.rfind("! ", 0) == 0) ++moves;
+            if (line.rfind("105 ", 0) == 0 || line.rfind("106 ", 0) == 0)
+                moves = 0;
+            else if (line.rfind("! ", 0) == 0)
+                ++moves;
             else if (line.rfind("? ", 0) == 0 || line == "?") {
                 say(moves < script.size() ? script[moves] : std::string("resign"));
                 ++moves;
             }
             continue;
         }
-        if (line == "uci") say("id name scripted\noption name UCI_Variant type combo default minitchess var minitchess\nuciok");
-        else if (line == "isready") say("readyok");
-        else if (line == "quit") return 0;
+        if (line == "uci")
+            say("id name scripted\noption name UCI_Variant type combo default minitchess var "
+                "minitchess\nuciok");
+        else if (line == "isready")
+            say("readyok");
+        else if (line == "quit")
+            return 0;
         else if (line.rfind("position", 0) == 0) {
             auto at = line.find(" moves ");
             moves = 0;

@@ -39,7 +39,8 @@ void write_page(const fs::path& dir, const ReportInput& in) {
     std::ofstream file;
     fs::path file_path;
     const auto close_file = [&] {
-        if (file.is_open() && !file.flush()) throw std::runtime_error(fmt::format("cannot write '{}'", file_path.string()));
+        if (file.is_open() && !file.flush())
+            throw std::runtime_error(fmt::format("cannot write '{}'", file_path.string()));
         file.close();
     };
     const GameFileOpener open = [&](std::size_t k) -> std::ostream& {
@@ -51,7 +52,9 @@ void write_page(const fs::path& dir, const ReportInput& in) {
     };
     fs::remove_all(tmp_folder);
     if (in_files) fs::create_directories(tmp_folder);
-    write_atomically(dir / "report.html.part", [&](std::ostream& out) { write_html_report(out, in, in_files ? &open : nullptr); });
+    write_atomically(dir / "report.html.part", [&](std::ostream& out) {
+        write_html_report(out, in, in_files ? &open : nullptr);
+    });
     close_file();
     fs::remove_all(folder);
     if (in_files) fs::rename(tmp_folder, folder);
@@ -78,12 +81,14 @@ std::vector<std::string> write_reports(const std::string& dir, const ReportInput
     return paths;
 }
 
-std::vector<std::string> write_reports_from_journal(const std::string& dir, ReportInput in, const std::string& journal) {
+std::vector<std::string> write_reports_from_journal(const std::string& dir, ReportInput in,
+                                                    const std::string& journal) {
     std::map<int, std::pair<std::uint64_t, match::GameRecord>> by_slot;
-    tournament::scan_journal(journal, [&](int slot, std::uint64_t offset, match::GameRecord&& game) {
-        tournament::drop_moves(game);
-        by_slot[slot] = {offset, std::move(game)};
-    });
+    tournament::scan_journal(journal,
+                             [&](int slot, std::uint64_t offset, match::GameRecord&& game) {
+                                 tournament::drop_moves(game);
+                                 by_slot[slot] = {offset, std::move(game)};
+                             });
     std::vector<std::uint64_t> offsets;
     in.games.clear();
     for (auto& [slot, entry] : by_slot) {

@@ -18,6 +18,7 @@ std::vector<std::string> write_reports(const std::string& dir, const ReportInput
 // journal is read once for the games without their moves and again, one game at a time in
 // schedule order, for each report that shows the moves. Memory stays flat in the number of
 // games. The last record of a slot wins, as in tournament::read_journal.
-std::vector<std::string> write_reports_from_journal(const std::string& dir, ReportInput in, const std::string& journal);
+std::vector<std::string> write_reports_from_journal(const std::string& dir, ReportInput in,
+                                                    const std::string& journal);
 
 }  // namespace referee::report

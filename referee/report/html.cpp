@@ -204,8 +204,10 @@ void games(std::ostream& os, const ReportInput& in, bool paged) {
     os << "</tbody></table></div>\n";
     if (paged)
         os << fmt::format(
-            "<div class=\"pager\" id=\"game-pager\"><button type=\"button\" id=\"page-back\" disabled>← Earlier</button>"
-            "<span id=\"page-text\">Games 1–{} of {}</span><button type=\"button\" id=\"page-forward\">Later →</button></div>\n",
+            "<div class=\"pager\" id=\"game-pager\"><button type=\"button\" id=\"page-back\" "
+            "disabled>← Earlier</button>"
+            "<span id=\"page-text\">Games 1–{} of {}</span><button type=\"button\" "
+            "id=\"page-forward\">Later →</button></div>\n",
             rows, in.games.size());
     os << R"HTML(<div class="viewer" id="viewer">
 <div class="board-column">

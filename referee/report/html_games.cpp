@@ -65,7 +65,6 @@ Json game_json(const ReportInput& in, int number, const match::GameRecord& g) {
     return j;
 }
 
-
 Json board_json(const ReportInput& in) {
     Json pieces = Json::object();
     for (const auto& p : in.rules.variant().pieces) pieces[std::string(1, p.letter)] = p.name;
@@ -76,7 +75,9 @@ Json board_json(const ReportInput& in) {
     };
 }
 
-std::string dump(const Json& j) { return j.dump(-1, ' ', false, Json::error_handler_t::replace); }
+std::string dump(const Json& j) {
+    return j.dump(-1, ' ', false, Json::error_handler_t::replace);
+}
 
 // `json` without its closing brace, to be continued with more keys.
 std::string open_object(const Json& j) {

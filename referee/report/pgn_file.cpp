@@ -5,7 +5,8 @@
 
 namespace referee::report {
 
-void for_each_whole_game(const ReportInput& in, const std::function<void(const match::GameRecord&)>& visit) {
+void for_each_whole_game(const ReportInput& in,
+                         const std::function<void(const match::GameRecord&)>& visit) {
     if (in.whole_games) {
         in.whole_games(visit);
         return;

@@ -30,7 +30,8 @@ struct ReportInput {
 };
 
 // Every game with its moves, in schedule order, through whole_games when it is set.
-void for_each_whole_game(const ReportInput& in, const std::function<void(const match::GameRecord&)>& visit);
+void for_each_whole_game(const ReportInput& in,
+                         const std::function<void(const match::GameRecord&)>& visit);
 
 std::string markdown_report(const ReportInput& in);
 std::string html_report(const ReportInput& in);  // the page with every game inside it

@@ -14,7 +14,9 @@ using Json = nlohmann::ordered_json;  // keys in the order written, for people r
 
 // A reason may quote bytes an engine wrote that are not UTF-8; they are replaced rather than
 // failing the whole report.
-std::string dump(const Json& j) { return j.dump(2, ' ', false, Json::error_handler_t::replace); }
+std::string dump(const Json& j) {
+    return j.dump(2, ' ', false, Json::error_handler_t::replace);
+}
 
 Json game_entry(int number, const match::GameRecord& g) {
     return {
@@ -26,7 +28,8 @@ Json game_entry(int number, const match::GameRecord& g) {
         {"termination", match::termination_key(g.termination)},
         {"reason_key", g.reason_key},
         {"reason", g.reason},
-        {"at_fault", g.at_fault ? Json(*g.at_fault == rules::White ? "white" : "black") : Json(nullptr)},
+        {"at_fault",
+         g.at_fault ? Json(*g.at_fault == rules::White ? "white" : "black") : Json(nullptr)},
         {"plies", g.moves.size()},
     };
 }

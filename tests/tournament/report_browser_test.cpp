@@ -136,17 +136,20 @@ TEST(ReportBrowser, ManyGamesAreLoadedFromTheirFileWhenOpened) {
     write_reports(dir.path.string(), in);
     ASSERT_TRUE(fs::exists(dir.path / "report-games" / "games-2.js"));
     const fs::path page = dir.path / "report.html";
-    EXPECT_EQ(read_file(page).find("b3-c4"), std::string::npos) << "the page should not hold the games";
+    EXPECT_EQ(read_file(page).find("b3-c4"), std::string::npos)
+        << "the page should not hold the games";
 
     const std::string command = "timeout --kill-after=5 60 '" + *chromium +
                                 "' --headless --no-sandbox --disable-gpu --disable-quic "
                                 "--no-first-run --disable-background-networking "
                                 "--disable-component-update --disable-sync --user-data-dir='" +
-                                (dir.path / "profile").string() + "' --virtual-time-budget=3000 --dump-dom 'file://" +
-                                page.string() + "#game=202&ply=3' > '" + (dir.path / "dom.html").string() + "' 2> '" +
-                                (dir.path / "chromium.log").string() + "'";
+                                (dir.path / "profile").string() +
+                                "' --virtual-time-budget=3000 --dump-dom 'file://" + page.string() +
+                                "#game=202&ply=3' > '" + (dir.path / "dom.html").string() +
+                                "' 2> '" + (dir.path / "chromium.log").string() + "'";
     const int status = std::system(command.c_str());
-    ASSERT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0) << read_file(dir.path / "chromium.log");
+    ASSERT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0)
+        << read_file(dir.path / "chromium.log");
     const std::string dom = read_file(dir.path / "dom.html");
     const auto id = dom.find(" id=\"board\"");
     ASSERT_NE(id, std::string::npos) << dom.substr(0, 2000);
@@ -158,7 +161,8 @@ TEST(ReportBrowser, ManyGamesAreLoadedFromTheirFileWhenOpened) {
     EXPECT_NE(dom.find("Ply 3 of 3: bxc4"), std::string::npos);
     // The list turned to the page of game 202, built from its file, with the game selected.
     EXPECT_NE(dom.find("Games 201–250 of 250"), std::string::npos);
-    EXPECT_NE(dom.find("<tr class=\"faulty selected\" data-game=\"202\""), std::string::npos) << dom.substr(dom.find("id=\"game-list\""), 1500);
+    EXPECT_NE(dom.find("<tr class=\"faulty selected\" data-game=\"202\""), std::string::npos)
+        << dom.substr(dom.find("id=\"game-list\""), 1500);
 }
 
 }  // namespace

@@ -16,9 +16,9 @@
 #include <nlohmann/json.hpp>
 
 #include "referee/report/files.hpp"
+#include "referee/report/html_parts.hpp"
 #include "referee/tournament/journal.hpp"
 #include "referee/tournament/standings.hpp"
-#include "referee/report/html_parts.hpp"
 #include "report_fixture.hpp"
 
 namespace referee::report {
@@ -51,12 +51,14 @@ std::vector<match::GameRecord> made_up_games(const rules::Rules& rules) {
             g.reason_key = "rules";
             g.reason = end->description;
         } else {
-            g.result = pos.side_to_move() == rules::White ? rules::GameResult::BlackWins : rules::GameResult::WhiteWins;
+            g.result = pos.side_to_move() == rules::White ? rules::GameResult::BlackWins
+                                                          : rules::GameResult::WhiteWins;
             g.termination = match::Termination::IllegalMove;
             g.reason_key = "illegal-move";
             g.reason = "played an illegal move: 'a1-a6' <is> not legal";
             g.at_fault = pos.side_to_move();
-            (pos.side_to_move() == rules::White ? g.white_stderr_tail : g.black_stderr_tail) = "searching...\n</script>";
+            (pos.side_to_move() == rules::White ? g.white_stderr_tail : g.black_stderr_tail) =
+                "searching...\n</script>";
         }
         games.push_back(std::move(g));
     }
@@ -79,7 +81,8 @@ struct TempDir {
     fs::path path;
     TempDir() {
         std::string pattern = (fs::temp_directory_path() / "report-streaming-XXXXXX").string();
-        if (::mkdtemp(pattern.data()) == nullptr) throw std::runtime_error("cannot create a temporary folder");
+        if (::mkdtemp(pattern.data()) == nullptr)
+            throw std::runtime_error("cannot create a temporary folder");
         path = pattern;
     }
     ~TempDir() {
@@ -89,7 +92,13 @@ struct TempDir {
 };
 
 ReportInput header_only(const rules::Rules& rules) {
-    return ReportInput{"Streaming <test>", "round-robin", "10+0.1", rules, {"alpha", "beta", "gamma", fixture::kScriptName}, {}, {},
+    return ReportInput{"Streaming <test>",
+                       "round-robin",
+                       "10+0.1",
+                       rules,
+                       {"alpha", "beta", "gamma", fixture::kScriptName},
+                       {},
+                       {},
                        kGames + 10};
 }
 
@@ -113,7 +122,9 @@ TEST(ReportStreaming, FromTheJournalTheSameBytesAsFromMemory) {
     {
         std::ofstream out(journal, std::ios::binary | std::ios::app);
         const auto append = [&](int slot, const match::GameRecord& g) {
-            out << nlohmann::json{{"type", "game"}, {"slot", slot}, {"game", match::to_json(g)}}.dump() << "\n";
+            out << nlohmann::json{{"type", "game"}, {"slot", slot}, {"game", match::to_json(g)}}
+                       .dump()
+                << "\n";
         };
         match::GameRecord stale = games[7];
         stale.result = rules::GameResult::Draw;
@@ -138,7 +149,8 @@ TEST(ReportStreaming, FromTheJournalTheSameBytesAsFromMemory) {
         ASSERT_TRUE(streamed.count(name)) << name;
         EXPECT_TRUE(text == streamed.at(name)) << name << " differs";
     }
-    EXPECT_EQ(memory.at("report-games/games-19.js").rfind("refereeGameFile(19, [{\"n\":1901,", 0), 0u);
+    EXPECT_EQ(memory.at("report-games/games-19.js").rfind("refereeGameFile(19, [{\"n\":1901,", 0),
+              0u);
 
     // Digests of the files the referee wrote for these games before reports streamed (taken
     // from the code of that time), so streaming changed no byte of them.
