@@ -4,8 +4,8 @@
 
 #include <chrono>
 #include <filesystem>
-#include <fstream>
 #include <iostream>
+#include <fstream>
 #include <map>
 
 #include <fmt/format.h>
@@ -41,31 +41,18 @@ std::vector<std::string> engine_names(const tournament::TournamentConfig& c) {
 }
 
 // The reports, streamed from the journal so memory does not grow with the games played.
-std::vector<std::string> write_all(const tournament::TournamentConfig& c,
-                                   const std::string& journal, int scheduled) {
-    report::ReportInput in{c.name,
-                           tournament::format_name(c.format),
-                           c.time_control_text,
-                           rules::Rules::load(c.variant),
-                           engine_names(c),
-                           {},
-                           {},
-                           scheduled};
+std::vector<std::string> write_all(const tournament::TournamentConfig& c, const std::string& journal, int scheduled) {
+    report::ReportInput in{c.name, tournament::format_name(c.format), c.time_control_text, rules::Rules::load(c.variant),
+                           engine_names(c), {}, {}, scheduled};
     return report::write_reports_from_journal(c.output_dir, std::move(in), journal);
 }
 
 // One line per finished game when not on a terminal, easy to parse; on a terminal a single
 // progress line with the current standings.
 class Progress {
-  public:
-    Progress(const tournament::TournamentConfig& c, int total,
-             std::map<int, match::GameRecord>& games, bool quiet)
-        : c_(c),
-          total_(total),
-          games_(games),
-          quiet_(quiet),
-          tty_(::isatty(STDOUT_FILENO)),
-          start_(std::chrono::steady_clock::now()),
+public:
+    Progress(const tournament::TournamentConfig& c, int total, std::map<int, match::GameRecord>& games, bool quiet)
+        : c_(c), total_(total), games_(games), quiet_(quiet), tty_(::isatty(STDOUT_FILENO)), start_(std::chrono::steady_clock::now()),
           already_(static_cast<int>(games.size())) {}
 
     void game(const GameSlot& slot, const match::GameRecord& g) {
@@ -73,17 +60,13 @@ class Progress {
         if (quiet_) return;
         const int done = static_cast<int>(games_.size());
         if (!tty_) {
-            std::cout << fmt::format(
-                             "game {}/{} slot={} round={} white={} black={} result={} "
-                             "termination={} reason={} plies={}\n",
-                             done, total_, slot.index, slot.round, g.white, g.black,
-                             g.result_text(), match::termination_key(g.termination), g.reason_key,
-                             g.moves.size())
+            std::cout << fmt::format("game {}/{} slot={} round={} white={} black={} result={} termination={} reason={} plies={}\n",
+                                     done, total_, slot.index, slot.round, g.white, g.black, g.result_text(),
+                                     match::termination_key(g.termination), g.reason_key, g.moves.size())
                       << std::flush;
             return;
         }
-        const double elapsed =
-            std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+        const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
         const int fresh = done - already_;
         const double eta = fresh > 0 ? elapsed / fresh * (total_ - done) : 0;
         std::vector<match::GameRecord> list;
@@ -91,17 +74,16 @@ class Progress {
         auto st = tournament::compute_standings(engine_names(c_), list);
         std::string table;
         for (std::size_t i = 0; i < st.table.size() && i < 4; ++i)
-            table += fmt::format("{}{} {:g}/{}", i ? ", " : "", st.table[i].name,
-                                 st.table[i].points, st.table[i].games);
-        std::cout << fmt::format("\r\033[K[{}/{} {:.0f}%] ETA {} | {}", done, total_,
-                                 100.0 * done / std::max(total_, 1), duration_text(eta), table)
+            table += fmt::format("{}{} {:g}/{}", i ? ", " : "", st.table[i].name, st.table[i].points, st.table[i].games);
+        std::cout << fmt::format("\r\033[K[{}/{} {:.0f}%] ETA {} | {}", done, total_, 100.0 * done / std::max(total_, 1),
+                                 duration_text(eta), table)
                   << std::flush;
     }
     void end() {
         if (tty_ && !quiet_) std::cout << "\n";
     }
 
-  private:
+private:
     const tournament::TournamentConfig& c_;
     int total_;
     std::map<int, match::GameRecord>& games_;
@@ -118,12 +100,11 @@ long peak_memory_kib() {
     return -1;
 }
 
-void run_tournament(const std::string& path, bool resume, const std::string& shard_text,
-                    int concurrency, bool quiet, bool stats) {
+void run_tournament(const std::string& path, bool resume, const std::string& shard_text, int concurrency, bool quiet,
+                    bool stats) {
     auto config = tournament::load_tournament_config(path, engine::executable_dir());
     if (concurrency > 0) config.concurrency = concurrency;
-    const auto shard =
-        shard_text.empty() ? tournament::Shard{} : tournament::parse_shard(shard_text);
+    const auto shard = shard_text.empty() ? tournament::Shard{} : tournament::parse_shard(shard_text);
     const auto all = tournament::make_schedule(config);
     auto mine = tournament::take_shard(all, shard);
 
@@ -132,23 +113,19 @@ void run_tournament(const std::string& path, bool resume, const std::string& sha
     std::map<int, match::GameRecord> games;  // without their moves: the journal has them
     if (fs::exists(journal_path)) {
         tournament::JournalContents j;
-        const auto scan = tournament::scan_journal(
-            journal_path, [&](int slot, std::uint64_t, match::GameRecord&& g) {
-                tournament::drop_moves(g);
-                j.games[slot] = std::move(g);
-            });
+        const auto scan = tournament::scan_journal(journal_path, [&](int slot, std::uint64_t, match::GameRecord&& g) {
+            tournament::drop_moves(g);
+            j.games[slot] = std::move(g);
+        });
         j.fingerprint = scan.fingerprint;
         if (j.fingerprint != config.fingerprint())
-            throw std::runtime_error(
-                fmt::format("{} was written by a different tournament config (fingerprint {} "
-                            "there, {} for {}); "
-                            "use another output folder or remove it",
-                            journal_path, j.fingerprint, config.fingerprint(), path));
+            throw std::runtime_error(fmt::format("{} was written by a different tournament config (fingerprint {} there, {} for {}); "
+                                                 "use another output folder or remove it",
+                                                 journal_path, j.fingerprint, config.fingerprint(), path));
         if (!resume && !j.games.empty())
-            throw std::runtime_error(fmt::format(
-                "{} already holds {} finished games of this tournament: run with --resume to "
-                "finish it, or remove the folder to start again",
-                journal_path, j.games.size()));
+            throw std::runtime_error(fmt::format("{} already holds {} finished games of this tournament: run with --resume to "
+                                                 "finish it, or remove the folder to start again",
+                                                 journal_path, j.games.size()));
         games = std::move(j.games);
     }
     std::vector<GameSlot> todo;
@@ -164,29 +141,23 @@ void run_tournament(const std::string& path, bool resume, const std::string& sha
         }
     }
     if (!quiet)
-        std::cout << fmt::format(
-            "{}: {} {}, {} engines, {} games{} ({} done), concurrency {}, journal {}\n",
-            config.name, tournament::format_name(config.format),
-            rules::Rules::load(config.variant).name(), config.engines.size(), mine.size(),
-            shard.whole() ? "" : " in shard " + shard.name(), mine.size() - todo.size(),
-            config.concurrency, journal_path);
+        std::cout << fmt::format("{}: {} {}, {} engines, {} games{} ({} done), concurrency {}, journal {}\n", config.name,
+                                 tournament::format_name(config.format), rules::Rules::load(config.variant).name(),
+                                 config.engines.size(), mine.size(), shard.whole() ? "" : " in shard " + shard.name(),
+                                 mine.size() - todo.size(), config.concurrency, journal_path);
     engine::install_signal_cleanup();
     tournament::JournalWriter journal(journal_path, config.fingerprint());
     Progress progress(config, static_cast<int>(mine.size()), games, quiet);
-    tournament::Runner runner(
-        config, todo, journal,
-        [&](const GameSlot& slot, const match::GameRecord& g) { progress.game(slot, g); });
+    tournament::Runner runner(config, todo, journal,
+                              [&](const GameSlot& slot, const match::GameRecord& g) { progress.game(slot, g); });
     const auto started = std::chrono::steady_clock::now();
     runner.run();
     progress.end();
     if (stats) {
-        const double seconds =
-            std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-        std::cout << fmt::format(
-            "stats games={} seconds={:.3f} games_per_second={:.2f} concurrency={} "
-            "peak_memory_kib={}\n",
-            todo.size(), seconds, seconds > 0 ? todo.size() / seconds : 0.0, config.concurrency,
-            peak_memory_kib());
+        const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+        std::cout << fmt::format("stats games={} seconds={:.3f} games_per_second={:.2f} concurrency={} peak_memory_kib={}\n",
+                                 todo.size(), seconds, seconds > 0 ? todo.size() / seconds : 0.0, config.concurrency,
+                                 peak_memory_kib());
     }
     games.clear();  // the reports read the journal
     const auto files = write_all(config, journal_path, static_cast<int>(all.size()));
@@ -197,22 +168,17 @@ void run_merge(const std::string& path, std::vector<std::string> journals) {
     const auto config = tournament::load_tournament_config(path, engine::executable_dir());
     if (journals.empty())
         for (const auto& entry : fs::directory_iterator(config.output_dir))
-            if (entry.path().filename().string().rfind("journal.shard-", 0) == 0)
-                journals.push_back(entry.path().string());
-    if (journals.empty())
-        throw std::runtime_error(
-            fmt::format("no shard journals (journal.shard-*.jsonl) in {}", config.output_dir));
+            if (entry.path().filename().string().rfind("journal.shard-", 0) == 0) journals.push_back(entry.path().string());
+    if (journals.empty()) throw std::runtime_error(fmt::format("no shard journals (journal.shard-*.jsonl) in {}", config.output_dir));
     std::map<int, match::GameRecord> games;
     for (const auto& j : journals) {
         auto contents = tournament::read_journal(j);
         if (contents.fingerprint != config.fingerprint())
-            throw std::runtime_error(fmt::format(
-                "{} belongs to a different config than {} (fingerprint {} vs {}): not merged", j,
-                path, contents.fingerprint, config.fingerprint()));
+            throw std::runtime_error(fmt::format("{} belongs to a different config than {} (fingerprint {} vs {}): not merged", j, path,
+                                                 contents.fingerprint, config.fingerprint()));
         for (auto& [slot, g] : contents.games) {
             if (games.count(slot) && match::to_json(games[slot]) != match::to_json(g))
-                throw std::runtime_error(
-                    fmt::format("game {} appears twice with different results (in {})", slot, j));
+                throw std::runtime_error(fmt::format("game {} appears twice with different results (in {})", slot, j));
             games[slot] = std::move(g);
         }
     }
@@ -221,8 +187,7 @@ void run_merge(const std::string& path, std::vector<std::string> journals) {
     if (fs::exists(merged)) fs::remove(merged);
     tournament::JournalWriter writer(merged, config.fingerprint());
     for (const auto& [slot, g] : games) writer.append(slot, g);
-    std::cout << fmt::format("merged {} journals: {} of {} games\n", journals.size(), games.size(),
-                             scheduled);
+    std::cout << fmt::format("merged {} journals: {} of {} games\n", journals.size(), games.size(), scheduled);
     games.clear();
     std::cout << fmt::format("report {}\n", write_all(config, merged, scheduled).back());
 }
@@ -230,15 +195,10 @@ void run_merge(const std::string& path, std::vector<std::string> journals) {
 void run_report(const std::string& path) {
     const auto config = tournament::load_tournament_config(path, engine::executable_dir());
     const auto journal_path = (fs::path(config.output_dir) / "journal.jsonl").string();
-    const auto scan =
-        tournament::scan_journal(journal_path, [](int, std::uint64_t, match::GameRecord&&) {});
+    const auto scan = tournament::scan_journal(journal_path, [](int, std::uint64_t, match::GameRecord&&) {});
     if (scan.fingerprint != config.fingerprint())
-        throw std::runtime_error(
-            fmt::format("{} was written by a different config than {}", journal_path, path));
-    std::cout << fmt::format(
-        "report {}\n",
-        write_all(config, journal_path, static_cast<int>(tournament::make_schedule(config).size()))
-            .back());
+        throw std::runtime_error(fmt::format("{} was written by a different config than {}", journal_path, path));
+    std::cout << fmt::format("report {}\n", write_all(config, journal_path, static_cast<int>(tournament::make_schedule(config).size())).back());
 }
 
 }  // namespace
@@ -251,24 +211,18 @@ void add_tournament_commands(CLI::App& app) {
         std::vector<std::string> journals;
     };
     auto a = std::make_shared<Args>();
-    auto* t = app.add_subcommand(
-        "tournament", "run a round-robin or gauntlet from a YAML config (see configs/README.md)");
+    auto* t = app.add_subcommand("tournament", "run a round-robin or gauntlet from a YAML config (see configs/README.md)");
     t->add_option("CONFIG", a->config, "tournament config file")->required();
-    t->add_flag("--resume", a->resume,
-                "finish a tournament that was interrupted, replaying no finished game");
+    t->add_flag("--resume", a->resume, "finish a tournament that was interrupted, replaying no finished game");
     t->add_option("--shard", a->shard, "play only the K-th of N slices of the schedule, e.g. 2/3");
     t->add_option("--concurrency", a->concurrency, "games at once (overrides the config)");
     t->add_flag("--quiet", a->quiet, "print only the report path");
-    t->add_flag("--stats", a->stats,
-                "print games per second and the referee's peak memory at the end");
-    t->callback([a] {
-        run_tournament(a->config, a->resume, a->shard, a->concurrency, a->quiet, a->stats);
-    });
+    t->add_flag("--stats", a->stats, "print games per second and the referee's peak memory at the end");
+    t->callback([a] { run_tournament(a->config, a->resume, a->shard, a->concurrency, a->quiet, a->stats); });
 
     auto* m = app.add_subcommand("merge", "combine shard journals into one journal and report");
     m->add_option("CONFIG", a->config, "the tournament config all shards ran")->required();
-    m->add_option("JOURNALS", a->journals,
-                  "shard journals (default: journal.shard-*.jsonl in the output folder)");
+    m->add_option("JOURNALS", a->journals, "shard journals (default: journal.shard-*.jsonl in the output folder)");
     m->callback([a] { run_merge(a->config, a->journals); });
 
     auto* r = app.add_subcommand("report", "rebuild a tournament's reports from its journal");
