@@ -23,7 +23,8 @@ struct ReportInput {
     tournament::Standings standings;
     int scheduled_games = 0;  // games the schedule holds (more than games while unfinished)
     // Unset: `games` hold every move. Set (a tournament read back from its journal): `games`
-    // hold each game without its moves and stderr tails, and this hands the games over again,
+    // hold each game without its moves, stderr tails and positions (tournament::drop_moves),
+    // enough for the tables, and this hands the games over again,
     // whole, one at a time and in the same order, so a report's memory does not grow with
     // the plies played (see for_each_whole_game).
     std::function<void(const std::function<void(const match::GameRecord&)>&)> whole_games = {};

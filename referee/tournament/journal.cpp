@@ -218,6 +218,8 @@ void drop_moves(match::GameRecord& game) {
     std::vector<match::MoveEntry>().swap(game.moves);
     std::string().swap(game.white_stderr_tail);
     std::string().swap(game.black_stderr_tail);
+    std::string().swap(game.start_fen);
+    std::string().swap(game.final_fen);
 }
 
 JournalContents read_journal(const std::string& path) {

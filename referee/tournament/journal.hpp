@@ -43,8 +43,9 @@ using JournalGameVisitor =
 // other bad line is an error naming the file and line.
 JournalScan scan_journal(const std::string& path, const JournalGameVisitor& visit);
 
-// Clears what makes a record grow with the game (the moves, the stderr tails): what a long
-// run keeps of each game while the journal keeps the rest.
+// Clears what makes a record grow with the game (the moves, the stderr tails) and the
+// positions (start and final FEN): what a long run keeps of each game for its standings and
+// tables, while the journal keeps the rest.
 void drop_moves(match::GameRecord& game);
 
 // Reads a whole journal into memory (the last record of a slot wins).
