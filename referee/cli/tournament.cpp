@@ -40,13 +40,11 @@ std::vector<std::string> engine_names(const tournament::TournamentConfig& c) {
     return out;
 }
 
-std::vector<std::string> write_all(const tournament::TournamentConfig& c, const std::map<int, match::GameRecord>& games,
-                                   int scheduled) {
+// The reports, streamed from the journal so memory does not grow with the games played.
+std::vector<std::string> write_all(const tournament::TournamentConfig& c, const std::string& journal, int scheduled) {
     report::ReportInput in{c.name, tournament::format_name(c.format), c.time_control_text, rules::Rules::load(c.variant),
                            engine_names(c), {}, {}, scheduled};
-    for (const auto& [slot, g] : games) in.games.push_back(g);
-    in.standings = tournament::compute_standings(in.engines, in.games);
-    return report::write_reports(c.output_dir, in);
+    return report::write_reports_from_journal(c.output_dir, std::move(in), journal);
 }
 
 // One line per finished game when not on a terminal, easy to parse; on a terminal a single
@@ -58,7 +56,7 @@ public:
           already_(static_cast<int>(games.size())) {}
 
     void game(const GameSlot& slot, const match::GameRecord& g) {
-        games_[slot.index] = g;
+        tournament::drop_moves(games_[slot.index] = g);  // the journal has the moves
         if (quiet_) return;
         const int done = static_cast<int>(games_.size());
         if (!tty_) {
@@ -114,9 +112,14 @@ void run_tournament(const std::string& path, bool resume, const std::string& sha
 
     fs::create_directories(config.output_dir);
     const auto journal_path = (fs::path(config.output_dir) / tournament::journal_file_name(shard)).string();
-    std::map<int, match::GameRecord> games;
+    std::map<int, match::GameRecord> games;  // without their moves: the journal has them
     if (fs::exists(journal_path)) {
-        auto j = tournament::read_journal(journal_path);
+        tournament::JournalContents j;
+        const auto scan = tournament::scan_journal(journal_path, [&](int slot, std::uint64_t, match::GameRecord&& g) {
+            tournament::drop_moves(g);
+            j.games[slot] = std::move(g);
+        });
+        j.fingerprint = scan.fingerprint;
         if (j.fingerprint != config.fingerprint())
             throw std::runtime_error(fmt::format("{} was written by a different tournament config (fingerprint {} there, {} for {}); "
                                                  "use another output folder or remove it",
@@ -171,7 +174,8 @@ void run_tournament(const std::string& path, bool resume, const std::string& sha
                                  peak_memory_kib());
     }
     if (!reports) return;  // a shard on a cluster: the merge job writes the one report
-    const auto files = write_all(config, games, static_cast<int>(all.size()));
+    games.clear();         // the reports read the journal
+    const auto files = write_all(config, journal_path, static_cast<int>(all.size()));
     std::cout << fmt::format("report {}\n", files.back());
 }
 
@@ -199,16 +203,17 @@ void run_merge(const std::string& path, std::vector<std::string> journals) {
     tournament::JournalWriter writer(merged, config.fingerprint());
     for (const auto& [slot, g] : games) writer.append(slot, g);
     std::cout << fmt::format("merged {} journals: {} of {} games\n", journals.size(), games.size(), scheduled);
-    std::cout << fmt::format("report {}\n", write_all(config, games, scheduled).back());
+    games.clear();
+    std::cout << fmt::format("report {}\n", write_all(config, merged, scheduled).back());
 }
 
 void run_report(const std::string& path) {
     const auto config = tournament::load_tournament_config(path, engine::executable_dir());
     const auto journal_path = (fs::path(config.output_dir) / "journal.jsonl").string();
-    auto j = tournament::read_journal(journal_path);
-    if (j.fingerprint != config.fingerprint())
+    const auto scan = tournament::scan_journal(journal_path, [](int, std::uint64_t, match::GameRecord&&) {});
+    if (scan.fingerprint != config.fingerprint())
         throw std::runtime_error(fmt::format("{} was written by a different config than {}", journal_path, path));
-    std::cout << fmt::format("report {}\n", write_all(config, j.games, static_cast<int>(tournament::make_schedule(config).size())).back());
+    std::cout << fmt::format("report {}\n", write_all(config, journal_path, static_cast<int>(tournament::make_schedule(config).size())).back());
 }
 
 }  // namespace

@@ -127,7 +127,14 @@ class EngineProcess::Impl : public std::enable_shared_from_this<EngineProcess::I
         data.append(line);
         data.push_back('\n');
         writes_.push_back({std::move(data), std::move(on_written)});
-        if (!writing_) write_next();
+        if (!writing_) {
+            // The write starts from the event loop, so the lines sent in one turn (UCI's
+            // position and go) leave in one write: one system call for the referee and one
+            // wake-up for the engine instead of two each. writing_ covers the wait, so a
+            // shutdown() meanwhile flushes them before closing stdin.
+            writing_ = true;
+            asio::post(io_, [self = shared_from_this()] { self->write_next(); });
+        }
         return true;
     }
 
@@ -378,7 +385,10 @@ class EngineProcess::Impl : public std::enable_shared_from_this<EngineProcess::I
             return;
         }
         writing_ = true;
-        asio::async_write(*in_, asio::buffer(writes_.front().data),
+        batch_count_ = writes_.size();
+        batch_.clear();
+        for (const auto& w : writes_) batch_ += w.data;
+        asio::async_write(*in_, asio::buffer(batch_),
                           [self = shared_from_this()](boost::system::error_code ec, std::size_t) {
                               self->on_written(ec);
                           });
@@ -396,10 +406,13 @@ class EngineProcess::Impl : public std::enable_shared_from_this<EngineProcess::I
             return;
         }
         last_write_done_ = Clock::now();
-        auto callback = std::move(writes_.front().on_written);
-        writes_.pop_front();
         auto keep_alive = shared_from_this();
-        if (callback && !detached_) callback();
+        // A callback may queue more lines (behind the batch) or close stdin (emptying the queue).
+        for (std::size_t k = 0; k < batch_count_ && !writes_.empty(); ++k) {
+            auto callback = std::move(writes_.front().on_written);
+            writes_.pop_front();
+            if (callback && !detached_) callback();
+        }
         write_next();
     }
 
@@ -417,6 +430,8 @@ class EngineProcess::Impl : public std::enable_shared_from_this<EngineProcess::I
     milliseconds poll_delay_ = kFirstPoll;
 
     std::deque<PendingWrite> writes_;
+    std::string batch_;            // the queued lines being written, joined
+    std::size_t batch_count_ = 0;  // how many of writes_ the batch holds
     std::array<char, 4096> stderr_chunk_{};
     std::optional<std::string> referee_kill_;  // description, once we SIGKILLed the group
     ExitInfo exit_info_pending_;

@@ -15,10 +15,17 @@
 namespace referee::engine {
 namespace {
 
+// The line split on white space, as `istream >> word` splits it, without building a stream:
+// every engine line goes through here, and a stream was a tenth of the referee's CPU per ply.
 std::vector<std::string> words(std::string_view line) {
     std::vector<std::string> out;
-    std::istringstream in{std::string(line)};
-    for (std::string w; in >> w;) out.push_back(w);
+    const auto space = [](char c) { return c == ' ' || (c >= '\t' && c <= '\r'); };
+    for (std::size_t i = 0; i < line.size();) {
+        while (i < line.size() && space(line[i])) ++i;
+        const std::size_t start = i;
+        while (i < line.size() && !space(line[i])) ++i;
+        if (i > start) out.emplace_back(line.substr(start, i - start));
+    }
     return out;
 }
 
@@ -65,7 +72,8 @@ class UciDialect final : public Dialect {
 
     void new_game(bool, const MoveRequest& r) override {
         state_ = State::AwaitReadyOk;
-        if (r.game_seed && options_.count("Seed")) c_.host.send(fmt::format("setoption name Seed value {}", r.game_seed));
+        if (r.game_seed && options_.count("Seed"))
+            c_.host.send(fmt::format("setoption name Seed value {}", r.game_seed));
         c_.host.send("ucinewgame");
         c_.host.send("isready");
     }

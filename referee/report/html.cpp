@@ -2,6 +2,8 @@
 // plot and a board to replay every game on.
 #include <algorithm>
 #include <cmath>
+#include <ostream>
+#include <sstream>
 
 #include <fmt/format.h>
 
@@ -173,26 +175,41 @@ std::string endings(const ReportInput& in) {
     return out + "</section>\n";
 }
 
-std::string games(const ReportInput& in) {
-    std::string out = "<section id=\"games\">\n<h2>Games</h2>\n";
-    if (in.games.empty()) return out + "<p>No games yet.</p>\n</section>\n";
-    out +=
+// The game list, row by row. With the games in files (`paged`), only the first file's games
+// are listed in the page and the list turns by pages of a file each, built by the script
+// from the file it loads, so the page stays small and quick to open at any number of games.
+void games(std::ostream& os, const ReportInput& in, bool paged) {
+    os << "<section id=\"games\">\n<h2>Games</h2>\n";
+    if (in.games.empty()) {
+        os << "<p>No games yet.</p>\n</section>\n";
+        return;
+    }
+    std::string out =
         "<div class=\"games-layout\">\n<div class=\"game-list\"><table "
         "id=\"game-list\">\n<thead><tr>"
         "<th class=\"num\">#</th><th "
         "class=\"num\">Round</th><th>White</th><th>Black</th><th>Result</th>"
         "<th>Reason</th></tr></thead>\n<tbody>\n";
-    for (std::size_t i = 0; i < in.games.size(); ++i) {
+    os << out;
+    const std::size_t rows = paged ? std::min(in.games.size(), kGamesPerFile) : in.games.size();
+    for (std::size_t i = 0; i < rows; ++i) {
         const auto& g = in.games[i];
-        out += fmt::format(
+        os << fmt::format(
             "<tr data-game=\"{}\" tabindex=\"0\"{}><td class=\"num\">{}</td><td "
             "class=\"num\">{}</td><td>{}</td>"
             "<td>{}</td><td class=\"result\">{}</td><td class=\"reason\">{}</td></tr>\n",
             i + 1, tournament::is_fault(g.termination) ? " class=\"faulty\"" : "", i + 1, g.round,
             html_escape(g.white), html_escape(g.black), g.result_text(), html_escape(g.reason));
     }
-    out += "</tbody></table></div>\n";
-    out += R"HTML(<div class="viewer" id="viewer">
+    os << "</tbody></table></div>\n";
+    if (paged)
+        os << fmt::format(
+            "<div class=\"pager\" id=\"game-pager\"><button type=\"button\" id=\"page-back\" "
+            "disabled>← Earlier</button>"
+            "<span id=\"page-text\">Games 1–{} of {}</span><button type=\"button\" "
+            "id=\"page-forward\">Later →</button></div>\n",
+            rows, in.games.size());
+    os << R"HTML(<div class="viewer" id="viewer">
 <div class="board-column">
 <div class="player top" id="player-top"></div>
 <div class="board" id="board" data-fen="" data-ply="0"></div>
@@ -214,33 +231,39 @@ std::string games(const ReportInput& in) {
 </div>
 </div>
 )HTML";
-    return out + "</section>\n";
+    os << "</section>\n";
 }
 
 }  // namespace
 
-std::string html_report(const ReportInput& in) {
+void write_html_report(std::ostream& os, const ReportInput& in, const GameFileOpener* game_files) {
     const std::string title = html_escape(in.title.empty() ? "Tournament" : in.title);
-    std::string page = fmt::format(
+    os << fmt::format(
         "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
         "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
         "<title>{} — report</title>\n<style>\n{}</style>\n</head>\n<body>\n",
         title, report_css());
-    page += header(in);
-    page += "<main>\n";
-    page += standings(in);
-    page += "<section id=\"elo\">\n<h2>Elo</h2>\n<div class=\"scroll\">" + elo_plot_svg(in) +
-            "</div>\n</section>\n";
-    page += crosstable(in);
-    page += los_matrix(in);
-    page += rule_breakers(in);
-    page += endings(in);
-    page += games(in);
-    page += "</main>\n";
-    page += "<script type=\"application/json\" id=\"games-data\">" +
-            json_for_script(games_json(in)) + "</script>\n";
-    page += fmt::format("<script>\n{}</script>\n</body>\n</html>\n", report_js());
-    return page;
+    os << header(in);
+    os << "<main>\n";
+    os << standings(in);
+    os << "<section id=\"elo\">\n<h2>Elo</h2>\n<div class=\"scroll\">" + elo_plot_svg(in) +
+              "</div>\n</section>\n";
+    os << crosstable(in);
+    os << los_matrix(in);
+    os << rule_breakers(in);
+    os << endings(in);
+    games(os, in, game_files != nullptr);
+    os << "</main>\n";
+    os << "<script type=\"application/json\" id=\"games-data\">";
+    write_games_data(os, in, game_files);
+    os << "</script>\n";
+    os << fmt::format("<script>\n{}</script>\n</body>\n</html>\n", report_js());
+}
+
+std::string html_report(const ReportInput& in) {
+    std::ostringstream out;
+    write_html_report(out, in, nullptr);
+    return out.str();
 }
 
 }  // namespace referee::report

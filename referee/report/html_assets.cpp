@@ -65,6 +65,7 @@ a { color: var(--accent); }
 .game-list tbody tr:hover { background: #eaf0fc; }
 .game-list tr.selected, .game-list tr.selected:hover { background: #d7e3fb; }
 .game-list tr.faulty td.reason { color: var(--fault); }
+.pager { display: flex; gap: 10px; align-items: center; margin: 6px 0; font-size: 13px; color: var(--muted); }
 .game-list td.reason { font-size: 13px; color: var(--muted); min-width: 30ch; width: 100%; }
 .viewer { display: flex; flex-wrap: wrap; gap: 16px 28px; align-items: flex-start; }
 .board-column { flex: 0 1 440px; min-width: 260px; }
@@ -123,7 +124,35 @@ const char* report_js() {
   'use strict';
   const data = JSON.parse(document.getElementById('games-data').textContent);
   const board = document.getElementById('board');
-  if (!board || !data.games.length) return;
+  // A page with many games holds none: they are in files of data.per_file games each, in
+  // data.folder beside the page, loaded by a script element (which works from file:, where
+  // fetch does not) when one of their games is opened.
+  const gameCount = data.games ? data.games.length : data.count;
+  if (!board || !gameCount) return;
+  const gameFiles = {};  // file number -> its games, once loaded
+  const waiting = {};    // file number -> what to do with it when it arrives
+  window.refereeGameFile = function (k, games) {
+    gameFiles[k] = games;
+    (waiting[k] || []).forEach(function (then) { then(); });
+    delete waiting[k];
+  };
+  // Calls then(game) with game `index` (0-based), at once or when its file has loaded.
+  function withGame(index, then) {
+    if (data.games) { then(data.games[index]); return; }
+    const k = Math.floor(index / data.per_file);
+    const take = function () { then(gameFiles[k][index % data.per_file]); };
+    if (gameFiles[k]) { take(); return; }
+    if (waiting[k]) { waiting[k].push(take); return; }
+    waiting[k] = [take];
+    const script = document.createElement('script');
+    script.src = data.folder + '/games-' + k + '.js';
+    script.onerror = function () {
+      delete waiting[k];
+      document.getElementById('game-title').textContent =
+          'Game ' + (index + 1) + ' cannot be shown: ' + script.src + ' is missing (keep the folder beside the page).';
+    };
+    document.head.appendChild(script);
+  }
   const FILES = data.files, RANKS = data.ranks;
   // Filled chess glyphs for both sides (coloured by CSS); U+FE0E asks for text, not emoji.
   const GLYPHS = { k: '\u265A', q: '\u265B', r: '\u265C', b: '\u265D', n: '\u265E', p: '\u265F' };
@@ -252,9 +281,55 @@ const char* report_js() {
   function back() { if (state.game && state.ply > 0) { state.ply--; render(); } }
   function goTo(ply) { if (state.game) { state.ply = Math.max(0, Math.min(ply, state.game.plies.length)); render(); } }
 
-  function openGame(index) {
-    const g = data.games[index];
-    if (!g) return false;
+  function openGame(index, then) {
+    if (!(index >= 0 && index < gameCount)) return false;
+    withGame(index, function (g) {
+      if (!data.games) showPage(Math.floor(index / data.per_file));
+      showGame(g);
+      if (then) then();
+    });
+    return true;
+  }
+
+  function listRow(row) {
+    const open = function () { openGame(Number(row.dataset.game) - 1); };
+    row.addEventListener('click', open);
+    row.addEventListener('keydown', function (e) { if (e.key === 'Enter') open(); });
+  }
+
+  // A page with its games in files lists one file's games at a time (see html.cpp).
+  const FAULTLESS = ['rules', 'resignation', 'move-cap', 'interrupted'];
+  let listedPage = 0;
+  function showPage(k) {
+    if (data.games || k === listedPage || !gameFiles[k]) return;
+    listedPage = k;
+    const body = document.querySelector('#game-list tbody');
+    body.textContent = '';
+    gameFiles[k].forEach(function (g) {
+      const row = el('tr', FAULTLESS.indexOf(g.termination) < 0 ? 'faulty' : '');
+      row.dataset.game = String(g.n);
+      row.tabIndex = 0;
+      [[g.n, 'num'], [g.round, 'num'], [g.white, ''], [g.black, ''], [g.result, 'result'], [g.reason, 'reason']]
+          .forEach(function (cell) { row.appendChild(el('td', cell[1], String(cell[0]))); });
+      listRow(row);
+      body.appendChild(row);
+    });
+    const first = k * data.per_file + 1, last = Math.min(gameCount, (k + 1) * data.per_file);
+    document.getElementById('page-text').textContent = 'Games ' + first + '–' + last + ' of ' + gameCount;
+    document.getElementById('page-back').disabled = k === 0;
+    document.getElementById('page-forward').disabled = last === gameCount;
+  }
+  function turnPage(step) {
+    const k = listedPage + step;
+    if (k < 0 || k * data.per_file >= gameCount) return;
+    withGame(k * data.per_file, function () { showPage(k); });
+  }
+  if (!data.games) {
+    document.getElementById('page-back').addEventListener('click', function () { turnPage(-1); });
+    document.getElementById('page-forward').addEventListener('click', function () { turnPage(1); });
+  }
+
+  function showGame(g) {
     state.game = g;
     state.ply = 0;
     document.querySelectorAll('#game-list tr.selected').forEach(function (r) { r.classList.remove('selected'); });
@@ -287,7 +362,7 @@ const char* report_js() {
 
     const end = document.getElementById('game-end');
     end.textContent = g.result + ' · ' + g.reason;
-    end.className = 'game-end' + (['rules', 'resignation', 'move-cap', 'interrupted'].indexOf(g.termination) < 0 ? ' faulty' : '');
+    end.className = 'game-end' + (FAULTLESS.indexOf(g.termination) < 0 ? ' faulty' : '');
     if (g.error) end.appendChild(el('div', 'replay-error', g.error));
     const err = document.getElementById('stderr');
     err.textContent = '';
@@ -299,7 +374,6 @@ const char* report_js() {
       err.appendChild(d);
     });
     render();
-    return true;
   }
 
   // #game=N&ply=K opens game N (1-based) and steps Forward K times, as a reader would.
@@ -310,11 +384,12 @@ const char* report_js() {
       if (at > 0) params[kv.slice(0, at)] = kv.slice(at + 1);
     });
     const n = parseInt(params.game, 10);
-    if (!(n >= 1 && n <= data.games.length)) return false;
+    if (!(n >= 1 && n <= gameCount)) return false;
     if (!state.game || state.game.n !== n || state.ply !== (parseInt(params.ply, 10) || 0)) {
-      openGame(n - 1);
-      const k = Math.min(parseInt(params.ply, 10) || 0, state.game.plies.length);
-      for (let i = 0; i < k; i++) forward();
+      openGame(n - 1, function () {
+        const k = Math.min(parseInt(params.ply, 10) || 0, state.game.plies.length);
+        for (let i = 0; i < k; i++) forward();
+      });
     }
     return true;
   }
@@ -324,11 +399,7 @@ const char* report_js() {
   document.getElementById('back').addEventListener('click', back);
   document.getElementById('to-start').addEventListener('click', function () { goTo(0); });
   document.getElementById('to-end').addEventListener('click', function () { goTo(Infinity); });
-  document.querySelectorAll('#game-list tr[data-game]').forEach(function (row) {
-    const open = function () { openGame(Number(row.dataset.game) - 1); };
-    row.addEventListener('click', open);
-    row.addEventListener('keydown', function (e) { if (e.key === 'Enter') open(); });
-  });
+  document.querySelectorAll('#game-list tr[data-game]').forEach(listRow);
   document.addEventListener('keydown', function (e) {
     if (!state.game || e.altKey || e.ctrlKey || e.metaKey) return;
     const actions = { ArrowRight: forward, ArrowLeft: back, Home: function () { goTo(0); },

@@ -1,9 +1,12 @@
 #include <exception>
+#include <ostream>
+#include <sstream>
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
 #include "referee/report/html_parts.hpp"
+#include "referee/report/text.hpp"
 #include "referee/tournament/standings.hpp"
 
 namespace referee::report {
@@ -62,21 +65,71 @@ Json game_json(const ReportInput& in, int number, const match::GameRecord& g) {
     return j;
 }
 
-}  // namespace
-
-std::string games_json(const ReportInput& in) {
+Json board_json(const ReportInput& in) {
     Json pieces = Json::object();
     for (const auto& p : in.rules.variant().pieces) pieces[std::string(1, p.letter)] = p.name;
-    Json games = Json::array();
-    for (std::size_t i = 0; i < in.games.size(); ++i)
-        games.push_back(game_json(in, static_cast<int>(i + 1), in.games[i]));
-    const Json data = {
+    return {
         {"files", in.rules.geometry().width},
         {"ranks", in.rules.geometry().height},
         {"pieces", pieces},
-        {"games", games},
     };
-    return data.dump(-1, ' ', false, Json::error_handler_t::replace);
+}
+
+std::string dump(const Json& j) {
+    return j.dump(-1, ' ', false, Json::error_handler_t::replace);
+}
+
+// `json` without its closing brace, to be continued with more keys.
+std::string open_object(const Json& j) {
+    std::string text = dump(j);
+    text.pop_back();
+    return text;
+}
+
+}  // namespace
+
+void write_games_json(std::ostream& out, const ReportInput& in) {
+    // The compact dump of {"files", "ranks", "pieces", "games": [...]}, one game at a time.
+    out << open_object(board_json(in)) << ",\"games\":[";
+    int number = 0;
+    for_each_whole_game(in, [&](const match::GameRecord& g) {
+        if (number > 0) out << ',';
+        out << dump(game_json(in, ++number, g));
+    });
+    out << "]}";
+}
+
+std::string games_json(const ReportInput& in) {
+    std::ostringstream out;
+    write_games_json(out, in);
+    return out.str();
+}
+
+void write_games_data(std::ostream& page, const ReportInput& in, const GameFileOpener* files) {
+    if (!files) {
+        page << json_for_script(games_json(in));
+        return;
+    }
+    Json head = board_json(in);
+    head["count"] = in.games.size();
+    head["per_file"] = kGamesPerFile;
+    head["folder"] = kGameFolder;
+    page << json_for_script(dump(head));
+    std::size_t index = 0;
+    std::ostream* file = nullptr;
+    for_each_whole_game(in, [&](const match::GameRecord& g) {
+        const std::size_t k = index / kGamesPerFile;
+        if (index % kGamesPerFile == 0) {
+            if (file) *file << "]);\n";
+            file = &(*files)(k);
+            *file << "refereeGameFile(" << k << ", [";
+        } else {
+            *file << ',';
+        }
+        ++index;
+        *file << json_for_script(dump(game_json(in, static_cast<int>(index), g)));
+    });
+    if (file) *file << "]);\n";
 }
 
 }  // namespace referee::report

@@ -1,6 +1,7 @@
 // The pieces of the HTML report, each built on its own (see html.cpp for the page).
 #pragma once
 
+#include <iosfwd>
 #include <string>
 
 #include "referee/report/report.hpp"
@@ -11,6 +12,14 @@ namespace referee::report {
 // placement after every ply, computed here by replaying the moves with the variant's rules so
 // the page needs no chess rules of its own. Not yet escaped for a <script> element.
 std::string games_json(const ReportInput& in);
+void write_games_json(std::ostream& out, const ReportInput& in);
+
+// The folder, beside the page, of the game files a page with many games loads on demand.
+inline constexpr const char* kGameFolder = "report-games";
+
+// The games-data script's text: the games themselves (escaped for a <script> element), or,
+// with `files`, the board and the number of games, the games going into the files.
+void write_games_data(std::ostream& page, const ReportInput& in, const GameFileOpener* files);
 
 // The Elo ratings as an inline SVG: one row per engine, a point and its 95% whisker, an axis.
 std::string elo_plot_svg(const ReportInput& in);

@@ -1,12 +1,54 @@
 // results.json: everything in the reports, for programs (grade sheets, plots, merges).
+#include <ostream>
+#include <sstream>
+
 #include <nlohmann/json.hpp>
 
 #include "referee/report/report.hpp"
 
 namespace referee::report {
 
-std::string results_json(const ReportInput& in) {
-    using Json = nlohmann::ordered_json;  // keys in the order written, for people reading it
+namespace {
+
+using Json = nlohmann::ordered_json;  // keys in the order written, for people reading it
+
+// A reason may quote bytes an engine wrote that are not UTF-8; they are replaced rather than
+// failing the whole report.
+std::string dump(const Json& j) {
+    return j.dump(2, ' ', false, Json::error_handler_t::replace);
+}
+
+Json game_entry(int number, const match::GameRecord& g) {
+    return {
+        {"number", number},
+        {"round", g.round},
+        {"white", g.white},
+        {"black", g.black},
+        {"result", g.result_text()},
+        {"termination", match::termination_key(g.termination)},
+        {"reason_key", g.reason_key},
+        {"reason", g.reason},
+        {"at_fault",
+         g.at_fault ? Json(*g.at_fault == rules::White ? "white" : "black") : Json(nullptr)},
+        {"plies", g.moves.size()},
+    };
+}
+
+// Writes `text` with every line after the first indented by `indent` spaces: a value dumped
+// on its own, placed at that depth of the document.
+void write_indented(std::ostream& out, const std::string& text, const std::string& indent) {
+    std::size_t from = 0;
+    for (auto nl = text.find('\n'); nl != std::string::npos; nl = text.find('\n', from)) {
+        out.write(text.data() + from, static_cast<std::streamsize>(nl + 1 - from));
+        out << indent;
+        from = nl + 1;
+    }
+    out.write(text.data() + from, static_cast<std::streamsize>(text.size() - from));
+}
+
+}  // namespace
+
+void write_results_json(std::ostream& os, const ReportInput& in) {
     const auto& s = in.standings;
 
     Json standings = Json::array();
@@ -47,24 +89,6 @@ std::string results_json(const ReportInput& in) {
         los.push_back(los_row);
     }
 
-    Json games = Json::array();
-    int number = 0;
-    for (const auto& g : in.games) {
-        games.push_back({
-            {"number", ++number},
-            {"round", g.round},
-            {"white", g.white},
-            {"black", g.black},
-            {"result", g.result_text()},
-            {"termination", match::termination_key(g.termination)},
-            {"reason_key", g.reason_key},
-            {"reason", g.reason},
-            {"at_fault",
-             g.at_fault ? Json(*g.at_fault == rules::White ? "white" : "black") : Json(nullptr)},
-            {"plies", g.moves.size()},
-        });
-    }
-
     const Json out = {
         {"tournament",
          {{"title", in.title},
@@ -78,11 +102,26 @@ std::string results_json(const ReportInput& in) {
         {"standings", standings},
         {"crosstable", cross},
         {"los", los},
-        {"games", games},
+        {"games", Json::array()},
     };
-    // A reason may quote bytes an engine wrote that are not UTF-8; they are replaced
-    // rather than failing the whole report.
-    return out.dump(2, ' ', false, Json::error_handler_t::replace) + "\n";
+    // The games are the last key: the document is written up to its empty array, then the
+    // games one at a time as nlohmann would have laid them out, so they are never all held.
+    std::string text = dump(out);
+    const std::string empty_games = "\"games\": []\n}";
+    text.resize(text.size() - empty_games.size());
+    os << text << "\"games\": [";
+    int number = 0;
+    for_each_whole_game(in, [&](const match::GameRecord& g) {
+        os << (number == 0 ? "\n    " : ",\n    ");
+        write_indented(os, dump(game_entry(++number, g)), "    ");
+    });
+    os << (number == 0 ? "]\n}\n" : "\n  ]\n}\n");
+}
+
+std::string results_json(const ReportInput& in) {
+    std::ostringstream out;
+    write_results_json(out, in);
+    return out.str();
 }
 
 }  // namespace referee::report

@@ -19,7 +19,272 @@ struct SplitMix64 {
     }
 };
 
-int sign(int x) { return (x > 0) - (x < 0); }
+int sign(int x) {
+    return (x > 0) - (x < 0);
+}
+
+}  // namespace
+
+namespace {
+
+// Builds the tables of one variant, one job per function; build() below runs them in order.
+template <class BB>
+struct TableBuilder {
+    using T = Tables<BB>;
+    T& t;
+    const Variant& v;
+    const Geometry& g;
+    const int nsq;
+
+    // Rays: the index of vector (dx, dy), adding it and its ray from every square when new.
+    int ray_index(int dx, int dy) {
+        for (std::size_t i = 0; i < t.vectors.size(); ++i)
+            if (t.vectors[i] == std::make_pair(dx, dy)) return static_cast<int>(i);
+        t.vectors.emplace_back(dx, dy);
+        t.vec_step.push_back(dy * g.width + dx);
+        std::vector<BB> rays(kBits<BB>);
+        for (int s = 0; s < nsq; ++s) {
+            int f = g.file_of(s) + dx, r = g.rank_of(s) + dy;
+            for (; g.on_board(f, r); f += dx, r += dy) rays[s] |= square_bit<BB>(g.at(f, r));
+        }
+        t.ray.push_back(std::move(rays));
+        return static_cast<int>(t.vectors.size()) - 1;
+    }
+
+    // What kind each piece type is (royal, pawn, en passant), and the material draws' sizes.
+    void piece_kinds() {
+        for (int ti = 0; ti < t.ntypes; ++ti) {
+            const PieceType& pt = v.pieces[ti];
+            if (pt.royal) t.royal_types |= 1u << ti;
+            if (pt.pawn) t.pawn_types |= 1u << ti;
+            if (pt.en_passant) t.en_passant_types |= 1u << ti;
+            for (char letter : pt.promotes_to)
+                if (v.pieces[v.type_of(letter)].royal) t.royal_promotion = true;
+        }
+        for (const MaterialDraw& d : v.end.insufficient_material) {
+            const std::size_t total = d.strong.size() + d.weak.size();
+            if (total < 64) t.material_draw_sizes |= std::uint64_t(1) << total;
+        }
+    }
+
+    // Rides (sliders, limited riders, hoppers): the squares along (dx, dy) from each square.
+    void ride(typename T::PerPiece& pp, const MoveRule& mr, int dx, int dy) {
+        typename T::Ride ride{ray_index(dx, dy), mr.can_move, mr.can_capture, mr.hop,
+                              std::vector<BB>(nsq)};
+        for (int s = 0; s < nsq; ++s) {
+            int f = g.file_of(s) + dx, r = g.rank_of(s) + dy;
+            for (int k = 1;
+                 g.on_board(f, r) && (mr.range == 0 || mr.hop != Hop::None || k <= mr.range);
+                 ++k, f += dx, r += dy)
+                ride.mask[s] |= square_bit<BB>(g.at(f, r));
+        }
+        if (mr.hop != Hop::None && mr.can_capture) pp.complex_attacks = true;
+        pp.rides.push_back(std::move(ride));
+    }
+
+    // Lame leapers: the leap from each square with the squares that must be empty on its way.
+    void lame_leap(typename T::PerPiece& pp, const MoveRule& mr, int dx, int dy) {
+        for (int s = 0; s < nsq; ++s) {
+            const int f = g.file_of(s) + dx, r = g.rank_of(s) + dy;
+            if (!g.on_board(f, r)) continue;
+            BB path{};
+            if (dx == 0 || dy == 0 || std::abs(dx) == std::abs(dy)) {
+                for (int k = 1; k < std::max(std::abs(dx), std::abs(dy)); ++k)
+                    path |= square_bit<BB>(
+                        g.at(g.file_of(s) + k * sign(dx), g.rank_of(s) + k * sign(dy)));
+            } else if (std::abs(dx) > std::abs(dy)) {
+                path |= square_bit<BB>(g.at(g.file_of(s) + sign(dx), g.rank_of(s)));
+            } else {
+                path |= square_bit<BB>(g.at(g.file_of(s), g.rank_of(s) + sign(dy)));
+            }
+            pp.lame[s].push_back({g.at(f, r), path, mr.can_move, mr.can_capture});
+            pp.has_lame = true;
+            if (mr.can_capture) pp.complex_attacks = true;
+        }
+    }
+
+    // Leaps: the target square from each square, and the whole-board shift for the vector.
+    void leap(typename T::PerPiece& pp, const MoveRule& mr, int dx, int dy) {
+        for (int s = 0; s < nsq; ++s) {
+            const int f = g.file_of(s) + dx, r = g.rank_of(s) + dy;
+            if (!g.on_board(f, r)) continue;
+            const int to = g.at(f, r);
+            if (mr.can_move) pp.leap_move[s] |= square_bit<BB>(to);
+            if (mr.can_capture) pp.leap_capture[s] |= square_bit<BB>(to);
+        }
+        // One shift per vector, whatever the number of rules naming it.
+        const int step = dy * g.width + dx;
+        auto same =
+            std::find_if(pp.shifts.begin(), pp.shifts.end(),
+                         [&](const typename T::Shift& x) { return x.dx == dx && x.dy == dy; });
+        if (same == pp.shifts.end()) {
+            BB from{};
+            for (int s = 0; s < nsq; ++s)
+                if (g.on_board(g.file_of(s) + dx, g.rank_of(s) + dy)) from |= square_bit<BB>(s);
+            pp.shifts.push_back({dx, dy, step, from, mr.can_move, mr.can_capture});
+        } else {
+            same->move = same->move || mr.can_move;
+            same->capture = same->capture || mr.can_capture;
+        }
+    }
+
+    // Attacks by leaps, looked up backwards from the target; which types attack by leaping.
+    void leap_attacks(Color c, int ti, typename T::PerPiece& pp) {
+        for (int s = 0; s < nsq; ++s) {
+            BB caps = pp.leap_capture[s];
+            while (any(caps)) pp.reverse_leap_capture[pop_lsb(caps)] |= square_bit<BB>(s);
+            if (any(pp.leap_capture[s])) t.leap_attackers[c] |= 1u << ti;
+        }
+        if (pp.complex_attacks) t.complex_attackers[c] |= 1u << ti;
+    }
+
+    // Promotion: the zone and the types a piece may become.
+    void promotion(Color c, const PieceType& pt, typename T::PerPiece& pp) {
+        if (pt.promotes_to.empty()) return;
+        const int zone = pt.promotion_rank ? pt.promotion_rank : g.height;
+        for (int s = 0; s < nsq; ++s)
+            if (g.relative_rank(c, s) >= zone) pp.promotion_zone |= square_bit<BB>(s);
+        for (char letter : pt.promotes_to) pp.promotion_types.push_back(v.type_of(letter));
+        pp.promotion_choices = static_cast<int>(pp.promotion_types.size());
+    }
+
+    // Double steps: the squares a piece may step twice from.
+    void double_steps(Color c, const PieceType& pt, typename T::PerPiece& pp) {
+        for (int rank : pt.double_step_ranks)
+            for (int s = 0; s < nsq; ++s) {
+                int to = s + 2 * pp.forward;
+                if (g.relative_rank(c, s) == rank && to >= 0 && to < nsq)
+                    pp.double_step_from |= square_bit<BB>(s);
+            }
+    }
+
+    // One colour's piece type: its moves, attacks, promotion and double steps.
+    void piece(Color c, int ti) {
+        const PieceType& pt = v.pieces[ti];
+        typename T::PerPiece& pp = t.per_piece[c * t.ntypes + ti];
+        pp.leap_move.assign(nsq, BB{});
+        pp.leap_capture.assign(nsq, BB{});
+        pp.reverse_leap_capture.assign(nsq, BB{});
+        pp.lame.assign(nsq, {});
+        pp.forward = c == White ? g.width : -g.width;
+        for (const MoveRule& mr : pt.moves) {
+            const int dx = mr.dx, dy = c == White ? mr.dy : -mr.dy;
+            if (mr.hop != Hop::None || mr.is_rider())
+                ride(pp, mr, dx, dy);
+            else if (mr.lame)
+                lame_leap(pp, mr, dx, dy);
+            else
+                leap(pp, mr, dx, dy);
+        }
+        pp.shiftable = kBits<BB> == 64 && pp.rides.empty() && !pp.has_lame;
+        leap_attacks(c, ti, pp);
+        promotion(c, pt, pp);
+        double_steps(c, pt, pp);
+    }
+
+    // Attack rays: an attacker riding vector (dx, dy) is found from the target along
+    // (-dx, -dy). Grouped by vector so each direction is looked along once.
+    void attack_rays(Color c) {
+        for (int ti = 0; ti < t.ntypes; ++ti) {
+            const typename T::PerPiece& pp = t.per_piece[c * t.ntypes + ti];
+            for (std::size_t ri = 0; ri < pp.rides.size(); ++ri) {
+                const typename T::Ride& ride = pp.rides[ri];
+                if (!ride.capture || ride.hop != Hop::None) continue;
+                auto [dx, dy] = t.vectors[ride.vec];
+                int rev = ray_index(-dx, -dy);
+                auto it = std::find_if(
+                    t.attack_rays[c].begin(), t.attack_rays[c].end(),
+                    [&](const typename T::AttackRay& a) { return a.reverse_vec == rev; });
+                if (it == t.attack_rays[c].end()) {
+                    t.attack_rays[c].push_back(typename T::AttackRay{rev, 0, {}});
+                    it = t.attack_rays[c].end() - 1;
+                }
+                // The range of this ride, read back from its rule.
+                const MoveRule* rule = nullptr;
+                for (const MoveRule& mr : v.pieces[ti].moves)
+                    if (mr.dx == dx && (c == White ? mr.dy : -mr.dy) == dy && mr.is_rider() &&
+                        mr.hop == Hop::None && mr.can_capture)
+                        rule = &mr;
+                if (!rule || rule->range == 0)
+                    it->types |= 1u << ti;
+                else
+                    it->limited.emplace_back(ti, rule->range);
+                t.ray_attackers[c] |= 1u << ti;
+            }
+        }
+    }
+
+    // Castling, White's rules then Black's mirrored ones.
+    void castling() {
+        PositionFields start = parse_fen(g, v.start_fen);
+        t.castle_clear.assign(nsq, 0);
+        for (Color c : {White, Black}) {
+            for (const CastlingRule& cr : v.castling) {
+                typename T::Castle k;
+                k.color = c;
+                k.right = c == White ? cr.right : static_cast<char>(std::tolower(cr.right));
+                auto side = [&](int s) { return c == White ? s : g.mirror_rank(s); };
+                k.king_from = side(cr.king_from);
+                k.king_to = side(cr.king_to);
+                k.rook_from = side(cr.rook_from);
+                k.rook_to = side(cr.rook_to);
+                char rook_letter = start.placement[k.rook_from];
+                k.rook_type = rook_letter != '.' ? v.type_of(rook_letter) : v.type_of('R');
+                auto span = [&](int a, int b, bool include_a) {
+                    BB out{};
+                    int lo = std::min(a, b), hi = std::max(a, b);
+                    for (int s = lo; s <= hi; ++s)
+                        if (include_a || s != a) out |= square_bit<BB>(s);
+                    return out;
+                };
+                k.must_be_empty =
+                    (span(k.king_from, k.king_to, false) | span(k.rook_from, k.rook_to, false)) &
+                    ~(square_bit<BB>(k.king_from) | square_bit<BB>(k.rook_from));
+                int step = k.king_to > k.king_from ? 1 : -1;
+                for (int s = k.king_from;; s += step) {
+                    k.must_not_be_attacked.push_back(s);
+                    if (s == k.king_to) break;
+                }
+                const int bit = static_cast<int>(t.castles.size());
+                t.castle_clear[k.king_from] |= 1u << bit;
+                t.castle_clear[k.rook_from] |= 1u << bit;
+                t.castles.push_back(std::move(k));
+            }
+        }
+    }
+
+    // Every ray exists now, so the rides and attack rays can point into them.
+    void link_rays() {
+        for (auto& pp : t.per_piece)
+            for (typename T::Ride& ride : pp.rides) {
+                ride.forward = t.vec_step[ride.vec] > 0;
+                ride.ray = t.ray[ride.vec].data();
+                if (ride.move && ride.capture && ride.hop == Hop::None)
+                    (ride.forward ? pp.forward_slides : pp.backward_slides)
+                        .push_back({ride.mask.data(), ride.ray});
+                else
+                    pp.other_rides.push_back(&ride);
+            }
+        for (auto& rays : t.attack_rays)
+            for (typename T::AttackRay& ar : rays) {
+                ar.forward = t.vec_step[ar.reverse_vec] > 0;
+                ar.ray = t.ray[ar.reverse_vec].data();
+            }
+    }
+
+    // Zobrist keys, from a fixed seed, in a fixed order: pieces, castling rights, en passant
+    // files, side to move.
+    void zobrist() {
+        SplitMix64 rng;
+        t.zobrist_piece.resize(kMaxPieceCodes * nsq);
+        for (auto& z : t.zobrist_piece) z = rng.next();
+        t.zobrist_castle.resize(t.castles.size());
+        for (auto& z : t.zobrist_castle) z = rng.next();
+        t.zobrist_ep.resize(nsq);
+        for (auto& z : t.zobrist_ep) z = rng.next();
+        t.zobrist_side = rng.next();
+    }
+};
 
 }  // namespace
 
@@ -31,207 +296,18 @@ std::shared_ptr<const Tables<BB>> Tables<BB>::build(std::shared_ptr<const Varian
     t->g = v.geometry;
     t->ntypes = static_cast<int>(v.pieces.size());
     t->nsq = t->g.squares();
-    const Geometry& g = t->g;
-    const int nsq = t->nsq;
-    for (int s = 0; s < nsq; ++s) t->board |= square_bit<BB>(s);
-
-    auto vector_index = [&](int dx, int dy) {
-        for (std::size_t i = 0; i < t->vectors.size(); ++i)
-            if (t->vectors[i] == std::make_pair(dx, dy)) return static_cast<int>(i);
-        t->vectors.emplace_back(dx, dy);
-        t->vec_step.push_back(dy * g.width + dx);
-        std::vector<BB> rays(kBits<BB>);
-        for (int s = 0; s < nsq; ++s) {
-            int f = g.file_of(s) + dx, r = g.rank_of(s) + dy;
-            for (; g.on_board(f, r); f += dx, r += dy) rays[s] |= square_bit<BB>(g.at(f, r));
-        }
-        t->ray.push_back(std::move(rays));
-        return static_cast<int>(t->vectors.size()) - 1;
-    };
-
+    for (int s = 0; s < t->nsq; ++s) t->board |= square_bit<BB>(s);
     t->per_piece.resize(2 * t->ntypes);
-    for (int ti = 0; ti < t->ntypes; ++ti) {
-        const PieceType& pt = v.pieces[ti];
-        if (pt.royal) t->royal_types |= 1u << ti;
-        if (pt.pawn) t->pawn_types |= 1u << ti;
-        if (pt.en_passant) t->en_passant_types |= 1u << ti;
-        for (char letter : pt.promotes_to)
-            if (v.pieces[v.type_of(letter)].royal) t->royal_promotion = true;
-    }
-    for (const MaterialDraw& d : v.end.insufficient_material) {
-        const std::size_t total = d.strong.size() + d.weak.size();
-        if (total < 64) t->material_draw_sizes |= std::uint64_t(1) << total;
-    }
 
+    TableBuilder<BB> b{*t, v, t->g, t->nsq};
+    b.piece_kinds();
     for (Color c : {White, Black}) {
-        for (int ti = 0; ti < t->ntypes; ++ti) {
-            const PieceType& pt = v.pieces[ti];
-            PerPiece& pp = t->per_piece[c * t->ntypes + ti];
-            pp.leap_move.assign(nsq, BB{});
-            pp.leap_capture.assign(nsq, BB{});
-            pp.reverse_leap_capture.assign(nsq, BB{});
-            pp.lame.assign(nsq, {});
-            pp.forward = c == White ? g.width : -g.width;
-            for (const MoveRule& mr : pt.moves) {
-                const int dx = mr.dx, dy = c == White ? mr.dy : -mr.dy;
-                if (mr.hop != Hop::None || mr.is_rider()) {
-                    Ride ride{vector_index(dx, dy), mr.can_move, mr.can_capture, mr.hop, std::vector<BB>(nsq)};
-                    for (int s = 0; s < nsq; ++s) {
-                        int f = g.file_of(s) + dx, r = g.rank_of(s) + dy;
-                        for (int k = 1; g.on_board(f, r) && (mr.range == 0 || mr.hop != Hop::None || k <= mr.range);
-                             ++k, f += dx, r += dy)
-                            ride.mask[s] |= square_bit<BB>(g.at(f, r));
-                    }
-                    if (mr.hop != Hop::None && mr.can_capture) pp.complex_attacks = true;
-                    pp.rides.push_back(std::move(ride));
-                    continue;
-                }
-                for (int s = 0; s < nsq; ++s) {
-                    const int f = g.file_of(s) + dx, r = g.rank_of(s) + dy;
-                    if (!g.on_board(f, r)) continue;
-                    const int to = g.at(f, r);
-                    if (mr.lame) {
-                        BB path{};
-                        if (dx == 0 || dy == 0 || std::abs(dx) == std::abs(dy)) {
-                            for (int k = 1; k < std::max(std::abs(dx), std::abs(dy)); ++k)
-                                path |= square_bit<BB>(g.at(g.file_of(s) + k * sign(dx), g.rank_of(s) + k * sign(dy)));
-                        } else if (std::abs(dx) > std::abs(dy)) {
-                            path |= square_bit<BB>(g.at(g.file_of(s) + sign(dx), g.rank_of(s)));
-                        } else {
-                            path |= square_bit<BB>(g.at(g.file_of(s), g.rank_of(s) + sign(dy)));
-                        }
-                        pp.lame[s].push_back({to, path, mr.can_move, mr.can_capture});
-                        pp.has_lame = true;
-                        if (mr.can_capture) pp.complex_attacks = true;
-                        continue;
-                    }
-                    if (mr.can_move) pp.leap_move[s] |= square_bit<BB>(to);
-                    if (mr.can_capture) pp.leap_capture[s] |= square_bit<BB>(to);
-                }
-                if (mr.lame) continue;
-                // One shift per vector, whatever the number of rules naming it.
-                const int step = dy * g.width + dx;
-                auto same = std::find_if(pp.shifts.begin(), pp.shifts.end(),
-                                         [&](const Shift& x) { return x.dx == dx && x.dy == dy; });
-                if (same == pp.shifts.end()) {
-                    BB from{};
-                    for (int s = 0; s < nsq; ++s)
-                        if (g.on_board(g.file_of(s) + dx, g.rank_of(s) + dy)) from |= square_bit<BB>(s);
-                    pp.shifts.push_back({dx, dy, step, from, mr.can_move, mr.can_capture});
-                } else {
-                    same->move = same->move || mr.can_move;
-                    same->capture = same->capture || mr.can_capture;
-                }
-            }
-            pp.shiftable = kBits<BB> == 64 && pp.rides.empty() && !pp.has_lame;
-            for (int s = 0; s < nsq; ++s) {
-                BB caps = pp.leap_capture[s];
-                while (any(caps)) pp.reverse_leap_capture[pop_lsb(caps)] |= square_bit<BB>(s);
-                if (any(pp.leap_capture[s])) t->leap_attackers[c] |= 1u << ti;
-            }
-            if (pp.complex_attacks) t->complex_attackers[c] |= 1u << ti;
-
-            if (!pt.promotes_to.empty()) {
-                const int zone = pt.promotion_rank ? pt.promotion_rank : g.height;
-                for (int s = 0; s < nsq; ++s)
-                    if (g.relative_rank(c, s) >= zone) pp.promotion_zone |= square_bit<BB>(s);
-                for (char letter : pt.promotes_to) pp.promotion_types.push_back(v.type_of(letter));
-                pp.promotion_choices = static_cast<int>(pp.promotion_types.size());
-            }
-            for (int rank : pt.double_step_ranks)
-                for (int s = 0; s < nsq; ++s) {
-                    int to = s + 2 * pp.forward;
-                    if (g.relative_rank(c, s) == rank && to >= 0 && to < nsq) pp.double_step_from |= square_bit<BB>(s);
-                }
-        }
-        // Attack rays: an attacker riding vector (dx, dy) is found from the target along
-        // (-dx, -dy). Grouped by vector so each direction is looked along once.
-        for (int ti = 0; ti < t->ntypes; ++ti) {
-            const PerPiece& pp = t->per_piece[c * t->ntypes + ti];
-            for (std::size_t ri = 0; ri < pp.rides.size(); ++ri) {
-                const Ride& ride = pp.rides[ri];
-                if (!ride.capture || ride.hop != Hop::None) continue;
-                auto [dx, dy] = t->vectors[ride.vec];
-                int rev = vector_index(-dx, -dy);
-                auto it = std::find_if(t->attack_rays[c].begin(), t->attack_rays[c].end(),
-                                       [&](const AttackRay& a) { return a.reverse_vec == rev; });
-                if (it == t->attack_rays[c].end()) {
-                    t->attack_rays[c].push_back(AttackRay{rev, 0, {}});
-                    it = t->attack_rays[c].end() - 1;
-                }
-                // The range of this ride, read back from its mask on an inner square.
-                const MoveRule* rule = nullptr;
-                for (const MoveRule& mr : v.pieces[ti].moves)
-                    if (mr.dx == dx && (c == White ? mr.dy : -mr.dy) == dy && mr.is_rider() && mr.hop == Hop::None &&
-                        mr.can_capture)
-                        rule = &mr;
-                if (!rule || rule->range == 0) it->types |= 1u << ti;
-                else it->limited.emplace_back(ti, rule->range);
-                t->ray_attackers[c] |= 1u << ti;
-            }
-        }
+        for (int ti = 0; ti < t->ntypes; ++ti) b.piece(c, ti);
+        b.attack_rays(c);
     }
-
-    // Castling, White's rules then Black's mirrored ones.
-    PositionFields start = parse_fen(g, v.start_fen);
-    t->castle_clear.assign(nsq, 0);
-    for (Color c : {White, Black}) {
-        for (const CastlingRule& cr : v.castling) {
-            Castle k;
-            k.color = c;
-            k.right = c == White ? cr.right : static_cast<char>(std::tolower(cr.right));
-            auto side = [&](int s) { return c == White ? s : g.mirror_rank(s); };
-            k.king_from = side(cr.king_from);
-            k.king_to = side(cr.king_to);
-            k.rook_from = side(cr.rook_from);
-            k.rook_to = side(cr.rook_to);
-            char rook_letter = start.placement[k.rook_from];
-            k.rook_type = rook_letter != '.' ? v.type_of(rook_letter) : v.type_of('R');
-            auto span = [&](int a, int b, bool include_a) {
-                BB out{};
-                int lo = std::min(a, b), hi = std::max(a, b);
-                for (int s = lo; s <= hi; ++s)
-                    if (include_a || s != a) out |= square_bit<BB>(s);
-                return out;
-            };
-            k.must_be_empty = (span(k.king_from, k.king_to, false) | span(k.rook_from, k.rook_to, false)) &
-                              ~(square_bit<BB>(k.king_from) | square_bit<BB>(k.rook_from));
-            int step = k.king_to > k.king_from ? 1 : -1;
-            for (int s = k.king_from;; s += step) {
-                k.must_not_be_attacked.push_back(s);
-                if (s == k.king_to) break;
-            }
-            const int bit = static_cast<int>(t->castles.size());
-            t->castle_clear[k.king_from] |= 1u << bit;
-            t->castle_clear[k.rook_from] |= 1u << bit;
-            t->castles.push_back(std::move(k));
-        }
-    }
-
-    // Every ray exists now, so the rides and attack rays can point into them.
-    for (auto& pp : t->per_piece)
-        for (Ride& ride : pp.rides) {
-            ride.forward = t->vec_step[ride.vec] > 0;
-            ride.ray = t->ray[ride.vec].data();
-            if (ride.move && ride.capture && ride.hop == Hop::None)
-                (ride.forward ? pp.forward_slides : pp.backward_slides).push_back({ride.mask.data(), ride.ray});
-            else
-                pp.other_rides.push_back(&ride);
-        }
-    for (auto& rays : t->attack_rays)
-        for (AttackRay& ar : rays) {
-            ar.forward = t->vec_step[ar.reverse_vec] > 0;
-            ar.ray = t->ray[ar.reverse_vec].data();
-        }
-
-    SplitMix64 rng;
-    t->zobrist_piece.resize(kMaxPieceCodes * nsq);
-    for (auto& z : t->zobrist_piece) z = rng.next();
-    t->zobrist_castle.resize(t->castles.size());
-    for (auto& z : t->zobrist_castle) z = rng.next();
-    t->zobrist_ep.resize(nsq);
-    for (auto& z : t->zobrist_ep) z = rng.next();
-    t->zobrist_side = rng.next();
+    b.castling();
+    b.link_rays();
+    b.zobrist();
     return t;
 }
 

@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <charconv>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -26,16 +27,155 @@ std::uintmax_t complete_length(const std::string& path) {
     return nl == std::string::npos ? 0 : nl + 1;
 }
 
+// Appends `s` as a JSON string the way nlohmann's dump() writes it (no ASCII escaping of
+// UTF-8; the two-character escapes; \u00xx in lower case for other control bytes). Returns
+// false, having appended part of it, when `s` is not valid UTF-8: the caller then lets
+// nlohmann decide what such a record becomes.
+bool append_json_string(std::string& out, std::string_view s) {
+    out += '"';
+    for (std::size_t i = 0; i < s.size(); ++i) {
+        const auto c = static_cast<unsigned char>(s[i]);
+        if (c >= 0x80) {
+            // A strict UTF-8 sequence (RFC 3629): no overlong forms, no surrogates, at most
+            // U+10FFFF.
+            std::size_t n;
+            unsigned char lo = 0x80, hi = 0xBF;
+            if (c >= 0xC2 && c <= 0xDF)
+                n = 1;
+            else if (c >= 0xE0 && c <= 0xEF)
+                n = 2, lo = c == 0xE0 ? 0xA0 : 0x80, hi = c == 0xED ? 0x9F : 0xBF;
+            else if (c >= 0xF0 && c <= 0xF4)
+                n = 3, lo = c == 0xF0 ? 0x90 : 0x80, hi = c == 0xF4 ? 0x8F : 0xBF;
+            else
+                return false;
+            if (i + n >= s.size()) return false;  // the sequence is cut off
+            for (std::size_t k = 1; k <= n; ++k) {
+                const auto b = static_cast<unsigned char>(s[i + k]);
+                if (b < (k == 1 ? lo : 0x80) || b > (k == 1 ? hi : 0xBF)) return false;
+            }
+            out.append(s.data() + i, n + 1);
+            i += n;
+            continue;
+        }
+        switch (c) {
+            case '"':
+                out += "\\\"";
+                break;
+            case '\\':
+                out += "\\\\";
+                break;
+            case '\b':
+                out += "\\b";
+                break;
+            case '\f':
+                out += "\\f";
+                break;
+            case '\n':
+                out += "\\n";
+                break;
+            case '\r':
+                out += "\\r";
+                break;
+            case '\t':
+                out += "\\t";
+                break;
+            default:
+                if (c < 0x20) {
+                    static constexpr char hex[] = "0123456789abcdef";
+                    out += "\\u00";
+                    out += hex[c >> 4];
+                    out += hex[c & 15];
+                } else {
+                    out += static_cast<char>(c);
+                }
+        }
+    }
+    out += '"';
+    return true;
+}
+
+void append_number(std::string& out, std::int64_t n) {
+    char buf[24];
+    const auto end = std::to_chars(buf, buf + sizeof buf, n).ptr;
+    out.append(buf, end);
+}
+
+// The fast path of journal_game_line: false when a text is not valid UTF-8.
+bool write_game_line(std::string& out, int slot, const match::GameRecord& g) {
+    // Keys in nlohmann::json's (std::map) order, which is sorted.
+    bool ok = true;
+    const auto key = [&](const char* k) {
+        out += '"';
+        out += k;
+        out += "\":";
+    };
+    const auto text = [&](const char* k, std::string_view v, bool last = false) {
+        key(k);
+        ok = append_json_string(out, v) && ok;
+        if (!last) out += ',';
+    };
+    out += "{\"game\":{";
+    key("at_fault");
+    out += g.at_fault ? (*g.at_fault == rules::White ? "\"white\"," : "\"black\",") : "null,";
+    text("black", g.black);
+    text("black_stderr_tail", g.black_stderr_tail);
+    text("date", g.date);
+    text("event", g.event);
+    text("final_fen", g.final_fen);
+    key("moves");
+    out += '[';
+    for (std::size_t i = 0; i < g.moves.size(); ++i) {
+        const auto& m = g.moves[i];
+        if (i) out += ',';
+        out += m.book ? "{\"book\":true,\"clock_ms\":" : "{\"book\":false,\"clock_ms\":";
+        append_number(out, m.clock_after_ms);
+        out += ",\"elapsed_ms\":";
+        append_number(out, m.elapsed_ms);
+        out += ',';
+        text("move", m.dash);
+        text("san", m.san);
+        text("uci", m.uci, true);
+        out += '}';
+    }
+    out += "],";
+    text("reason", g.reason);
+    text("reason_key", g.reason_key);
+    text("result", g.result_text());
+    key("round");
+    append_number(out, g.round);
+    out += g.standard_start ? ",\"standard_start\":true," : ",\"standard_start\":false,";
+    text("start_fen", g.start_fen);
+    text("termination", match::termination_key(g.termination));
+    text("time_control", g.time_control);
+    text("variant", g.variant);
+    text("white", g.white);
+    text("white_stderr_tail", g.white_stderr_tail, true);
+    out += "},\"slot\":";
+    append_number(out, slot);
+    out += ",\"type\":\"game\"}";
+    return ok;
+}
+
 }  // namespace
 
-JournalContents read_journal(const std::string& path) {
+std::string journal_game_line(int slot, const match::GameRecord& game) {
+    std::string line;
+    line.reserve(512 + 96 * game.moves.size() + game.white_stderr_tail.size() +
+                 game.black_stderr_tail.size());
+    if (write_game_line(line, slot, game)) return line;
+    return nlohmann::json{{"type", "game"}, {"slot", slot}, {"game", match::to_json(game)}}.dump();
+}
+
+JournalScan scan_journal(const std::string& path, const JournalGameVisitor& visit) {
     std::ifstream in(path, std::ios::binary);
     if (!in) throw JournalError(fmt::format("{}: cannot read the journal", path));
-    JournalContents out;
+    JournalScan out;
     std::string line;
     int number = 0;
     bool have_header = false;
-    while (std::getline(in, line)) {
+    std::uint64_t offset = 0;  // of the line being read
+    for (std::uint64_t next = 0; std::getline(in, line); offset = next) {
+        next = offset + line.size() + 1;
         ++number;
         const bool last = in.peek() == EOF;
         const bool complete = !in.eof();  // getline hit '\n'
@@ -56,10 +196,13 @@ JournalContents read_journal(const std::string& path) {
                 out.fingerprint = j.at("fingerprint").get<std::string>();
                 have_header = true;
             } else if (type == "game") {
-                if (!have_header) throw JournalError(fmt::format("{}:{}: a game before the header", path, number));
-                out.games[j.at("slot").get<int>()] = match::game_from_json(j.at("game"));
+                if (!have_header)
+                    throw JournalError(
+                        fmt::format("{}:{}: a game before the header", path, number));
+                visit(j.at("slot").get<int>(), offset, match::game_from_json(j.at("game")));
             } else {
-                throw JournalError(fmt::format("{}:{}: unknown line type '{}'", path, number, type));
+                throw JournalError(
+                    fmt::format("{}:{}: unknown line type '{}'", path, number, type));
             }
         } catch (const nlohmann::json::exception& e) {
             throw JournalError(fmt::format("{}:{}: {}", path, number, e.what()));
@@ -67,11 +210,52 @@ JournalContents read_journal(const std::string& path) {
             throw JournalError(fmt::format("{}:{}: {}", path, number, e.what()));
         }
     }
-    if (!have_header) throw JournalError(fmt::format("{}: no header line; this is not a tournament journal", path));
+    if (!have_header)
+        throw JournalError(
+            fmt::format("{}: no header line; this is not a tournament journal", path));
     return out;
 }
 
-JournalWriter::JournalWriter(const std::string& path, const std::string& fingerprint) : path_(path) {
+void drop_moves(match::GameRecord& game) {
+    // Swapped with empty ones: clear() would keep the capacity, which is the memory.
+    std::vector<match::MoveEntry>().swap(game.moves);
+    std::string().swap(game.white_stderr_tail);
+    std::string().swap(game.black_stderr_tail);
+    std::string().swap(game.start_fen);
+    std::string().swap(game.final_fen);
+}
+
+JournalContents read_journal(const std::string& path) {
+    JournalContents out;
+    const auto scan = scan_journal(path, [&](int slot, std::uint64_t, match::GameRecord&& game) {
+        out.games[slot] = std::move(game);
+    });
+    out.fingerprint = scan.fingerprint;
+    out.torn_tail = scan.torn_tail;
+    return out;
+}
+
+JournalGameReader::JournalGameReader(const std::string& path)
+    : path_(path), in_(path, std::ios::binary) {
+    if (!in_) throw JournalError(fmt::format("{}: cannot read the journal", path));
+}
+
+match::GameRecord JournalGameReader::at(std::uint64_t offset) {
+    in_.clear();
+    in_.seekg(static_cast<std::streamoff>(offset));
+    if (!std::getline(in_, line_))
+        throw JournalError(
+            fmt::format("{}: no line at byte {} (the journal changed while read)", path_, offset));
+    try {
+        return match::game_from_json(nlohmann::json::parse(line_).at("game"));
+    } catch (const std::exception& e) {
+        throw JournalError(fmt::format("{}: the game at byte {} cannot be read again: {}", path_,
+                                       offset, e.what()));
+    }
+}
+
+JournalWriter::JournalWriter(const std::string& path, const std::string& fingerprint)
+    : path_(path) {
     namespace fs = std::filesystem;
     // Refused outright if the journal's name is a symlink: nobody gets the referee to append
     // to a file it did not choose.
@@ -85,23 +269,33 @@ JournalWriter::JournalWriter(const std::string& path, const std::string& fingerp
     }
     fd_ = ::open(path.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC | O_NOFOLLOW, 0644);
     if (fd_ < 0) throw JournalError(fmt::format("{}: cannot open the journal for writing: {}", path, std::strerror(errno)));
-    if (exists) {
-        std::ifstream in(path, std::ios::binary);
-        contents_.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
-        contents_.resize(complete_length(path));
-    }
-    if (contents_.empty()) {
+    // The referee's own copy, in a folder of its own, is what a tampered journal is rebuilt
+    // from; kept on disk so memory stays flat however many games are played.
+    shadow_ = (std::filesystem::path(shadow_dir_.path()) / "journal.jsonl").string();
+    if (exists) std::filesystem::copy_file(path, shadow_, std::filesystem::copy_options::overwrite_existing, ec);
+    if (ec) throw JournalError(fmt::format("{}: cannot keep a copy of the journal in {}: {}", path, shadow_, ec.message()));
+    shadow_fd_ = ::open(shadow_.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC | O_NOFOLLOW, 0600);
+    if (shadow_fd_ < 0) throw JournalError(fmt::format("{}: cannot open {}: {}", path, shadow_, std::strerror(errno)));
+    size_ = exists ? complete_length(path) : 0;
+    if (size_ == 0) {
         nlohmann::json header = {{"type", "header"}, {"fingerprint", fingerprint}, {"format", 1}};
-        const std::string text = header.dump() + "\n";
-        if (!write_all(fd_, text) || ::fsync(fd_) != 0)
-            throw JournalError(fmt::format("{}: cannot write the journal header: {}", path, std::strerror(errno)));
-        contents_ = text;
+        write_line(header.dump() + "\n", "the journal header");
     }
     remember_identity();
 }
 
+// One line to the journal and to the referee's copy, each then on disk.
+void JournalWriter::write_line(const std::string& text, const char* what) {
+    if (!write_all(fd_, text) || ::fsync(fd_) != 0)
+        throw JournalError(fmt::format("{}: cannot write {}: {}", path_, what, std::strerror(errno)));
+    if (!write_all(shadow_fd_, text))
+        throw JournalError(fmt::format("{}: cannot write {} to the copy {}: {}", path_, what, shadow_, std::strerror(errno)));
+    size_ += text.size();
+}
+
 JournalWriter::~JournalWriter() {
     if (fd_ >= 0) ::close(fd_);
+    if (shadow_fd_ >= 0) ::close(shadow_fd_);
 }
 
 void JournalWriter::remember_identity() {
@@ -123,17 +317,18 @@ std::string JournalWriter::check_untouched() {
         what = "it was removed";
     else if (S_ISLNK(by_name.st_mode) || by_name.st_ino != inode_ || by_name.st_dev != device_)
         what = "it was replaced by another file";
-    else if (!fd_ok || static_cast<std::uintmax_t>(by_fd.st_size) != contents_.size())
-        what = fmt::format("its size is {} bytes where the referee wrote {}", fd_ok ? by_fd.st_size : -1,
-                           contents_.size());
+    else if (!fd_ok || static_cast<std::uintmax_t>(by_fd.st_size) != size_)
+        what = fmt::format("its size is {} bytes where the referee wrote {}", fd_ok ? by_fd.st_size : -1, size_);
     else
         return {};
     const std::string aside = fmt::format("{}.tampered-{}", path_, ++tamper_count_);
     std::error_code ec;
     if (name_ok) std::filesystem::rename(path_, aside, ec);
     ::close(fd_);
-    fd_ = ::open(path_.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_APPEND | O_CLOEXEC | O_NOFOLLOW, 0644);
-    if (fd_ < 0 || !write_all(fd_, contents_) || ::fsync(fd_) != 0)
+    fd_ = -1;
+    std::filesystem::copy_file(shadow_, path_, std::filesystem::copy_options::none, ec);
+    if (!ec) fd_ = ::open(path_.c_str(), O_WRONLY | O_APPEND | O_CLOEXEC | O_NOFOLLOW);
+    if (fd_ < 0 || ::fsync(fd_) != 0)
         throw JournalError(fmt::format("{}: changed by someone else during the run ({}), and it cannot be "
                                        "rewritten: {}", path_, what, std::strerror(errno)));
     remember_identity();
@@ -147,13 +342,9 @@ void JournalWriter::append(int slot, const match::GameRecord& game) {
         fmt::print(stderr, "warning: {}\n", report);
         tamper_reports_.push_back(std::move(report));
     }
-    nlohmann::json j = {{"type", "game"}, {"slot", slot}, {"game", match::to_json(game)}};
-    const std::string text = j.dump() + "\n";
     // One write of one line to an O_APPEND file, then fsync: a crash leaves at worst a torn
     // last line, which read_journal() drops.
-    if (!write_all(fd_, text)) throw JournalError(fmt::format("{}: cannot append a game: {}", path_, std::strerror(errno)));
-    if (::fsync(fd_) != 0) throw JournalError(fmt::format("{}: fsync failed: {}", path_, std::strerror(errno)));
-    contents_ += text;
+    write_line(journal_game_line(slot, game) + "\n", "a game");
 }
 
 }  // namespace referee::tournament

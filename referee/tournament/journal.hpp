@@ -3,17 +3,21 @@
 // from it; shards are merged from it.
 #pragma once
 
+#include <cstdint>
+#include <fstream>
+#include <functional>
 #include <map>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
+#include "referee/engine/scratch_dir.hpp"
 #include "referee/match/game_record.hpp"
 
 namespace referee::tournament {
 
 class JournalError : public std::runtime_error {
-public:
+  public:
     using std::runtime_error::runtime_error;
 };
 
@@ -23,12 +27,52 @@ struct JournalContents {
     bool torn_tail = false;                  // the last line was cut short by a crash
 };
 
-// Reads a journal. A last line cut off mid-write (a crash, kill -9) is dropped and
-// reported in torn_tail; any other bad line is an error naming the file and line.
+// What a journal says besides its games.
+struct JournalScan {
+    std::string fingerprint;  // of the config that wrote it
+    bool torn_tail = false;   // the last line was cut short by a crash
+};
+
+// One game as it is read: its schedule slot, the byte offset of its line in the file (to
+// read it again with JournalGameReader), and the record.
+using JournalGameVisitor =
+    std::function<void(int slot, std::uint64_t offset, match::GameRecord&& game)>;
+
+// Reads a journal one line at a time, handing each game to `visit` as soon as it is read, so
+// a journal of any length is read in the memory of one game. Lines come in the order they
+// were written (games finish out of schedule order); a slot written twice is visited twice.
+// A last line cut off mid-write (a crash, kill -9) is dropped and reported in torn_tail; any
+// other bad line is an error naming the file and line.
+JournalScan scan_journal(const std::string& path, const JournalGameVisitor& visit);
+
+// Clears what makes a record grow with the game (the moves, the stderr tails) and the
+// positions (start and final FEN): what a long run keeps of each game for its standings and
+// tables, while the journal keeps the rest.
+void drop_moves(match::GameRecord& game);
+
+// Reads a whole journal into memory (the last record of a slot wins).
 JournalContents read_journal(const std::string& path);
 
+// Reads single games of a journal again, by the offsets scan_journal gave, so a report can
+// go through the games in schedule order holding one at a time.
+class JournalGameReader {
+  public:
+    explicit JournalGameReader(const std::string& path);
+    match::GameRecord at(std::uint64_t offset);
+
+  private:
+    std::string path_;
+    std::ifstream in_;
+    std::string line_;
+};
+
+// The line append() writes for one game (without its newline): byte for byte what
+// nlohmann's dump of {"type": "game", "slot": slot, "game": match::to_json(game)} gives, written
+// directly, since building that JSON document was half the referee's CPU per ply.
+std::string journal_game_line(int slot, const match::GameRecord& game);
+
 class JournalWriter {
-public:
+  public:
     // Opens for appending; writes the header when the file is new. A torn last line is cut
     // off first so the next record starts on a clean line.
     JournalWriter(const std::string& path, const std::string& fingerprint);
@@ -46,10 +90,14 @@ public:
 private:
     void remember_identity();
     std::string check_untouched();
+    void write_line(const std::string& text, const char* what);
 
     std::string path_;
     int fd_ = -1;
-    std::string contents_;  // every byte this journal should hold
+    engine::ScratchDir shadow_dir_{"referee-journal-"};  // private: holds the referee's copy
+    std::string shadow_;                                  // the copy: every byte the journal should hold
+    int shadow_fd_ = -1;
+    std::uintmax_t size_ = 0;                             // bytes written, header included
     unsigned long device_ = 0, inode_ = 0;
     int tamper_count_ = 0;
     std::vector<std::string> tamper_reports_;

@@ -78,6 +78,64 @@ std::string OutputDir::write_new_unique(const std::string& stem, const std::stri
     throw OutputError(fmt::format("{}/{}{}: a thousand names taken", path_, stem, ext));
 }
 
+namespace {
+
+// An output stream onto a descriptor the caller opened safely (openat, O_EXCL, O_NOFOLLOW).
+class FdBuffer : public std::streambuf {
+  public:
+    explicit FdBuffer(int fd) : fd_(fd) { setp(buffer_, buffer_ + sizeof buffer_); }
+    bool failed() const { return failed_; }
+
+  protected:
+    int overflow(int c) override {
+        if (!flush_buffer()) return traits_type::eof();
+        if (c != traits_type::eof()) {
+            *pptr() = static_cast<char>(c);
+            pbump(1);
+        }
+        return traits_type::not_eof(c);
+    }
+    int sync() override { return flush_buffer() ? 0 : -1; }
+
+  private:
+    bool flush_buffer() {
+        const std::string chunk(pbase(), pptr());
+        setp(buffer_, buffer_ + sizeof buffer_);
+        if (!chunk.empty() && !write_all(fd_, chunk)) failed_ = true;
+        return !failed_;
+    }
+    int fd_;
+    bool failed_ = false;
+    char buffer_[1 << 16];
+};
+
+}  // namespace
+
+void OutputDir::replace_streamed(const std::string& name, const std::function<void(std::ostream&)>& write) const {
+    static std::atomic<unsigned> counter{0};
+    const std::string tmp = fmt::format(".{}.tmp-{}-{}", name, ::getpid(), counter++);
+    const int fd = create_exclusive(fd_, tmp);
+    if (fd < 0) throw OutputError(fmt::format("{}/{}: {}", path_, tmp, std::strerror(errno)));
+    bool ok = false;
+    try {
+        FdBuffer buffer(fd);
+        std::ostream out(&buffer);
+        write(out);
+        out.flush();
+        ok = !buffer.failed() && out.good();
+    } catch (...) {
+        ::close(fd);
+        ::unlinkat(fd_, tmp.c_str(), 0);
+        throw;
+    }
+    const int err = errno;
+    ::close(fd);
+    if (!ok || ::renameat(fd_, tmp.c_str(), fd_, name.c_str()) != 0) {
+        ::unlinkat(fd_, tmp.c_str(), 0);
+        throw OutputError(fmt::format("{}/{}: cannot write: {}", path_, name, std::strerror(ok ? errno : err)));
+    }
+}
+
 void OutputDir::replace(const std::string& name, const std::string& text) const {
     static std::atomic<unsigned> counter{0};
     const std::string tmp = fmt::format(".{}.tmp-{}-{}", name, ::getpid(), counter++);

@@ -5,6 +5,8 @@
 // never written through.
 #pragma once
 
+#include <functional>
+#include <ostream>
 #include <stdexcept>
 #include <string>
 
@@ -36,6 +38,8 @@ class OutputDir {
     // Writes text to a fresh temporary name and renames it over `name`: a reader never sees
     // half a file, and a link at `name` is replaced, not followed.
     void replace(const std::string& name, const std::string& text) const;
+    // As replace, for a file written piece by piece (reports of any size in constant memory).
+    void replace_streamed(const std::string& name, const std::function<void(std::ostream&)>& write) const;
 
   private:
     std::string path_;

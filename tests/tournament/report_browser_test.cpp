@@ -13,6 +13,7 @@
 
 #include <gtest/gtest.h>
 
+#include "referee/report/files.hpp"
 #include "report_fixture.hpp"
 
 namespace referee::report {
@@ -113,6 +114,55 @@ TEST(ReportBrowser, HashOpensTheGameAndStepsForwardToThePly) {
     EXPECT_NE(dom.find("Ply 3 of 3: bxc4"), std::string::npos);
     // The viewer shows the game's end, in the colour of a fault.
     EXPECT_NE(dom.find("<div class=\"game-end faulty\" id=\"game-end\">1-0 · "), std::string::npos);
+}
+
+}  // namespace
+}  // namespace referee::report
+
+namespace referee::report {
+namespace {
+
+// Past kGamesInPage games the page holds none: opening one loads its file from
+// report-games/ beside the page. Game 202 is in the third file, a copy of game 1.
+TEST(ReportBrowser, ManyGamesAreLoadedFromTheirFileWhenOpened) {
+    const auto chromium = find_chromium();
+    ASSERT_TRUE(chromium) << "Chromium is not installed: `apt-get install -y chromium`.";
+    ReportInput in = fixture::sample_tournament();
+    const auto three = in.games;
+    in.games.clear();
+    for (int i = 0; i < 250; ++i) in.games.push_back(three[i % 3]);
+    in.scheduled_games = 250;
+    TempDir dir;
+    write_reports(dir.path.string(), in);
+    ASSERT_TRUE(fs::exists(dir.path / "report-games" / "games-2.js"));
+    const fs::path page = dir.path / "report.html";
+    EXPECT_EQ(read_file(page).find("b3-c4"), std::string::npos)
+        << "the page should not hold the games";
+
+    const std::string command = "timeout --kill-after=5 60 '" + *chromium +
+                                "' --headless --no-sandbox --disable-gpu --disable-quic "
+                                "--no-first-run --disable-background-networking "
+                                "--disable-component-update --disable-sync --user-data-dir='" +
+                                (dir.path / "profile").string() +
+                                "' --virtual-time-budget=3000 --dump-dom 'file://" + page.string() +
+                                "#game=202&ply=3' > '" + (dir.path / "dom.html").string() +
+                                "' 2> '" + (dir.path / "chromium.log").string() + "'";
+    const int status = std::system(command.c_str());
+    ASSERT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0)
+        << read_file(dir.path / "chromium.log");
+    const std::string dom = read_file(dir.path / "dom.html");
+    const auto id = dom.find(" id=\"board\"");
+    ASSERT_NE(id, std::string::npos) << dom.substr(0, 2000);
+    const auto open = dom.rfind('<', id);
+    const std::string board = dom.substr(open, dom.find('>', id) - open);
+    EXPECT_EQ(attribute(board, "data-ply"), "3");
+    EXPECT_EQ(attribute(board, "data-fen"), fixture::kGame1AfterThreePlies);
+    EXPECT_NE(dom.find("Game 202, round 1: alpha"), std::string::npos);
+    EXPECT_NE(dom.find("Ply 3 of 3: bxc4"), std::string::npos);
+    // The list turned to the page of game 202, built from its file, with the game selected.
+    EXPECT_NE(dom.find("Games 201–250 of 250"), std::string::npos);
+    EXPECT_NE(dom.find("<tr class=\"faulty selected\" data-game=\"202\""), std::string::npos)
+        << dom.substr(dom.find("id=\"game-list\""), 1500);
 }
 
 }  // namespace
