@@ -46,8 +46,9 @@ struct TournamentConfig {
 };
 
 class TournamentConfigError : public std::runtime_error {
-public:
-    TournamentConfigError(const std::string& file, int line, int column, const std::string& key, const std::string& what);
+  public:
+    TournamentConfigError(const std::string& file, int line, int column, const std::string& key,
+                          const std::string& what);
     using std::runtime_error::runtime_error;
 };
 

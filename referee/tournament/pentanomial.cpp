@@ -40,15 +40,19 @@ Moments moments(const std::array<double, K>& w) {
 
 }  // namespace
 
-double elo_of_score(double s) { return -400.0 * std::log10(1.0 / s - 1.0); }
+double elo_of_score(double s) {
+    return -400.0 * std::log10(1.0 / s - 1.0);
+}
 
-MatchCounts count_match(const std::string& first, const std::string& second, const std::vector<match::GameRecord>& games) {
+MatchCounts count_match(const std::string& first, const std::string& second,
+                        const std::vector<match::GameRecord>& games) {
     MatchCounts out;
     // Pair k of the match holds rounds 2k-1 and 2k; the value is the half points so far and
     // how many of its games have been seen.
     std::map<int, std::pair<int, int>> pairs;
     for (const auto& g : games) {
-        const bool ours = (g.white == first && g.black == second) || (g.white == second && g.black == first);
+        const bool ours =
+            (g.white == first && g.black == second) || (g.white == second && g.black == first);
         if (!ours || first == second || g.termination == match::Termination::Interrupted) continue;
         const int p = half_points(g, first);
         (p == 2 ? out.trinomial.wins : p == 1 ? out.trinomial.draws : out.trinomial.losses)++;
@@ -92,7 +96,8 @@ MatchStats match_stats(const MatchCounts& counts) {
             w[0] += prior, w[4] += prior;
             return moments(w);
         }
-        return moments(std::array<double, 3>{t.losses + prior, static_cast<double>(t.draws), t.wins + prior});
+        return moments(
+            std::array<double, 3>{t.losses + prior, static_cast<double>(t.draws), t.wins + prior});
     };
     Moments m = observed(0);
     const double games = m.n * (out.from_pairs ? 2 : 1);
@@ -102,8 +107,9 @@ MatchStats match_stats(const MatchCounts& counts) {
     const double sd_mean = std::sqrt(m.var / m.n);
     out.elo = elo_of_score(m.mean);
     const double lo = m.mean - kZ95 * sd_mean, hi = m.mean + kZ95 * sd_mean;
-    out.elo_error = !regularised && lo > 0 && hi < 1 ? (elo_of_score(hi) - elo_of_score(lo)) / 2
-                                                     : kZ95 * sd_mean / (m.mean * (1 - m.mean)) * kEloPerNatural;
+    out.elo_error = !regularised && lo > 0 && hi < 1
+                        ? (elo_of_score(hi) - elo_of_score(lo)) / 2
+                        : kZ95 * sd_mean / (m.mean * (1 - m.mean)) * kEloPerNatural;
     out.nelo = (m.mean - 0.5) / per_game_sd * kNeloPerT;
     out.nelo_error = kZ95 / std::sqrt(std::max(games, 1.0)) * kNeloPerT;
     out.los = 0.5 * (1 + std::erf((m.mean - 0.5) / sd_mean / std::sqrt(2.0)));

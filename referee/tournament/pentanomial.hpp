@@ -30,7 +30,8 @@ struct MatchCounts {
     Trinomial trinomial;
     Pentanomial pentanomial;
 };
-MatchCounts count_match(const std::string& first, const std::string& second, const std::vector<match::GameRecord>& games);
+MatchCounts count_match(const std::string& first, const std::string& second,
+                        const std::vector<match::GameRecord>& games);
 
 // Half-widths are of the 95% interval. How they are computed (see pentanomial.cpp):
 // the counts get a prior of one pseudo pair (half a pair LL, half WW), or one pseudo game

@@ -7,8 +7,8 @@
 #include <set>
 #include <sstream>
 
-#include <boost/asio/io_context.hpp>
 #include <fmt/format.h>
+#include <boost/asio/io_context.hpp>
 
 #include "referee/engine/session.hpp"
 #include "referee/match/game.hpp"
@@ -19,7 +19,8 @@ namespace {
 using SessionPtr = std::shared_ptr<engine::EngineSession>;
 
 std::string scratch_dir() {
-    return (std::filesystem::temp_directory_path() / fmt::format("referee-{}", ::getpid())).string();
+    return (std::filesystem::temp_directory_path() / fmt::format("referee-{}", ::getpid()))
+        .string();
 }
 
 }  // namespace
@@ -30,7 +31,8 @@ std::vector<std::string> preflight(const TournamentConfig& config) {
     std::vector<std::string> problems(config.engines.size());
     std::vector<SessionPtr> sessions;
     for (std::size_t i = 0; i < config.engines.size(); ++i) {
-        auto s = engine::EngineSession::create(io, config.engines[i], rules.variant(), scratch_dir());
+        auto s =
+            engine::EngineSession::create(io, config.engines[i], rules.variant(), scratch_dir());
         std::weak_ptr<engine::EngineSession> weak = s;
         const std::string name = config.engines[i].name;
         engine::EngineSession::Events ev;
@@ -43,7 +45,8 @@ std::vector<std::string> preflight(const TournamentConfig& config) {
         };
         ev.exit = [&problems, i, name](const engine::ExitInfo& info) {
             if (problems[i].empty() && !info.killed_by_referee && info.exit_code != 0)
-                problems[i] = fmt::format("engine '{}' exited during its handshake: {}", name, info.description);
+                problems[i] = fmt::format("engine '{}' exited during its handshake: {}", name,
+                                          info.description);
         };
         s->set_events(std::move(ev));
         s->start();
@@ -56,7 +59,8 @@ std::vector<std::string> preflight(const TournamentConfig& config) {
     return out;
 }
 
-Runner::Runner(const TournamentConfig& config, std::vector<GameSlot> todo, JournalWriter& journal, GameDone on_game)
+Runner::Runner(const TournamentConfig& config, std::vector<GameSlot> todo, JournalWriter& journal,
+               GameDone on_game)
     : config_(config), todo_(std::move(todo)), journal_(journal), on_game_(std::move(on_game)) {}
 
 void Runner::run() {
@@ -89,7 +93,8 @@ void Runner::run() {
     };
 
     auto spec_for = [&](const GameSlot& slot) {
-        match::GameSpec spec{rules.start(), {}, config_.time_control, config_.illegal_moves, config_.max_plies};
+        match::GameSpec spec{
+            rules.start(), {}, config_.time_control, config_.illegal_moves, config_.max_plies};
         if (slot.opening >= 0) {
             const auto& line = config_.openings.lines[slot.opening];
             if (config_.openings.kind == Openings::Kind::Fen) {
@@ -130,7 +135,8 @@ void Runner::run() {
     };
 
     pump = [&] {
-        while (!failure && static_cast<int>(playing.size()) < config_.concurrency && !queue.empty()) {
+        while (!failure && static_cast<int>(playing.size()) < config_.concurrency &&
+               !queue.empty()) {
             const GameSlot slot = queue.front();
             queue.pop_front();
             launch(slot);

@@ -19,13 +19,14 @@ namespace referee::tournament {
 std::vector<std::string> preflight(const TournamentConfig& config);
 
 class Runner {
-public:
+  public:
     using GameDone = std::function<void(const GameSlot&, const match::GameRecord&)>;
-    Runner(const TournamentConfig& config, std::vector<GameSlot> todo, JournalWriter& journal, GameDone on_game);
+    Runner(const TournamentConfig& config, std::vector<GameSlot> todo, JournalWriter& journal,
+           GameDone on_game);
     // Returns when every game is played and every engine process is gone.
     void run();
 
-private:
+  private:
     const TournamentConfig& config_;
     std::vector<GameSlot> todo_;
     JournalWriter& journal_;

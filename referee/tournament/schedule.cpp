@@ -39,11 +39,16 @@ std::vector<GameSlot> make_schedule(const TournamentConfig& c) {
     return out;
 }
 
-std::string Shard::name() const { return fmt::format("{}-of-{}", k, n); }
+std::string Shard::name() const {
+    return fmt::format("{}-of-{}", k, n);
+}
 
 Shard parse_shard(std::string_view text) {
     auto slash = text.find('/');
-    auto bad = [&] { return std::invalid_argument(fmt::format("--shard '{}': expected K/N with 1 <= K <= N, e.g. 2/3", text)); };
+    auto bad = [&] {
+        return std::invalid_argument(
+            fmt::format("--shard '{}': expected K/N with 1 <= K <= N, e.g. 2/3", text));
+    };
     if (slash == std::string_view::npos) throw bad();
     Shard s;
     try {

@@ -11,9 +11,9 @@
 namespace referee::tournament {
 
 struct GameSlot {
-    int index = 0;     // position in the full schedule
-    int round = 1;     // the n-th game of every pairing is played in round n
-    int white = 0;     // engine indices
+    int index = 0;  // position in the full schedule
+    int round = 1;  // the n-th game of every pairing is played in round n
+    int white = 0;  // engine indices
     int black = 0;
     int opening = -1;  // index into the openings, -1: the variant's start position
 };

@@ -33,7 +33,8 @@ Pdf regularised_pdf(const std::vector<double>& counts, double& total) {
 void mean_var(const Pdf& p, double& mean, double& var) {
     mean = var = 0;
     for (std::size_t i = 0; i < p.prob.size(); ++i) mean += p.prob[i] * p.value[i];
-    for (std::size_t i = 0; i < p.prob.size(); ++i) var += p.prob[i] * (p.value[i] - mean) * (p.value[i] - mean);
+    for (std::size_t i = 0; i < p.prob.size(); ++i)
+        var += p.prob[i] * (p.value[i] - mean) * (p.value[i] - mean);
 }
 
 // Solves sum_i p_i b_i / (1 + x b_i) = 0 for x in (-1 / max b, -1 / min b), where the left
@@ -42,7 +43,8 @@ void mean_var(const Pdf& p, double& mean, double& var) {
 double secular_root(const std::vector<double>& p, const std::vector<double>& b) {
     double lo_b = b[0], hi_b = b[0];
     for (double x : b) lo_b = std::min(lo_b, x), hi_b = std::max(hi_b, x);
-    if (!(lo_b < 0 && hi_b > 0)) throw std::domain_error("the SPRT hypothesis lies outside the possible outcomes");
+    if (!(lo_b < 0 && hi_b > 0))
+        throw std::domain_error("the SPRT hypothesis lies outside the possible outcomes");
     double lo = -1 / hi_b, hi = -1 / lo_b;
     // Newton's method from 0 (the root is 0 when the observation already satisfies the
     // hypothesis), kept inside the shrinking bracket; a step that leaves it bisects instead.
@@ -101,7 +103,9 @@ std::vector<double> mle_with_t(const Pdf& observed, double ref, double t) {
     return current.prob;
 }
 
-double logistic_score(double elo) { return 1 / (1 + std::pow(10.0, -elo / 400)); }
+double logistic_score(double elo) {
+    return 1 / (1 + std::pow(10.0, -elo / 400));
+}
 
 // counts: outcomes from worst to best (L D W, or LL .. WW); games_per_outcome 1 or 2.
 double llr(const SprtConfig& s, const std::vector<double>& counts, bool pairs) {
@@ -121,19 +125,27 @@ double llr(const SprtConfig& s, const std::vector<double>& counts, bool pairs) {
         h1 = mle_with_t(pdf, 0.5, s.elo1 * per_nelo);
     }
     double per_observation = 0;
-    for (std::size_t i = 0; i < h0.size(); ++i) per_observation += pdf.prob[i] * (std::log(h1[i]) - std::log(h0[i]));
+    for (std::size_t i = 0; i < h0.size(); ++i)
+        per_observation += pdf.prob[i] * (std::log(h1[i]) - std::log(h0[i]));
     return total * per_observation;
 }
 
 }  // namespace
 
-double SprtConfig::lower_bound() const { return std::log(beta / (1 - alpha)); }
-double SprtConfig::upper_bound() const { return std::log((1 - beta) / alpha); }
+double SprtConfig::lower_bound() const {
+    return std::log(beta / (1 - alpha));
+}
+double SprtConfig::upper_bound() const {
+    return std::log((1 - beta) / alpha);
+}
 std::string SprtConfig::describe() const {
-    return fmt::format("elo0={:g} elo1={:g} alpha={:g} beta={:g} model={}", elo0, elo1, alpha, beta, sprt_model_name(model));
+    return fmt::format("elo0={:g} elo1={:g} alpha={:g} beta={:g} model={}", elo0, elo1, alpha, beta,
+                       sprt_model_name(model));
 }
 
-const char* sprt_model_name(SprtConfig::Model m) { return m == SprtConfig::Model::Normalized ? "normalized" : "logistic"; }
+const char* sprt_model_name(SprtConfig::Model m) {
+    return m == SprtConfig::Model::Normalized ? "normalized" : "logistic";
+}
 
 SprtConfig::Model parse_sprt_model(const std::string& text) {
     if (text == "normalized") return SprtConfig::Model::Normalized;
@@ -143,9 +155,12 @@ SprtConfig::Model parse_sprt_model(const std::string& text) {
 
 void check_sprt(const SprtConfig& s) {
     auto bad = [](const std::string& what) { throw std::invalid_argument(what); };
-    if (!(s.alpha > 0 && s.alpha < 0.5)) bad(fmt::format("alpha {:g}: must be between 0 and 0.5", s.alpha));
-    if (!(s.beta > 0 && s.beta < 0.5)) bad(fmt::format("beta {:g}: must be between 0 and 0.5", s.beta));
-    if (!(std::abs(s.elo0) < 1000) || !(std::abs(s.elo1) < 1000)) bad("elo0 and elo1 must lie between -1000 and 1000");
+    if (!(s.alpha > 0 && s.alpha < 0.5))
+        bad(fmt::format("alpha {:g}: must be between 0 and 0.5", s.alpha));
+    if (!(s.beta > 0 && s.beta < 0.5))
+        bad(fmt::format("beta {:g}: must be between 0 and 0.5", s.beta));
+    if (!(std::abs(s.elo0) < 1000) || !(std::abs(s.elo1) < 1000))
+        bad("elo0 and elo1 must lie between -1000 and 1000");
     if (!(s.elo0 < s.elo1)) bad(fmt::format("elo0 {:g} must be below elo1 {:g}", s.elo0, s.elo1));
 }
 
@@ -166,7 +181,10 @@ double sprt_llr(const SprtConfig& s, const Pentanomial& p) {
 }
 
 double sprt_llr(const SprtConfig& s, const Trinomial& t) {
-    return llr(s, {static_cast<double>(t.losses), static_cast<double>(t.draws), static_cast<double>(t.wins)}, false);
+    return llr(
+        s,
+        {static_cast<double>(t.losses), static_cast<double>(t.draws), static_cast<double>(t.wins)},
+        false);
 }
 
 SprtVerdict sprt_verdict(const SprtConfig& s, double llr_value) {

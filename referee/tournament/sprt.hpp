@@ -16,8 +16,8 @@ struct SprtConfig {
     double elo0 = 0, elo1 = 5, alpha = 0.05, beta = 0.05;
     Model model = Model::Normalized;
 
-    double lower_bound() const;  // ln(beta / (1 - alpha)): below it, H0 is accepted
-    double upper_bound() const;  // ln((1 - beta) / alpha): above it, H1 is accepted
+    double lower_bound() const;    // ln(beta / (1 - alpha)): below it, H0 is accepted
+    double upper_bound() const;    // ln((1 - beta) / alpha): above it, H1 is accepted
     std::string describe() const;  // "elo0=0 elo1=5 alpha=0.05 beta=0.05 model=normalized"
 };
 const char* sprt_model_name(SprtConfig::Model m);

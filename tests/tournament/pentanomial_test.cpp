@@ -22,7 +22,7 @@ std::vector<GameRecord> journal(const std::string& text) {
         GameRecord g;
         std::string result, extra;
         if (!(w >> g.round >> g.white >> g.black >> result)) continue;
-        g.result = result == "1-0" ? rules::GameResult::WhiteWins
+        g.result = result == "1-0"   ? rules::GameResult::WhiteWins
                    : result == "0-1" ? rules::GameResult::BlackWins
                                      : rules::GameResult::Draw;
         if (w >> extra) g.termination = match::Termination::Interrupted;

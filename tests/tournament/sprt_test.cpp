@@ -52,7 +52,8 @@ TEST(Sprt, AgreesWithPublishedFastchessMatches) {
 TEST(Sprt, AgreesWithTheIndependentPythonComputation) {
     // Figures printed by tests/tournament/data/sprt_reference.py (six decimals; its
     // optimiser is good to about 1e-4).
-    EXPECT_NEAR(sprt_llr(sprt(9, 16, kNormalized), penta({352, 579, 1264, 743, 464})), 4.595980, 2e-4);
+    EXPECT_NEAR(sprt_llr(sprt(9, 16, kNormalized), penta({352, 579, 1264, 743, 464})), 4.595980,
+                2e-4);
     EXPECT_NEAR(sprt_llr(sprt(0, 50, kNormalized), penta({0, 0, 1, 8, 1})), 1.239416, 2e-4);
     EXPECT_NEAR(sprt_llr(sprt(0, 5, kLogistic), penta({60, 270, 510, 300, 80})), 1.632600, 2e-4);
     EXPECT_NEAR(sprt_llr(sprt(-3, 1, kLogistic), penta({12, 40, 95, 35, 10})), -0.214051, 2e-4);
