@@ -53,13 +53,10 @@ JournalContents read_journal(const std::string& path) {
                 out.fingerprint = j.at("fingerprint").get<std::string>();
                 have_header = true;
             } else if (type == "game") {
-                if (!have_header)
-                    throw JournalError(
-                        fmt::format("{}:{}: a game before the header", path, number));
+                if (!have_header) throw JournalError(fmt::format("{}:{}: a game before the header", path, number));
                 out.games[j.at("slot").get<int>()] = match::game_from_json(j.at("game"));
             } else {
-                throw JournalError(
-                    fmt::format("{}:{}: unknown line type '{}'", path, number, type));
+                throw JournalError(fmt::format("{}:{}: unknown line type '{}'", path, number, type));
             }
         } catch (const nlohmann::json::exception& e) {
             throw JournalError(fmt::format("{}:{}: {}", path, number, e.what()));
@@ -67,14 +64,11 @@ JournalContents read_journal(const std::string& path) {
             throw JournalError(fmt::format("{}:{}: {}", path, number, e.what()));
         }
     }
-    if (!have_header)
-        throw JournalError(
-            fmt::format("{}: no header line; this is not a tournament journal", path));
+    if (!have_header) throw JournalError(fmt::format("{}: no header line; this is not a tournament journal", path));
     return out;
 }
 
-JournalWriter::JournalWriter(const std::string& path, const std::string& fingerprint)
-    : path_(path) {
+JournalWriter::JournalWriter(const std::string& path, const std::string& fingerprint) : path_(path) {
     namespace fs = std::filesystem;
     const bool exists = fs::exists(path) && fs::file_size(path) > 0;
     if (exists) {
@@ -82,16 +76,12 @@ JournalWriter::JournalWriter(const std::string& path, const std::string& fingerp
         if (keep != fs::file_size(path)) fs::resize_file(path, keep);
     }
     fd_ = ::open(path.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
-    if (fd_ < 0)
-        throw JournalError(
-            fmt::format("{}: cannot open the journal for writing: {}", path, std::strerror(errno)));
+    if (fd_ < 0) throw JournalError(fmt::format("{}: cannot open the journal for writing: {}", path, std::strerror(errno)));
     if (!exists || complete_length(path) == 0) {
         nlohmann::json header = {{"type", "header"}, {"fingerprint", fingerprint}, {"format", 1}};
         const std::string text = header.dump() + "\n";
-        if (::write(fd_, text.data(), text.size()) != static_cast<ssize_t>(text.size()) ||
-            ::fsync(fd_) != 0)
-            throw JournalError(
-                fmt::format("{}: cannot write the journal header: {}", path, std::strerror(errno)));
+        if (::write(fd_, text.data(), text.size()) != static_cast<ssize_t>(text.size()) || ::fsync(fd_) != 0)
+            throw JournalError(fmt::format("{}: cannot write the journal header: {}", path, std::strerror(errno)));
     }
 }
 
@@ -108,13 +98,10 @@ void JournalWriter::append(int slot, const match::GameRecord& game) {
     while (done < text.size()) {
         ssize_t n = ::write(fd_, text.data() + done, text.size() - done);
         if (n < 0 && errno == EINTR) continue;
-        if (n < 0)
-            throw JournalError(
-                fmt::format("{}: cannot append a game: {}", path_, std::strerror(errno)));
+        if (n < 0) throw JournalError(fmt::format("{}: cannot append a game: {}", path_, std::strerror(errno)));
         done += static_cast<std::size_t>(n);
     }
-    if (::fsync(fd_) != 0)
-        throw JournalError(fmt::format("{}: fsync failed: {}", path_, std::strerror(errno)));
+    if (::fsync(fd_) != 0) throw JournalError(fmt::format("{}: fsync failed: {}", path_, std::strerror(errno)));
 }
 
 }  // namespace referee::tournament

@@ -12,7 +12,7 @@
 namespace referee::tournament {
 
 class JournalError : public std::runtime_error {
-  public:
+public:
     using std::runtime_error::runtime_error;
 };
 
@@ -27,7 +27,7 @@ struct JournalContents {
 JournalContents read_journal(const std::string& path);
 
 class JournalWriter {
-  public:
+public:
     // Opens for appending; writes the header when the file is new. A torn last line is cut
     // off first so the next record starts on a clean line.
     JournalWriter(const std::string& path, const std::string& fingerprint);
@@ -38,7 +38,7 @@ class JournalWriter {
     void append(int slot, const match::GameRecord& game);
     const std::string& path() const { return path_; }
 
-  private:
+private:
     std::string path_;
     int fd_ = -1;
 };
