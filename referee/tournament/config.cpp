@@ -40,7 +40,9 @@ std::string TournamentConfig::fingerprint() const {
         for (const auto& a : e.args) text += "," + a;
         for (const auto& [k, v] : e.options) text += "," + k + "=" + v;
     }
-    for (const auto& o : openings.lines) text += "|" + o;
+    // The openings in the order they are played: a different book, order, seed or ply count
+    // is a different tournament.
+    for (const auto& o : openings.list) text += "|" + o.text();
     // FNV-1a, 64 bits: a fingerprint, not a defence against forgery.
     std::uint64_t h = 1469598103934665603ull;
     for (unsigned char c : text) h = (h ^ c) * 1099511628211ull;
@@ -105,50 +107,66 @@ engine::EngineConfig read_engine(const Reader& r, const YAML::Node& n, const std
 }
 
 Openings read_openings(const Reader& r, const YAML::Node& n, const fs::path& base,
-                       const rules::Rules& rules) {
-    r.only_keys(n, "openings", {"file", "kind"});
+                       const rules::Rules& rules, std::uint64_t seed) {
+    r.only_keys(n, "openings", {"file", "format", "kind", "order", "plies", "seed"});
     if (!n["file"]) r.fail(n, "openings.file", "openings need a 'file'");
     Openings o;
     auto file = r.get<std::string>(n["file"], "openings.file", "a path");
     o.source = fs::path(file).is_relative() ? (base / file).lexically_normal().string() : file;
-    auto kind = n["kind"] ? r.get<std::string>(n["kind"], "openings.kind", "fen or moves")
-                          : std::string("fen");
-    if (kind == "fen")
-        o.kind = Openings::Kind::Fen;
-    else if (kind == "moves")
-        o.kind = Openings::Kind::Moves;
-    else
-        r.fail(n["kind"], "openings.kind", fmt::format("'{}' is neither fen nor moves", kind));
-    std::ifstream in(o.source);
-    if (!in) r.fail(n["file"], "openings.file", fmt::format("cannot read '{}'", o.source));
-    int number = 0;
-    for (std::string line; std::getline(in, line);) {
-        ++number;
-        if (auto hash = line.find('#'); hash != std::string::npos) line.erase(hash);
-        while (!line.empty() && std::isspace(static_cast<unsigned char>(line.back())))
-            line.pop_back();
-        if (line.find_first_not_of(" \t") == std::string::npos) continue;
-        // Each opening is played through the rules now, so a bad one fails before any game.
-        try {
-            if (o.kind == Openings::Kind::Fen) {
-                auto pos = rules.from_fen(line);
-                if (pos.outcome())
-                    throw rules::PositionError("the game is already over in this position");
-            } else {
-                auto pos = rules.start();
-                std::istringstream words(line);
-                for (std::string w; words >> w;)
-                    if (w.find('.') == std::string::npos) pos.play(pos.parse_move(w));
-            }
-        } catch (const std::exception& e) {
-            throw TournamentConfigError(
-                fmt::format("{}:{}: opening '{}': {}", o.source, number, line, e.what()));
-        }
-        o.lines.push_back(line);
+    // 'kind' is the older name of 'format'.
+    const char* format_key = n["format"] ? "format" : "kind";
+    const std::string format =
+        n[format_key] ? r.get<std::string>(n[format_key], std::string("openings.") + format_key,
+                                           "fen, epd, pgn or moves")
+                      : "fen";
+    try {
+        o.format = parse_openings_format(format);
+    } catch (const std::invalid_argument& e) {
+        r.fail(n[format_key], std::string("openings.") + format_key, e.what());
     }
-    if (o.lines.empty())
-        r.fail(n["file"], "openings.file", fmt::format("'{}' holds no opening", o.source));
+    if (n["order"]) {
+        try {
+            o.order = parse_openings_order(
+                r.get<std::string>(n["order"], "openings.order", "sequential or random"));
+        } catch (const std::invalid_argument& e) {
+            r.fail(n["order"], "openings.order", e.what());
+        }
+    }
+    if (n["plies"]) {
+        o.plies = r.get<int>(n["plies"], "openings.plies", "a whole number");
+        if (o.plies < 0 || o.plies > 10000)
+            r.fail(n["plies"], "openings.plies", "must be 0 (all) to 10000");
+    }
+    o.seed = n["seed"] ? r.get<std::uint64_t>(n["seed"], "openings.seed", "a whole number") : seed;
+    try {
+        load_openings(o, rules);
+    } catch (const OpeningsError& e) {
+        throw TournamentConfigError(e.what());
+    }
     return o;
+}
+
+SprtConfig read_sprt(const Reader& r, const YAML::Node& n) {
+    r.only_keys(n, "sprt", {"elo0", "elo1", "alpha", "beta", "model"});
+    SprtConfig s;
+    s.enabled = true;
+    for (auto [key, field] :
+         {std::pair{"elo0", &s.elo0}, {"elo1", &s.elo1}, {"alpha", &s.alpha}, {"beta", &s.beta}})
+        if (n[key]) *field = r.get<double>(n[key], std::string("sprt.") + key, "a number");
+    if (n["model"]) {
+        try {
+            s.model = parse_sprt_model(
+                r.get<std::string>(n["model"], "sprt.model", "normalized or logistic"));
+        } catch (const std::invalid_argument& e) {
+            r.fail(n["model"], "sprt.model", e.what());
+        }
+    }
+    try {
+        check_sprt(s);
+    } catch (const std::invalid_argument& e) {
+        r.fail(n, "sprt", e.what());
+    }
+    return s;
 }
 
 }  // namespace
@@ -266,7 +284,16 @@ TournamentConfig load_tournament_config(const std::string& path, const std::stri
         r.fail(root, "seeds", "a gauntlet needs 'seeds': the engines that meet everyone else");
     if (c.format == Format::RoundRobin && !c.seeds.empty())
         r.fail(root["seeds"], "seeds", "'seeds' only makes sense with format: gauntlet");
-    if (root["openings"]) c.openings = read_openings(r, root["openings"], base, *rules);
+    if (root["openings"]) c.openings = read_openings(r, root["openings"], base, *rules, c.seed);
+    if (root["sprt"]) {
+        c.sprt = read_sprt(r, root["sprt"]);
+        if (c.engines.size() != 2)
+            r.fail(root["sprt"], "sprt", "an SPRT compares two engines; this config has more");
+    }
+    if (root["pgn_out"]) {
+        const auto p = r.get<std::string>(root["pgn_out"], "pgn_out", "a file");
+        c.pgn_out = fs::path(p).is_relative() ? (base / p).lexically_normal().string() : p;
+    }
     return c;
 }
 

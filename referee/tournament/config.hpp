@@ -7,20 +7,17 @@
 #include <string>
 #include <vector>
 
+#include <yaml-cpp/yaml.h>
+
 #include "referee/engine/engine_config.hpp"
 #include "referee/match/game.hpp"
+#include "referee/tournament/openings.hpp"
+#include "referee/tournament/sprt.hpp"
 
 namespace referee::tournament {
 
 enum class Format { RoundRobin, Gauntlet };
 const char* format_name(Format f);
-
-struct Openings {
-    enum class Kind { None, Fen, Moves };
-    Kind kind = Kind::None;
-    std::vector<std::string> lines;  // one FEN, or one space-separated move list, per opening
-    std::string source;              // the file they came from
-};
 
 struct TournamentConfig {
     std::string name;
@@ -36,6 +33,8 @@ struct TournamentConfig {
     match::IllegalMovePolicy illegal_moves = match::IllegalMovePolicy::Loss;
     int max_plies = 0;
     std::uint64_t seed = 1;  // engines with a "Seed" option get seed + game index
+    SprtConfig sprt;         // two engines only: stop when the test decides
+    std::string pgn_out;     // also append every finished game to this PGN file
     std::string output_dir;
     std::vector<engine::EngineConfig> engines;
 
@@ -55,5 +54,11 @@ class TournamentConfigError : public std::runtime_error {
 // Reads and checks the file: keys, values, the variant, the openings (each played through
 // the rules), and that every engine's command exists. Throws TournamentConfigError.
 TournamentConfig load_tournament_config(const std::string& path, const std::string& bin_dir);
+// The same from a YAML document already in memory (the `referee match` command line builds
+// one, so both ways of describing a match give the same config). `source` names it in
+// messages; relative paths are read from `base_dir`.
+TournamentConfig tournament_config_from_yaml(const YAML::Node& root, const std::string& source,
+                                             const std::string& base_dir,
+                                             const std::string& bin_dir);
 
 }  // namespace referee::tournament

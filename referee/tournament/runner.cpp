@@ -5,7 +5,6 @@
 #include <deque>
 #include <filesystem>
 #include <set>
-#include <sstream>
 
 #include <fmt/format.h>
 #include <boost/asio/io_context.hpp>
@@ -96,14 +95,9 @@ void Runner::run() {
         match::GameSpec spec{
             rules.start(), {}, config_.time_control, config_.illegal_moves, config_.max_plies};
         if (slot.opening >= 0) {
-            const auto& line = config_.openings.lines[slot.opening];
-            if (config_.openings.kind == Openings::Kind::Fen) {
-                spec.start = rules.from_fen(line);
-            } else {
-                std::istringstream words(line);
-                for (std::string w; words >> w;)
-                    if (w.find('.') == std::string::npos) spec.opening_moves.push_back(w);
-            }
+            const Opening& o = config_.openings.list[slot.opening];
+            spec.start = opening_start(o, rules);
+            spec.opening_moves = o.moves;
         }
         spec.event = config_.name;
         spec.round = slot.round;
@@ -135,13 +129,13 @@ void Runner::run() {
     };
 
     pump = [&] {
-        while (!failure && static_cast<int>(playing.size()) < config_.concurrency &&
+        while (!failure && !stopping_ && static_cast<int>(playing.size()) < config_.concurrency &&
                !queue.empty()) {
             const GameSlot slot = queue.front();
             queue.pop_front();
             launch(slot);
         }
-        if (playing.empty() && (queue.empty() || failure)) {
+        if (playing.empty() && (queue.empty() || failure || stopping_)) {
             for (auto& pool : idle)
                 for (auto& s : pool) {
                     s->quit(std::chrono::milliseconds(1000));

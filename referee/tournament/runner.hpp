@@ -25,12 +25,16 @@ class Runner {
            GameDone on_game);
     // Returns when every game is played and every engine process is gone.
     void run();
+    // Called from on_game (an SPRT decided): no new game starts; the games being played
+    // finish and are journaled, then run() returns.
+    void stop() { stopping_ = true; }
 
   private:
     const TournamentConfig& config_;
     std::vector<GameSlot> todo_;
     JournalWriter& journal_;
     GameDone on_game_;
+    bool stopping_ = false;
 };
 
 }  // namespace referee::tournament

@@ -20,8 +20,13 @@ struct GameSlot {
 
 // Pairings in order (round-robin: every two engines; gauntlet: each seed against every
 // other engine); each pairing plays games_per_pairing games with colours alternating, the
-// two games of a colour pair on the same opening.
+// two games of a colour pair on the same opening. Openings are spread over the whole
+// schedule: each pairing's pairs take the next openings of the book, so every opening is
+// played when the schedule has at least as many pairs as the book has openings.
 std::vector<GameSlot> make_schedule(const TournamentConfig& config);
+// How many different openings the schedule plays (fewer than the book holds when the
+// schedule is short; the command line says so).
+int openings_played(const std::vector<GameSlot>& schedule);
 
 struct Shard {
     int k = 1, n = 1;  // the k-th of n slices, 1-based
