@@ -12,6 +12,8 @@
 #include <nlohmann/json.hpp>
 
 #include "referee/cli/commands.hpp"
+#include "referee/cli/match_watch.hpp"
+#include "referee/cli/tournament_run.hpp"
 #include "referee/engine/process.hpp"
 #include "referee/report/files.hpp"
 #include "referee/tournament/runner.hpp"
@@ -54,7 +56,8 @@ std::vector<std::string> write_all(const tournament::TournamentConfig& c, const 
 class Progress {
 public:
     Progress(const tournament::TournamentConfig& c, int total, std::map<int, match::GameRecord>& games, bool quiet)
-        : c_(c), total_(total), games_(games), quiet_(quiet), tty_(::isatty(STDOUT_FILENO)), start_(std::chrono::steady_clock::now()),
+        // A match of two engines prints cutechess-style lines instead of the one-line bar.
+        : c_(c), total_(total), games_(games), quiet_(quiet), tty_(::isatty(STDOUT_FILENO) && c.engines.size() != 2), start_(std::chrono::steady_clock::now()),
           already_(static_cast<int>(games.size())) {}
 
     void game(const GameSlot& slot, const match::GameRecord& g) {
@@ -104,8 +107,17 @@ long peak_memory_kib() {
 
 void run_tournament(const std::string& path, bool resume, const std::string& shard_text, int concurrency, bool quiet,
                     bool stats) {
-    auto config = tournament::load_tournament_config(path, engine::executable_dir());
-    if (concurrency > 0) config.concurrency = concurrency;
+    run_tournament_config(tournament::load_tournament_config(path, engine::executable_dir()),
+                          RunOptions{resume, shard_text, concurrency, quiet, stats});
+}
+
+}  // namespace
+
+void run_tournament_config(tournament::TournamentConfig config, const RunOptions& options) {
+    const bool resume = options.resume, quiet = options.quiet, stats = options.stats;
+    const std::string& shard_text = options.shard;
+    const std::string& path = config.source;
+    if (options.concurrency > 0) config.concurrency = options.concurrency;
     const auto shard = shard_text.empty() ? tournament::Shard{} : tournament::parse_shard(shard_text);
     const auto all = tournament::make_schedule(config);
     auto mine = tournament::take_shard(all, shard);
@@ -128,6 +140,9 @@ void run_tournament(const std::string& path, bool resume, const std::string& sha
     std::vector<GameSlot> todo;
     for (const auto& s : mine)
         if (!games.count(s.index)) todo.push_back(s);
+    MatchWatch watch(config, games, quiet);
+    if (watch.decided()) todo.clear();  // resumed after the SPRT had already decided
+    PgnOut pgn_out(config.pgn_out);
 
     if (!todo.empty()) {
         auto problems = tournament::preflight(config);
@@ -142,14 +157,23 @@ void run_tournament(const std::string& path, bool resume, const std::string& sha
                                  tournament::format_name(config.format), rules::Rules::load(config.variant).name(),
                                  config.engines.size(), mine.size(), shard.whole() ? "" : " in shard " + shard.name(),
                                  mine.size() - todo.size(), config.concurrency, journal_path);
+    if (!quiet && tournament::openings_played(all) < static_cast<int>(config.openings.list.size()))
+        std::cout << fmt::format("note: the schedule has room for {} of the {} openings in {}\n", tournament::openings_played(all),
+                                 config.openings.list.size(), config.openings.source);
     engine::install_signal_cleanup();
     tournament::JournalWriter journal(journal_path, config.fingerprint());
     Progress progress(config, static_cast<int>(mine.size()), games, quiet);
-    tournament::Runner runner(config, todo, journal,
-                              [&](const GameSlot& slot, const match::GameRecord& g) { progress.game(slot, g); });
+    tournament::Runner* running = nullptr;
+    tournament::Runner runner(config, todo, journal, [&](const GameSlot& slot, const match::GameRecord& g) {
+        progress.game(slot, g);
+        pgn_out.add(g);
+        if (watch.game(g) && running) running->stop();
+    });
+    running = &runner;
     const auto started = std::chrono::steady_clock::now();
     runner.run();
     progress.end();
+    watch.end();
     if (stats) {
         const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
         std::cout << fmt::format("stats games={} seconds={:.3f} games_per_second={:.2f} concurrency={} peak_memory_kib={}\n",
@@ -159,6 +183,8 @@ void run_tournament(const std::string& path, bool resume, const std::string& sha
     const auto files = write_all(config, games, static_cast<int>(all.size()));
     std::cout << fmt::format("report {}\n", files.back());
 }
+
+namespace {
 
 void run_merge(const std::string& path, std::vector<std::string> journals) {
     const auto config = tournament::load_tournament_config(path, engine::executable_dir());

@@ -18,9 +18,11 @@ const char* format_name(Format f) {
 
 TournamentConfigError::TournamentConfigError(const std::string& file, int line, int column,
                                              const std::string& key, const std::string& what)
-    : std::runtime_error(line > 0 ? fmt::format("{}:{}:{}: {}{}", file, line, column,
-                                                key.empty() ? "" : key + ": ", what)
-                                  : fmt::format("{}: {}", file, what)) {}
+    : std::runtime_error(line > 0
+                             ? fmt::format("{}:{}:{}: {}{}", file, line, column,
+                                           key.empty() ? "" : key + ": ", what)
+                             : fmt::format("{}: {}{}", file, key.empty() ? "" : key + ": ", what)) {
+}
 
 int TournamentConfig::engine_index(const std::string& n) const {
     for (std::size_t i = 0; i < engines.size(); ++i)
@@ -177,15 +179,22 @@ TournamentConfig load_tournament_config(const std::string& path, const std::stri
         throw TournamentConfigError(fmt::format("{}: cannot read the tournament config", path));
     std::stringstream ss;
     ss << in.rdbuf();
+    const YAML::Node root = Reader(path).load(ss.str());
+    return tournament_config_from_yaml(root, path, fs::absolute(path).parent_path().string(),
+                                       bin_dir);
+}
+
+TournamentConfig tournament_config_from_yaml(const YAML::Node& root, const std::string& path,
+                                             const std::string& base_dir,
+                                             const std::string& bin_dir) {
     Reader r(path);
-    const YAML::Node root = r.load(ss.str());
-    r.only_keys(
-        root, "",
-        {"name", "variant", "format", "seeds", "games_per_pairing", "time_control", "margin",
-         "imcs_clock", "openings", "concurrency", "adjudication", "seed", "output", "engines"});
+    r.only_keys(root, "",
+                {"name", "variant", "format", "seeds", "games_per_pairing", "time_control",
+                 "margin", "imcs_clock", "openings", "concurrency", "adjudication", "seed",
+                 "output", "engines", "sprt", "pgn_out"});
     for (const char* k : {"name", "variant", "engines"})
         if (!root[k]) r.fail(root, k, fmt::format("the config has no '{}'", k));
-    const fs::path base = fs::absolute(path).parent_path();
+    const fs::path base = base_dir;
 
     TournamentConfig c;
     c.source = path;
@@ -217,8 +226,9 @@ TournamentConfig load_tournament_config(const std::string& path, const std::stri
     if (root["games_per_pairing"]) {
         c.games_per_pairing =
             r.get<int>(root["games_per_pairing"], "games_per_pairing", "a whole number");
-        if (c.games_per_pairing < 1)
-            r.fail(root["games_per_pairing"], "games_per_pairing", "must be at least 1");
+        // The schedule is built whole, so its size is bounded.
+        if (c.games_per_pairing < 1 || c.games_per_pairing > 1000000)
+            r.fail(root["games_per_pairing"], "games_per_pairing", "must be 1 to 1000000");
     }
     if (root["time_control"])
         c.time_control_text = r.get<std::string>(root["time_control"], "time_control",
