@@ -45,7 +45,7 @@ std::vector<std::string> engine_names(const tournament::TournamentConfig& c) {
 std::vector<std::string> write_all(const tournament::TournamentConfig& c, const std::map<int, match::GameRecord>& games,
                                    int scheduled) {
     report::ReportInput in{c.name, tournament::format_name(c.format), c.time_control_text, rules::Rules::load(c.variant),
-                           engine_names(c), {}, {}, scheduled};
+                           engine_names(c), {}, {}, scheduled, c.sprt};
     for (const auto& [slot, g] : games) in.games.push_back(g);
     in.standings = tournament::compute_standings(in.engines, in.games);
     return report::write_reports(c.output_dir, in);

@@ -7,6 +7,7 @@
 
 #include "referee/report/facts.hpp"
 #include "referee/report/html_parts.hpp"
+#include "referee/report/match_stats.hpp"
 #include "referee/report/report.hpp"
 #include "referee/report/text.hpp"
 
@@ -229,6 +230,7 @@ std::string html_report(const ReportInput& in) {
     page += header(in);
     page += "<main>\n";
     page += standings(in);
+    page += html_match_stats(in);
     page += "<section id=\"elo\">\n<h2>Elo</h2>\n<div class=\"scroll\">" + elo_plot_svg(in) +
             "</div>\n</section>\n";
     page += crosstable(in);

@@ -7,6 +7,7 @@
 
 #include "referee/match/game_record.hpp"
 #include "referee/rules/position.hpp"
+#include "referee/tournament/sprt.hpp"
 #include "referee/tournament/standings.hpp"
 
 namespace referee::report {
@@ -20,6 +21,7 @@ struct ReportInput {
     std::vector<match::GameRecord> games;  // schedule order
     tournament::Standings standings;
     int scheduled_games = 0;  // games the schedule holds (more than games while unfinished)
+    tournament::SprtConfig sprt = {};  // a match's SPRT, shown with its statistics
 };
 
 std::string markdown_report(const ReportInput& in);

@@ -1,6 +1,7 @@
 // results.json: everything in the reports, for programs (grade sheets, plots, merges).
 #include <nlohmann/json.hpp>
 
+#include "referee/report/match_stats.hpp"
 #include "referee/report/report.hpp"
 
 namespace referee::report {
@@ -78,6 +79,7 @@ std::string results_json(const ReportInput& in) {
         {"standings", standings},
         {"crosstable", cross},
         {"los", los},
+        {"match_statistics", json_match_stats(in)},
         {"games", games},
     };
     // A reason may quote bytes an engine wrote that are not UTF-8; they are replaced

@@ -41,7 +41,7 @@ Moments moments(const std::array<double, K>& w) {
 }  // namespace
 
 double elo_of_score(double s) {
-    return -400.0 * std::log10(1.0 / s - 1.0);
+    return -400.0 * std::log10(1.0 / s - 1.0) + 0.0;  // + 0.0: an even score is 0, not -0
 }
 
 MatchCounts count_match(const std::string& first, const std::string& second,
