@@ -136,8 +136,7 @@ YAML::Node engine_node(const Pairs& own, const Pairs& each, int index, std::stri
         else if (key == "st")
             engine_tc = "st=" + value;
         else if (key == "nodes" || key == "depth")
-            throw UsageError(
-                fmt::format("{}: '{}' limits are not available yet; use tc= or st=", where, key));
+            e[key] = value;
         else
             throw UsageError(
                 fmt::format("{}: unknown key '{}' (cmd, name, tc, st, args, proto, dir, "

@@ -42,6 +42,8 @@ std::string TournamentConfig::fingerprint() const {
         for (const auto& a : e.args) text += "," + a;
         for (const auto& [k, v] : e.options) text += "," + k + "=" + v;
     }
+    for (const auto& l : limits)
+        if (l.nodes || l.depth) text += fmt::format("|nodes={},depth={}", l.nodes, l.depth);
     // The openings in the order they are played: a different book, order, seed or ply count
     // is a different tournament.
     for (const auto& o : openings.list) text += "|" + o.text();
@@ -59,7 +61,8 @@ namespace fs = std::filesystem;
 engine::EngineConfig read_engine(const Reader& r, const YAML::Node& n, const std::string& where,
                                  const fs::path& base, const std::string& bin_dir) {
     r.only_keys(n, where,
-                {"name", "cmd", "args", "protocol", "options", "dir", "startup", "memory"});
+                {"name", "cmd", "args", "protocol", "options", "dir", "startup", "memory", "nodes",
+                 "depth"});
     if (!n["cmd"])
         r.fail(n, where + ".cmd",
                "an engine needs 'cmd' (an in-tree engine name, a path or a program on PATH)");
@@ -106,6 +109,26 @@ engine::EngineConfig read_engine(const Reader& r, const YAML::Node& n, const std
         r.fail(n["cmd"], where + ".cmd", err.what());
     }
     return e;
+}
+
+EngineLimits read_limits(const Reader& r, const YAML::Node& n, const std::string& where,
+                         const engine::EngineConfig& e) {
+    EngineLimits l;
+    if (n["nodes"]) {
+        l.nodes = r.get<std::int64_t>(n["nodes"], where + ".nodes", "a whole number");
+        if (l.nodes < 1 || l.nodes > 1'000'000'000'000)
+            r.fail(n["nodes"], where + ".nodes", "must be 1 to 10^12");
+    }
+    if (n["depth"]) {
+        l.depth = r.get<int>(n["depth"], where + ".depth", "a whole number");
+        if (l.depth < 1 || l.depth > 1000)
+            r.fail(n["depth"], where + ".depth", "must be 1 to 1000");
+    }
+    // IMCS has no way to say either.
+    if ((l.nodes || l.depth) && e.protocol != engine::Protocol::Uci)
+        r.fail(n, where,
+               "nodes and depth limits are sent with UCI's 'go'; this engine speaks IMCS");
+    return l;
 }
 
 Openings read_openings(const Reader& r, const YAML::Node& n, const fs::path& base,
@@ -276,6 +299,7 @@ TournamentConfig tournament_config_from_yaml(const YAML::Node& root, const std::
     for (std::size_t i = 0; i < engines.size(); ++i) {
         const std::string where = fmt::format("engines[{}]", i);
         c.engines.push_back(read_engine(r, engines[i], where, base, bin_dir));
+        c.limits.push_back(read_limits(r, engines[i], where, c.engines.back()));
         if (!names.insert(c.engines.back().name).second)
             r.fail(engines[i], where + ".name",
                    fmt::format("two engines are named '{}'; give each a unique name",

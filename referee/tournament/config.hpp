@@ -19,6 +19,12 @@ namespace referee::tournament {
 enum class Format { RoundRobin, Gauntlet };
 const char* format_name(Format f);
 
+// Search limits for one engine, sent to UCI engines with every "go" (0: none).
+struct EngineLimits {
+    std::int64_t nodes = 0;
+    int depth = 0;
+};
+
 struct TournamentConfig {
     std::string name;
     std::string source;  // the config file
@@ -37,6 +43,7 @@ struct TournamentConfig {
     std::string pgn_out;     // also append every finished game to this PGN file
     std::string output_dir;
     std::vector<engine::EngineConfig> engines;
+    std::vector<EngineLimits> limits;  // by engine index, as many as engines
 
     int engine_index(const std::string& name) const;  // -1 if none
     // A digest of everything that decides which games are played and how, so a journal or

@@ -102,6 +102,11 @@ void Runner::run() {
         spec.event = config_.name;
         spec.round = slot.round;
         spec.game_seed = config_.seed + static_cast<std::uint64_t>(slot.index);
+        for (auto [side, e] : {std::pair{rules::White, slot.white}, {rules::Black, slot.black}})
+            if (e < static_cast<int>(config_.limits.size())) {
+                spec.nodes[side] = config_.limits[e].nodes;
+                spec.depth[side] = config_.limits[e].depth;
+            }
         return spec;
     };
 

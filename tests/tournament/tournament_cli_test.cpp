@@ -335,4 +335,40 @@ TEST(MatchCli, MistakesAreNamed) {
     EXPECT_NE(r.out.find("an SPRT compares two engines"), std::string::npos) << r.out;
 }
 
+TEST(MatchCli, NodeAndDepthLimitsReachTheEnginesGo) {
+    // A UCI engine in a few lines of sh that writes every "go" it gets to a file and plays
+    // a2a3 (legal at the start; its second move then loses the game, which is all we need).
+    TempDir dir("match-limits");
+    const fs::path engine = dir.path / "recorder";
+    std::ofstream(engine) << "#!/bin/sh\n"
+                             "while read -r line; do\n"
+                             "  case \"$line\" in\n"
+                             "    uci) echo 'option name UCI_Variant type combo default minichess var minichess'; echo uciok ;;\n"
+                             "    isready) echo readyok ;;\n"
+                             "    go*) echo \"$0 $line\" >> go.log; echo 'bestmove a2a3' ;;\n"
+                             "    quit) exit 0 ;;\n"
+                             "  esac\n"
+                             "done\n";
+    fs::permissions(engine, fs::perms::owner_all);
+    fs::copy_file(engine, dir.path / "recorder2");
+    auto r = run(dir.path, {"match", "minichess", "-engine", "cmd=./recorder", "name=n", "nodes=1234", "-engine",
+                            "cmd=./recorder2", "name=d", "depth=3", "-each", "tc=5+0.05", "-rounds", "1", "-games", "1"});
+    ASSERT_EQ(r.code, 0) << r.out;
+    std::ifstream log(dir.path / "go.log");
+    std::string first, second;
+    std::getline(log, first);
+    std::getline(log, second);
+    EXPECT_NE(first.find("recorder go wtime"), std::string::npos) << first;
+    EXPECT_NE(first.find(" nodes 1234"), std::string::npos) << first;
+    EXPECT_EQ(first.find(" depth"), std::string::npos) << first;
+    EXPECT_NE(second.find("recorder2 go wtime"), std::string::npos) << second;
+    EXPECT_NE(second.find(" depth 3"), std::string::npos) << second;
+    EXPECT_EQ(second.find(" nodes"), std::string::npos) << second;
+    // IMCS engines cannot be given either.
+    r = run(dir.path, {"match", "minichess", "-engine", "cmd=random", "name=a", "proto=imcs", "depth=3", "-engine", "cmd=random",
+                       "name=b"});
+    EXPECT_EQ(r.code, 1);
+    EXPECT_NE(r.out.find("this engine speaks IMCS"), std::string::npos) << r.out;
+}
+
 }  // namespace
