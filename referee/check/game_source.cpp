@@ -1,0 +1,104 @@
+#include "referee/check/game_source.hpp"
+
+#include <cctype>
+#include <filesystem>
+#include <fstream>
+#include <regex>
+
+#include <fmt/format.h>
+
+namespace referee::check {
+namespace {
+
+// A reader together with the file it reads, and how far it got.
+class FileSource : public GameSource {
+  public:
+    FileSource(std::unique_ptr<std::ifstream> in, std::uintmax_t size, Format format,
+               const std::string& path)
+        : in_(std::move(in)), size_(size) {
+        switch (format) {
+            case Format::Pgn:
+                inner_ = pgn_games(*in_, path);
+                break;
+            case Format::ImcsLog:
+                inner_ = imcs_log_games(*in_, path);
+                break;
+            case Format::JsonRecords:
+                inner_ = json_record_games(*in_, path);
+                break;
+            case Format::Journal:
+                break;  // opened by path, see open_games
+        }
+    }
+    bool next(RecordedGame& game) override { return inner_->next(game); }
+    Format format() const override { return inner_->format(); }
+    double fraction_read() const override {
+        if (size_ == 0) return -1;
+        const auto at = in_->rdbuf()->pubseekoff(0, std::ios::cur, std::ios::in);
+        if (at < 0) return 1;
+        return std::min(1.0, static_cast<double>(at) / static_cast<double>(size_));
+    }
+
+  private:
+    std::unique_ptr<std::ifstream> in_;
+    std::uintmax_t size_;
+    std::unique_ptr<GameSource> inner_;
+};
+
+}  // namespace
+
+const char* format_name(Format f) {
+    switch (f) {
+        case Format::Pgn:
+            return "PGN";
+        case Format::ImcsLog:
+            return "IMCS server game log";
+        case Format::Journal:
+            return "tournament journal";
+        case Format::JsonRecords:
+            return "JSON game records";
+    }
+    return "?";
+}
+
+Format detect_format(const std::string& head) {
+    std::size_t i = head.starts_with("\xEF\xBB\xBF") ? 3 : 0;
+    while (i < head.size() && std::isspace(static_cast<unsigned char>(head[i]))) ++i;
+    const std::string first_line = head.substr(
+        i, head.find('\n', i) == std::string::npos ? std::string::npos : head.find('\n', i) - i);
+    static const std::regex imcs_header(R"(^\d+: \S+\([^)]*\) vs \S+\([^)]*\)\s*$)");
+    if (std::regex_match(first_line, imcs_header)) return Format::ImcsLog;
+    if (i < head.size() && head[i] == '{') {
+        // A journal's first line is its header: {"type":"header",...}.
+        static const std::regex journal_header(
+            R"re(^\{\s*"(fingerprint|format|type)"\s*:.*"header")re");
+        return std::regex_search(first_line, journal_header) ? Format::Journal
+                                                             : Format::JsonRecords;
+    }
+    if (i < head.size() && head[i] == '[') {
+        // PGN tags are [Name "value"]; a JSON array holds objects or nothing.
+        std::size_t j = i + 1;
+        while (j < head.size() && std::isspace(static_cast<unsigned char>(head[j]))) ++j;
+        if (j >= head.size() || head[j] == '{' || head[j] == ']') return Format::JsonRecords;
+    }
+    return Format::Pgn;
+}
+
+std::unique_ptr<GameSource> open_games(const std::string& path) {
+    std::error_code ec;
+    if (std::filesystem::is_directory(path, ec))
+        throw SourceError(fmt::format("{}: is a directory, not a file of games", path));
+    auto in = std::make_unique<std::ifstream>(path, std::ios::binary);
+    if (!*in) throw SourceError(fmt::format("{}: cannot open the file", path));
+    std::string head(4096, '\0');
+    in->read(head.data(), static_cast<std::streamsize>(head.size()));
+    head.resize(static_cast<std::size_t>(in->gcount()));
+    in->clear();
+    in->seekg(0);
+    const Format format = detect_format(head);
+    if (format == Format::Journal) return journal_games(path);
+    const auto size = std::filesystem::file_size(path, ec);
+    return std::make_unique<FileSource>(std::move(in), ec ? 0 : size, format, path);
+}
+
+}  // namespace referee::check
