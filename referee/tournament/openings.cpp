@@ -1,5 +1,7 @@
 #include "referee/tournament/openings.hpp"
 
+#include "referee/rules/pgn.hpp"
+
 #include <cctype>
 #include <fstream>
 
@@ -61,6 +63,33 @@ std::vector<Opening> read_lines(std::istream& in, Openings::Format format) {
             o.fen = line;  // parsed when checked, for the message
         else
             o.moves = opening_moves(line);
+        out.push_back(std::move(o));
+    }
+    return out;
+}
+
+// PGN: each game's start (its FEN tag, or the variant's start) and its main line, checked
+// and written as dash moves; comments, variations and results are the reader's business.
+std::vector<Opening> read_pgn(std::istream& in, const std::string& source,
+                              const rules::Rules& rules, int plies) {
+    std::vector<Opening> out;
+    rules::PgnReader reader(in, source);
+    for (rules::PgnGame game; reader.next(game);) {
+        if (!game.problem.empty())
+            throw OpeningsError(fmt::format("{}:{}: {}", source, game.first_line, game.problem));
+        Opening o;
+        o.line = game.first_line;
+        try {
+            auto pos = rules::pgn_start(rules, game);
+            if (game.tag("FEN")) o.fen = pos.fen();
+            for (const rules::Move m : rules::pgn_moves(rules, game)) {
+                if (plies > 0 && static_cast<int>(o.moves.size()) >= plies) break;
+                o.moves.push_back(pos.move_name(m));
+                pos.play(m);
+            }
+        } catch (const std::exception& e) {
+            throw OpeningsError(fmt::format("{}:{}: {}", source, game.first_line, e.what()));
+        }
         out.push_back(std::move(o));
     }
     return out;
@@ -137,7 +166,8 @@ void load_openings(Openings& spec, const rules::Rules& rules) {
     if (spec.plies < 0)
         throw OpeningsError(
             fmt::format("{}: plies {} must be 0 (all) or more", spec.source, spec.plies));
-    spec.list = read_lines(in, spec.format);
+    spec.list = spec.format == Openings::Format::Pgn ? read_pgn(in, spec.source, rules, spec.plies)
+                                                     : read_lines(in, spec.format);
     for (auto& o : spec.list) {
         // Each opening is played through the rules now, so a bad one fails before any game.
         try {

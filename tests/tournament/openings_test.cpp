@@ -50,6 +50,28 @@ TEST(Openings, EpdRecordsKeepTheirBoardAndDropTheirOperations) {
     EXPECT_EQ(opening_start(o.list[0], rules).side_to_move(), rules::Black);
 }
 
+TEST(Openings, PgnGamesGiveTheirStartAndFirstPlies) {
+    TempFile f("book.pgn",
+               "[Event \"one\"]\n[Result \"*\"]\n\n1. b3 {a comment} d4 2. c3 (2. a3 a4) dxc3 *\n\n"
+               "[Event \"two\"]\n[SetUp \"1\"]\n[FEN \"kqbnr/ppppp/5/1P3/P1PPP/RNBQK b - - 0 "
+               "1\"]\n\n1... d4 2. a3 *\n");
+    const auto o = load(f, Openings::Format::Pgn, 3);
+    ASSERT_EQ(o.list.size(), 2u);
+    EXPECT_EQ(o.list[0].fen, "");
+    EXPECT_EQ(o.list[0].moves, (std::vector<std::string>{"b2-b3", "d5-d4", "c2-c3"}));
+    EXPECT_EQ(o.list[0].line, 1);
+    EXPECT_EQ(o.list[1].moves, (std::vector<std::string>{"d5-d4", "a2-a3"}));
+    const auto rules = rules::Rules::load("minichess");
+    EXPECT_EQ(opening_start(o.list[1], rules).side_to_move(), rules::Black);
+    TempFile bad("bad.pgn", "[Event \"x\"]\n\n1. b3 d4 2. Qxe8 *\n");
+    try {
+        load(bad, Openings::Format::Pgn);
+        FAIL() << "an illegal PGN move was accepted";
+    } catch (const OpeningsError& e) {
+        EXPECT_NE(std::string(e.what()).find("bad.pgn:1:"), std::string::npos) << e.what();
+    }
+}
+
 TEST(Openings, MoveListsAreCutToThePlies) {
     TempFile f("book.txt", "1. b2-b3 d5-d4 2. c2-c3 b5-b4\na2-a3 *\n");
     const auto o = load(f, Openings::Format::Moves, 3);

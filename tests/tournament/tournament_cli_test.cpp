@@ -371,4 +371,18 @@ TEST(MatchCli, NodeAndDepthLimitsReachTheEnginesGo) {
     EXPECT_NE(r.out.find("this engine speaks IMCS"), std::string::npos) << r.out;
 }
 
+TEST(MatchCli, APgnBookIsPlayedFrom) {
+    TempDir dir("match-pgn");
+    std::ofstream(dir.path / "book.pgn") << "[Event \"a\"]\n\n1. b3 d4 2. c3 dxc3 *\n\n[Event \"b\"]\n\n1. a3 {x} a4 *\n";
+    auto r = run(dir.path, {"match", "minichess", "-engine", "cmd=random", "name=A", "-engine", "cmd=random", "name=B", "-each",
+                            "tc=5+0.05", "-rounds", "2", "-openings", "file=book.pgn", "format=pgn", "plies=2", "-quiet"});
+    ASSERT_EQ(r.code, 0) << r.out;
+    std::string fp;
+    const auto games = journal_moves(dir.path / "matches" / "A-vs-B" / "journal.jsonl", &fp);
+    ASSERT_EQ(games.size(), 4u);
+    // Pairs of games on each opening, the book's first two plies first.
+    for (int slot : {0, 1}) EXPECT_NE(games.at(slot).find(": b2-b3 d5-d4 "), std::string::npos) << games.at(slot);
+    for (int slot : {2, 3}) EXPECT_NE(games.at(slot).find(": a2-a3 a5-a4 "), std::string::npos) << games.at(slot);
+}
+
 }  // namespace
