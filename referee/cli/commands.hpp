@@ -14,6 +14,7 @@ void add_tournament_commands(CLI::App& app);
 void add_lousy_command(CLI::App& app);
 void add_validate_command(CLI::App& app);
 void add_status_command(CLI::App& app);
+void add_match_command(CLI::App& app);
 void add_check_command(CLI::App& app);
 
 }  // namespace referee::cli

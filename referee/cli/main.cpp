@@ -18,6 +18,7 @@ int main(int argc, char** argv) {
     referee::cli::add_lousy_command(app);
     referee::cli::add_validate_command(app);
     referee::cli::add_status_command(app);
+    referee::cli::add_match_command(app);
     referee::cli::add_check_command(app);
     try {
         app.parse(argc, argv);

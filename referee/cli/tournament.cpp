@@ -12,7 +12,9 @@
 #include <nlohmann/json.hpp>
 
 #include "referee/cli/commands.hpp"
+#include "referee/cli/match_watch.hpp"
 #include "referee/cli/slurm.hpp"
+#include "referee/cli/tournament_run.hpp"
 #include "referee/engine/process.hpp"
 #include "referee/engine/sandbox.hpp"
 #include "referee/report/files.hpp"
@@ -43,7 +45,7 @@ std::vector<std::string> engine_names(const tournament::TournamentConfig& c) {
 // The reports, streamed from the journal so memory does not grow with the games played.
 std::vector<std::string> write_all(const tournament::TournamentConfig& c, const std::string& journal, int scheduled) {
     report::ReportInput in{c.name, tournament::format_name(c.format), c.time_control_text, rules::Rules::load(c.variant),
-                           engine_names(c), {}, {}, scheduled};
+                           engine_names(c), {}, {}, scheduled, {}, c.sprt};
     return report::write_reports_from_journal(c.output_dir, std::move(in), journal);
 }
 
@@ -52,7 +54,8 @@ std::vector<std::string> write_all(const tournament::TournamentConfig& c, const 
 class Progress {
 public:
     Progress(const tournament::TournamentConfig& c, int total, std::map<int, match::GameRecord>& games, bool quiet)
-        : c_(c), total_(total), games_(games), quiet_(quiet), tty_(::isatty(STDOUT_FILENO)), start_(std::chrono::steady_clock::now()),
+        // A match of two engines prints cutechess-style lines instead of the one-line bar.
+        : c_(c), total_(total), games_(games), quiet_(quiet), tty_(::isatty(STDOUT_FILENO) && c.engines.size() != 2), start_(std::chrono::steady_clock::now()),
           already_(static_cast<int>(games.size())) {}
 
     void game(const GameSlot& slot, const match::GameRecord& g) {
@@ -102,10 +105,20 @@ long peak_memory_kib() {
 
 void run_tournament(const std::string& path, bool resume, const std::string& shard_text, int concurrency, bool quiet,
                     bool stats, bool reports, const std::string& sandbox) {
-    auto config = tournament::load_tournament_config(path, engine::executable_dir());
-    if (concurrency > 0) config.concurrency = concurrency;
-    if (!sandbox.empty())
-        for (auto& e : config.engines) e.sandbox = engine::parse_sandbox(sandbox);
+    run_tournament_config(tournament::load_tournament_config(path, engine::executable_dir()),
+                          RunOptions{resume, shard_text, concurrency, quiet, stats, reports, sandbox});
+}
+
+}  // namespace
+
+void run_tournament_config(tournament::TournamentConfig config, const RunOptions& options) {
+    const bool resume = options.resume, quiet = options.quiet, stats = options.stats;
+    const bool reports = options.reports;
+    const std::string& shard_text = options.shard;
+    const std::string& path = config.source;
+    if (options.concurrency > 0) config.concurrency = options.concurrency;
+    if (!options.sandbox.empty())
+        for (auto& e : config.engines) e.sandbox = engine::parse_sandbox(options.sandbox);
     const auto shard = shard_text.empty() ? tournament::Shard{} : tournament::parse_shard(shard_text);
     const auto all = tournament::make_schedule(config);
     auto mine = tournament::take_shard(all, shard);
@@ -133,10 +146,13 @@ void run_tournament(const std::string& path, bool resume, const std::string& sha
     std::vector<GameSlot> todo;
     for (const auto& s : mine)
         if (!games.count(s.index)) todo.push_back(s);
+    MatchWatch watch(config, games, quiet);
+    if (watch.decided()) todo.clear();  // resumed after the SPRT had already decided
+    PgnOut pgn_out(config.pgn_out);
 
     // A referee killed earlier may have left engines running (those outside a sandbox's
     // PID namespace); its marker names them. Engines never see the output folder.
-    const std::string marker = "referee.run" + (shard.whole() ? std::string() : "." + journal_name(shard));
+    const std::string marker = "referee.run" + (shard.whole() ? std::string() : "." + tournament::journal_file_name(shard));
     for (const auto& line : tournament::clean_up_earlier_run(config.output_dir, marker)) std::cerr << line << '\n';
     const tournament::RunMarker run_marker(config.output_dir, marker);
     engine::hide_from_engines(config.output_dir);
@@ -159,14 +175,23 @@ void run_tournament(const std::string& path, bool resume, const std::string& sha
                                  tournament::format_name(config.format), rules::Rules::load(config.variant).name(),
                                  config.engines.size(), mine.size(), shard.whole() ? "" : " in shard " + shard.name(),
                                  mine.size() - todo.size(), config.concurrency, journal_path);
+    if (!quiet && tournament::openings_played(all) < static_cast<int>(config.openings.list.size()))
+        std::cout << fmt::format("note: the schedule has room for {} of the {} openings in {}\n", tournament::openings_played(all),
+                                 config.openings.list.size(), config.openings.source);
     engine::install_signal_cleanup();
     tournament::JournalWriter journal(journal_path, config.fingerprint());
     Progress progress(config, static_cast<int>(mine.size()), games, quiet);
-    tournament::Runner runner(config, todo, journal,
-                              [&](const GameSlot& slot, const match::GameRecord& g) { progress.game(slot, g); });
+    tournament::Runner* running = nullptr;
+    tournament::Runner runner(config, todo, journal, [&](const GameSlot& slot, const match::GameRecord& g) {
+        progress.game(slot, g);
+        pgn_out.add(g);
+        if (watch.game(g) && running) running->stop();
+    });
+    running = &runner;
     const auto started = std::chrono::steady_clock::now();
     runner.run();
     progress.end();
+    watch.end();
     if (stats) {
         const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
         std::cout << fmt::format("stats games={} seconds={:.3f} games_per_second={:.2f} concurrency={} peak_memory_kib={}\n",
@@ -178,6 +203,8 @@ void run_tournament(const std::string& path, bool resume, const std::string& sha
     const auto files = write_all(config, journal_path, static_cast<int>(all.size()));
     std::cout << fmt::format("report {}\n", files.back());
 }
+
+namespace {
 
 void run_merge(const std::string& path, std::vector<std::string> journals) {
     const auto config = tournament::load_tournament_config(path, engine::executable_dir());

@@ -25,6 +25,8 @@ struct MoveRequest {
     std::int64_t white_inc_ms = 0, black_inc_ms = 0;  // increments
     int moves_to_go = 0;                              // 0: to the end of the game
     std::int64_t movetime_ms = 0;                     // fixed time per move; 0: clock
+    std::int64_t nodes = 0;                           // > 0: UCI "go ... nodes N"
+    int depth = 0;                                    // > 0: UCI "go ... depth N"
     // new_game only: a per-game seed, given to engines with a "Seed" option, so a game
     // plays the same whether its engine process is fresh or reused (0: none).
     std::uint64_t game_seed = 0;

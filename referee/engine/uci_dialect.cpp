@@ -94,6 +94,10 @@ class UciDialect final : public Dialect {
                 go += fmt::format(" winc {} binc {}", r.white_inc_ms, r.black_inc_ms);
             if (r.moves_to_go > 0) go += fmt::format(" movestogo {}", r.moves_to_go);
         }
+        // Search limits on top of the clock (cutechess's nodes= and depth=): the engine stops
+        // at whichever comes first, and the referee's clock still applies.
+        if (r.nodes > 0) go += fmt::format(" nodes {}", r.nodes);
+        if (r.depth > 0) go += fmt::format(" depth {}", r.depth);
         state_ = State::Thinking;
         c_.host.send(position);
         c_.host.send(go, std::move(on_written));

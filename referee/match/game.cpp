@@ -181,6 +181,8 @@ engine::MoveRequest Game::request() const {
     r.white_inc_ms = r.black_inc_ms = spec_.time_control.increment_ms;
     r.moves_to_go = clock_.moves_to_go(pos_.side_to_move());
     r.movetime_ms = spec_.time_control.move_time_ms;
+    r.nodes = spec_.nodes[pos_.side_to_move()];
+    r.depth = spec_.depth[pos_.side_to_move()];
     return r;
 }
 

@@ -33,6 +33,9 @@ struct GameSpec {
     std::string event = "minichess-referee game";
     int round = 1;
     std::uint64_t game_seed = 0;  // for engines with a Seed option (0: none)
+    // Per side (White, Black): UCI search limits sent with every "go" (0: none).
+    std::int64_t nodes[2] = {0, 0};
+    int depth[2] = {0, 0};
 };
 
 class Game : public std::enable_shared_from_this<Game> {

@@ -9,6 +9,7 @@
 
 #include "referee/report/facts.hpp"
 #include "referee/report/html_parts.hpp"
+#include "referee/report/match_stats.hpp"
 #include "referee/report/report.hpp"
 #include "referee/report/text.hpp"
 
@@ -246,6 +247,7 @@ void write_html_report(std::ostream& os, const ReportInput& in, const GameFileOp
     os << header(in);
     os << "<main>\n";
     os << standings(in);
+    os << html_match_stats(in);
     os << "<section id=\"elo\">\n<h2>Elo</h2>\n<div class=\"scroll\">" + elo_plot_svg(in) +
               "</div>\n</section>\n";
     os << crosstable(in);

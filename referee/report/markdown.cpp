@@ -3,6 +3,7 @@
 
 #include "referee/report/facts.hpp"
 #include "referee/report/markdown_table.hpp"
+#include "referee/report/match_stats.hpp"
 #include "referee/report/report.hpp"
 #include "referee/report/text.hpp"
 
@@ -127,7 +128,7 @@ std::string endings(const ReportInput& in) {
 }  // namespace
 
 std::string markdown_report(const ReportInput& in) {
-    return header(in) + "\n" + standings(in) + "\n" + crosstable(in) + "\n" + los_matrix(in) +
+    return header(in) + "\n" + standings(in) + "\n" + markdown_match_stats(in) + "\n" + crosstable(in) + "\n" + los_matrix(in) +
            "\n" + rule_breakers(in) + "\n" + endings(in);
 }
 

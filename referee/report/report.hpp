@@ -9,6 +9,7 @@
 
 #include "referee/match/game_record.hpp"
 #include "referee/rules/position.hpp"
+#include "referee/tournament/sprt.hpp"
 #include "referee/tournament/standings.hpp"
 
 namespace referee::report {
@@ -28,6 +29,7 @@ struct ReportInput {
     // whole, one at a time and in the same order, so a report's memory does not grow with
     // the plies played (see for_each_whole_game).
     std::function<void(const std::function<void(const match::GameRecord&)>&)> whole_games = {};
+    tournament::SprtConfig sprt = {};  // a match's SPRT, shown with its statistics
 };
 
 // Every game with its moves, in schedule order, through whole_games when it is set.

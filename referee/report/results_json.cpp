@@ -4,6 +4,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "referee/report/match_stats.hpp"
 #include "referee/report/report.hpp"
 
 namespace referee::report {
@@ -102,6 +103,7 @@ void write_results_json(std::ostream& os, const ReportInput& in) {
         {"standings", standings},
         {"crosstable", cross},
         {"los", los},
+        {"match_statistics", json_match_stats(in)},
         {"games", Json::array()},
     };
     // The games are the last key: the document is written up to its empty array, then the

@@ -12,12 +12,17 @@
 
 namespace referee::tournament {
 
-const char* format_name(Format f) { return f == Format::RoundRobin ? "round-robin" : "gauntlet"; }
+const char* format_name(Format f) {
+    return f == Format::RoundRobin ? "round-robin" : "gauntlet";
+}
 
-TournamentConfigError::TournamentConfigError(const std::string& file, int line, int column, const std::string& key,
-                                             const std::string& what)
-    : std::runtime_error(line > 0 ? fmt::format("{}:{}:{}: {}{}", file, line, column, key.empty() ? "" : key + ": ", what)
-                                  : fmt::format("{}: {}", file, what)) {}
+TournamentConfigError::TournamentConfigError(const std::string& file, int line, int column,
+                                             const std::string& key, const std::string& what)
+    : std::runtime_error(line > 0
+                             ? fmt::format("{}:{}:{}: {}{}", file, line, column,
+                                           key.empty() ? "" : key + ": ", what)
+                             : fmt::format("{}: {}{}", file, key.empty() ? "" : key + ": ", what)) {
+}
 
 int TournamentConfig::engine_index(const std::string& n) const {
     for (std::size_t i = 0; i < engines.size(); ++i)
@@ -26,9 +31,10 @@ int TournamentConfig::engine_index(const std::string& n) const {
 }
 
 std::string TournamentConfig::fingerprint() const {
-    std::string text = fmt::format("{}|{}|{}|{}|{}|{}|{}|{}|{}|", name, variant, format_name(format), games_per_pairing,
-                                   time_control.describe(), time_control.margin_ms, time_control.imcs_first_move,
-                                   static_cast<int>(illegal_moves), max_plies);
+    std::string text =
+        fmt::format("{}|{}|{}|{}|{}|{}|{}|{}|{}|", name, variant, format_name(format),
+                    games_per_pairing, time_control.describe(), time_control.margin_ms,
+                    time_control.imcs_first_move, static_cast<int>(illegal_moves), max_plies);
     text += fmt::format("{}|", seed);
     for (const auto& s : seeds) text += s + ",";
     for (const auto& e : engines) {
@@ -36,7 +42,11 @@ std::string TournamentConfig::fingerprint() const {
         for (const auto& a : e.args) text += "," + a;
         for (const auto& [k, v] : e.options) text += "," + k + "=" + v;
     }
-    for (const auto& o : openings.lines) text += "|" + o;
+    for (const auto& l : limits)
+        if (l.nodes || l.depth) text += fmt::format("|nodes={},depth={}", l.nodes, l.depth);
+    // The openings in the order they are played: a different book, order, seed or ply count
+    // is a different tournament.
+    for (const auto& o : openings.list) text += "|" + o.text();
     // FNV-1a, 64 bits: a fingerprint, not a defence against forgery.
     std::uint64_t h = 1469598103934665603ull;
     for (unsigned char c : text) h = (h ^ c) * 1099511628211ull;
@@ -48,18 +58,24 @@ namespace {
 using Reader = rules::YamlReader<TournamentConfigError>;
 namespace fs = std::filesystem;
 
-engine::EngineConfig read_engine(const Reader& r, const YAML::Node& n, const std::string& where, const fs::path& base,
-                                 const std::string& bin_dir) {
-    r.only_keys(n, where, {"name", "cmd", "args", "protocol", "options", "dir", "startup", "memory", "sandbox", "limits"});
-    if (!n["cmd"]) r.fail(n, where + ".cmd", "an engine needs 'cmd' (an in-tree engine name, a path or a program on PATH)");
+engine::EngineConfig read_engine(const Reader& r, const YAML::Node& n, const std::string& where,
+                                 const fs::path& base, const std::string& bin_dir) {
+    r.only_keys(n, where,
+                {"name", "cmd", "args", "protocol", "options", "dir", "startup", "memory", "nodes",
+                 "depth", "sandbox", "limits"});
+    if (!n["cmd"])
+        r.fail(n, where + ".cmd",
+               "an engine needs 'cmd' (an in-tree engine name, a path or a program on PATH)");
     auto cmd = r.get<std::string>(n["cmd"], where + ".cmd", "a string");
     // Relative paths are read from the config file's folder, so a config travels with its engines.
-    if (cmd.find('/') != std::string::npos && fs::path(cmd).is_relative()) cmd = (base / cmd).lexically_normal().string();
+    if (cmd.find('/') != std::string::npos && fs::path(cmd).is_relative())
+        cmd = (base / cmd).lexically_normal().string();
     engine::EngineConfig e = engine::engine_from_text(cmd, bin_dir);
     if (n["name"]) e.name = r.get<std::string>(n["name"], where + ".name", "a string");
     if (auto a = n["args"]) {
         if (!a.IsSequence()) r.fail(a, where + ".args", "'args' must be a list of strings");
-        for (const auto& x : a) e.args.push_back(r.get<std::string>(x, where + ".args", "a string"));
+        for (const auto& x : a)
+            e.args.push_back(r.get<std::string>(x, where + ".args", "a string"));
     }
     if (n["protocol"]) {
         auto p = r.get<std::string>(n["protocol"], where + ".protocol", "uci or imcs");
@@ -70,9 +86,12 @@ engine::EngineConfig read_engine(const Reader& r, const YAML::Node& n, const std
         }
     }
     if (auto o = n["options"]) {
-        if (!o.IsMap()) r.fail(o, where + ".options", "'options' must be a mapping of UCI option names to values");
+        if (!o.IsMap())
+            r.fail(o, where + ".options",
+                   "'options' must be a mapping of UCI option names to values");
         for (auto it = o.begin(); it != o.end(); ++it)
-            e.options.emplace_back(it->first.as<std::string>(), r.get<std::string>(it->second, where + ".options", "a value"));
+            e.options.emplace_back(it->first.as<std::string>(),
+                                   r.get<std::string>(it->second, where + ".options", "a value"));
     }
     if (n["dir"]) {
         auto d = r.get<std::string>(n["dir"], where + ".dir", "a folder");
@@ -109,69 +128,126 @@ engine::EngineConfig read_engine(const Reader& r, const YAML::Node& n, const std
     return e;
 }
 
-Openings read_openings(const Reader& r, const YAML::Node& n, const fs::path& base, const rules::Rules& rules) {
-    r.only_keys(n, "openings", {"file", "kind"});
+EngineLimits read_limits(const Reader& r, const YAML::Node& n, const std::string& where,
+                         const engine::EngineConfig& e) {
+    EngineLimits l;
+    if (n["nodes"]) {
+        l.nodes = r.get<std::int64_t>(n["nodes"], where + ".nodes", "a whole number");
+        if (l.nodes < 1 || l.nodes > 1'000'000'000'000)
+            r.fail(n["nodes"], where + ".nodes", "must be 1 to 10^12");
+    }
+    if (n["depth"]) {
+        l.depth = r.get<int>(n["depth"], where + ".depth", "a whole number");
+        if (l.depth < 1 || l.depth > 1000)
+            r.fail(n["depth"], where + ".depth", "must be 1 to 1000");
+    }
+    // IMCS has no way to say either.
+    if ((l.nodes || l.depth) && e.protocol != engine::Protocol::Uci)
+        r.fail(n, where,
+               "nodes and depth limits are sent with UCI's 'go'; this engine speaks IMCS");
+    return l;
+}
+
+Openings read_openings(const Reader& r, const YAML::Node& n, const fs::path& base,
+                       const rules::Rules& rules, std::uint64_t seed) {
+    r.only_keys(n, "openings", {"file", "format", "kind", "order", "plies", "seed"});
     if (!n["file"]) r.fail(n, "openings.file", "openings need a 'file'");
     Openings o;
     auto file = r.get<std::string>(n["file"], "openings.file", "a path");
     o.source = fs::path(file).is_relative() ? (base / file).lexically_normal().string() : file;
-    auto kind = n["kind"] ? r.get<std::string>(n["kind"], "openings.kind", "fen or moves") : std::string("fen");
-    if (kind == "fen") o.kind = Openings::Kind::Fen;
-    else if (kind == "moves") o.kind = Openings::Kind::Moves;
-    else r.fail(n["kind"], "openings.kind", fmt::format("'{}' is neither fen nor moves", kind));
-    std::ifstream in(o.source);
-    if (!in) r.fail(n["file"], "openings.file", fmt::format("cannot read '{}'", o.source));
-    int number = 0;
-    for (std::string line; std::getline(in, line);) {
-        ++number;
-        if (auto hash = line.find('#'); hash != std::string::npos) line.erase(hash);
-        while (!line.empty() && std::isspace(static_cast<unsigned char>(line.back()))) line.pop_back();
-        if (line.find_first_not_of(" \t") == std::string::npos) continue;
-        // Each opening is played through the rules now, so a bad one fails before any game.
-        try {
-            if (o.kind == Openings::Kind::Fen) {
-                auto pos = rules.from_fen(line);
-                if (pos.outcome()) throw rules::PositionError("the game is already over in this position");
-            } else {
-                auto pos = rules.start();
-                std::istringstream words(line);
-                for (std::string w; words >> w;)
-                    if (w.find('.') == std::string::npos) pos.play(pos.parse_move(w));
-            }
-        } catch (const std::exception& e) {
-            throw TournamentConfigError(fmt::format("{}:{}: opening '{}': {}", o.source, number, line, e.what()));
-        }
-        o.lines.push_back(line);
+    // 'kind' is the older name of 'format'.
+    const char* format_key = n["format"] ? "format" : "kind";
+    const std::string format =
+        n[format_key] ? r.get<std::string>(n[format_key], std::string("openings.") + format_key,
+                                           "fen, epd, pgn or moves")
+                      : "fen";
+    try {
+        o.format = parse_openings_format(format);
+    } catch (const std::invalid_argument& e) {
+        r.fail(n[format_key], std::string("openings.") + format_key, e.what());
     }
-    if (o.lines.empty()) r.fail(n["file"], "openings.file", fmt::format("'{}' holds no opening", o.source));
+    if (n["order"]) {
+        try {
+            o.order = parse_openings_order(
+                r.get<std::string>(n["order"], "openings.order", "sequential or random"));
+        } catch (const std::invalid_argument& e) {
+            r.fail(n["order"], "openings.order", e.what());
+        }
+    }
+    if (n["plies"]) {
+        o.plies = r.get<int>(n["plies"], "openings.plies", "a whole number");
+        if (o.plies < 0 || o.plies > 10000)
+            r.fail(n["plies"], "openings.plies", "must be 0 (all) to 10000");
+    }
+    o.seed = n["seed"] ? r.get<std::uint64_t>(n["seed"], "openings.seed", "a whole number") : seed;
+    try {
+        load_openings(o, rules);
+    } catch (const OpeningsError& e) {
+        throw TournamentConfigError(e.what());
+    }
     return o;
+}
+
+SprtConfig read_sprt(const Reader& r, const YAML::Node& n) {
+    r.only_keys(n, "sprt", {"elo0", "elo1", "alpha", "beta", "model"});
+    SprtConfig s;
+    s.enabled = true;
+    for (auto [key, field] :
+         {std::pair{"elo0", &s.elo0}, {"elo1", &s.elo1}, {"alpha", &s.alpha}, {"beta", &s.beta}})
+        if (n[key]) *field = r.get<double>(n[key], std::string("sprt.") + key, "a number");
+    if (n["model"]) {
+        try {
+            s.model = parse_sprt_model(
+                r.get<std::string>(n["model"], "sprt.model", "normalized or logistic"));
+        } catch (const std::invalid_argument& e) {
+            r.fail(n["model"], "sprt.model", e.what());
+        }
+    }
+    try {
+        check_sprt(s);
+    } catch (const std::invalid_argument& e) {
+        r.fail(n, "sprt", e.what());
+    }
+    return s;
 }
 
 }  // namespace
 
 TournamentConfig load_tournament_config(const std::string& path, const std::string& bin_dir) {
     std::ifstream in(path);
-    if (!in) throw TournamentConfigError(fmt::format("{}: cannot read the tournament config", path));
+    if (!in)
+        throw TournamentConfigError(fmt::format("{}: cannot read the tournament config", path));
     std::stringstream ss;
     ss << in.rdbuf();
+    const YAML::Node root = Reader(path).load(ss.str());
+    return tournament_config_from_yaml(root, path, fs::absolute(path).parent_path().string(),
+                                       bin_dir);
+}
+
+TournamentConfig tournament_config_from_yaml(const YAML::Node& root, const std::string& path,
+                                             const std::string& base_dir,
+                                             const std::string& bin_dir) {
     Reader r(path);
-    const YAML::Node root = r.load(ss.str());
-    r.only_keys(root, "", {"name", "variant", "format", "seeds", "games_per_pairing", "time_control", "margin", "imcs_clock",
-                           "openings", "concurrency", "adjudication", "seed", "output", "engines"});
+    r.only_keys(root, "",
+                {"name", "variant", "format", "seeds", "games_per_pairing", "time_control",
+                 "margin", "imcs_clock", "openings", "concurrency", "adjudication", "seed",
+                 "output", "engines", "sprt", "pgn_out"});
     for (const char* k : {"name", "variant", "engines"})
         if (!root[k]) r.fail(root, k, fmt::format("the config has no '{}'", k));
-    const fs::path base = fs::absolute(path).parent_path();
+    const fs::path base = base_dir;
 
     TournamentConfig c;
     c.source = path;
     c.name = r.get<std::string>(root["name"], "name", "a string");
     if (c.name.empty() || c.name.find('/') != std::string::npos)
-        r.fail(root["name"], "name", "the name must be non-empty and hold no '/' (it names the output folder)");
+        r.fail(root["name"], "name",
+               "the name must be non-empty and hold no '/' (it names the output folder)");
     c.variant = r.get<std::string>(root["variant"], "variant", "a variant name or .yaml path");
     std::optional<rules::Rules> rules;
     try {
         auto v = c.variant;
-        if (v.find('/') != std::string::npos && fs::path(v).is_relative()) v = (base / v).lexically_normal().string();
+        if (v.find('/') != std::string::npos && fs::path(v).is_relative())
+            v = (base / v).lexically_normal().string();
         rules.emplace(rules::Rules::load(v));
         c.variant = v;
     } catch (const std::exception& e) {
@@ -179,59 +255,96 @@ TournamentConfig load_tournament_config(const std::string& path, const std::stri
     }
     if (root["format"]) {
         auto f = r.get<std::string>(root["format"], "format", "round-robin or gauntlet");
-        if (f == "round-robin") c.format = Format::RoundRobin;
-        else if (f == "gauntlet") c.format = Format::Gauntlet;
-        else r.fail(root["format"], "format", fmt::format("'{}' is neither round-robin nor gauntlet", f));
+        if (f == "round-robin")
+            c.format = Format::RoundRobin;
+        else if (f == "gauntlet")
+            c.format = Format::Gauntlet;
+        else
+            r.fail(root["format"], "format",
+                   fmt::format("'{}' is neither round-robin nor gauntlet", f));
     }
     if (root["games_per_pairing"]) {
-        c.games_per_pairing = r.get<int>(root["games_per_pairing"], "games_per_pairing", "a whole number");
-        if (c.games_per_pairing < 1) r.fail(root["games_per_pairing"], "games_per_pairing", "must be at least 1");
+        c.games_per_pairing =
+            r.get<int>(root["games_per_pairing"], "games_per_pairing", "a whole number");
+        // The schedule is built whole, so its size is bounded.
+        if (c.games_per_pairing < 1 || c.games_per_pairing > 1000000)
+            r.fail(root["games_per_pairing"], "games_per_pairing", "must be 1 to 1000000");
     }
-    if (root["time_control"]) c.time_control_text = r.get<std::string>(root["time_control"], "time_control", "a time control such as 10+0.1");
+    if (root["time_control"])
+        c.time_control_text = r.get<std::string>(root["time_control"], "time_control",
+                                                 "a time control such as 10+0.1");
     try {
         c.time_control = match::parse_time_control(c.time_control_text);
     } catch (const std::exception& e) {
         r.fail(root["time_control"] ? root["time_control"] : root, "time_control", e.what());
     }
-    if (root["margin"]) c.time_control.margin_ms = static_cast<std::int64_t>(r.get<double>(root["margin"], "margin", "seconds") * 1000);
-    if (root["imcs_clock"]) c.time_control.imcs_first_move = r.get<bool>(root["imcs_clock"], "imcs_clock", "true or false");
+    if (root["margin"])
+        c.time_control.margin_ms =
+            static_cast<std::int64_t>(r.get<double>(root["margin"], "margin", "seconds") * 1000);
+    if (root["imcs_clock"])
+        c.time_control.imcs_first_move =
+            r.get<bool>(root["imcs_clock"], "imcs_clock", "true or false");
     if (root["concurrency"]) {
         c.concurrency = r.get<int>(root["concurrency"], "concurrency", "a whole number");
-        if (c.concurrency < 1 || c.concurrency > 1000) r.fail(root["concurrency"], "concurrency", "must be 1 to 1000");
+        if (c.concurrency < 1 || c.concurrency > 1000)
+            r.fail(root["concurrency"], "concurrency", "must be 1 to 1000");
     }
     if (auto adj = root["adjudication"]) {
         r.only_keys(adj, "adjudication", {"max_plies", "illegal_moves"});
-        if (adj["max_plies"]) c.max_plies = r.get<int>(adj["max_plies"], "adjudication.max_plies", "a whole number");
+        if (adj["max_plies"])
+            c.max_plies = r.get<int>(adj["max_plies"], "adjudication.max_plies", "a whole number");
         if (adj["illegal_moves"]) {
-            auto p = r.get<std::string>(adj["illegal_moves"], "adjudication.illegal_moves", "loss or ask-again");
-            if (p == "loss") c.illegal_moves = match::IllegalMovePolicy::Loss;
-            else if (p == "ask-again") c.illegal_moves = match::IllegalMovePolicy::AskAgain;
-            else r.fail(adj["illegal_moves"], "adjudication.illegal_moves", fmt::format("'{}' is neither loss nor ask-again", p));
+            auto p = r.get<std::string>(adj["illegal_moves"], "adjudication.illegal_moves",
+                                        "loss or ask-again");
+            if (p == "loss")
+                c.illegal_moves = match::IllegalMovePolicy::Loss;
+            else if (p == "ask-again")
+                c.illegal_moves = match::IllegalMovePolicy::AskAgain;
+            else
+                r.fail(adj["illegal_moves"], "adjudication.illegal_moves",
+                       fmt::format("'{}' is neither loss nor ask-again", p));
         }
     }
     if (root["seed"]) c.seed = r.get<std::uint64_t>(root["seed"], "seed", "a whole number");
-    c.output_dir = root["output"] ? r.get<std::string>(root["output"], "output", "a folder") : (fs::path("matches") / c.name).string();
+    c.output_dir = root["output"] ? r.get<std::string>(root["output"], "output", "a folder")
+                                  : (fs::path("matches") / c.name).string();
 
     const auto engines = root["engines"];
-    if (!engines.IsSequence() || engines.size() < 2) r.fail(engines, "engines", "'engines' must list at least two engines");
+    if (!engines.IsSequence() || engines.size() < 2)
+        r.fail(engines, "engines", "'engines' must list at least two engines");
     std::set<std::string> names;
     for (std::size_t i = 0; i < engines.size(); ++i) {
         const std::string where = fmt::format("engines[{}]", i);
         c.engines.push_back(read_engine(r, engines[i], where, base, bin_dir));
+        c.limits.push_back(read_limits(r, engines[i], where, c.engines.back()));
         if (!names.insert(c.engines.back().name).second)
-            r.fail(engines[i], where + ".name", fmt::format("two engines are named '{}'; give each a unique name", c.engines.back().name));
+            r.fail(engines[i], where + ".name",
+                   fmt::format("two engines are named '{}'; give each a unique name",
+                               c.engines.back().name));
     }
     if (auto s = root["seeds"]) {
         if (!s.IsSequence()) r.fail(s, "seeds", "'seeds' must be a list of engine names");
         for (const auto& x : s) {
             auto n = r.get<std::string>(x, "seeds", "an engine name");
-            if (c.engine_index(n) < 0) r.fail(x, "seeds", fmt::format("'{}' is not one of the engines", n));
+            if (c.engine_index(n) < 0)
+                r.fail(x, "seeds", fmt::format("'{}' is not one of the engines", n));
             c.seeds.push_back(n);
         }
     }
-    if (c.format == Format::Gauntlet && c.seeds.empty()) r.fail(root, "seeds", "a gauntlet needs 'seeds': the engines that meet everyone else");
-    if (c.format == Format::RoundRobin && !c.seeds.empty()) r.fail(root["seeds"], "seeds", "'seeds' only makes sense with format: gauntlet");
-    if (root["openings"]) c.openings = read_openings(r, root["openings"], base, *rules);
+    if (c.format == Format::Gauntlet && c.seeds.empty())
+        r.fail(root, "seeds", "a gauntlet needs 'seeds': the engines that meet everyone else");
+    if (c.format == Format::RoundRobin && !c.seeds.empty())
+        r.fail(root["seeds"], "seeds", "'seeds' only makes sense with format: gauntlet");
+    if (root["openings"]) c.openings = read_openings(r, root["openings"], base, *rules, c.seed);
+    if (root["sprt"]) {
+        c.sprt = read_sprt(r, root["sprt"]);
+        if (c.engines.size() != 2)
+            r.fail(root["sprt"], "sprt", "an SPRT compares two engines; this config has more");
+    }
+    if (root["pgn_out"]) {
+        const auto p = r.get<std::string>(root["pgn_out"], "pgn_out", "a file");
+        c.pgn_out = fs::path(p).is_relative() ? (base / p).lexically_normal().string() : p;
+    }
     return c;
 }
 

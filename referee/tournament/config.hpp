@@ -7,19 +7,22 @@
 #include <string>
 #include <vector>
 
+#include <yaml-cpp/yaml.h>
+
 #include "referee/engine/engine_config.hpp"
 #include "referee/match/game.hpp"
+#include "referee/tournament/openings.hpp"
+#include "referee/tournament/sprt.hpp"
 
 namespace referee::tournament {
 
 enum class Format { RoundRobin, Gauntlet };
 const char* format_name(Format f);
 
-struct Openings {
-    enum class Kind { None, Fen, Moves };
-    Kind kind = Kind::None;
-    std::vector<std::string> lines;  // one FEN, or one space-separated move list, per opening
-    std::string source;              // the file they came from
+// Search limits for one engine, sent to UCI engines with every "go" (0: none).
+struct EngineLimits {
+    std::int64_t nodes = 0;
+    int depth = 0;
 };
 
 struct TournamentConfig {
@@ -36,8 +39,11 @@ struct TournamentConfig {
     match::IllegalMovePolicy illegal_moves = match::IllegalMovePolicy::Loss;
     int max_plies = 0;
     std::uint64_t seed = 1;  // engines with a "Seed" option get seed + game index
+    SprtConfig sprt;         // two engines only: stop when the test decides
+    std::string pgn_out;     // also append every finished game to this PGN file
     std::string output_dir;
     std::vector<engine::EngineConfig> engines;
+    std::vector<EngineLimits> limits;  // by engine index, as many as engines
 
     int engine_index(const std::string& name) const;  // -1 if none
     // A digest of everything that decides which games are played and how, so a journal or
@@ -46,13 +52,20 @@ struct TournamentConfig {
 };
 
 class TournamentConfigError : public std::runtime_error {
-public:
-    TournamentConfigError(const std::string& file, int line, int column, const std::string& key, const std::string& what);
+  public:
+    TournamentConfigError(const std::string& file, int line, int column, const std::string& key,
+                          const std::string& what);
     using std::runtime_error::runtime_error;
 };
 
 // Reads and checks the file: keys, values, the variant, the openings (each played through
 // the rules), and that every engine's command exists. Throws TournamentConfigError.
 TournamentConfig load_tournament_config(const std::string& path, const std::string& bin_dir);
+// The same from a YAML document already in memory (the `referee match` command line builds
+// one, so both ways of describing a match give the same config). `source` names it in
+// messages; relative paths are read from `base_dir`.
+TournamentConfig tournament_config_from_yaml(const YAML::Node& root, const std::string& source,
+                                             const std::string& base_dir,
+                                             const std::string& bin_dir);
 
 }  // namespace referee::tournament

@@ -5,10 +5,9 @@
 #include <deque>
 #include <filesystem>
 #include <set>
-#include <sstream>
 
-#include <boost/asio/io_context.hpp>
 #include <fmt/format.h>
+#include <boost/asio/io_context.hpp>
 
 #include "referee/engine/scratch_dir.hpp"
 #include "referee/engine/session.hpp"
@@ -41,7 +40,8 @@ std::vector<std::string> preflight(const TournamentConfig& config) {
         };
         ev.exit = [&problems, i, name](const engine::ExitInfo& info) {
             if (problems[i].empty() && !info.killed_by_referee && info.exit_code != 0)
-                problems[i] = fmt::format("engine '{}' exited during its handshake: {}", name, info.description);
+                problems[i] = fmt::format("engine '{}' exited during its handshake: {}", name,
+                                          info.description);
         };
         s->set_events(std::move(ev));
         s->start();
@@ -54,7 +54,8 @@ std::vector<std::string> preflight(const TournamentConfig& config) {
     return out;
 }
 
-Runner::Runner(const TournamentConfig& config, std::vector<GameSlot> todo, JournalWriter& journal, GameDone on_game)
+Runner::Runner(const TournamentConfig& config, std::vector<GameSlot> todo, JournalWriter& journal,
+               GameDone on_game)
     : config_(config), todo_(std::move(todo)), journal_(journal), on_game_(std::move(on_game)) {}
 
 void Runner::run() {
@@ -89,20 +90,21 @@ void Runner::run() {
     };
 
     auto spec_for = [&](const GameSlot& slot) {
-        match::GameSpec spec{rules.start(), {}, config_.time_control, config_.illegal_moves, config_.max_plies};
+        match::GameSpec spec{
+            rules.start(), {}, config_.time_control, config_.illegal_moves, config_.max_plies};
         if (slot.opening >= 0) {
-            const auto& line = config_.openings.lines[slot.opening];
-            if (config_.openings.kind == Openings::Kind::Fen) {
-                spec.start = rules.from_fen(line);
-            } else {
-                std::istringstream words(line);
-                for (std::string w; words >> w;)
-                    if (w.find('.') == std::string::npos) spec.opening_moves.push_back(w);
-            }
+            const Opening& o = config_.openings.list[slot.opening];
+            spec.start = opening_start(o, rules);
+            spec.opening_moves = o.moves;
         }
         spec.event = config_.name;
         spec.round = slot.round;
         spec.game_seed = config_.seed + static_cast<std::uint64_t>(slot.index);
+        for (auto [side, e] : {std::pair{rules::White, slot.white}, {rules::Black, slot.black}})
+            if (e < static_cast<int>(config_.limits.size())) {
+                spec.nodes[side] = config_.limits[e].nodes;
+                spec.depth[side] = config_.limits[e].depth;
+            }
         return spec;
     };
 
@@ -130,12 +132,13 @@ void Runner::run() {
     };
 
     pump = [&] {
-        while (!failure && static_cast<int>(playing.size()) < config_.concurrency && !queue.empty()) {
+        while (!failure && !stopping_ && static_cast<int>(playing.size()) < config_.concurrency &&
+               !queue.empty()) {
             const GameSlot slot = queue.front();
             queue.pop_front();
             launch(slot);
         }
-        if (playing.empty() && (queue.empty() || failure)) {
+        if (playing.empty() && (queue.empty() || failure || stopping_)) {
             for (auto& pool : idle)
                 for (auto& s : pool) {
                     s->quit(std::chrono::milliseconds(1000));

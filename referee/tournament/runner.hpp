@@ -19,17 +19,22 @@ namespace referee::tournament {
 std::vector<std::string> preflight(const TournamentConfig& config);
 
 class Runner {
-public:
+  public:
     using GameDone = std::function<void(const GameSlot&, const match::GameRecord&)>;
-    Runner(const TournamentConfig& config, std::vector<GameSlot> todo, JournalWriter& journal, GameDone on_game);
+    Runner(const TournamentConfig& config, std::vector<GameSlot> todo, JournalWriter& journal,
+           GameDone on_game);
     // Returns when every game is played and every engine process is gone.
     void run();
+    // Called from on_game (an SPRT decided): no new game starts; the games being played
+    // finish and are journaled, then run() returns.
+    void stop() { stopping_ = true; }
 
-private:
+  private:
     const TournamentConfig& config_;
     std::vector<GameSlot> todo_;
     JournalWriter& journal_;
     GameDone on_game_;
+    bool stopping_ = false;
 };
 
 }  // namespace referee::tournament

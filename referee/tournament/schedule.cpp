@@ -1,5 +1,6 @@
 #include "referee/tournament/schedule.hpp"
 
+#include <set>
 #include <stdexcept>
 
 #include <fmt/format.h>
@@ -22,28 +23,46 @@ std::vector<GameSlot> make_schedule(const TournamentConfig& c) {
             }
         }
     }
-    const int openings = static_cast<int>(c.openings.lines.size());
+    const int openings = static_cast<int>(c.openings.list.size());
+    const int pair_rounds = (c.games_per_pairing + 1) / 2;
+    const int pairing_count = static_cast<int>(pairings.size());
     std::vector<GameSlot> out;
     // Round by round rather than pairing by pairing: a tournament cut short still has
     // every pairing represented.
     for (int g = 0; g < c.games_per_pairing; ++g)
-        for (auto [a, b] : pairings) {
+        for (int p = 0; p < pairing_count; ++p) {
+            const auto [a, b] = pairings[p];
             GameSlot s;
             s.index = static_cast<int>(out.size());
             s.round = g + 1;
             s.white = g % 2 == 0 ? a : b;
             s.black = g % 2 == 0 ? b : a;
-            s.opening = openings ? (g / 2) % openings : -1;
+            // Pairing p plays openings p R, p R + 1, ..., p R + R - 1 (R its game pairs, modulo
+            // the book): a new opening for each of its pairs while the book lasts, and over
+            // all pairings every opening as long as the schedule has as many pairs.
+            s.opening = openings ? (p * pair_rounds + g / 2) % openings : -1;
             out.push_back(s);
         }
     return out;
 }
 
-std::string Shard::name() const { return fmt::format("{}-of-{}", k, n); }
+int openings_played(const std::vector<GameSlot>& schedule) {
+    std::set<int> seen;
+    for (const auto& s : schedule)
+        if (s.opening >= 0) seen.insert(s.opening);
+    return static_cast<int>(seen.size());
+}
+
+std::string Shard::name() const {
+    return fmt::format("{}-of-{}", k, n);
+}
 
 Shard parse_shard(std::string_view text) {
     auto slash = text.find('/');
-    auto bad = [&] { return std::invalid_argument(fmt::format("--shard '{}': expected K/N with 1 <= K <= N, e.g. 2/3", text)); };
+    auto bad = [&] {
+        return std::invalid_argument(
+            fmt::format("--shard '{}': expected K/N with 1 <= K <= N, e.g. 2/3", text));
+    };
     if (slash == std::string_view::npos) throw bad();
     Shard s;
     try {

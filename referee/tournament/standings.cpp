@@ -147,30 +147,37 @@ int Standings::index_of(const std::string& name) const {
     return it == names.end() ? -1 : static_cast<int>(it - names.begin());
 }
 
-Standings compute_standings(const std::vector<std::string>& names,
-                            const std::vector<match::GameRecord>& games) {
-    Standings out;
-    out.names = names;
+namespace {
+
+// Tallies: the crosstable, counted and interrupted games. Games against itself say nothing
+// about strength; games naming an engine not in `names` are not ours.
+struct Tally {
+    std::vector<std::vector<PairScore>> cross;
+    int games = 0, interrupted = 0;
+    std::vector<const match::GameRecord*> counted;  // with their engine indices below
+    std::vector<std::pair<int, int>> players;
+};
+
+Tally tally_games(const std::vector<std::string>& names,
+                  const std::vector<match::GameRecord>& games) {
     const int n = static_cast<int>(names.size());
     std::map<std::string, int> index;  // the first of equal names wins
     for (int i = n - 1; i >= 0; --i) index[names[i]] = i;
-
-    std::vector<EngineStanding> rows(n);
-    for (int i = 0; i < n; ++i) rows[i].name = names[i];
-    out.cross.assign(n, std::vector<PairScore>(n));
-
+    Tally t;
+    t.cross.assign(n, std::vector<PairScore>(n));
     for (const auto& g : games) {
         auto w = index.find(g.white), b = index.find(g.black);
-        // A game against itself says nothing about strength; unknown names are not ours.
         if (w == index.end() || b == index.end() || w->second == b->second) continue;
         if (g.termination == match::Termination::Interrupted) {
-            ++out.interrupted;
+            ++t.interrupted;
             continue;
         }
         const int wi = w->second, bi = b->second;
-        ++out.games;
-        PairScore& ws = out.cross[wi][bi];
-        PairScore& bs = out.cross[bi][wi];
+        ++t.games;
+        t.counted.push_back(&g);
+        t.players.emplace_back(wi, bi);
+        PairScore& ws = t.cross[wi][bi];
+        PairScore& bs = t.cross[bi][wi];
         switch (g.result) {
             case rules::GameResult::WhiteWins:
                 ++ws.wins, ++bs.losses;
@@ -182,12 +189,21 @@ Standings compute_standings(const std::vector<std::string>& names,
                 ++ws.draws, ++bs.draws;
                 break;
         }
+    }
+    return t;
+}
+
+// Faults: which engine lost a counted game by breaking the rules, and how.
+void count_faults(const Tally& t, std::vector<EngineStanding>& rows) {
+    for (std::size_t k = 0; k < t.counted.size(); ++k) {
+        const auto& g = *t.counted[k];
         if (!is_fault(g.termination)) continue;
         std::optional<rules::Color> culprit = g.at_fault;
         if (!culprit && g.result == rules::GameResult::WhiteWins) culprit = rules::Black;
         if (!culprit && g.result == rules::GameResult::BlackWins) culprit = rules::White;
         if (!culprit) continue;
-        EngineStanding& r = rows[*culprit == rules::White ? wi : bi];
+        EngineStanding& r =
+            rows[*culprit == rules::White ? t.players[k].first : t.players[k].second];
         switch (g.termination) {
             case match::Termination::TimeForfeit:
                 ++r.time_losses;
@@ -206,30 +222,68 @@ Standings compute_standings(const std::vector<std::string>& names,
                 break;  // StartFailure, Unsupported
         }
     }
+}
 
-    for (int i = 0; i < n; ++i)
-        for (int j = 0; j < n; ++j) {
-            const PairScore& c = out.cross[i][j];
+// Each engine's totals from its crosstable row.
+void sum_rows(const std::vector<std::vector<PairScore>>& cross, std::vector<EngineStanding>& rows) {
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+        for (const PairScore& c : cross[i]) {
             rows[i].wins += c.wins;
             rows[i].draws += c.draws;
             rows[i].losses += c.losses;
         }
-    for (auto& r : rows) {
-        r.games = r.wins + r.draws + r.losses;
-        r.points = r.wins + 0.5 * r.draws;
+        rows[i].games = rows[i].wins + rows[i].draws + rows[i].losses;
+        rows[i].points = rows[i].wins + 0.5 * rows[i].draws;
     }
+}
 
-    out.los.assign(n, std::vector<double>(n, 0.5));
-    for (int i = 0; i < n; ++i)
-        for (int j = 0; j < n; ++j)
-            if (i != j)
-                out.los[i][j] =
-                    likelihood_of_superiority(out.cross[i][j].wins, out.cross[i][j].losses);
+std::vector<std::vector<double>> los_matrix(const std::vector<std::vector<PairScore>>& cross) {
+    const std::size_t n = cross.size();
+    std::vector<std::vector<double>> los(n, std::vector<double>(n, 0.5));
+    for (std::size_t i = 0; i < n; ++i)
+        for (std::size_t j = 0; j < n; ++j)
+            if (i != j) los[i][j] = likelihood_of_superiority(cross[i][j].wins, cross[i][j].losses);
+    return los;
+}
 
-    // The fit covers the engines that played; the others keep 0 +- 0.
+// The half-width of the 95% interval of one engine's rating, by the delta method. The
+// engine's total score X = sum of its game scores x_g (the prior's tenth of a draw
+// included) has variance estimated from the games themselves (the trinomial spread around
+// its mean s), plus one pseudo game, half a win and half a loss:
+//   Var X = W (1 - s)^2 + D (1/2 - s)^2 + L s^2 + ((1 - s)^2 + s^2) / 2.
+// The pseudo game is the add-one prior of Ordo-like tools: it is a small change after a
+// few dozen games, and it keeps the interval from being zero when every game was a draw
+// (or the same result), where the spread of the games alone is zero.
+// With the opponents' ratings held fixed, X moves with the engine's rating at the slope
+//   dE[X]/dr = (ln 10 / 400) * sum_g p_g (1 - p_g),  p_g the expected score of game g.
+// So sd(r) = sqrt(Var X) / slope, and the half-width is 1.96 sd(r). The rating shown is
+// relative to the field's average, which moves with the engine by 1/m of its rating, so the
+// half-width is scaled by (m - 1) / m (with two engines it is half the error of their
+// difference, as the difference is twice each rating).
+double rating_error(const EngineStanding& r, const FitInput& fit, const std::vector<double>& theta,
+                    int a) {
+    const int m = fit.n;
+    const double prior_points = 0.5 * kPriorGames;
+    const double s = (r.points + prior_points) / (r.games + kPriorGames);
+    const double var = r.wins * (1 - s) * (1 - s) +
+                       (r.draws + kPriorGames) * (0.5 - s) * (0.5 - s) + r.losses * s * s +
+                       0.5 * ((1 - s) * (1 - s) + s * s);
+    const double own = logistic(theta[a]);
+    double slope = kPriorGames * own * (1 - own);
+    for (int b = 0; b < m; ++b) {
+        if (fit.games[a][b] == 0) continue;
+        const double p = logistic(theta[a] - theta[b]);
+        slope += fit.games[a][b] * p * (1 - p);
+    }
+    slope *= kNaturalPerElo;
+    return m > 1 && slope > 0 ? kZ95 * std::sqrt(var) / slope * (m - 1) / m : 0.0;
+}
+
+// Ratings and their intervals for the engines that played; the others keep 0 +- 0.
+void rate(const std::vector<std::vector<PairScore>>& cross, std::vector<EngineStanding>& rows) {
     std::vector<int> active;
-    for (int i = 0; i < n; ++i)
-        if (rows[i].games > 0) active.push_back(i);
+    for (std::size_t i = 0; i < rows.size(); ++i)
+        if (rows[i].games > 0) active.push_back(static_cast<int>(i));
     const int m = static_cast<int>(active.size());
     FitInput fit;
     fit.n = m;
@@ -237,53 +291,51 @@ Standings compute_standings(const std::vector<std::string>& names,
     fit.points.assign(m, std::vector<double>(m, 0.0));
     for (int a = 0; a < m; ++a)
         for (int b = 0; b < m; ++b) {
-            fit.games[a][b] = out.cross[active[a]][active[b]].games();
-            fit.points[a][b] = out.cross[active[a]][active[b]].points();
+            fit.games[a][b] = cross[active[a]][active[b]].games();
+            fit.points[a][b] = cross[active[a]][active[b]].points();
         }
     const std::vector<double> theta = fit_theta(fit);
     double mean = 0;
     for (double t : theta) mean += t / kNaturalPerElo;
     if (m > 0) mean /= m;
-
     for (int a = 0; a < m; ++a) {
         EngineStanding& r = rows[active[a]];
         r.elo = theta[a] / kNaturalPerElo - mean;
-        // The error bar, by the delta method. The engine's total score X = sum of its game
-        // scores x_g (the prior's tenth of a draw included) has variance estimated from the
-        // games themselves (the trinomial win/draw/loss spread around its mean s):
-        //   Var X = W (1 - s)^2 + D (1/2 - s)^2 + L s^2.
-        // With the opponents' ratings held fixed, X moves with the engine's rating at the
-        // slope  dE[X]/dr = (ln 10 / 400) * sum_g p_g (1 - p_g),  p_g the expected score of game g.
-        // So  sd(r) = sqrt(Var X) / slope, and the 95% half-width is 1.96 sd(r). The rating
-        // shown is relative to the field's average, which moves with the engine by 1/m of
-        // its rating, so the half-width is scaled by (m - 1) / m (with two engines it is
-        // half the error of their difference, as the difference is twice each rating).
-        const double prior_points = 0.5 * kPriorGames;
-        const double s = (r.points + prior_points) / (r.games + kPriorGames);
-        const double var = r.wins * (1 - s) * (1 - s) +
-                           (r.draws + kPriorGames) * (0.5 - s) * (0.5 - s) + r.losses * s * s;
-        const double own = logistic(theta[a]);
-        double slope = kPriorGames * own * (1 - own);
-        for (int b = 0; b < m; ++b) {
-            if (fit.games[a][b] == 0) continue;
-            const double p = logistic(theta[a] - theta[b]);
-            slope += fit.games[a][b] * p * (1 - p);
-        }
-        slope *= kNaturalPerElo;
-        r.elo_error = m > 1 && slope > 0 ? kZ95 * std::sqrt(var) / slope * (m - 1) / m : 0.0;
+        r.elo_error = rating_error(r, fit, theta, a);
     }
+}
 
-    out.table = rows;
-    // Ratings equal but for rounding (engines in symmetric places) count as equal, so the
-    // order does not depend on the order of the names.
+// Points, then Elo, then name. Ratings equal but for rounding (engines in symmetric places)
+// count as equal, so the order does not depend on the order of the names.
+void sort_table(std::vector<EngineStanding>& table) {
     const auto elo_key = [](double elo) { return std::llround(elo * 1e6); };
-    std::stable_sort(out.table.begin(), out.table.end(),
+    std::stable_sort(table.begin(), table.end(),
                      [&](const EngineStanding& x, const EngineStanding& y) {
                          if (x.points != y.points) return x.points > y.points;
                          if (elo_key(x.elo) != elo_key(y.elo))
                              return elo_key(x.elo) > elo_key(y.elo);
                          return x.name < y.name;
                      });
+}
+
+}  // namespace
+
+Standings compute_standings(const std::vector<std::string>& names,
+                            const std::vector<match::GameRecord>& games) {
+    Standings out;
+    out.names = names;
+    Tally tally = tally_games(names, games);
+    std::vector<EngineStanding> rows(names.size());
+    for (std::size_t i = 0; i < names.size(); ++i) rows[i].name = names[i];
+    count_faults(tally, rows);
+    sum_rows(tally.cross, rows);
+    rate(tally.cross, rows);
+    out.los = los_matrix(tally.cross);
+    out.cross = std::move(tally.cross);
+    out.games = tally.games;
+    out.interrupted = tally.interrupted;
+    out.table = std::move(rows);
+    sort_table(out.table);
     return out;
 }
 

@@ -21,21 +21,24 @@ struct EngineStanding {
     double points = 0;
     double elo = 0;        // relative rating; the field's average is 0
     double elo_error = 0;  // half-width of the 95% interval
-    // Faults that cost this engine a game. Protocol faults include unparsable moves, output floods and over-long lines; a start
-    // failure includes an engine that cannot play the variant at all.
+    // Faults that cost this engine a game. Protocol faults include unparsable moves, output floods
+    // and over-long lines; a start failure includes an engine that cannot play the variant at all.
     int time_losses = 0, illegal_moves = 0, crashes = 0, protocol_faults = 0, start_failures = 0;
 
-    int faults() const { return time_losses + illegal_moves + crashes + protocol_faults + start_failures; }
+    int faults() const {
+        return time_losses + illegal_moves + crashes + protocol_faults + start_failures;
+    }
     double score() const { return games > 0 ? points / games : 0.0; }  // 0..1
 };
 
 struct Standings {
-    std::vector<std::string> names;              // engine order as given (crosstable index)
-    std::vector<EngineStanding> table;           // sorted: points, then Elo, then name
-    std::vector<std::vector<PairScore>> cross;   // cross[i][j]: names[i] against names[j]
-    std::vector<std::vector<double>> los;        // los[i][j]: likelihood names[i] is stronger than names[j]
-    int games = 0;                               // counted games (interrupted ones are not)
-    int interrupted = 0;                         // games left out because they were interrupted
+    std::vector<std::string> names;             // engine order as given (crosstable index)
+    std::vector<EngineStanding> table;          // sorted: points, then Elo, then name
+    std::vector<std::vector<PairScore>> cross;  // cross[i][j]: names[i] against names[j]
+    std::vector<std::vector<double>>
+        los;              // los[i][j]: likelihood names[i] is stronger than names[j]
+    int games = 0;        // counted games (interrupted ones are not)
+    int interrupted = 0;  // games left out because they were interrupted
 
     int index_of(const std::string& name) const;  // in names; -1 if none
 };
@@ -47,6 +50,7 @@ bool is_fault(match::Termination t);
 double likelihood_of_superiority(int wins, int losses);
 
 // Interrupted games do not count. Games naming an engine not in `names` are ignored.
-Standings compute_standings(const std::vector<std::string>& names, const std::vector<match::GameRecord>& games);
+Standings compute_standings(const std::vector<std::string>& names,
+                            const std::vector<match::GameRecord>& games);
 
 }  // namespace referee::tournament

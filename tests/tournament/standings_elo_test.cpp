@@ -44,6 +44,8 @@ TEST(StandingsElo, SixtyFortyIsSeventyEloAndTheErrorFollowsTheTrinomialFormula) 
     // sqrt(100 * 0.24) = 4.899; the slope of the expected total per Elo is
     // 100 * (ln 10 / 400) * 0.6 * 0.4 = 0.13816; 1.96 * 4.899 / 0.13816 = 69.50 for the
     // difference, half of it (34.75) for each rating against the two-engine average.
+    // The add-one prior (half a win and half a loss) adds 0.5 (0.4^2 + 0.6^2) = 0.26 to the
+    // variance of the total: 0.5 * 1.96 * sqrt(24.26) / 0.13816 = 34.94.
     std::vector<GameRecord> games;
     add_games(games, "A", "B", 1, 60);
     add_games(games, "A", "B", -1, 40);
@@ -60,14 +62,15 @@ TEST(StandingsElo, SixtyFortyIsSeventyEloAndTheErrorFollowsTheTrinomialFormula) 
     EXPECT_NEAR(s.table[0].elo - s.table[1].elo, 70.437, 0.05);
     EXPECT_NEAR(s.table[0].elo, 35.200, 0.002);
     EXPECT_NEAR(s.table[1].elo, -35.200, 0.002);
-    EXPECT_NEAR(s.table[0].elo_error, 34.75, 0.1);
-    EXPECT_NEAR(s.table[1].elo_error, 34.75, 0.1);
+    EXPECT_NEAR(s.table[0].elo_error, 34.94, 0.1);
+    EXPECT_NEAR(s.table[1].elo_error, 34.94, 0.1);
 }
 
 TEST(StandingsElo, DrawsAreHalfPointsAndNarrowTheErrorBar) {
     // 40 wins, 40 draws, 20 losses: again 60%, so again 70.44 Elo apart. The per-game
     // variance is 0.4 * 0.4^2 + 0.4 * 0.1^2 + 0.2 * 0.6^2 = 0.14, so the half-width is
-    // 0.5 * 1.96 * sqrt(14) / 0.13816 = 26.54.
+    // 0.5 * 1.96 * sqrt(14) / 0.13816 = 26.54; with the add-one prior's 0.26,
+    // 0.5 * 1.96 * sqrt(14.26) / 0.13816 = 26.79.
     std::vector<GameRecord> games;
     add_games(games, "A", "B", 1, 40);
     add_games(games, "A", "B", 0, 40);
@@ -77,7 +80,7 @@ TEST(StandingsElo, DrawsAreHalfPointsAndNarrowTheErrorBar) {
     EXPECT_EQ(a.draws, 40);
     EXPECT_DOUBLE_EQ(a.points, 60.0);
     EXPECT_NEAR(a.elo, 35.200, 0.002);  // the prior as in the 60-40 test
-    EXPECT_NEAR(a.elo_error, 26.54, 0.1);
+    EXPECT_NEAR(a.elo_error, 26.79, 0.1);
     EXPECT_EQ(s.table[0].name, "A");  // sorted by points, whatever the order given
 }
 
@@ -149,6 +152,16 @@ TEST(StandingsElo, AllDrawsAndNoGamesAreZero) {
     EXPECT_DOUBLE_EQ(row(s, "Idle").elo, 0.0);
     EXPECT_DOUBLE_EQ(row(s, "Idle").elo_error, 0.0);
     EXPECT_DOUBLE_EQ(s.los[0][1], 0.5);  // draws only: W + L = 0
+}
+
+TEST(StandingsElo, AllDrawsStillHaveAnInterval) {
+    // Four draws: the games alone have no spread, the pseudo game gives Var X = 0.25; the
+    // slope is (4 + 0.1) * 0.25 * ln 10 / 400 = 0.0059; 0.5 * 1.96 * 0.5 / 0.0059 = 83.0.
+    std::vector<GameRecord> games;
+    add_games(games, "A", "B", 0, 4);
+    const Standings s = compute_standings({"A", "B"}, games);
+    EXPECT_NEAR(row(s, "A").elo_error, 83.0, 0.2);
+    EXPECT_NEAR(row(s, "B").elo_error, 83.0, 0.2);
 }
 
 TEST(StandingsLos, KnownWinLossCounts) {

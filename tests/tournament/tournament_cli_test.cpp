@@ -11,6 +11,7 @@
 #include <chrono>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <sstream>
 #include <thread>
 
@@ -234,6 +235,154 @@ TEST(TournamentCli, ABadOpeningIsRefusedWithItsFileAndLine) {
     auto r = run(dir.path, {"tournament", "t.yaml"});
     EXPECT_EQ(r.code, 1);
     EXPECT_NE(r.out.find("open.txt:3: opening 'a2-a4'"), std::string::npos) << r.out;
+}
+
+// The games of a journal, without what depends on the clock (times, dates): slot, players,
+// start, moves and result.
+std::map<int, std::string> journal_moves(const fs::path& journal, std::string* fingerprint) {
+    std::map<int, std::string> out;
+    std::ifstream in(journal);
+    for (std::string line; std::getline(in, line);) {
+        auto j = nlohmann::json::parse(line);
+        if (j.at("type") == "header") {
+            *fingerprint = j.at("fingerprint").get<std::string>();
+            continue;
+        }
+        const auto& g = j.at("game");
+        std::string text = g.at("white").get<std::string>() + " " + g.at("black").get<std::string>() + " " +
+                           g.at("start_fen").get<std::string>() + " :";
+        for (const auto& m : g.at("moves")) text += " " + m.at("move").get<std::string>();
+        out[j.at("slot").get<int>()] = text + " " + g.at("result").get<std::string>();
+    }
+    return out;
+}
+
+const char* kEpdBook =
+    "kqbnr/ppppp/5/1P3/P1PPP/RNBQK b - - id \"one\";\n"
+    "kqbnr/p1ppp/5/1p3/PPPPP/RNBQK w - - 0 2\n"
+    "kqbnr/pppp1/4p/5/PPPPP/RNBQK w - -\n";
+
+TEST(MatchCli, TheCommandLineAndItsConfigFilePlayTheSameGames) {
+    TempDir dir("match-same");
+    std::ofstream(dir.path / "book.epd") << kEpdBook;
+    std::ofstream(dir.path / "m.yaml") << "name: m\nvariant: minichess\ngames_per_pairing: 6\ntime_control: 5+0.05\n"
+                                          "seed: 5\noutput: from-file\n"
+                                          "openings: {file: book.epd, format: epd, order: random}\n"
+                                          "engines:\n  - {name: A, cmd: random, args: [--seed, '1']}\n"
+                                          "  - {name: B, cmd: random, args: [--seed, '2']}\n";
+    auto file = run(dir.path, {"tournament", "m.yaml"});
+    ASSERT_EQ(file.code, 0) << file.out;
+    auto line = run(dir.path, {"match",   "minichess", "-engine", "cmd=random", "name=A", "args=--seed 1", "-engine", "cmd=random",
+                               "name=B",  "args=--seed 2", "-each", "tc=5+0.05", "-rounds", "3", "-games", "2", "-repeat",
+                               "-seed",   "5", "-openings", "file=book.epd", "format=epd", "order=random", "-name", "m",
+                               "-output", "from-line"});
+    ASSERT_EQ(line.code, 0) << line.out;
+    std::string fp_file, fp_line;
+    const auto a = journal_moves(dir.path / "from-file" / "journal.jsonl", &fp_file);
+    const auto b = journal_moves(dir.path / "from-line" / "journal.jsonl", &fp_line);
+    EXPECT_EQ(fp_file, fp_line);  // the same config
+    ASSERT_EQ(a.size(), 6u);
+    EXPECT_EQ(a, b);
+    // Every opening of the book was played, each with both colours.
+    std::map<std::string, int> starts;
+    for (const auto& [slot, text] : a) starts[text.substr(4, text.find(" :") - 4)]++;
+    EXPECT_EQ(starts.size(), 3u);
+    for (const auto& [fen, n] : starts) EXPECT_EQ(n, 2) << fen;
+    // The cutechess-style lines scripts look for.
+    EXPECT_NE(line.out.find("Score of A vs B: "), std::string::npos) << line.out;
+    EXPECT_NE(line.out.find("Elo difference: "), std::string::npos) << line.out;
+    EXPECT_NE(line.out.find("Ptnml(0-2): ["), std::string::npos) << line.out;
+}
+
+TEST(MatchCli, TheSprtStopsTheMatchWhenABoundIsCrossed) {
+    // A random mover against itself plays to a draw-ish score; with elo1 = 600 the SPRT soon
+    // accepts H0 and no further game starts, far before the 1000 scheduled.
+    TempDir dir("match-sprt");
+    auto r = run(dir.path, {"match", "minichess", "-engine", "cmd=random", "name=A", "-engine", "cmd=random", "name=B", "-each",
+                            "tc=5+0.05", "-rounds", "500", "-games", "2", "-sprt", "elo0=0", "elo1=600", "alpha=0.1", "beta=0.1",
+                            "model=logistic", "-pgnout", "all.pgn"});
+    ASSERT_EQ(r.code, 0) << r.out;
+    EXPECT_NE(r.out.find("LLR: "), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("(-2.20, 2.20) [0.00, 600.00]"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("SPRT ([0.00, 600.00]) completed - H0 was accepted"), std::string::npos) << r.out;
+    const int played = journal_games(dir.path / "matches" / "A-vs-B" / "journal.jsonl");
+    EXPECT_GT(played, 0);
+    EXPECT_LT(played, 200);
+    // -pgnout got every journaled game.
+    std::ifstream pgn(dir.path / "all.pgn");
+    int events = 0;
+    for (std::string l; std::getline(pgn, l);) events += l.rfind("[Event ", 0) == 0;
+    EXPECT_EQ(events, played);
+}
+
+TEST(MatchCli, MistakesAreNamed) {
+    TempDir dir("match-bad");
+    auto r = run(dir.path, {"match", "minichess", "-engine", "cmd=random", "-engine", "cmd=random", "-rounds", "0"});
+    EXPECT_EQ(r.code, 1);
+    EXPECT_NE(r.out.find("-rounds '0'"), std::string::npos) << r.out;
+    r = run(dir.path, {"match", "minichess", "-engine", "cmd=random", "-engine", "cmd=random", "stray"});
+    EXPECT_EQ(r.code, 1);
+    EXPECT_NE(r.out.find("-engine: 'stray' is not key=value"), std::string::npos) << r.out;
+    r = run(dir.path, {"match", "minichess", "-engine", "cmd=random", "-engine", "cmd=random", "colour=red"});
+    EXPECT_EQ(r.code, 1);
+    EXPECT_NE(r.out.find("-engine #2: unknown key 'colour'"), std::string::npos) << r.out;
+    r = run(dir.path, {"match", "minichess", "-engine", "cmd=random", "name=a", "-engine", "cmd=random", "-sprt", "elo0=5", "elo1=0"});
+    EXPECT_EQ(r.code, 1);
+    EXPECT_NE(r.out.find("command line: sprt: elo0 5 must be below elo1 0"), std::string::npos) << r.out;
+    r = run(dir.path, {"match", "minichess", "-engine", "cmd=random", "name=a", "-engine", "cmd=random", "name=b", "-engine",
+                       "cmd=random", "-sprt", "elo0=0", "elo1=5"});
+    EXPECT_EQ(r.code, 1);
+    EXPECT_NE(r.out.find("an SPRT compares two engines"), std::string::npos) << r.out;
+}
+
+TEST(MatchCli, NodeAndDepthLimitsReachTheEnginesGo) {
+    // A UCI engine in a few lines of sh that writes every "go" it gets to a file and plays
+    // a2a3 (legal at the start; its second move then loses the game, which is all we need).
+    TempDir dir("match-limits");
+    const fs::path engine = dir.path / "recorder";
+    std::ofstream(engine) << "#!/bin/sh\n"
+                             "while read -r line; do\n"
+                             "  case \"$line\" in\n"
+                             "    uci) echo 'option name UCI_Variant type combo default minichess var minichess'; echo uciok ;;\n"
+                             "    isready) echo readyok ;;\n"
+                             "    go*) echo \"$0 $line\" >> go.log; echo 'bestmove a2a3' ;;\n"
+                             "    quit) exit 0 ;;\n"
+                             "  esac\n"
+                             "done\n";
+    fs::permissions(engine, fs::perms::owner_all);
+    fs::copy_file(engine, dir.path / "recorder2");
+    auto r = run(dir.path, {"match", "minichess", "-engine", "cmd=./recorder", "name=n", "nodes=1234", "-engine",
+                            "cmd=./recorder2", "name=d", "depth=3", "-each", "tc=5+0.05", "-rounds", "1", "-games", "1"});
+    ASSERT_EQ(r.code, 0) << r.out;
+    std::ifstream log(dir.path / "go.log");
+    std::string first, second;
+    std::getline(log, first);
+    std::getline(log, second);
+    EXPECT_NE(first.find("recorder go wtime"), std::string::npos) << first;
+    EXPECT_NE(first.find(" nodes 1234"), std::string::npos) << first;
+    EXPECT_EQ(first.find(" depth"), std::string::npos) << first;
+    EXPECT_NE(second.find("recorder2 go wtime"), std::string::npos) << second;
+    EXPECT_NE(second.find(" depth 3"), std::string::npos) << second;
+    EXPECT_EQ(second.find(" nodes"), std::string::npos) << second;
+    // IMCS engines cannot be given either.
+    r = run(dir.path, {"match", "minichess", "-engine", "cmd=random", "name=a", "proto=imcs", "depth=3", "-engine", "cmd=random",
+                       "name=b"});
+    EXPECT_EQ(r.code, 1);
+    EXPECT_NE(r.out.find("this engine speaks IMCS"), std::string::npos) << r.out;
+}
+
+TEST(MatchCli, APgnBookIsPlayedFrom) {
+    TempDir dir("match-pgn");
+    std::ofstream(dir.path / "book.pgn") << "[Event \"a\"]\n\n1. b3 d4 2. c3 dxc3 *\n\n[Event \"b\"]\n\n1. a3 {x} a4 *\n";
+    auto r = run(dir.path, {"match", "minichess", "-engine", "cmd=random", "name=A", "-engine", "cmd=random", "name=B", "-each",
+                            "tc=5+0.05", "-rounds", "2", "-openings", "file=book.pgn", "format=pgn", "plies=2", "-quiet"});
+    ASSERT_EQ(r.code, 0) << r.out;
+    std::string fp;
+    const auto games = journal_moves(dir.path / "matches" / "A-vs-B" / "journal.jsonl", &fp);
+    ASSERT_EQ(games.size(), 4u);
+    // Pairs of games on each opening, the book's first two plies first.
+    for (int slot : {0, 1}) EXPECT_NE(games.at(slot).find(": b2-b3 d5-d4 "), std::string::npos) << games.at(slot);
+    for (int slot : {2, 3}) EXPECT_NE(games.at(slot).find(": a2-a3 a5-a4 "), std::string::npos) << games.at(slot);
 }
 
 }  // namespace

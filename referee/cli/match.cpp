@@ -1,0 +1,253 @@
+// referee match VARIANT -engine cmd=A name=A -engine cmd=B -each tc=10+0.1 -rounds 500
+//   -games 2 -repeat -concurrency 2 -openings file=book.epd format=epd order=random plies=8
+//   -sprt elo0=0 elo1=5 alpha=0.05 beta=0.05 -pgnout games.pgn
+// A match (or a round-robin of more engines) from the command line alone, in the style of
+// cutechess-cli and fastchess. The options become the YAML document a config file would
+// hold (-print-config shows it), read by the same loader and run by the same runner, so a
+// command line and its config file play the same games.
+#include <filesystem>
+#include <iostream>
+#include <map>
+#include <stdexcept>
+
+#include <fmt/format.h>
+#include <yaml-cpp/yaml.h>
+
+#include "referee/cli/commands.hpp"
+#include "referee/cli/tournament_run.hpp"
+#include "referee/engine/process.hpp"
+#include "referee/tournament/openings.hpp"
+
+namespace referee::cli {
+namespace {
+
+using Pairs = std::vector<std::pair<std::string, std::string>>;  // key=value, in order
+
+class UsageError : public std::runtime_error {
+  public:
+    explicit UsageError(const std::string& what) : std::runtime_error("match: " + what) {}
+};
+
+struct MatchArgs {
+    std::string variant;
+    std::vector<Pairs> engines;
+    Pairs each;
+    std::map<std::string, std::vector<std::string>> flags;  // -rounds 500 -> {"rounds", {"500"}}
+    Pairs openings, sprt;
+};
+
+// Options that take key=value words, and options that take plain values (how many).
+const std::map<std::string, int> kValueOptions = {
+    {"rounds", 1}, {"games", 1},        {"concurrency", 1}, {"pgnout", 1},     {"name", 1},
+    {"output", 1}, {"seed", 1},         {"maxmoves", 1},    {"tournament", 1}, {"repeat", 0},
+    {"resume", 0}, {"print-config", 0}, {"quiet", 0}};
+const char* const kPairOptions[] = {"engine", "each", "openings", "sprt", "log"};
+
+bool is_option(const std::string& w) {
+    return w.size() > 1 && w[0] == '-' && !std::isdigit(static_cast<unsigned char>(w[1]));
+}
+
+std::pair<std::string, std::string> split_pair(const std::string& option, const std::string& word) {
+    const auto eq = word.find('=');
+    if (eq == std::string::npos || eq == 0)
+        throw UsageError(fmt::format("-{}: '{}' is not key=value", option, word));
+    return {word.substr(0, eq), word.substr(eq + 1)};
+}
+
+MatchArgs parse_args(const std::vector<std::string>& words) {
+    MatchArgs a;
+    std::size_t i = 0;
+    if (i < words.size() && !is_option(words[i])) a.variant = words[i++];
+    while (i < words.size()) {
+        const std::string& w = words[i++];
+        if (!is_option(w))
+            throw UsageError(fmt::format("'{}' is not an option (options start with '-')", w));
+        const std::string option = w.substr(w[1] == '-' ? 2 : 1);  // -rounds and --rounds alike
+        if (std::find(std::begin(kPairOptions), std::end(kPairOptions), option) !=
+            std::end(kPairOptions)) {
+            Pairs pairs;
+            while (i < words.size() && !is_option(words[i]))
+                pairs.push_back(split_pair(option, words[i++]));
+            if (option == "log")
+                throw UsageError(
+                    "-log: the engine log is not available yet; `referee play` prints the engines' "
+                    "lines");
+            if (option == "engine")
+                a.engines.push_back(std::move(pairs));
+            else if (option == "each")
+                a.each.insert(a.each.end(), pairs.begin(), pairs.end());
+            else if (option == "openings")
+                a.openings = std::move(pairs);
+            else
+                a.sprt = std::move(pairs);
+            continue;
+        }
+        auto known = kValueOptions.find(option);
+        if (known == kValueOptions.end()) throw UsageError(fmt::format("unknown option '{}'", w));
+        std::vector<std::string> values;
+        for (int k = 0; k < known->second; ++k) {
+            if (i >= words.size() || is_option(words[i]))
+                throw UsageError(fmt::format("{} needs a value", w));
+            values.push_back(words[i++]);
+        }
+        a.flags[option] = values;
+    }
+    if (a.variant.empty())
+        throw UsageError(
+            "name the variant first: referee match VARIANT -engine cmd=... -engine cmd=...");
+    if (a.engines.size() < 2)
+        throw UsageError("give at least two engines (-engine cmd=PROGRAM [name=NAME] ...)");
+    return a;
+}
+
+int whole_number(const std::string& option, const std::string& text, long lo, long hi) {
+    std::size_t used = 0;
+    long v = 0;
+    try {
+        v = std::stol(text, &used);
+    } catch (const std::logic_error&) {
+        used = 0;
+    }
+    if (used != text.size() || used == 0 || v < lo || v > hi)
+        throw UsageError(
+            fmt::format("-{} '{}': expected a whole number from {} to {}", option, text, lo, hi));
+    return static_cast<int>(v);
+}
+
+// One engine's YAML from its key=value words (with -each's first, so its own win). The
+// time control is collected apart: the config holds one for all engines.
+YAML::Node engine_node(const Pairs& own, const Pairs& each, int index, std::string& tc) {
+    YAML::Node e;
+    std::string engine_tc;
+    Pairs all = each;
+    all.insert(all.end(), own.begin(), own.end());
+    const std::string where = fmt::format("-engine #{}", index + 1);
+    for (const auto& [key, value] : all) {
+        if (key == "cmd" || key == "name" || key == "dir" || key == "startup" || key == "memory")
+            e[key] = value;
+        else if (key == "proto")
+            e["protocol"] = value;
+        else if (key == "args" || key == "arg") {
+            for (const auto& w : tournament::split_words(value)) e["args"].push_back(w);
+        } else if (key.rfind("option.", 0) == 0 && key.size() > 7)
+            e["options"][key.substr(7)] = value;
+        else if (key == "tc")
+            engine_tc = value;
+        else if (key == "st")
+            engine_tc = "st=" + value;
+        else if (key == "nodes" || key == "depth")
+            e[key] = value;
+        else
+            throw UsageError(
+                fmt::format("{}: unknown key '{}' (cmd, name, tc, st, args, proto, dir, "
+                            "option.NAME, startup, memory)",
+                            where, key));
+    }
+    if (!e["cmd"]) throw UsageError(fmt::format("{} has no cmd=", where));
+    if (!engine_tc.empty()) {
+        if (!tc.empty() && tc != engine_tc)
+            throw UsageError(
+                fmt::format("{}: tc {} differs from another engine's {}; per-engine time controls "
+                            "are not available yet",
+                            where, engine_tc, tc));
+        tc = engine_tc;
+    }
+    return e;
+}
+
+YAML::Node pairs_node(const Pairs& pairs, const char* option,
+                      std::initializer_list<const char*> keys) {
+    YAML::Node n;
+    for (const auto& [key, value] : pairs) {
+        if (std::find_if(keys.begin(), keys.end(), [&](const char* k) { return key == k; }) ==
+            keys.end()) {
+            std::string list;
+            for (const char* k : keys) list += std::string(list.empty() ? "" : ", ") + k;
+            throw UsageError(fmt::format("-{}: unknown key '{}' ({})", option, key, list));
+        }
+        n[key] = value;
+    }
+    return n;
+}
+
+// The config a file would hold for these options.
+YAML::Node config_node(const MatchArgs& a) {
+    YAML::Node root;
+    std::string tc;
+    YAML::Node engines;
+    for (std::size_t i = 0; i < a.engines.size(); ++i)
+        engines.push_back(engine_node(a.engines[i], a.each, static_cast<int>(i), tc));
+    auto flag = [&](const char* name) -> const std::string* {
+        auto it = a.flags.find(name);
+        return it == a.flags.end() || it->second.empty() ? nullptr : &it->second[0];
+    };
+    std::string name;
+    if (const auto* n = flag("name"))
+        name = *n;
+    else {
+        auto label = [&](std::size_t i) {
+            const YAML::Node& e = engines[i];
+            return e["name"]
+                       ? e["name"].as<std::string>()
+                       : std::filesystem::path(e["cmd"].as<std::string>()).filename().string();
+        };
+        name = label(0) + "-vs-" + label(1) + (a.engines.size() > 2 ? "-etc" : "");
+    }
+    root["name"] = name;
+    root["variant"] = a.variant;
+    if (const auto* t = flag("tournament")) root["format"] = *t;
+    // cutechess: -rounds R of -games G each; every pairing plays R * G games.
+    const int rounds = flag("rounds") ? whole_number("rounds", *flag("rounds"), 1, 1000000) : 1;
+    const int games = flag("games") ? whole_number("games", *flag("games"), 1, 2) : 2;
+    root["games_per_pairing"] = rounds * games;
+    if (!tc.empty()) root["time_control"] = tc;
+    if (const auto* c = flag("concurrency"))
+        root["concurrency"] = whole_number("concurrency", *c, 1, 1000);
+    if (const auto* s = flag("seed")) root["seed"] = *s;
+    if (const auto* m = flag("maxmoves"))
+        root["adjudication"]["max_plies"] = 2 * whole_number("maxmoves", *m, 1, 1000000);
+    if (const auto* o = flag("output")) root["output"] = *o;
+    if (const auto* p = flag("pgnout")) root["pgn_out"] = *p;
+    if (!a.openings.empty())
+        root["openings"] =
+            pairs_node(a.openings, "openings", {"file", "format", "order", "plies", "seed"});
+    if (!a.sprt.empty())
+        root["sprt"] = pairs_node(a.sprt, "sprt", {"elo0", "elo1", "alpha", "beta", "model"});
+    root["engines"] = engines;
+    return root;
+}
+
+void run_match(const std::vector<std::string>& words) {
+    const MatchArgs a = parse_args(words);
+    const YAML::Node root = config_node(a);
+    if (a.flags.count("print-config")) {
+        YAML::Emitter out;
+        out << root;
+        std::cout << out.c_str() << "\n";
+        return;
+    }
+    auto config = tournament::tournament_config_from_yaml(
+        root, "command line", std::filesystem::current_path().string(), engine::executable_dir());
+    RunOptions options;
+    options.resume = a.flags.count("resume") > 0;
+    options.quiet = a.flags.count("quiet") > 0;
+    run_tournament_config(std::move(config), options);
+}
+
+}  // namespace
+
+void add_match_command(CLI::App& app) {
+    auto words = std::make_shared<std::vector<std::string>>();
+    auto* m = app.add_subcommand(
+        "match",
+        "play a match from the command line alone, cutechess-cli style: referee match VARIANT "
+        "-engine cmd=A -engine cmd=B -each tc=10+0.1 -rounds 50 -sprt elo0=0 elo1=5 (see "
+        "configs/README.md)");
+    m->prefix_command();
+    m->callback([m, words] {
+        *words = m->remaining();
+        run_match(*words);
+    });
+}
+
+}  // namespace referee::cli
