@@ -7,10 +7,11 @@
 #include <memory>
 #include <stdexcept>
 
-#include "referee/tournament/output_files.hpp"
+#include <fmt/format.h>
 
 #include "referee/report/html_parts.hpp"
 #include "referee/tournament/journal.hpp"
+#include "referee/tournament/output_files.hpp"
 #include "referee/tournament/standings.hpp"
 
 namespace referee::report {

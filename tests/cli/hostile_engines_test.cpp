@@ -15,7 +15,7 @@
 
 #include "referee/engine/sandbox.hpp"
 #include "referee/tournament/journal.hpp"
-#include "run_command.hpp"
+#include "tests/support/run_command.hpp"
 
 namespace fs = std::filesystem;
 using referee::test::run_referee;
