@@ -325,6 +325,8 @@ void Server::cmd_rerate(const std::shared_ptr<Connection>& c) {
 
 void Server::connection_closed(const std::shared_ptr<Connection>& c) {
     connections_.erase(c);
+    // The server stopping is nobody's loss: games in progress are left unscored.
+    if (stopped_) return;
     if (c->state == Connection::State::Offering) offers_.erase(c->offer_id);
     if (c->state == Connection::State::Playing)
         if (auto g = c->game.lock()) g->on_disconnect(*c);
