@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <fstream>
 #include <sstream>
 
@@ -123,11 +124,22 @@ void Server::off_loop(const std::shared_ptr<Connection>& c, std::function<std::s
                       std::function<void(std::string)> done) {
     c->state = Connection::State::Busy;
     boost::asio::post(hashing_, [this, c, work = std::move(work), done = std::move(done)] {
-        std::string answer = work();
+        std::optional<std::string> answer;
+        try {
+            answer = work();
+        } catch (const std::exception& e) {
+            std::fprintf(stderr, "imcs server: %s\n", e.what());
+        }
         boost::asio::post(io_, [c, answer = std::move(answer), done] {
             if (c->state != Connection::State::Busy) return;  // closed meanwhile
             c->state = Connection::State::Lobby;
-            done(answer);
+            try {
+                if (!answer) throw std::runtime_error("the password could not be hashed");
+                done(*answer);
+            } catch (const std::exception& e) {
+                std::fprintf(stderr, "imcs server: %s\n", e.what());
+                c->send("X server error: please try again later\r\n");
+            }
             c->pump();
         });
     });
@@ -139,6 +151,16 @@ int Server::rating_of(const std::string& name) const {
 }
 
 void Server::lobby_line(const std::shared_ptr<Connection>& c, const std::string& line) {
+    // A file the server cannot write (a full disk) fails this command, not the server.
+    try {
+        lobby_command(c, line);
+    } catch (const std::exception& e) {
+        std::fprintf(stderr, "imcs server: %s\n", e.what());
+        c->send("X server error: please try again later\r\n");
+    }
+}
+
+void Server::lobby_command(const std::shared_ptr<Connection>& c, const std::string& line) {
     const auto w = split(line);
     if (w.empty()) return;  // an empty line gets no answer
     const std::string& cmd = w[0];
@@ -333,6 +355,17 @@ void Server::connection_closed(const std::shared_ptr<Connection>& c) {
 }
 
 void Server::game_over(ServedGame& game, char winner) {
+    try {
+        score_and_log(game, winner);
+    } catch (const std::exception& e) {
+        std::fprintf(stderr, "imcs server: game %llu: %s\n",
+                     static_cast<unsigned long long>(game.id()), e.what());
+    }
+    // Destroyed later: this runs inside the game's own member function.
+    boost::asio::post(io_, [this, id = game.id()] { games_.erase(id); });
+}
+
+void Server::score_and_log(ServedGame& game, char winner) {
     const double score = winner == 'W' ? 1.0 : winner == 'B' ? 0.0 : 0.5;
     const Account* w = accounts_.find(game.name(0));
     const Account* b = accounts_.find(game.name(1));
@@ -342,8 +375,6 @@ void Server::game_over(ServedGame& game, char winner) {
         accounts_.set_rating(game.name(1), nb);
     }
     write_file(options_.data / "games" / std::to_string(game.id()), game.log());
-    // Destroyed later: this runs inside the game's own member function.
-    boost::asio::post(io_, [this, id = game.id()] { games_.erase(id); });
 }
 
 }  // namespace referee::server

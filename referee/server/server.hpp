@@ -75,6 +75,8 @@ class Server {
     void off_loop(const std::shared_ptr<Connection>& c, std::function<std::string()> work,
                   std::function<void(std::string)> done);
 
+    void lobby_command(const std::shared_ptr<Connection>& c, const std::string& line);
+    void score_and_log(ServedGame& game, char winner);
     void cmd_me(const std::shared_ptr<Connection>& c, const std::vector<std::string>& w);
     void cmd_register(const std::shared_ptr<Connection>& c, const std::vector<std::string>& w);
     void cmd_password(const std::shared_ptr<Connection>& c, const std::vector<std::string>& w);
