@@ -3,6 +3,7 @@
 // counted), the result both sides hear, the game log, the ratings, and what a restart keeps.
 #include <gtest/gtest.h>
 
+#include <fstream>
 #include <random>
 #include <regex>
 #include <thread>
@@ -170,5 +171,41 @@ TEST(ServeGame, RatingsAccountsAndLogsSurviveARestart) {
     EXPECT_NE(got.find("103 " + std::to_string(id + 1) + " game"), std::string::npos) << got;
     EXPECT_TRUE(fs::exists(data / "games" / std::to_string(id)));
     again.stop();
+    fs::remove_all(data);
+}
+
+// The real server has no rule for a side with no legal move; the referee's variant does, and
+// the result says which rule ended the game.
+TEST(ServeGame, TheVariantsNoLegalMoveRuleEndsTheGameAndSaysSo) {
+    const fs::path data = fresh_dir("no-legal-move");
+    const fs::path variant = data / "boxed.yaml";
+    std::ofstream(variant)
+        << "name: boxed\n"
+           "description: \"Black's king is walled in by its own steppers, which White blocks\"\n"
+           "board: {files: 5, ranks: 6}\n"
+           "start: \"3xk/3xx/3PP/5/5/K4 w - - 0 1\"\n"
+           "pieces:\n"
+           "  - {letter: K, name: king, betza: K, royal: true}\n"
+           "  - {letter: X, name: stepper, betza: mfW}\n"
+           "  - {letter: P, name: pawn, betza: mfWcfF, pawn: true, promotion: [X]}\n"
+           "check_rules: false\n"
+           "end: {royal_capture: win, no_legal_moves: loss, move_limit: 40}\n";
+    ServeProcess serve(data / "server", {"--variant", variant.string()});
+    Client white(serve.port()), black(serve.port());
+    const int id = start_game(white, black, "w5", "b5", 60);
+    next_turn(white);
+    white.send("a1-a2\r\n");
+    const std::string result =
+        "= W wins on opponent having no legal move\r\n231 W wins on opponent having no legal "
+        "move\r\n";
+    EXPECT_TRUE(black.wait_for_text("! a1-a2\r\n" + result)) << black.received();
+    EXPECT_TRUE(white.wait_for_text(result)) << white.received();
+    EXPECT_TRUE(white.wait_for_eof());
+    const std::string log = read_file(data / "server" / "games" / std::to_string(id));
+    EXPECT_NE(log.find("\n1 B\n...xk\n...xx\n...PP\n.....\nK....\n.....\n\n= W wins on opponent "
+                       "having no legal move\n"),
+              std::string::npos)
+        << log;
+    serve.stop();
     fs::remove_all(data);
 }
