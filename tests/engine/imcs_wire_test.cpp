@@ -4,7 +4,6 @@
 
 #include "referee/engine/imcs_wire.hpp"
 
-
 using namespace referee::engine;
 using referee::rules::Geometry;
 
