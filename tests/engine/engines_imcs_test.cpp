@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include "engines_child.hpp"
+#include "referee/engine/imcs_wire.hpp"
 #include "referee/rules/position.hpp"
 
 namespace {
@@ -53,6 +54,28 @@ TEST(EnginesImcs, BlackAnswersAfterTheOpponentsMoveWithCrLf) {
     engine.send("100 imcs 2.5\r\n106 B 5:00 5:00 game starts\r\n! b2-b3\r\n");
     ask(engine, pos, "\r\n");
     expect_legal_answer(engine.read_line(5s), pos);
+}
+
+// Byte for byte what the real server sends (CR LF, the ranks LF only, a blank line before and
+// after the board), turn after turn, as referee serve and the stdio dialect frame it.
+TEST(EnginesImcs, BothEnginesPlayTheServersExactFraming) {
+    const Rules rules = Rules::load("minitchess");
+    for (const char* name : {"random-engine", "alphabeta-engine"}) {
+        SCOPED_TRACE(name);
+        Position pos = rules.start();
+        Child engine(bin(name), {"--protocol", "imcs"});
+        engine.send("100 imcs 2.5\r\n105 W 0:10 0:10 game starts\r\n");
+        for (int turn = 0; turn < 3; ++turn) {
+            engine.send(referee::engine::imcs::turn(pos.board_dump(), 10000, 10000));
+            const std::string move = expect_legal_answer(engine.read_line(5s), pos);
+            if (move.empty()) return;
+            pos.play(pos.parse_move(move));
+            const auto reply = pos.legal_moves().front();
+            engine.send(referee::engine::imcs::line(
+                referee::engine::imcs::opponent_move(pos.move_name(reply))));
+            pos.play(reply);
+        }
+    }
 }
 
 TEST(EnginesImcs, RefusedMoveIsAskedAgainAndGamesFollowOneAnother) {

@@ -1,0 +1,81 @@
+// The stdio `imcs` dialect frames every message as the IMCS server does (CR LF, the board's
+// lines LF only, the blank lines around it, result lines with their cause) and reads the
+// engine's move lines as the server reads them.
+#include <gtest/gtest.h>
+
+#include "referee/engine/dialect.hpp"
+#include "referee/rules/position.hpp"
+
+using namespace referee::engine;
+
+namespace {
+
+struct RecordingHost final : DialectHost {
+    std::string bytes;  // as the session would write them: each line, then LF
+    std::vector<std::string> moves;
+    int resigned = 0;
+    void send(std::string_view line, std::function<void()> on_written) override {
+        bytes += std::string(line) + "\n";
+        if (on_written) on_written();
+    }
+    void ready() override {}
+    void fault(FaultKind, std::string) override {}
+    void move(std::string text) override { moves.push_back(std::move(text)); }
+    void resign() override { ++resigned; }
+    void identified(std::string) override {}
+};
+
+struct DialectFixture : ::testing::Test {
+    referee::rules::Rules rules = referee::rules::Rules::load("minitchess");
+    EngineConfig config;
+    RecordingHost host;
+    std::unique_ptr<Dialect> dialect = make_imcs_dialect({host, config, rules.variant(), ""});
+
+    MoveRequest start_request() {
+        MoveRequest r;
+        r.board_dump = rules.start().board_dump();
+        r.white_ms = 300000;
+        r.black_ms = 299956;
+        return r;
+    }
+};
+
+}  // namespace
+
+TEST_F(DialectFixture, ATurnIsTheServersBytes) {
+    dialect->new_game(true, start_request());
+    dialect->request_move(start_request(), {});
+    EXPECT_EQ(host.bytes,
+              "105 W 5:00 4:59 game starts\r\n"
+              "\r\n1 W\nkqbnr\nppppp\n.....\n.....\nPPPPP\nRNBQK\n\r\n? 05:00.000 04:59.956\r\n");
+}
+
+TEST_F(DialectFixture, MoveLinesAreReadAsTheServerReadsThem) {
+    dialect->request_move(start_request(), {});
+    dialect->on_line("!   a2-a3\r");
+    ASSERT_EQ(host.moves.size(), 1u);
+    EXPECT_EQ(host.moves[0], "a2-a3");
+    // a2a3 is a move to the referee's notation but not to the server: refused as invalid.
+    dialect->request_move(start_request(), {});
+    host.bytes.clear();
+    dialect->on_line("a2a3");
+    ASSERT_EQ(host.moves.size(), 2u);
+    EXPECT_THROW(rules.start().parse_move(host.moves[1]), std::exception);
+    dialect->reject_move("whatever the match layer says");
+    EXPECT_EQ(host.bytes, "- invalid move a2a3\r\n");
+    dialect->request_move(start_request(), {});
+    host.bytes.clear();
+    dialect->on_line("a2-a4");
+    dialect->reject_move("not legal");
+    EXPECT_EQ(host.bytes, "- illegal move a2-a4\r\n");
+    dialect->request_move(start_request(), {});
+    dialect->on_line("resign");
+    EXPECT_EQ(host.resigned, 1);
+}
+
+TEST_F(DialectFixture, ResultLinesCarryTheCause) {
+    dialect->opponent_moved("b5-b4");
+    dialect->game_over("0-1", "time-forfeit");
+    EXPECT_EQ(host.bytes,
+              "! b5-b4\r\n= B wins on opponent time\r\n232 B wins on opponent time\r\n");
+}
