@@ -26,6 +26,7 @@ public:
     // Sets the position from parsed fields, checking what the rules can check (unknown
     // letters, impossible castling or en-passant rights). Throws PositionError.
     void set(const PositionFields& fields);
+    void check_placement() const;  // refuses what no game reaches; PositionError
     PositionFields fields() const;
 
     const T& tables() const { return *t_; }

@@ -193,6 +193,8 @@ INSTANTIATE_TEST_SUITE_P(
                       BadBetza{"nR", 0, "nR", "lame"},
                       BadBetza{"WnC", 2, "C", "'C'"},                           // lame camel: no path defined
                       BadBetza{"W33", 1, "33", "range 33 at position 2"},
+                      BadBetza{"W4294967295", 1, "4294967295", "range 4294967295 at position 2"},  // once wrapped
+                      BadBetza{"W99999999999999999999", 1, "99999999999999999999", "at most 32"},
                       BadBetza{"KfsW", 1, "fsW", "select no move"}));
 
 }  // namespace
