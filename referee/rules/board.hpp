@@ -110,6 +110,7 @@ private:
     std::optional<Outcome> no_moves_outcome();
     bool material_draw(std::string* which) const;
     std::string royal_first(std::string letters) const;
+    bool on_one_colour(char letter) const;
 
     std::shared_ptr<const T> t_;
     std::array<Piece, kMaxSquares> squares_{};

@@ -133,7 +133,23 @@ void read_castling(const Reader& r, const YAML::Node& node, const std::string& w
     v.castling.push_back(c);
 }
 
-MaterialDraw parse_material(const Reader& r, const Variant& v, const YAML::Node& node, const std::string& key) {
+// An entry is "KN v K", or a mapping {material: "KB v KB", same_square_colour: B}.
+MaterialDraw parse_material(const Reader& r, const Variant& v, const YAML::Node& entry, const std::string& key) {
+    // reset(), not '=': assigning a YAML::Node writes into the node it refers to.
+    YAML::Node node;
+    node.reset(entry);
+    char same_colour = 0;
+    if (entry.IsMap()) {
+        r.only_keys(entry, key, {"material", "same_square_colour"});
+        if (!entry["material"]) r.fail(entry, key + ".material", "the entry needs 'material', such as 'KB v KB'");
+        node.reset(entry["material"]);
+        if (auto c = entry["same_square_colour"]) {
+            auto letters = parse_letters(r, c, key + ".same_square_colour");
+            if (letters.size() != 1 || v.type_of(letters[0]) < 0)
+                r.fail(c, key + ".same_square_colour", "must name one piece letter of this variant");
+            same_colour = letters[0];
+        }
+    }
     auto text = r.get<std::string>(node, key, "a string such as 'KN v K'");
     auto pos = text.find(" v ");
     if (pos == std::string::npos) r.fail(node, key, fmt::format("'{}' is not of the form 'KN v K'", text));
@@ -146,6 +162,7 @@ MaterialDraw parse_material(const Reader& r, const Variant& v, const YAML::Node&
         }
         std::sort(side->begin(), side->end());
     }
+    m.same_square_colour = same_colour;
     return m;
 }
 
@@ -166,7 +183,9 @@ void read_end(const Reader& r, const YAML::Node& node, Variant& v) {
     count("n_move_rule", e.n_move_rule);
     if (e.repetition == 1) r.fail(node["repetition"], "end.repetition", "a repetition count must be 2 or more (0: none)");
     if (auto m = node["insufficient_material"]) {
-        if (!m.IsSequence()) r.fail(m, "end.insufficient_material", "must be a list such as ['K v K', 'KN v K']");
+        if (!m.IsSequence())
+            r.fail(m, "end.insufficient_material",
+                   "must be a list such as ['K v K', 'KN v K', {material: 'KB v KB', same_square_colour: B}]");
         for (const auto& item : m) e.insufficient_material.push_back(parse_material(r, v, item, "end.insufficient_material"));
     }
 }

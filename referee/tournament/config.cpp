@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include "referee/rules/position.hpp"
+#include "referee/rules/input_file.hpp"
 #include "referee/rules/yaml_reader.hpp"
 
 namespace referee::tournament {
@@ -80,10 +81,19 @@ engine::EngineConfig read_engine(const Reader& r, const YAML::Node& n, const std
     }
     if (n["startup"]) {
         double s = r.get<double>(n["startup"], where + ".startup", "seconds");
-        if (s <= 0) r.fail(n["startup"], where + ".startup", "must be positive");
-        e.startup_timeout = std::chrono::milliseconds(static_cast<long>(s * 1000));
+        try {
+            e.startup_timeout = std::chrono::milliseconds(match::seconds_to_ms(s, "startup", 0.001, match::kMaxMarginSeconds));
+        } catch (const match::TimeControlError& err) {
+            r.fail(n["startup"], where + ".startup", err.what());
+        }
     }
-    if (n["memory"]) e.memory_limit_mb = r.get<std::size_t>(n["memory"], where + ".memory", "MiB");
+    if (n["memory"]) {
+        // Read signed: yaml-cpp turns -1 into a huge unsigned number, which wrapped to "no limit".
+        const auto mb = r.get<long long>(n["memory"], where + ".memory", "a whole number of MiB");
+        if (mb < 1 || mb > static_cast<long long>(engine::kMaxMemoryMb))
+            r.fail(n["memory"], where + ".memory", fmt::format("{} MiB: must be 1 to {}", mb, engine::kMaxMemoryMb));
+        e.memory_limit_mb = static_cast<std::size_t>(mb);
+    }
     try {
         engine::check_engine_command(e);
     } catch (const engine::ConfigError& err) {
@@ -102,8 +112,13 @@ Openings read_openings(const Reader& r, const YAML::Node& n, const fs::path& bas
     if (kind == "fen") o.kind = Openings::Kind::Fen;
     else if (kind == "moves") o.kind = Openings::Kind::Moves;
     else r.fail(n["kind"], "openings.kind", fmt::format("'{}' is neither fen nor moves", kind));
-    std::ifstream in(o.source);
-    if (!in) r.fail(n["file"], "openings.file", fmt::format("cannot read '{}'", o.source));
+    std::string text;
+    try {
+        text = rules::read_input_file(o.source);
+    } catch (const rules::InputFileError& e) {
+        r.fail(n["file"], "openings.file", e.what());
+    }
+    std::istringstream in(text);
     int number = 0;
     for (std::string line; std::getline(in, line);) {
         ++number;
@@ -133,12 +148,14 @@ Openings read_openings(const Reader& r, const YAML::Node& n, const fs::path& bas
 }  // namespace
 
 TournamentConfig load_tournament_config(const std::string& path, const std::string& bin_dir) {
-    std::ifstream in(path);
-    if (!in) throw TournamentConfigError(fmt::format("{}: cannot read the tournament config", path));
-    std::stringstream ss;
-    ss << in.rdbuf();
+    std::string text;
+    try {
+        text = rules::read_input_file(path);
+    } catch (const rules::InputFileError& e) {
+        throw TournamentConfigError(fmt::format("cannot read the tournament config: {}", e.what()));
+    }
     Reader r(path);
-    const YAML::Node root = r.load(ss.str());
+    const YAML::Node root = r.load(text);
     r.only_keys(root, "", {"name", "variant", "format", "seeds", "games_per_pairing", "time_control", "margin", "imcs_clock",
                            "openings", "concurrency", "adjudication", "seed", "output", "engines"});
     for (const char* k : {"name", "variant", "engines"})
@@ -148,8 +165,11 @@ TournamentConfig load_tournament_config(const std::string& path, const std::stri
     TournamentConfig c;
     c.source = path;
     c.name = r.get<std::string>(root["name"], "name", "a string");
-    if (c.name.empty() || c.name.find('/') != std::string::npos)
-        r.fail(root["name"], "name", "the name must be non-empty and hold no '/' (it names the output folder)");
+    if (!rules::is_plain_name(c.name))
+        r.fail(root["name"], "name",
+               fmt::format("'{}' is not a plain name (letters, digits, ' ', '-', '_', '+' or '.', not starting with '.'): "
+                           "it names the output folder",
+                           c.name));
     c.variant = r.get<std::string>(root["variant"], "variant", "a variant name or .yaml path");
     std::optional<rules::Rules> rules;
     try {
@@ -168,7 +188,8 @@ TournamentConfig load_tournament_config(const std::string& path, const std::stri
     }
     if (root["games_per_pairing"]) {
         c.games_per_pairing = r.get<int>(root["games_per_pairing"], "games_per_pairing", "a whole number");
-        if (c.games_per_pairing < 1) r.fail(root["games_per_pairing"], "games_per_pairing", "must be at least 1");
+        if (c.games_per_pairing < 1 || c.games_per_pairing > kMaxScheduledGames)
+            r.fail(root["games_per_pairing"], "games_per_pairing", fmt::format("must be 1 to {}", kMaxScheduledGames));
     }
     if (root["time_control"]) c.time_control_text = r.get<std::string>(root["time_control"], "time_control", "a time control such as 10+0.1");
     try {
@@ -176,7 +197,14 @@ TournamentConfig load_tournament_config(const std::string& path, const std::stri
     } catch (const std::exception& e) {
         r.fail(root["time_control"] ? root["time_control"] : root, "time_control", e.what());
     }
-    if (root["margin"]) c.time_control.margin_ms = static_cast<std::int64_t>(r.get<double>(root["margin"], "margin", "seconds") * 1000);
+    if (root["margin"]) {
+        try {
+            c.time_control.margin_ms =
+                match::seconds_to_ms(r.get<double>(root["margin"], "margin", "seconds"), "margin", 0, match::kMaxMarginSeconds);
+        } catch (const match::TimeControlError& e) {
+            r.fail(root["margin"], "margin", e.what());
+        }
+    }
     if (root["imcs_clock"]) c.time_control.imcs_first_move = r.get<bool>(root["imcs_clock"], "imcs_clock", "true or false");
     if (root["concurrency"]) {
         c.concurrency = r.get<int>(root["concurrency"], "concurrency", "a whole number");
@@ -184,13 +212,22 @@ TournamentConfig load_tournament_config(const std::string& path, const std::stri
     }
     if (auto adj = root["adjudication"]) {
         r.only_keys(adj, "adjudication", {"max_plies", "illegal_moves"});
-        if (adj["max_plies"]) c.max_plies = r.get<int>(adj["max_plies"], "adjudication.max_plies", "a whole number");
+        if (adj["max_plies"]) {
+            c.max_plies = r.get<int>(adj["max_plies"], "adjudication.max_plies", "a whole number");
+            if (c.max_plies < 0 || c.max_plies > 1'000'000)
+                r.fail(adj["max_plies"], "adjudication.max_plies", fmt::format("{}: must be 0 (no cap) to 1000000", c.max_plies));
+            c.max_plies_given = true;
+        }
         if (adj["illegal_moves"]) {
             auto p = r.get<std::string>(adj["illegal_moves"], "adjudication.illegal_moves", "loss or ask-again");
             if (p == "loss") c.illegal_moves = match::IllegalMovePolicy::Loss;
             else if (p == "ask-again") c.illegal_moves = match::IllegalMovePolicy::AskAgain;
             else r.fail(adj["illegal_moves"], "adjudication.illegal_moves", fmt::format("'{}' is neither loss nor ask-again", p));
         }
+    }
+    if (!c.max_plies_given && !rules->variant().guarantees_an_end()) {
+        c.max_plies = kDefaultMaxPlies;
+        c.max_plies_default = true;
     }
     if (root["seed"]) c.seed = r.get<std::uint64_t>(root["seed"], "seed", "a whole number");
     c.output_dir = root["output"] ? r.get<std::string>(root["output"], "output", "a folder") : (fs::path("matches") / c.name).string();
@@ -213,6 +250,14 @@ TournamentConfig load_tournament_config(const std::string& path, const std::stri
         }
     }
     if (c.format == Format::Gauntlet && c.seeds.empty()) r.fail(root, "seeds", "a gauntlet needs 'seeds': the engines that meet everyone else");
+    // The schedule is built whole in memory: bound it before it is.
+    const long long pairings = c.format == Format::RoundRobin
+                                   ? static_cast<long long>(c.engines.size()) * (c.engines.size() - 1) / 2
+                                   : static_cast<long long>(c.seeds.size()) * (c.engines.size() - c.seeds.size());
+    if (pairings * c.games_per_pairing > kMaxScheduledGames)
+        r.fail(root["games_per_pairing"] ? root["games_per_pairing"] : root, "games_per_pairing",
+               fmt::format("{} pairings of {} games make {} games; at most {} are scheduled", pairings, c.games_per_pairing,
+                           pairings * c.games_per_pairing, kMaxScheduledGames));
     if (c.format == Format::RoundRobin && !c.seeds.empty()) r.fail(root["seeds"], "seeds", "'seeds' only makes sense with format: gauntlet");
     if (root["openings"]) c.openings = read_openings(r, root["openings"], base, *rules);
     return c;

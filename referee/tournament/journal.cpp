@@ -15,12 +15,23 @@ namespace referee::tournament {
 
 namespace {
 
-// The byte length of the file's complete lines: a crash can leave a last line without '\n'.
-std::uintmax_t complete_length(const std::string& path) {
+// How a journal ends: a crash can leave a last line without '\n', either cut mid-write (it
+// is dropped) or complete but for the newline (it is a finished game and is kept).
+struct Tail {
+    std::uintmax_t keep = 0;        // bytes to keep
+    bool needs_newline = false;     // the kept part ends in a complete line lacking its '\n'
+    bool has_content = false;       // anything but a torn line is kept
+};
+
+Tail journal_tail(const std::string& path) {
     std::ifstream in(path, std::ios::binary);
     std::string data((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-    auto nl = data.find_last_of('\n');
-    return nl == std::string::npos ? 0 : nl + 1;
+    const auto nl = data.find_last_of('\n');
+    const std::size_t complete = nl == std::string::npos ? 0 : nl + 1;
+    Tail t{complete, false, complete > 0};
+    if (complete == data.size()) return t;
+    if (nlohmann::json::accept(std::string_view(data).substr(complete))) t = {data.size(), true, true};
+    return t;
 }
 
 }  // namespace
@@ -50,11 +61,18 @@ JournalContents read_journal(const std::string& path) {
         try {
             const auto type = j.at("type").get<std::string>();
             if (type == "header") {
+                if (have_header) throw JournalError(fmt::format("{}:{}: a second header", path, number));
                 out.fingerprint = j.at("fingerprint").get<std::string>();
                 have_header = true;
             } else if (type == "game") {
                 if (!have_header) throw JournalError(fmt::format("{}:{}: a game before the header", path, number));
-                out.games[j.at("slot").get<int>()] = match::game_from_json(j.at("game"));
+                const int slot = j.at("slot").get<int>();
+                if (slot < 0) throw JournalError(fmt::format("{}:{}: slot {} is negative", path, number, slot));
+                if (out.lines.count(slot))
+                    throw JournalError(fmt::format("{}:{}: slot {} is already taken by the game on line {}", path, number, slot,
+                                                   out.lines[slot]));
+                out.games[slot] = match::game_from_json(j.at("game"));
+                out.lines[slot] = number;
             } else {
                 throw JournalError(fmt::format("{}:{}: unknown line type '{}'", path, number, type));
             }
@@ -71,18 +89,33 @@ JournalContents read_journal(const std::string& path) {
 JournalWriter::JournalWriter(const std::string& path, const std::string& fingerprint) : path_(path) {
     namespace fs = std::filesystem;
     const bool exists = fs::exists(path) && fs::file_size(path) > 0;
+    Tail tail;
     if (exists) {
-        const auto keep = complete_length(path);
-        if (keep != fs::file_size(path)) fs::resize_file(path, keep);
+        tail = journal_tail(path);
+        if (tail.keep != fs::file_size(path)) fs::resize_file(path, tail.keep);
     }
     fd_ = ::open(path.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
     if (fd_ < 0) throw JournalError(fmt::format("{}: cannot open the journal for writing: {}", path, std::strerror(errno)));
-    if (!exists || complete_length(path) == 0) {
+    // A last line complete but for its newline is a finished game: end it, do not cut it.
+    if (tail.needs_newline) write_line("");
+    if (!tail.has_content) {
         nlohmann::json header = {{"type", "header"}, {"fingerprint", fingerprint}, {"format", 1}};
-        const std::string text = header.dump() + "\n";
-        if (::write(fd_, text.data(), text.size()) != static_cast<ssize_t>(text.size()) || ::fsync(fd_) != 0)
-            throw JournalError(fmt::format("{}: cannot write the journal header: {}", path, std::strerror(errno)));
+        write_line(header.dump());
     }
+}
+
+void JournalWriter::write_line(const std::string& line) {
+    const std::string text = line + "\n";
+    // One write of one line to an O_APPEND file, then fsync: a crash leaves at worst a torn
+    // last line, which read_journal() drops.
+    std::size_t done = 0;
+    while (done < text.size()) {
+        ssize_t n = ::write(fd_, text.data() + done, text.size() - done);
+        if (n < 0 && errno == EINTR) continue;
+        if (n < 0) throw JournalError(fmt::format("{}: cannot write: {}", path_, std::strerror(errno)));
+        done += static_cast<std::size_t>(n);
+    }
+    if (::fsync(fd_) != 0) throw JournalError(fmt::format("{}: fsync failed: {}", path_, std::strerror(errno)));
 }
 
 JournalWriter::~JournalWriter() {
@@ -91,17 +124,7 @@ JournalWriter::~JournalWriter() {
 
 void JournalWriter::append(int slot, const match::GameRecord& game) {
     nlohmann::json j = {{"type", "game"}, {"slot", slot}, {"game", match::to_json(game)}};
-    const std::string text = j.dump() + "\n";
-    // One write of one line to an O_APPEND file, then fsync: a crash leaves at worst a torn
-    // last line, which read_journal() drops.
-    std::size_t done = 0;
-    while (done < text.size()) {
-        ssize_t n = ::write(fd_, text.data() + done, text.size() - done);
-        if (n < 0 && errno == EINTR) continue;
-        if (n < 0) throw JournalError(fmt::format("{}: cannot append a game: {}", path_, std::strerror(errno)));
-        done += static_cast<std::size_t>(n);
-    }
-    if (::fsync(fd_) != 0) throw JournalError(fmt::format("{}: fsync failed: {}", path_, std::strerror(errno)));
+    write_line(j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
 }
 
 }  // namespace referee::tournament

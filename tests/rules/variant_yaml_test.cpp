@@ -135,6 +135,19 @@ TEST(VariantYaml, BoardsUpToSixteenBySixteen) {
                  {"board.files", where(kGood, "5, ranks").first, where(kGood, "5, ranks").second, "17 files"});
 }
 
+TEST(VariantYaml, DeadPositionWithBishopsOnOneColour) {
+    const std::string text =
+        replace(kGood, "  move_limit: 40\n",
+                "  move_limit: 40\n  insufficient_material: [\"K v K\", {material: \"KB v KB\", same_square_colour: B}]\n");
+    const Variant v = parse_variant(text, "test.yaml");
+    ASSERT_EQ(v.end.insufficient_material.size(), 2u);
+    EXPECT_EQ(v.end.insufficient_material[1].same_square_colour, 'B');
+    EXPECT_EQ(v.end.insufficient_material[1].strong, "BK");
+    const std::string bad = replace(text, "same_square_colour: B", "same_square_colour: Z");
+    auto [line, column] = where(bad, "Z}");
+    expect_error(bad, {"end.insufficient_material.same_square_colour", line, column, "one piece letter"});
+}
+
 TEST(VariantYamlErrors, UnknownKeyAtTheTop) {
     const std::string text = replace(kGood, "end:\n", "colour: red\nend:\n");
     auto [line, column] = where(text, "colour");
