@@ -63,10 +63,14 @@ RecordFiles open_record_files(const std::filesystem::path& prefix) {
     const fs::path folder = prefix.parent_path().empty() ? fs::path(".") : prefix.parent_path();
     std::error_code ec;
     fs::create_directories(folder, ec);
-    if (ec) throw std::runtime_error(fmt::format("--out {}: cannot create the folder {}: {}", f.prefix, folder.string(), ec.message()));
+    if (ec)
+        throw std::runtime_error(fmt::format("--out {}: cannot create the folder {}: {}", f.prefix,
+                                             folder.string(), ec.message()));
     for (auto [stream, ext] : {std::pair{&f.pgn, ".pgn"}, std::pair{&f.json, ".json"}}) {
         stream->open(f.prefix + ext);
-        if (!*stream) throw std::runtime_error(fmt::format("--out {}: cannot write {}{}: {}", f.prefix, f.prefix, ext, std::strerror(errno)));
+        if (!*stream)
+            throw std::runtime_error(fmt::format("--out {}: cannot write {}{}: {}", f.prefix,
+                                                 f.prefix, ext, std::strerror(errno)));
     }
     return f;
 }
@@ -74,12 +78,14 @@ RecordFiles open_record_files(const std::filesystem::path& prefix) {
 int run_play(const PlayArgs& a) {
     namespace fs = std::filesystem;
     if (a.max_plies < 0 || a.max_plies > 1'000'000)
-        throw std::runtime_error(fmt::format("--max-plies {}: must be 0 (no cap) to 1000000", a.max_plies));
+        throw std::runtime_error(
+            fmt::format("--max-plies {}: must be 0 (no cap) to 1000000", a.max_plies));
     const auto rules = rules::Rules::load(a.variant);
     match::GameSpec spec{a.position.load(rules), split_moves(a.opening), {}, match::IllegalMovePolicy::Loss, a.max_plies};
     if (a.st != 0) match::seconds_to_ms(a.st, "--st", 0.001, match::kMaxTimeSeconds);
     spec.time_control = a.st > 0 ? match::parse_time_control(fmt::format("st={}", a.st)) : match::parse_time_control(a.tc);
-    spec.time_control.margin_ms = match::seconds_to_ms(a.margin, "--margin", 0, match::kMaxMarginSeconds);
+    spec.time_control.margin_ms =
+        match::seconds_to_ms(a.margin, "--margin", 0, match::kMaxMarginSeconds);
     spec.time_control.imcs_first_move = a.imcs_clock;
     if (a.illegal == "ask-again") spec.illegal_moves = match::IllegalMovePolicy::AskAgain;
     else if (a.illegal != "loss") throw std::runtime_error(fmt::format("--illegal '{}': expected loss or ask-again", a.illegal));
@@ -90,8 +96,10 @@ int run_play(const PlayArgs& a) {
     engine::check_engine_command(black_cfg);
     if (white_cfg.name == black_cfg.name) white_cfg.name += "-1", black_cfg.name += "-2";
 
-    const fs::path prefix = a.out.empty() ? fs::path("matches") / "play" / fmt::format("{}-{}-vs-{}", stamp(), white_cfg.name, black_cfg.name)
-                                          : fs::path(a.out);
+    const fs::path prefix =
+        a.out.empty() ? fs::path("matches") / "play" /
+                            fmt::format("{}-{}-vs-{}", stamp(), white_cfg.name, black_cfg.name)
+                      : fs::path(a.out);
     RecordFiles record = open_record_files(prefix);
 
     engine::install_signal_cleanup();
@@ -130,10 +138,13 @@ int run_play(const PlayArgs& a) {
     }
 
     record.pgn << match::to_pgn(*result);
-    record.json << match::to_json(*result).dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << '\n';
+    record.json << match::to_json(*result).dump(2, ' ', false,
+                                                nlohmann::json::error_handler_t::replace)
+                << '\n';
     record.pgn.close(), record.json.close();
     if (!record.pgn || !record.json)
-        throw std::runtime_error(fmt::format("cannot finish writing {}.pgn and {}.json", record.prefix, record.prefix));
+        throw std::runtime_error(
+            fmt::format("cannot finish writing {}.pgn and {}.json", record.prefix, record.prefix));
     std::cout << fmt::format("result {} ({}): {}\n", result->result_text(), result->reason_key, result->reason);
     std::cout << fmt::format("record {}.pgn {}.json\n", prefix.string(), prefix.string());
     return 0;

@@ -16,7 +16,8 @@ void PositionArgs::add_to(CLI::App& cmd) {
 
 rules::Position PositionArgs::load(const rules::Rules& rules) const {
     if (fen_opt && fen_opt->count() && fen.find_first_not_of(" \t") == std::string::npos)
-        throw std::runtime_error("--fen '': the FEN is empty (leave out --fen for the start position)");
+        throw std::runtime_error(
+            "--fen '': the FEN is empty (leave out --fen for the start position)");
     if (!fen.empty()) {
         try {
             return rules.from_fen(fen);

@@ -44,15 +44,22 @@ std::vector<std::string> engine_names(const tournament::TournamentConfig& c) {
 // The time control as the reports show it, with the move cap when the referee chose it.
 std::string time_control_shown(const tournament::TournamentConfig& c) {
     if (!c.max_plies_default) return c.time_control_text;
-    return fmt::format("{}; draw adjudicated after {} plies (the referee's default: the variant has no move limit "
-                       "or n-move rule)",
-                       c.time_control_text, c.max_plies);
+    return fmt::format(
+        "{}; draw adjudicated after {} plies (the referee's default: the variant has no move limit "
+        "or n-move rule)",
+        c.time_control_text, c.max_plies);
 }
 
 std::vector<std::string> write_all(const tournament::TournamentConfig& c, const std::map<int, match::GameRecord>& games,
                                    int scheduled) {
-    report::ReportInput in{c.name, tournament::format_name(c.format), time_control_shown(c), rules::Rules::load(c.variant),
-                           engine_names(c), {}, {}, scheduled};
+    report::ReportInput in{c.name,
+                           tournament::format_name(c.format),
+                           time_control_shown(c),
+                           rules::Rules::load(c.variant),
+                           engine_names(c),
+                           {},
+                           {},
+                           scheduled};
     for (const auto& [slot, g] : games) in.games.push_back(g);
     in.standings = tournament::compute_standings(in.engines, in.games);
     return report::write_reports(c.output_dir, in);
@@ -116,17 +123,20 @@ void make_output_dir(const tournament::TournamentConfig& c) {
     std::error_code ec;
     fs::create_directories(c.output_dir, ec);
     if (ec || !fs::is_directory(c.output_dir))
-        throw std::runtime_error(fmt::format("{}: output: cannot create the folder '{}': {}", c.source, c.output_dir,
-                                             ec ? ec.message() : "a file of that name is in the way"));
+        throw std::runtime_error(
+            fmt::format("{}: output: cannot create the folder '{}': {}", c.source, c.output_dir,
+                        ec ? ec.message() : "a file of that name is in the way"));
     if (::access(c.output_dir.c_str(), W_OK) != 0)
-        throw std::runtime_error(fmt::format("{}: output: the folder '{}' cannot be written", c.source, c.output_dir));
+        throw std::runtime_error(
+            fmt::format("{}: output: the folder '{}' cannot be written", c.source, c.output_dir));
 }
 
 void run_tournament(const std::string& path, bool resume, const std::string& shard_text, int concurrency, bool quiet,
                     bool stats) {
     auto config = tournament::load_tournament_config(path, engine::executable_dir());
     if (concurrency < 0 || concurrency > 1000)
-        throw std::runtime_error(fmt::format("--concurrency {}: must be 1 to 1000 (leave it out to use the config's)", concurrency));
+        throw std::runtime_error(fmt::format(
+            "--concurrency {}: must be 1 to 1000 (leave it out to use the config's)", concurrency));
     if (concurrency > 0) config.concurrency = concurrency;
     const auto shard = shard_text.empty() ? tournament::Shard{} : tournament::parse_shard(shard_text);
     const auto all = tournament::make_schedule(config);
@@ -136,7 +146,8 @@ void run_tournament(const std::string& path, bool resume, const std::string& sha
 
     make_output_dir(config);
     const auto journal_path = (fs::path(config.output_dir) / journal_name(shard)).string();
-    std::map<int, match::GameRecord> games = tournament::games_to_resume(journal_path, plan, resume);
+    std::map<int, match::GameRecord> games =
+        tournament::games_to_resume(journal_path, plan, resume);
     std::vector<GameSlot> todo;
     for (const auto& s : mine)
         if (!games.count(s.index)) todo.push_back(s);
@@ -183,10 +194,12 @@ void run_merge(const std::string& path, std::vector<std::string> journals) {
     const auto rules = rules::Rules::load(config.variant);
     const auto merged = (fs::path(config.output_dir) / "journal.jsonl").string();
     const auto m = tournament::merge_journals(journals, merged, {config, all, rules});
-    std::cout << fmt::format("merged {} journals{}: {} of {} games\n", m.journals,
-                             m.kept ? fmt::format(" into the {} games already in {}", m.kept, merged) : "", m.games.size(),
-                             all.size());
-    std::cout << fmt::format("report {}\n", write_all(config, m.games, static_cast<int>(all.size())).back());
+    std::cout << fmt::format(
+        "merged {} journals{}: {} of {} games\n", m.journals,
+        m.kept ? fmt::format(" into the {} games already in {}", m.kept, merged) : "",
+        m.games.size(), all.size());
+    std::cout << fmt::format("report {}\n",
+                             write_all(config, m.games, static_cast<int>(all.size())).back());
 }
 
 void run_report(const std::string& path) {
@@ -195,7 +208,8 @@ void run_report(const std::string& path) {
     const auto all = tournament::make_schedule(config);
     const auto rules = rules::Rules::load(config.variant);
     auto j = tournament::read_checked_journal(journal_path, {config, all, rules});
-    std::cout << fmt::format("report {}\n", write_all(config, j.games, static_cast<int>(all.size())).back());
+    std::cout << fmt::format("report {}\n",
+                             write_all(config, j.games, static_cast<int>(all.size())).back());
 }
 
 }  // namespace

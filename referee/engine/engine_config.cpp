@@ -56,7 +56,8 @@ double parse_number(const std::string& key, const std::string& value, double low
     char* end = nullptr;
     double v = std::strtod(value.c_str(), &end);
     if (value.empty() || *end || !std::isfinite(v) || v < low || v > high)
-        throw ConfigError(fmt::format("{}='{}' is not a number from {:g} to {:g}", key, value, low, high));
+        throw ConfigError(
+            fmt::format("{}='{}' is not a number from {:g} to {:g}", key, value, low, high));
     return v;
 }
 
@@ -95,10 +96,11 @@ EngineConfig parse_engine_spec(std::string_view spec) {
         else if (key.rfind("option.", 0) == 0)
             c.options.emplace_back(key.substr(7), value);
         else if (key == "startup")
-            c.startup_timeout =
-                std::chrono::milliseconds(static_cast<long>(parse_number(key, value, 0.001, 3600) * 1000));
+            c.startup_timeout = std::chrono::milliseconds(
+                static_cast<long>(parse_number(key, value, 0.001, 3600) * 1000));
         else if (key == "memory")
-            c.memory_limit_mb = static_cast<std::size_t>(parse_number(key, value, 1, static_cast<double>(kMaxMemoryMb)));
+            c.memory_limit_mb = static_cast<std::size_t>(
+                parse_number(key, value, 1, static_cast<double>(kMaxMemoryMb)));
         else
             throw ConfigError(fmt::format(
                 "unknown key '{}' in engine description '{}' (known: cmd, name, arg, args, dir, "

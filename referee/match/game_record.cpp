@@ -49,7 +49,8 @@ std::string pgn_escape(const std::string& s) {
 // we did not put there.
 std::string pgn_comment_text(const std::string& s) {
     std::string out;
-    for (char c : rules::printable_text(s)) out += c == '}' ? ')' : c == '{' ? '(' : c == '\n' || c == '\t' ? ' ' : c;
+    for (char c : rules::printable_text(s))
+        out += c == '}' ? ')' : c == '{' ? '(' : c == '\n' || c == '\t' ? ' ' : c;
     return out;
 }
 
@@ -112,9 +113,13 @@ std::string to_pgn(const GameRecord& g) {
         else if (i == 0) body += fmt::format("{}... ", number);
         body += m.san.empty() ? m.dash : m.san;
         std::string comment;
-        if (m.book) comment = "book";
-        else if (m.clock_after_ms >= 0) comment = fmt::format("[%clk {}] {:.3f}s", clock_text(m.clock_after_ms), m.elapsed_ms / 1000.0);
-        else comment = fmt::format("{:.3f}s", m.elapsed_ms / 1000.0);
+        if (m.book)
+            comment = "book";
+        else if (m.clock_after_ms >= 0)
+            comment = fmt::format("[%clk {}] {:.3f}s", clock_text(m.clock_after_ms),
+                                  m.elapsed_ms / 1000.0);
+        else
+            comment = fmt::format("{:.3f}s", m.elapsed_ms / 1000.0);
         if (i + 1 == g.moves.size() && !reason.empty()) comment += "; " + reason;
         body += " {" + comment + "} ";
         if (!white) ++number;
@@ -146,8 +151,12 @@ nlohmann::json to_json(const GameRecord& g) {
     const auto t = [](const std::string& s) { return rules::printable_text(s); };
     nlohmann::json moves = nlohmann::json::array();
     for (const auto& m : g.moves)
-        moves.push_back({{"move", t(m.dash)}, {"uci", t(m.uci)}, {"san", t(m.san)}, {"elapsed_ms", m.elapsed_ms},
-                         {"clock_ms", m.clock_after_ms}, {"book", m.book}});
+        moves.push_back({{"move", t(m.dash)},
+                         {"uci", t(m.uci)},
+                         {"san", t(m.san)},
+                         {"elapsed_ms", m.elapsed_ms},
+                         {"clock_ms", m.clock_after_ms},
+                         {"book", m.book}});
     nlohmann::json j = {
         {"variant", t(g.variant)},
         {"white", t(g.white)},

@@ -151,8 +151,10 @@ std::vector<MoveRule> parse_betza(std::string_view text) {
             while (i < text.size() && std::isdigit(static_cast<unsigned char>(text[i])))
                 n = std::min(n * 10 + (text[i++] - '0'), 1000);
             if (n > 32)
-                throw BetzaError(digits, std::string(text.substr(digits, i - digits)),
-                                 fmt::format("range {} at position {} is larger than any board (at most 32)", text.substr(digits, i - digits), digits + 1));
+                throw BetzaError(
+                    digits, std::string(text.substr(digits, i - digits)),
+                    fmt::format("range {} at position {} is larger than any board (at most 32)",
+                                text.substr(digits, i - digits), digits + 1));
             range = n;
         }
         if (move_only && capture_only)

@@ -83,8 +83,9 @@ void Board<BB>::check_placement() const {
         if (!p) continue;
         const PieceType& pt = v.pieces[type_of(p)];
         if (!pt.promotes_to.empty() && test(t_->piece(color_of(p), type_of(p)).promotion_zone, s))
-            throw PositionError(fmt::format("{}'s {} on {} stands where it must already have promoted",
-                                            color_name(color_of(p)), pt.name, g.name(s)));
+            throw PositionError(
+                fmt::format("{}'s {} on {} stands where it must already have promoted",
+                            color_name(color_of(p)), pt.name, g.name(s)));
         if (pt.royal) ++royals[color_of(p)];
     }
     if (royals[White] <= 1 && royals[Black] <= 1) return;
@@ -95,8 +96,8 @@ void Board<BB>::check_placement() const {
             ++allowed[std::isupper(static_cast<unsigned char>(c)) ? White : Black];
     for (Color c : {White, Black})
         if (royals[c] > std::max(allowed[c], 1))
-            throw PositionError(fmt::format("{} has {} royal pieces; {} starts with {}", color_name(c), royals[c],
-                                            v.name, allowed[c]));
+            throw PositionError(fmt::format("{} has {} royal pieces; {} starts with {}",
+                                            color_name(c), royals[c], v.name, allowed[c]));
 }
 
 template <class BB>

@@ -36,7 +36,8 @@ int parse_count(const std::string& text, const char* what) {
     if (!number || (ec != std::errc() && ec != std::errc::result_out_of_range) || value < 0)
         throw PositionError(fmt::format("the {} '{}' is not a non-negative number", what, text));
     if (ec == std::errc::result_out_of_range || value > kMaxCount)
-        throw PositionError(fmt::format("the {} '{}' is out of range (0 to {})", what, text, kMaxCount));
+        throw PositionError(
+            fmt::format("the {} '{}' is out of range (0 to {})", what, text, kMaxCount));
     return value;
 }
 

@@ -10,11 +10,12 @@
 namespace referee::rules {
 
 class InputFileError : public std::runtime_error {
-public:
+  public:
     using std::runtime_error::runtime_error;
 };
 
-inline constexpr std::size_t kMaxInputFileBytes = 64u << 20;  // far beyond any variant, config or openings list
+inline constexpr std::size_t kMaxInputFileBytes =
+    64u << 20;  // far beyond any variant, config or openings list
 
 // The whole file. Throws InputFileError naming the path and what was wrong (missing, not a
 // regular file, larger than `limit`).

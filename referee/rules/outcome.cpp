@@ -63,12 +63,17 @@ bool Board<BB>::material_draw(std::string* which) const {
     std::sort(sides[1].begin(), sides[1].end());
     for (const auto& d : draws)
         for (int strong = 0; strong < 2; ++strong)
-            if (sides[strong] == d.strong && sides[1 - strong] == d.weak && on_one_colour(d.same_square_colour)) {
+            if (sides[strong] == d.strong && sides[1 - strong] == d.weak &&
+                on_one_colour(d.same_square_colour)) {
                 if (which)
-                    *which = royal_first(d.strong) + " v " + royal_first(d.weak) +
-                             (d.same_square_colour ? fmt::format(", every {} on one square colour",
-                                                                 t_->variant->pieces[t_->variant->type_of(d.same_square_colour)].name)
-                                                   : "");
+                    *which =
+                        royal_first(d.strong) + " v " + royal_first(d.weak) +
+                        (d.same_square_colour
+                             ? fmt::format(
+                                   ", every {} on one square colour",
+                                   t_->variant->pieces[t_->variant->type_of(d.same_square_colour)]
+                                       .name)
+                             : "");
                 return true;
             }
     return false;

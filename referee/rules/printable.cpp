@@ -12,10 +12,14 @@ std::size_t utf8_length(std::string_view s, std::size_t i) {
     const unsigned char c = b(i);
     std::size_t n;
     unsigned char lo = 0x80, hi = 0xBF;
-    if (c >= 0xC2 && c <= 0xDF) n = 2;
-    else if (c >= 0xE0 && c <= 0xEF) n = 3, lo = c == 0xE0 ? 0xA0 : 0x80, hi = c == 0xED ? 0x9F : 0xBF;
-    else if (c >= 0xF0 && c <= 0xF4) n = 4, lo = c == 0xF0 ? 0x90 : 0x80, hi = c == 0xF4 ? 0x8F : 0xBF;
-    else return 0;
+    if (c >= 0xC2 && c <= 0xDF)
+        n = 2;
+    else if (c >= 0xE0 && c <= 0xEF)
+        n = 3, lo = c == 0xE0 ? 0xA0 : 0x80, hi = c == 0xED ? 0x9F : 0xBF;
+    else if (c >= 0xF0 && c <= 0xF4)
+        n = 4, lo = c == 0xF0 ? 0x90 : 0x80, hi = c == 0xF4 ? 0x8F : 0xBF;
+    else
+        return 0;
     if (i + n > s.size()) return 0;
     if (b(i + 1) < lo || b(i + 1) > hi) return 0;
     for (std::size_t k = 2; k < n; ++k)
@@ -31,8 +35,10 @@ std::string printable_text(std::string_view text) {
     for (std::size_t i = 0; i < text.size();) {
         const unsigned char c = static_cast<unsigned char>(text[i]);
         if (c < 0x80) {
-            if ((c < 0x20 && c != '\t' && c != '\n') || c == 0x7F) out += fmt::format("\\x{:02X}", c);
-            else out += static_cast<char>(c);
+            if ((c < 0x20 && c != '\t' && c != '\n') || c == 0x7F)
+                out += fmt::format("\\x{:02X}", c);
+            else
+                out += static_cast<char>(c);
             ++i;
             continue;
         }

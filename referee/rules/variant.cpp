@@ -46,7 +46,9 @@ std::string Variant::summary() const {
     if (end.n_move_rule) out += fmt::format("draw after {} moves by each side without capture or pawn move\n", end.n_move_rule);
     for (const auto& m : end.insufficient_material)
         out += fmt::format("draw: {} v {}{}\n", m.strong, m.weak,
-                           m.same_square_colour ? fmt::format(" with every {} on one square colour", m.same_square_colour) : "");
+                           m.same_square_colour ? fmt::format(" with every {} on one square colour",
+                                                              m.same_square_colour)
+                                                : "");
     return out;
 }
 

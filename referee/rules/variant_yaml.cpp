@@ -99,7 +99,10 @@ void read_piece(const Reader& r, const YAML::Node& node, const std::string& wher
             if (promo["rank"]) {
                 auto ranks = parse_ranks(r, promo["rank"], key + ".rank", v.geometry.height);
                 if (ranks.size() != 1)
-                    r.fail(promo["rank"], key + ".rank", fmt::format("give one rank (the first rank of the promotion zone), not {}", ranks.size()));
+                    r.fail(
+                        promo["rank"], key + ".rank",
+                        fmt::format("give one rank (the first rank of the promotion zone), not {}",
+                                    ranks.size()));
                 p.promotion_rank = ranks[0];
             }
         } else {
@@ -134,19 +137,22 @@ void read_castling(const Reader& r, const YAML::Node& node, const std::string& w
 }
 
 // An entry is "KN v K", or a mapping {material: "KB v KB", same_square_colour: B}.
-MaterialDraw parse_material(const Reader& r, const Variant& v, const YAML::Node& entry, const std::string& key) {
+MaterialDraw parse_material(const Reader& r, const Variant& v, const YAML::Node& entry,
+                            const std::string& key) {
     // reset(), not '=': assigning a YAML::Node writes into the node it refers to.
     YAML::Node node;
     node.reset(entry);
     char same_colour = 0;
     if (entry.IsMap()) {
         r.only_keys(entry, key, {"material", "same_square_colour"});
-        if (!entry["material"]) r.fail(entry, key + ".material", "the entry needs 'material', such as 'KB v KB'");
+        if (!entry["material"])
+            r.fail(entry, key + ".material", "the entry needs 'material', such as 'KB v KB'");
         node.reset(entry["material"]);
         if (auto c = entry["same_square_colour"]) {
             auto letters = parse_letters(r, c, key + ".same_square_colour");
             if (letters.size() != 1 || v.type_of(letters[0]) < 0)
-                r.fail(c, key + ".same_square_colour", "must name one piece letter of this variant");
+                r.fail(c, key + ".same_square_colour",
+                       "must name one piece letter of this variant");
             same_colour = letters[0];
         }
     }
@@ -185,7 +191,8 @@ void read_end(const Reader& r, const YAML::Node& node, Variant& v) {
     if (auto m = node["insufficient_material"]) {
         if (!m.IsSequence())
             r.fail(m, "end.insufficient_material",
-                   "must be a list such as ['K v K', 'KN v K', {material: 'KB v KB', same_square_colour: B}]");
+                   "must be a list such as ['K v K', 'KN v K', {material: 'KB v KB', "
+                   "same_square_colour: B}]");
         for (const auto& item : m) e.insufficient_material.push_back(parse_material(r, v, item, "end.insufficient_material"));
     }
 }
@@ -203,14 +210,16 @@ void check_start(const Reader& r, const YAML::Node& node, const Variant& v) {
         if (c == '.') continue;
         if (v.type_of(c) < 0)
             r.fail(node, "start", fmt::format("the start position has '{}', which is not a piece of this variant", c));
-        if (v.pieces[v.type_of(c)].royal) ++royals[std::isupper(static_cast<unsigned char>(c)) ? 0 : 1];
+        if (v.pieces[v.type_of(c)].royal)
+            ++royals[std::isupper(static_cast<unsigned char>(c)) ? 0 : 1];
     }
     // Check rules without royal capture need a royal piece on each side from the first move.
     if (v.check_rules && !v.end.royal_capture)
         for (int side = 0; side < 2; ++side)
             if (royals[side] == 0)
-                r.fail(node, "start", fmt::format("with check_rules, {} needs a royal piece in the start position",
-                                                  side == 0 ? "White" : "Black"));
+                r.fail(node, "start",
+                       fmt::format("with check_rules, {} needs a royal piece in the start position",
+                                   side == 0 ? "White" : "Black"));
 }
 
 }  // namespace
@@ -227,7 +236,10 @@ Variant parse_variant(const std::string& yaml_text, const std::string& source) {
     v.source = source;
     v.name = r.get<std::string>(root["name"], "name", "a string");
     if (!is_plain_name(v.name))
-        r.fail(root["name"], "name", fmt::format("'{}' is not a plain name (letters, digits, '-', '_' or '.', not '.' or '..')", v.name));
+        r.fail(root["name"], "name",
+               fmt::format(
+                   "'{}' is not a plain name (letters, digits, '-', '_' or '.', not '.' or '..')",
+                   v.name));
     if (root["description"]) v.description = r.get<std::string>(root["description"], "description", "a string");
 
     const auto board = root["board"];
@@ -274,7 +286,8 @@ Variant load_variant_file(const std::string& path) {
     try {
         text = read_input_file(path, kMaxInputFileBytes);
     } catch (const InputFileError& e) {
-        throw VariantError(path, 0, 0, "", fmt::format("cannot read the variant file '{}': {}", path, e.what()));
+        throw VariantError(path, 0, 0, "",
+                           fmt::format("cannot read the variant file '{}': {}", path, e.what()));
     }
     return parse_variant(text, path);
 }

@@ -20,7 +20,8 @@ namespace referee::rules {
 inline bool is_plain_name(const std::string& name) {
     if (name.empty() || name.size() > 100 || name[0] == '.') return false;
     return std::all_of(name.begin(), name.end(), [](char c) {
-        return std::isalnum(static_cast<unsigned char>(c)) || c == ' ' || c == '-' || c == '_' || c == '+' || c == '.';
+        return std::isalnum(static_cast<unsigned char>(c)) || c == ' ' || c == '-' || c == '_' ||
+               c == '+' || c == '.';
     });
 }
 
@@ -85,25 +86,27 @@ public:
     }
 
 private:
-    void check_keys(const YAML::Node& node, const std::string& where, int depth) const {
-        if (depth > 64) fail(node, where, "nested more than 64 levels deep");
-        if (node.IsSequence()) {
-            for (std::size_t i = 0; i < node.size(); ++i) check_keys(node[i], fmt::format("{}[{}]", where, i), depth + 1);
-            return;
-        }
-        if (!node.IsMap()) return;
-        std::vector<std::string> seen;
-        for (auto it = node.begin(); it != node.end(); ++it) {
-            if (!it->first.IsScalar())
-                fail(it->first, where, fmt::format("a key in '{}' is a list or mapping; keys must be plain words",
-                                                   where.empty() ? "the file" : where));
-            const std::string key = it->first.Scalar();
-            if (std::find(seen.begin(), seen.end(), key) != seen.end())
-                fail(it->first, join(where, key), fmt::format("the key '{}' is given twice", key));
-            seen.push_back(key);
-            check_keys(it->second, join(where, key), depth + 1);
-        }
-    }
+  void check_keys(const YAML::Node& node, const std::string& where, int depth) const {
+      if (depth > 64) fail(node, where, "nested more than 64 levels deep");
+      if (node.IsSequence()) {
+          for (std::size_t i = 0; i < node.size(); ++i)
+              check_keys(node[i], fmt::format("{}[{}]", where, i), depth + 1);
+          return;
+      }
+      if (!node.IsMap()) return;
+      std::vector<std::string> seen;
+      for (auto it = node.begin(); it != node.end(); ++it) {
+          if (!it->first.IsScalar())
+              fail(it->first, where,
+                   fmt::format("a key in '{}' is a list or mapping; keys must be plain words",
+                               where.empty() ? "the file" : where));
+          const std::string key = it->first.Scalar();
+          if (std::find(seen.begin(), seen.end(), key) != seen.end())
+              fail(it->first, join(where, key), fmt::format("the key '{}' is given twice", key));
+          seen.push_back(key);
+          check_keys(it->second, join(where, key), depth + 1);
+      }
+  }
 
     std::string source_;
 };

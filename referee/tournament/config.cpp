@@ -7,8 +7,8 @@
 
 #include <fmt/format.h>
 
-#include "referee/rules/position.hpp"
 #include "referee/rules/input_file.hpp"
+#include "referee/rules/position.hpp"
 #include "referee/rules/yaml_reader.hpp"
 
 namespace referee::tournament {
@@ -82,7 +82,8 @@ engine::EngineConfig read_engine(const Reader& r, const YAML::Node& n, const std
     if (n["startup"]) {
         double s = r.get<double>(n["startup"], where + ".startup", "seconds");
         try {
-            e.startup_timeout = std::chrono::milliseconds(match::seconds_to_ms(s, "startup", 0.001, match::kMaxMarginSeconds));
+            e.startup_timeout = std::chrono::milliseconds(
+                match::seconds_to_ms(s, "startup", 0.001, match::kMaxMarginSeconds));
         } catch (const match::TimeControlError& err) {
             r.fail(n["startup"], where + ".startup", err.what());
         }
@@ -91,7 +92,8 @@ engine::EngineConfig read_engine(const Reader& r, const YAML::Node& n, const std
         // Read signed: yaml-cpp turns -1 into a huge unsigned number, which wrapped to "no limit".
         const auto mb = r.get<long long>(n["memory"], where + ".memory", "a whole number of MiB");
         if (mb < 1 || mb > static_cast<long long>(engine::kMaxMemoryMb))
-            r.fail(n["memory"], where + ".memory", fmt::format("{} MiB: must be 1 to {}", mb, engine::kMaxMemoryMb));
+            r.fail(n["memory"], where + ".memory",
+                   fmt::format("{} MiB: must be 1 to {}", mb, engine::kMaxMemoryMb));
         e.memory_limit_mb = static_cast<std::size_t>(mb);
     }
     try {
@@ -167,7 +169,8 @@ TournamentConfig load_tournament_config(const std::string& path, const std::stri
     c.name = r.get<std::string>(root["name"], "name", "a string");
     if (!rules::is_plain_name(c.name))
         r.fail(root["name"], "name",
-               fmt::format("'{}' is not a plain name (letters, digits, ' ', '-', '_', '+' or '.', not starting with '.'): "
+               fmt::format("'{}' is not a plain name (letters, digits, ' ', '-', '_', '+' or '.', "
+                           "not starting with '.'): "
                            "it names the output folder",
                            c.name));
     c.variant = r.get<std::string>(root["variant"], "variant", "a variant name or .yaml path");
@@ -189,7 +192,8 @@ TournamentConfig load_tournament_config(const std::string& path, const std::stri
     if (root["games_per_pairing"]) {
         c.games_per_pairing = r.get<int>(root["games_per_pairing"], "games_per_pairing", "a whole number");
         if (c.games_per_pairing < 1 || c.games_per_pairing > kMaxScheduledGames)
-            r.fail(root["games_per_pairing"], "games_per_pairing", fmt::format("must be 1 to {}", kMaxScheduledGames));
+            r.fail(root["games_per_pairing"], "games_per_pairing",
+                   fmt::format("must be 1 to {}", kMaxScheduledGames));
     }
     if (root["time_control"]) c.time_control_text = r.get<std::string>(root["time_control"], "time_control", "a time control such as 10+0.1");
     try {
@@ -200,7 +204,8 @@ TournamentConfig load_tournament_config(const std::string& path, const std::stri
     if (root["margin"]) {
         try {
             c.time_control.margin_ms =
-                match::seconds_to_ms(r.get<double>(root["margin"], "margin", "seconds"), "margin", 0, match::kMaxMarginSeconds);
+                match::seconds_to_ms(r.get<double>(root["margin"], "margin", "seconds"), "margin",
+                                     0, match::kMaxMarginSeconds);
         } catch (const match::TimeControlError& e) {
             r.fail(root["margin"], "margin", e.what());
         }
@@ -215,7 +220,8 @@ TournamentConfig load_tournament_config(const std::string& path, const std::stri
         if (adj["max_plies"]) {
             c.max_plies = r.get<int>(adj["max_plies"], "adjudication.max_plies", "a whole number");
             if (c.max_plies < 0 || c.max_plies > 1'000'000)
-                r.fail(adj["max_plies"], "adjudication.max_plies", fmt::format("{}: must be 0 (no cap) to 1000000", c.max_plies));
+                r.fail(adj["max_plies"], "adjudication.max_plies",
+                       fmt::format("{}: must be 0 (no cap) to 1000000", c.max_plies));
             c.max_plies_given = true;
         }
         if (adj["illegal_moves"]) {
@@ -251,13 +257,15 @@ TournamentConfig load_tournament_config(const std::string& path, const std::stri
     }
     if (c.format == Format::Gauntlet && c.seeds.empty()) r.fail(root, "seeds", "a gauntlet needs 'seeds': the engines that meet everyone else");
     // The schedule is built whole in memory: bound it before it is.
-    const long long pairings = c.format == Format::RoundRobin
-                                   ? static_cast<long long>(c.engines.size()) * (c.engines.size() - 1) / 2
-                                   : static_cast<long long>(c.seeds.size()) * (c.engines.size() - c.seeds.size());
+    const long long pairings =
+        c.format == Format::RoundRobin
+            ? static_cast<long long>(c.engines.size()) * (c.engines.size() - 1) / 2
+            : static_cast<long long>(c.seeds.size()) * (c.engines.size() - c.seeds.size());
     if (pairings * c.games_per_pairing > kMaxScheduledGames)
-        r.fail(root["games_per_pairing"] ? root["games_per_pairing"] : root, "games_per_pairing",
-               fmt::format("{} pairings of {} games make {} games; at most {} are scheduled", pairings, c.games_per_pairing,
-                           pairings * c.games_per_pairing, kMaxScheduledGames));
+        r.fail(
+            root["games_per_pairing"] ? root["games_per_pairing"] : root, "games_per_pairing",
+            fmt::format("{} pairings of {} games make {} games; at most {} are scheduled", pairings,
+                        c.games_per_pairing, pairings * c.games_per_pairing, kMaxScheduledGames));
     if (c.format == Format::RoundRobin && !c.seeds.empty()) r.fail(root["seeds"], "seeds", "'seeds' only makes sense with format: gauntlet");
     if (root["openings"]) c.openings = read_openings(r, root["openings"], base, *rules);
     return c;

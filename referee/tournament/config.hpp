@@ -35,8 +35,9 @@ struct TournamentConfig {
     int concurrency = 1;
     match::IllegalMovePolicy illegal_moves = match::IllegalMovePolicy::Loss;
     int max_plies = 0;
-    bool max_plies_given = false;    // adjudication.max_plies was written (0 included)
-    bool max_plies_default = false;  // the referee set max_plies: the variant cannot guarantee an end
+    bool max_plies_given = false;  // adjudication.max_plies was written (0 included)
+    bool max_plies_default =
+        false;               // the referee set max_plies: the variant cannot guarantee an end
     std::uint64_t seed = 1;  // engines with a "Seed" option get seed + game index
     std::string output_dir;
     std::vector<engine::EngineConfig> engines;

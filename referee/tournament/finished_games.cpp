@@ -11,17 +11,21 @@ namespace {
 
 namespace fs = std::filesystem;
 
-void check_fingerprint(const std::string& path, const JournalContents& j, const TournamentPlan& plan) {
+void check_fingerprint(const std::string& path, const JournalContents& j,
+                       const TournamentPlan& plan) {
     if (j.fingerprint != plan.config.fingerprint())
-        throw JournalError(fmt::format("{} was written by a different config than {} (fingerprint {} there, {} here); "
-                                       "use another output folder or remove it",
-                                       path, plan.config.source, j.fingerprint, plan.config.fingerprint()));
+        throw JournalError(fmt::format(
+            "{} was written by a different config than {} (fingerprint {} there, {} here); "
+            "use another output folder or remove it",
+            path, plan.config.source, j.fingerprint, plan.config.fingerprint()));
 }
 
 // The position the slot's game starts from, and the moves the referee plays first.
-rules::Position slot_start(const TournamentPlan& plan, const GameSlot& slot, std::vector<std::string>& book) {
+rules::Position slot_start(const TournamentPlan& plan, const GameSlot& slot,
+                           std::vector<std::string>& book) {
     const auto& o = plan.config.openings;
-    if (slot.opening < 0 || slot.opening >= static_cast<int>(o.lines.size())) return plan.rules.start();
+    if (slot.opening < 0 || slot.opening >= static_cast<int>(o.lines.size()))
+        return plan.rules.start();
     const std::string& line = o.lines[slot.opening];
     if (o.kind == Openings::Kind::Fen) return plan.rules.from_fen(line);
     std::istringstream words(line);
@@ -32,22 +36,27 @@ rules::Position slot_start(const TournamentPlan& plan, const GameSlot& slot, std
 
 }  // namespace
 
-std::string game_problem(const TournamentPlan& plan, const GameSlot& slot, const match::GameRecord& g) {
+std::string game_problem(const TournamentPlan& plan, const GameSlot& slot,
+                         const match::GameRecord& g) {
     const auto& engines = plan.config.engines;
     if (g.variant != plan.rules.name())
-        return fmt::format("the game is of variant '{}', the tournament's is '{}'", g.variant, plan.rules.name());
+        return fmt::format("the game is of variant '{}', the tournament's is '{}'", g.variant,
+                           plan.rules.name());
     if (g.white != engines[slot.white].name || g.black != engines[slot.black].name)
-        return fmt::format("the game is {} vs {}; slot {} is {} vs {}", g.white, g.black, slot.index, engines[slot.white].name,
-                           engines[slot.black].name);
+        return fmt::format("the game is {} vs {}; slot {} is {} vs {}", g.white, g.black,
+                           slot.index, engines[slot.white].name, engines[slot.black].name);
     std::vector<std::string> book;
     rules::Position pos = slot_start(plan, slot, book);
     if (g.start_fen != pos.fen())
-        return fmt::format("the game starts from '{}'; slot {} starts from '{}'", g.start_fen, slot.index, pos.fen());
+        return fmt::format("the game starts from '{}'; slot {} starts from '{}'", g.start_fen,
+                           slot.index, pos.fen());
     for (std::size_t i = 0; i < g.moves.size(); ++i) {
         const auto& m = g.moves[i];
         if (auto over = pos.outcome())
-            return fmt::format("move {} ({}) comes after the game ended: {}", i + 1, m.dash, over->description);
-        if (i < book.size() && !m.book) return fmt::format("move {} ({}) should be the opening's {}", i + 1, m.dash, book[i]);
+            return fmt::format("move {} ({}) comes after the game ended: {}", i + 1, m.dash,
+                               over->description);
+        if (i < book.size() && !m.book)
+            return fmt::format("move {} ({}) should be the opening's {}", i + 1, m.dash, book[i]);
         try {
             pos.play(pos.parse_move(m.uci.empty() ? m.dash : m.uci));
         } catch (const std::exception& e) {
@@ -55,13 +64,18 @@ std::string game_problem(const TournamentPlan& plan, const GameSlot& slot, const
         }
     }
     if (!g.final_fen.empty() && g.final_fen != pos.fen())
-        return fmt::format("the moves lead to '{}', not to the recorded final position '{}'", pos.fen(), g.final_fen);
+        return fmt::format("the moves lead to '{}', not to the recorded final position '{}'",
+                           pos.fen(), g.final_fen);
     if (g.termination == match::Termination::Rules) {
         auto over = pos.outcome();
-        if (!over) return fmt::format("the game is recorded as ended by the rules ({}), but the position is not over", g.reason);
+        if (!over)
+            return fmt::format(
+                "the game is recorded as ended by the rules ({}), but the position is not over",
+                g.reason);
         if (over->result != g.result)
-            return fmt::format("the game is recorded as {}, but the rules give {} ({})", g.result_text(),
-                               rules::result_string(over->result), over->description);
+            return fmt::format("the game is recorded as {}, but the rules give {} ({})",
+                               g.result_text(), rules::result_string(over->result),
+                               over->description);
     }
     return "";
 }
@@ -73,25 +87,30 @@ JournalContents read_checked_journal(const std::string& path, const TournamentPl
     for (const auto& [slot, game] : j.games) {
         const int line = j.lines.count(slot) ? j.lines.at(slot) : 0;
         if (slot >= scheduled)
-            throw JournalError(fmt::format("{}:{}: slot {} is outside the schedule of {} games (0 to {})", path, line, slot,
-                                           scheduled, scheduled - 1));
+            throw JournalError(
+                fmt::format("{}:{}: slot {} is outside the schedule of {} games (0 to {})", path,
+                            line, slot, scheduled, scheduled - 1));
         if (auto why = game_problem(plan, plan.schedule[slot], game); !why.empty())
             throw JournalError(fmt::format("{}:{}: slot {}: {}", path, line, slot, why));
     }
     return j;
 }
 
-std::map<int, match::GameRecord> games_to_resume(const std::string& journal_path, const TournamentPlan& plan, bool resume) {
+std::map<int, match::GameRecord> games_to_resume(const std::string& journal_path,
+                                                 const TournamentPlan& plan, bool resume) {
     if (!fs::exists(journal_path)) return {};
     auto j = read_checked_journal(journal_path, plan);
     if (!resume && !j.games.empty())
-        throw JournalError(fmt::format("{} already holds {} finished games of this tournament: run with --resume to finish it, "
-                                       "or remove the folder to start again",
-                                       journal_path, j.games.size()));
+        throw JournalError(
+            fmt::format("{} already holds {} finished games of this tournament: run with --resume "
+                        "to finish it, "
+                        "or remove the folder to start again",
+                        journal_path, j.games.size()));
     return std::move(j.games);
 }
 
-MergeResult merge_journals(const std::vector<std::string>& shards, const std::string& merged_path, const TournamentPlan& plan) {
+MergeResult merge_journals(const std::vector<std::string>& shards, const std::string& merged_path,
+                           const TournamentPlan& plan) {
     MergeResult out;
     std::map<int, std::string> source;  // slot -> where it was read, for the message on a clash
     auto add = [&](const std::string& path, JournalContents&& j) {
@@ -99,7 +118,9 @@ MergeResult merge_journals(const std::vector<std::string>& shards, const std::st
             const std::string here = fmt::format("{}:{}", path, j.lines[slot]);
             if (auto it = out.games.find(slot); it != out.games.end()) {
                 if (match::to_json(it->second) != match::to_json(g))
-                    throw JournalError(fmt::format("{}: slot {} holds a different game than {}; not merged", here, slot, source[slot]));
+                    throw JournalError(
+                        fmt::format("{}: slot {} holds a different game than {}; not merged", here,
+                                    slot, source[slot]));
                 continue;
             }
             out.games.emplace(slot, std::move(g));

@@ -26,7 +26,8 @@ struct TournamentPlan {
 // Why a recorded game cannot be the game of `slot`, or "" when it can: the engines and the
 // variant must be the slot's, the start its opening's, every move legal and played before
 // the game ended, and an end by the rules must be the rules' own.
-std::string game_problem(const TournamentPlan& plan, const GameSlot& slot, const match::GameRecord& game);
+std::string game_problem(const TournamentPlan& plan, const GameSlot& slot,
+                         const match::GameRecord& game);
 
 // Reads a journal of this tournament. Throws JournalError naming the file (and line) when it
 // was written by another config, or when a game does not fit its slot.
@@ -34,17 +35,19 @@ JournalContents read_checked_journal(const std::string& path, const TournamentPl
 
 // The games a run starts from: none when the journal does not exist. Without `resume`, a
 // journal that already holds games is an error (the user may not mean to continue it).
-std::map<int, match::GameRecord> games_to_resume(const std::string& journal_path, const TournamentPlan& plan, bool resume);
+std::map<int, match::GameRecord> games_to_resume(const std::string& journal_path,
+                                                 const TournamentPlan& plan, bool resume);
 
 struct MergeResult {
     std::map<int, match::GameRecord> games;
-    int journals = 0;   // shard journals read
-    int kept = 0;       // games already in the merged journal
+    int journals = 0;  // shard journals read
+    int kept = 0;      // games already in the merged journal
 };
 
 // Merges shard journals into `merged_path`, keeping the games it already holds. The same
 // slot in two journals must hold the same game. The merged journal is written beside the
 // old one and renamed over it, so a failure leaves the old one as it was.
-MergeResult merge_journals(const std::vector<std::string>& shards, const std::string& merged_path, const TournamentPlan& plan);
+MergeResult merge_journals(const std::vector<std::string>& shards, const std::string& merged_path,
+                           const TournamentPlan& plan);
 
 }  // namespace referee::tournament

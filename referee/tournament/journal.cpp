@@ -18,9 +18,9 @@ namespace {
 // How a journal ends: a crash can leave a last line without '\n', either cut mid-write (it
 // is dropped) or complete but for the newline (it is a finished game and is kept).
 struct Tail {
-    std::uintmax_t keep = 0;        // bytes to keep
-    bool needs_newline = false;     // the kept part ends in a complete line lacking its '\n'
-    bool has_content = false;       // anything but a torn line is kept
+    std::uintmax_t keep = 0;     // bytes to keep
+    bool needs_newline = false;  // the kept part ends in a complete line lacking its '\n'
+    bool has_content = false;    // anything but a torn line is kept
 };
 
 Tail journal_tail(const std::string& path) {
@@ -30,7 +30,8 @@ Tail journal_tail(const std::string& path) {
     const std::size_t complete = nl == std::string::npos ? 0 : nl + 1;
     Tail t{complete, false, complete > 0};
     if (complete == data.size()) return t;
-    if (nlohmann::json::accept(std::string_view(data).substr(complete))) t = {data.size(), true, true};
+    if (nlohmann::json::accept(std::string_view(data).substr(complete)))
+        t = {data.size(), true, true};
     return t;
 }
 
@@ -61,16 +62,20 @@ JournalContents read_journal(const std::string& path) {
         try {
             const auto type = j.at("type").get<std::string>();
             if (type == "header") {
-                if (have_header) throw JournalError(fmt::format("{}:{}: a second header", path, number));
+                if (have_header)
+                    throw JournalError(fmt::format("{}:{}: a second header", path, number));
                 out.fingerprint = j.at("fingerprint").get<std::string>();
                 have_header = true;
             } else if (type == "game") {
                 if (!have_header) throw JournalError(fmt::format("{}:{}: a game before the header", path, number));
                 const int slot = j.at("slot").get<int>();
-                if (slot < 0) throw JournalError(fmt::format("{}:{}: slot {} is negative", path, number, slot));
+                if (slot < 0)
+                    throw JournalError(
+                        fmt::format("{}:{}: slot {} is negative", path, number, slot));
                 if (out.lines.count(slot))
-                    throw JournalError(fmt::format("{}:{}: slot {} is already taken by the game on line {}", path, number, slot,
-                                                   out.lines[slot]));
+                    throw JournalError(
+                        fmt::format("{}:{}: slot {} is already taken by the game on line {}", path,
+                                    number, slot, out.lines[slot]));
                 out.games[slot] = match::game_from_json(j.at("game"));
                 out.lines[slot] = number;
             } else {
@@ -112,7 +117,8 @@ void JournalWriter::write_line(const std::string& line) {
     while (done < text.size()) {
         ssize_t n = ::write(fd_, text.data() + done, text.size() - done);
         if (n < 0 && errno == EINTR) continue;
-        if (n < 0) throw JournalError(fmt::format("{}: cannot write: {}", path_, std::strerror(errno)));
+        if (n < 0)
+            throw JournalError(fmt::format("{}: cannot write: {}", path_, std::strerror(errno)));
         done += static_cast<std::size_t>(n);
     }
     if (::fsync(fd_) != 0) throw JournalError(fmt::format("{}: fsync failed: {}", path_, std::strerror(errno)));

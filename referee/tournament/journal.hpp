@@ -31,22 +31,22 @@ JournalContents read_journal(const std::string& path);
 
 class JournalWriter {
 public:
-    // Opens for appending; writes the header when the file is new. A torn last line is cut
-    // off first so the next record starts on a clean line; a complete last line that lacks
-    // only its newline gets it.
-    JournalWriter(const std::string& path, const std::string& fingerprint);
-    ~JournalWriter();
-    JournalWriter(const JournalWriter&) = delete;
-    JournalWriter& operator=(const JournalWriter&) = delete;
-    // Appends one game and returns only when it is on disk.
-    void append(int slot, const match::GameRecord& game);
-    const std::string& path() const { return path_; }
+  // Opens for appending; writes the header when the file is new. A torn last line is cut
+  // off first so the next record starts on a clean line; a complete last line that lacks
+  // only its newline gets it.
+  JournalWriter(const std::string& path, const std::string& fingerprint);
+  ~JournalWriter();
+  JournalWriter(const JournalWriter&) = delete;
+  JournalWriter& operator=(const JournalWriter&) = delete;
+  // Appends one game and returns only when it is on disk.
+  void append(int slot, const match::GameRecord& game);
+  const std::string& path() const { return path_; }
 
 private:
-    void write_line(const std::string& line);  // line + '\n', all of it, then fsync
+  void write_line(const std::string& line);  // line + '\n', all of it, then fsync
 
-    std::string path_;
-    int fd_ = -1;
+  std::string path_;
+  int fd_ = -1;
 };
 
 }  // namespace referee::tournament

@@ -159,9 +159,11 @@ TEST(ChessEnd, MaterialThatCanStillMatePlaysOn) {
 
 // A dead position, described in chess.yaml as data (KB v KB, every bishop on one colour).
 TEST(ChessEnd, BishopsOnOneColourAreADeadPosition) {
-    expect_end(chess().from_fen("4kb2/8/8/8/8/8/8/2B1K3 w - - 0 1"), GameResult::Draw, EndReason::InsufficientMaterial,
+    expect_end(chess().from_fen("4kb2/8/8/8/8/8/8/2B1K3 w - - 0 1"), GameResult::Draw,
+               EndReason::InsufficientMaterial,
                "draw: insufficient material (KB v KB, every bishop on one square colour)");
-    expect_end(chess().from_fen("4k3/8/8/2b5/8/8/8/2B1K3 b - - 0 1"), GameResult::Draw, EndReason::InsufficientMaterial,
+    expect_end(chess().from_fen("4k3/8/8/2b5/8/8/8/2B1K3 b - - 0 1"), GameResult::Draw,
+               EndReason::InsufficientMaterial,
                "draw: insufficient material (KB v KB, every bishop on one square colour)");
     // Opposite colours: a mate exists (a king in the corner), so play goes on.
     expect_not_over(chess().from_fen("4kb2/8/8/8/8/8/8/3BK3 w - - 0 1"));

@@ -136,16 +136,17 @@ TEST(VariantYaml, BoardsUpToSixteenBySixteen) {
 }
 
 TEST(VariantYaml, DeadPositionWithBishopsOnOneColour) {
-    const std::string text =
-        replace(kGood, "  move_limit: 40\n",
-                "  move_limit: 40\n  insufficient_material: [\"K v K\", {material: \"KB v KB\", same_square_colour: B}]\n");
+    const std::string text = replace(kGood, "  move_limit: 40\n",
+                                     "  move_limit: 40\n  insufficient_material: [\"K v K\", "
+                                     "{material: \"KB v KB\", same_square_colour: B}]\n");
     const Variant v = parse_variant(text, "test.yaml");
     ASSERT_EQ(v.end.insufficient_material.size(), 2u);
     EXPECT_EQ(v.end.insufficient_material[1].same_square_colour, 'B');
     EXPECT_EQ(v.end.insufficient_material[1].strong, "BK");
     const std::string bad = replace(text, "same_square_colour: B", "same_square_colour: Z");
     auto [line, column] = where(bad, "Z}");
-    expect_error(bad, {"end.insufficient_material.same_square_colour", line, column, "one piece letter"});
+    expect_error(
+        bad, {"end.insufficient_material.same_square_colour", line, column, "one piece letter"});
 }
 
 TEST(VariantYamlErrors, UnknownKeyAtTheTop) {
@@ -240,13 +241,15 @@ TEST(VariantYamlErrors, KingCaptureWithoutARoyalPiece) {
 }
 
 TEST(VariantYamlErrors, PromotionRankMustBeOneRank) {
-    const std::string text = replace(kGood, "    promotion: [Q]\n", "    promotion: {to: [Q], rank: []}\n");
+    const std::string text =
+        replace(kGood, "    promotion: [Q]\n", "    promotion: {to: [Q], rank: []}\n");
     auto [line, column] = where(text, "[]}");
     expect_error(text, {"pieces[5].promotion.rank", line, column, "give one rank"});
 }
 
 TEST(VariantYamlErrors, DuplicateKeyIsRefused) {
-    const std::string text = replace(kGood, "  move_limit: 40\n", "  move_limit: 40\n  move_limit: 30\n");
+    const std::string text =
+        replace(kGood, "  move_limit: 40\n", "  move_limit: 40\n  move_limit: 30\n");
     auto [line, column] = where(text, "move_limit: 30");
     expect_error(text, {"end.move_limit", line, column, "given twice"});
 }
@@ -279,11 +282,13 @@ TEST(VariantYamlErrors, OnlyRegularFilesAreRead) {
             referee::rules::load_variant(path + std::string(path[1] == 't' ? "/" : ""));
             FAIL() << path << " was read";
         } catch (const VariantError& e) {
-            EXPECT_NE(std::string(e.what()).find("not a regular file"), std::string::npos) << e.what();
+            EXPECT_NE(std::string(e.what()).find("not a regular file"), std::string::npos)
+                << e.what();
         }
     }
     // A FIFO with no writer: reading it would wait for ever.
-    const std::string fifo = std::filesystem::temp_directory_path() / ("variant-fifo-" + std::to_string(::getpid()) + ".yaml");
+    const std::string fifo = std::filesystem::temp_directory_path() /
+                             ("variant-fifo-" + std::to_string(::getpid()) + ".yaml");
     ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
     EXPECT_THROW(referee::rules::load_variant(fifo), VariantError);
     std::filesystem::remove(fifo);

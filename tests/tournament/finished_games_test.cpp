@@ -15,8 +15,9 @@ namespace {
 namespace fs = std::filesystem;
 
 struct TempDir {
-    fs::path path = fs::temp_directory_path() / ("finished-games-test-" + std::to_string(::getpid()) + "-" +
-                                                  testing::UnitTest::GetInstance()->current_test_info()->name());
+    fs::path path =
+        fs::temp_directory_path() / ("finished-games-test-" + std::to_string(::getpid()) + "-" +
+                                     testing::UnitTest::GetInstance()->current_test_info()->name());
     TempDir() { fs::create_directories(path); }
     ~TempDir() { fs::remove_all(path); }
     std::string operator/(const std::string& name) const { return (path / name).string(); }
@@ -66,14 +67,16 @@ struct Fixture {
     }
 };
 
-void expect_refused(const std::string& path, const Fixture& f, const std::string& mentions, bool names_line = true) {
+void expect_refused(const std::string& path, const Fixture& f, const std::string& mentions,
+                    bool names_line = true) {
     const std::string before = read_text(path);
     try {
         games_to_resume(path, f.plan(), true);
         FAIL() << "accepted " << mentions;
     } catch (const JournalError& e) {
         EXPECT_NE(std::string(e.what()).find(mentions), std::string::npos) << e.what();
-        EXPECT_NE(std::string(e.what()).find(names_line ? path + ":" : path), std::string::npos) << "no file:line in " << e.what();
+        EXPECT_NE(std::string(e.what()).find(names_line ? path + ":" : path), std::string::npos)
+            << "no file:line in " << e.what();
     }
     EXPECT_EQ(read_text(path), before) << "reading changed the journal";
 }
@@ -86,7 +89,8 @@ TEST(FinishedGames, ALegalJournalResumes) {
         w.append(0, f.game(0));
     }
     EXPECT_EQ(games_to_resume(dir / "j.jsonl", f.plan(), true).size(), 1u);
-    EXPECT_THROW(games_to_resume(dir / "j.jsonl", f.plan(), false), JournalError) << "games present and no --resume";
+    EXPECT_THROW(games_to_resume(dir / "j.jsonl", f.plan(), false), JournalError)
+        << "games present and no --resume";
     EXPECT_TRUE(games_to_resume(dir / "none.jsonl", f.plan(), false).empty());
 }
 
@@ -134,7 +138,9 @@ TEST(FinishedGames, DuplicateAndNegativeSlotsAreRefused) {
             w.append(0, f.game(0));
             w.append(second, f.game(0));
         }
-        expect_refused(path, f, second < 0 ? ":3: slot -1 is negative" : ":3: slot 0 is already taken by the game on line 2");
+        expect_refused(path, f,
+                       second < 0 ? ":3: slot -1 is negative"
+                                  : ":3: slot 0 is already taken by the game on line 2");
     }
 }
 
@@ -169,6 +175,25 @@ TEST(FinishedGames, ACompleteLastLineWithoutNewlineIsKept) {
     EXPECT_FALSE(j.torn_tail);
 }
 
+// An engine's bytes (not UTF-8, NUL) in a reason or a stderr tail: the game is journaled and
+// read back, escaped, instead of the JSON writer throwing and the game being lost.
+TEST(FinishedGames, EngineBytesThatAreNotUtf8AreJournaled) {
+    TempDir dir;
+    Fixture f;
+    auto g = f.game(0);
+    g.reason = std::string("Black sent 'a\x80\xff\0zz'", 19);
+    g.black_stderr_tail = "\xc3\x28 caf\xc3\xa9";
+    {
+        JournalWriter w(dir / "j.jsonl", f.config.fingerprint());
+        ASSERT_NO_THROW(w.append(0, g));
+    }
+    const auto back = read_checked_journal(dir / "j.jsonl", f.plan());
+    ASSERT_EQ(back.games.size(), 1u);
+    EXPECT_EQ(back.games.at(0).reason, "Black sent 'a\\x80\\xFF\\x00zz'");
+    EXPECT_EQ(back.games.at(0).black_stderr_tail, "\\xC3( caf\xc3\xa9")
+        << "valid UTF-8 is kept as it is";
+}
+
 TEST(FinishedGames, MergeKeepsTheGamesAlreadyMerged) {
     TempDir dir;
     Fixture f;
@@ -191,7 +216,8 @@ TEST(FinishedGames, MergeKeepsTheGamesAlreadyMerged) {
         w.append(0, f.game(0, {"b2-b3"}));
     }
     const std::string before = read_text(merged);
-    EXPECT_THROW(merge_journals({dir / "journal.shard-1-of-2.jsonl"}, merged, f.plan()), JournalError);
+    EXPECT_THROW(merge_journals({dir / "journal.shard-1-of-2.jsonl"}, merged, f.plan()),
+                 JournalError);
     EXPECT_EQ(read_text(merged), before);
 }
 
