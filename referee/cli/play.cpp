@@ -2,9 +2,12 @@
 // and reason; the game record is written as PGN and JSON.
 #include <unistd.h>
 
+#include <cerrno>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <memory>
 
 #include <boost/asio/io_context.hpp>
 #include <fmt/format.h>
@@ -54,12 +57,41 @@ std::vector<std::string> split_moves(const std::string& text) {
     return out;
 }
 
+// The record's two files, opened (and their folder made) before the first move, so that a
+// place that cannot be written fails at once rather than after the game.
+// The record's two files, reserved before the first move (so a folder that cannot be
+// written fails now, not after the game) and created exclusively, never through a link: a
+// name already taken (perhaps a link an engine planted at the predictable default) gets
+// -2, -3, ... instead.
+struct RecordFiles {
+    std::unique_ptr<tournament::OutputDir> dir;
+    std::string stem, pgn_name, json_name;
+};
+RecordFiles open_record_files(const std::filesystem::path& prefix) {
+    RecordFiles f;
+    const std::string folder = prefix.parent_path().empty() ? "." : prefix.parent_path().string();
+    try {
+        f.dir = std::make_unique<tournament::OutputDir>(folder);
+        f.pgn_name = f.dir->write_new_unique(prefix.filename().string(), ".pgn", "");
+        f.stem = f.pgn_name.substr(0, f.pgn_name.size() - 4);
+        f.json_name = f.dir->write_new_unique(f.stem, ".json", "");
+    } catch (const std::exception& e) {
+        throw std::runtime_error(fmt::format("--out {}: {}", prefix.string(), e.what()));
+    }
+    return f;
+}
+
 int run_play(const PlayArgs& a) {
     namespace fs = std::filesystem;
+    if (a.max_plies < 0 || a.max_plies > 1'000'000)
+        throw std::runtime_error(
+            fmt::format("--max-plies {}: must be 0 (no cap) to 1000000", a.max_plies));
     const auto rules = rules::Rules::load(a.variant);
     match::GameSpec spec{a.position.load(rules), split_moves(a.opening), {}, match::IllegalMovePolicy::Loss, a.max_plies};
+    if (a.st != 0) match::seconds_to_ms(a.st, "--st", 0.001, match::kMaxTimeSeconds);
     spec.time_control = a.st > 0 ? match::parse_time_control(fmt::format("st={}", a.st)) : match::parse_time_control(a.tc);
-    spec.time_control.margin_ms = static_cast<std::int64_t>(a.margin * 1000);
+    spec.time_control.margin_ms =
+        match::seconds_to_ms(a.margin, "--margin", 0, match::kMaxMarginSeconds);
     spec.time_control.imcs_first_move = a.imcs_clock;
     if (a.illegal == "ask-again") spec.illegal_moves = match::IllegalMovePolicy::AskAgain;
     else if (a.illegal != "loss") throw std::runtime_error(fmt::format("--illegal '{}': expected loss or ask-again", a.illegal));
@@ -76,10 +108,13 @@ int run_play(const PlayArgs& a) {
             std::cerr << note << '\n';
             break;
         }
-    const fs::path prefix = a.out.empty() ? fs::path("matches") / "play" / fmt::format("{}-{}-vs-{}", stamp(), white_cfg.name, black_cfg.name)
-                                          : fs::path(a.out);
-    const tournament::OutputDir out_dir(prefix.parent_path().empty() ? "." : prefix.parent_path().string());
-    engine::hide_from_engines(out_dir.path());
+    const fs::path prefix =
+        a.out.empty() ? fs::path("matches") / "play" /
+                            fmt::format("{}-{}-vs-{}", stamp(), white_cfg.name, black_cfg.name)
+                      : fs::path(a.out);
+    RecordFiles record = open_record_files(prefix);
+    engine::hide_from_engines(record.dir->path());
+
     engine::install_signal_cleanup();
     const engine::ScratchDir scratch(fmt::format("referee-play-{}-", ::getpid()));
     boost::asio::io_context io;
@@ -107,16 +142,22 @@ int run_play(const PlayArgs& a) {
     io.run();
     if (!result) throw std::runtime_error("the game ended without a result (internal error)");
     // Refused before a move was played: nothing to record.
-    if (result->termination == match::Termination::Unsupported) throw std::runtime_error(result->reason);
+    if (result->termination == match::Termination::Unsupported) {
+        ::unlinkat(record.dir->fd(), record.pgn_name.c_str(), 0);
+        ::unlinkat(record.dir->fd(), record.json_name.c_str(), 0);
+        throw std::runtime_error(result->reason);
+    }
 
-    // Created exclusively, never through a link: a name already taken (perhaps a link an
-    // engine planted at the predictable default) gets -2, -3, ... instead.
-    const std::string stem = prefix.filename().string();
-    std::string pgn_name = out_dir.write_new_unique(stem, ".pgn", match::to_pgn(*result));
-    const std::string used_stem = pgn_name.substr(0, pgn_name.size() - 4);
-    std::string json_name = out_dir.write_new_unique(used_stem, ".json", match::to_json(*result).dump(2) + "\n");
-    if (used_stem != stem) std::cerr << fmt::format("note: {} was taken; the record went to {}\n", prefix.string() + ".pgn", pgn_name);
+    // Written through the folder's descriptor to a fresh name, then renamed over the files
+    // reserved before the first move: a link planted there is replaced, never followed.
+    record.dir->replace(record.pgn_name, match::to_pgn(*result));
+    record.dir->replace(record.json_name, match::to_json(*result).dump(2, ' ', false,
+                                                                      nlohmann::json::error_handler_t::replace) +
+                                              "\n");
     const fs::path dir = prefix.parent_path();
+    const std::string pgn_name = record.pgn_name, json_name = record.json_name;
+    if (record.stem != prefix.filename().string())
+        std::cerr << fmt::format("note: {}.pgn was taken; the record went to {}\n", prefix.string(), pgn_name);
     std::cout << fmt::format("result {} ({}): {}\n", result->result_text(), result->reason_key, result->reason);
     std::cout << fmt::format("record {} {}\n", (dir / pgn_name).string(), (dir / json_name).string());
     return 0;

@@ -1,20 +1,23 @@
 #include "referee/cli/position_args.hpp"
 
-#include <fstream>
-#include <sstream>
 #include <stdexcept>
 
 #include <fmt/format.h>
 
+#include "referee/rules/input_file.hpp"
+
 namespace referee::cli {
 
 void PositionArgs::add_to(CLI::App& cmd) {
-    auto* fen_opt = cmd.add_option("--fen", fen, "start from this FEN-like position");
+    fen_opt = cmd.add_option("--fen", fen, "start from this FEN-like position");
     auto* board_opt = cmd.add_option("--board", board_file, "start from a MiniChess board dump in FILE ('-': stdin)");
     fen_opt->excludes(board_opt);
 }
 
 rules::Position PositionArgs::load(const rules::Rules& rules) const {
+    if (fen_opt && fen_opt->count() && fen.find_first_not_of(" \t") == std::string::npos)
+        throw std::runtime_error(
+            "--fen '': the FEN is empty (leave out --fen for the start position)");
     if (!fen.empty()) {
         try {
             return rules.from_fen(fen);
@@ -23,16 +26,14 @@ rules::Position PositionArgs::load(const rules::Rules& rules) const {
         }
     }
     if (!board_file.empty()) {
-        std::stringstream ss;
-        if (board_file == "-") {
-            ss << std::cin.rdbuf();
-        } else {
-            std::ifstream in(board_file);
-            if (!in) throw std::runtime_error(fmt::format("--board: cannot read '{}'", board_file));
-            ss << in.rdbuf();
+        std::string text;
+        try {
+            text = rules::read_input_file(board_file, 1u << 20);  // a board is a few hundred bytes
+        } catch (const rules::InputFileError& e) {
+            throw std::runtime_error(fmt::format("--board: {}", e.what()));
         }
         try {
-            return rules.from_board_dump(ss.str());
+            return rules.from_board_dump(text);
         } catch (const rules::PositionError& e) {
             throw std::runtime_error(fmt::format("--board {}: {}", board_file, e.what()));
         }

@@ -12,6 +12,7 @@ namespace referee::cli {
 struct PositionArgs {
     std::string fen;
     std::string board_file;
+    CLI::Option* fen_opt = nullptr;  // to tell --fen '' from no --fen
 
     void add_to(CLI::App& cmd);
     // The start position when neither was given. Throws with the file and what was wrong.

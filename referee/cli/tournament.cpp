@@ -18,6 +18,7 @@
 #include "referee/engine/process.hpp"
 #include "referee/engine/sandbox.hpp"
 #include "referee/report/files.hpp"
+#include "referee/tournament/finished_games.hpp"
 #include "referee/tournament/progress.hpp"
 #include "referee/tournament/run_marker.hpp"
 #include "referee/tournament/runner.hpp"
@@ -42,9 +43,18 @@ std::vector<std::string> engine_names(const tournament::TournamentConfig& c) {
     return out;
 }
 
+// The time control as the reports show it, with the move cap when the referee chose it.
+std::string time_control_shown(const tournament::TournamentConfig& c) {
+    if (!c.max_plies_default) return c.time_control_text;
+    return fmt::format(
+        "{}; draw adjudicated after {} plies (the referee's default: the variant has no move limit "
+        "or n-move rule)",
+        c.time_control_text, c.max_plies);
+}
+
 // The reports, streamed from the journal so memory does not grow with the games played.
 std::vector<std::string> write_all(const tournament::TournamentConfig& c, const std::string& journal, int scheduled) {
-    report::ReportInput in{c.name, tournament::format_name(c.format), c.time_control_text, rules::Rules::load(c.variant),
+    report::ReportInput in{c.name, tournament::format_name(c.format), time_control_shown(c), rules::Rules::load(c.variant),
                            engine_names(c), {}, {}, scheduled, {}, c.sprt};
     return report::write_reports_from_journal(c.output_dir, std::move(in), journal);
 }
@@ -103,8 +113,24 @@ long peak_memory_kib() {
     return -1;
 }
 
+// The output folder, made now, with a message that says which key named it.
+void make_output_dir(const tournament::TournamentConfig& c) {
+    std::error_code ec;
+    fs::create_directories(c.output_dir, ec);
+    if (ec || !fs::is_directory(c.output_dir))
+        throw std::runtime_error(
+            fmt::format("{}: output: cannot create the folder '{}': {}", c.source, c.output_dir,
+                        ec ? ec.message() : "a file of that name is in the way"));
+    if (::access(c.output_dir.c_str(), W_OK) != 0)
+        throw std::runtime_error(
+            fmt::format("{}: output: the folder '{}' cannot be written", c.source, c.output_dir));
+}
+
 void run_tournament(const std::string& path, bool resume, const std::string& shard_text, int concurrency, bool quiet,
                     bool stats, bool reports, const std::string& sandbox) {
+    if (concurrency < 0 || concurrency > 1000)
+        throw std::runtime_error(fmt::format(
+            "--concurrency {}: must be 1 to 1000 (leave it out to use the config's)", concurrency));
     run_tournament_config(tournament::load_tournament_config(path, engine::executable_dir()),
                           RunOptions{resume, shard_text, concurrency, quiet, stats, reports, sandbox});
 }
@@ -115,34 +141,19 @@ void run_tournament_config(tournament::TournamentConfig config, const RunOptions
     const bool resume = options.resume, quiet = options.quiet, stats = options.stats;
     const bool reports = options.reports;
     const std::string& shard_text = options.shard;
-    const std::string& path = config.source;
     if (options.concurrency > 0) config.concurrency = options.concurrency;
     if (!options.sandbox.empty())
         for (auto& e : config.engines) e.sandbox = engine::parse_sandbox(options.sandbox);
     const auto shard = shard_text.empty() ? tournament::Shard{} : tournament::parse_shard(shard_text);
     const auto all = tournament::make_schedule(config);
     auto mine = tournament::take_shard(all, shard);
+    const auto rules = rules::Rules::load(config.variant);
+    const tournament::TournamentPlan plan{config, all, rules};
 
-    fs::create_directories(config.output_dir);
+    make_output_dir(config);
     const auto journal_path = (fs::path(config.output_dir) / tournament::journal_file_name(shard)).string();
-    std::map<int, match::GameRecord> games;  // without their moves: the journal has them
-    if (fs::exists(journal_path)) {
-        tournament::JournalContents j;
-        const auto scan = tournament::scan_journal(journal_path, [&](int slot, std::uint64_t, match::GameRecord&& g) {
-            tournament::drop_moves(g);
-            j.games[slot] = std::move(g);
-        });
-        j.fingerprint = scan.fingerprint;
-        if (j.fingerprint != config.fingerprint())
-            throw std::runtime_error(fmt::format("{} was written by a different tournament config (fingerprint {} there, {} for {}); "
-                                                 "use another output folder or remove it",
-                                                 journal_path, j.fingerprint, config.fingerprint(), path));
-        if (!resume && !j.games.empty())
-            throw std::runtime_error(fmt::format("{} already holds {} finished games of this tournament: run with --resume to "
-                                                 "finish it, or remove the folder to start again",
-                                                 journal_path, j.games.size()));
-        games = std::move(j.games);
-    }
+    // Checked against the config and the rules, kept without their moves: the journal has them.
+    std::map<int, match::GameRecord> games = tournament::games_to_resume(journal_path, plan, resume);
     std::vector<GameSlot> todo;
     for (const auto& s : mine)
         if (!games.count(s.index)) todo.push_back(s);
@@ -208,39 +219,30 @@ namespace {
 
 void run_merge(const std::string& path, std::vector<std::string> journals) {
     const auto config = tournament::load_tournament_config(path, engine::executable_dir());
+    std::error_code ec;
     if (journals.empty())
-        for (const auto& entry : fs::directory_iterator(config.output_dir))
+        for (const auto& entry : fs::directory_iterator(config.output_dir, ec))
             if (entry.path().filename().string().rfind("journal.shard-", 0) == 0) journals.push_back(entry.path().string());
     if (journals.empty()) throw std::runtime_error(fmt::format("no shard journals (journal.shard-*.jsonl) in {}", config.output_dir));
-    std::map<int, match::GameRecord> games;
-    for (const auto& j : journals) {
-        auto contents = tournament::read_journal(j);
-        if (contents.fingerprint != config.fingerprint())
-            throw std::runtime_error(fmt::format("{} belongs to a different config than {} (fingerprint {} vs {}): not merged", j, path,
-                                                 contents.fingerprint, config.fingerprint()));
-        for (auto& [slot, g] : contents.games) {
-            if (games.count(slot) && match::to_json(games[slot]) != match::to_json(g))
-                throw std::runtime_error(fmt::format("game {} appears twice with different results (in {})", slot, j));
-            games[slot] = std::move(g);
-        }
-    }
-    const int scheduled = static_cast<int>(tournament::make_schedule(config).size());
+    const auto all = tournament::make_schedule(config);
+    const auto rules = rules::Rules::load(config.variant);
     const auto merged = (fs::path(config.output_dir) / "journal.jsonl").string();
-    if (fs::exists(merged)) fs::remove(merged);
-    tournament::JournalWriter writer(merged, config.fingerprint());
-    for (const auto& [slot, g] : games) writer.append(slot, g);
-    std::cout << fmt::format("merged {} journals: {} of {} games\n", journals.size(), games.size(), scheduled);
-    games.clear();
-    std::cout << fmt::format("report {}\n", write_all(config, merged, scheduled).back());
+    const auto m = tournament::merge_journals(journals, merged, {config, all, rules});
+    std::cout << fmt::format(
+        "merged {} journals{}: {} of {} games\n", m.journals,
+        m.kept ? fmt::format(" into the {} games already in {}", m.kept, merged) : "",
+        m.games.size(), all.size());
+    std::cout << fmt::format("report {}\n", write_all(config, merged, static_cast<int>(all.size())).back());
 }
 
 void run_report(const std::string& path) {
     const auto config = tournament::load_tournament_config(path, engine::executable_dir());
     const auto journal_path = (fs::path(config.output_dir) / "journal.jsonl").string();
-    const auto scan = tournament::scan_journal(journal_path, [](int, std::uint64_t, match::GameRecord&&) {});
-    if (scan.fingerprint != config.fingerprint())
-        throw std::runtime_error(fmt::format("{} was written by a different config than {}", journal_path, path));
-    std::cout << fmt::format("report {}\n", write_all(config, journal_path, static_cast<int>(tournament::make_schedule(config).size())).back());
+    const auto all = tournament::make_schedule(config);
+    const auto rules = rules::Rules::load(config.variant);
+    // Every game checked first (in the memory of one game), then the reports streamed.
+    tournament::read_checked_journal(journal_path, {config, all, rules}, false);
+    std::cout << fmt::format("report {}\n", write_all(config, journal_path, static_cast<int>(all.size())).back());
 }
 
 }  // namespace

@@ -3,6 +3,7 @@
 #include <unistd.h>
 
 #include <cctype>
+#include <cmath>
 #include <cstdlib>
 #include <filesystem>
 
@@ -50,11 +51,13 @@ std::vector<std::string> tokens(std::string_view spec) {
     return out;
 }
 
-double parse_number(const std::string& key, const std::string& value) {
+// A number in [low, high]: NaN, infinity and values that would wrap are refused here.
+double parse_number(const std::string& key, const std::string& value, double low, double high) {
     char* end = nullptr;
     double v = std::strtod(value.c_str(), &end);
-    if (value.empty() || *end || v < 0)
-        throw ConfigError(fmt::format("{}='{}' is not a non-negative number", key, value));
+    if (value.empty() || *end || !std::isfinite(v) || v < low || v > high)
+        throw ConfigError(
+            fmt::format("{}='{}' is not a number from {:g} to {:g}", key, value, low, high));
     return v;
 }
 
@@ -93,10 +96,11 @@ EngineConfig parse_engine_spec(std::string_view spec) {
         else if (key.rfind("option.", 0) == 0)
             c.options.emplace_back(key.substr(7), value);
         else if (key == "startup")
-            c.startup_timeout =
-                std::chrono::milliseconds(static_cast<long>(parse_number(key, value) * 1000));
+            c.startup_timeout = std::chrono::milliseconds(
+                static_cast<long>(parse_number(key, value, 0.001, 3600) * 1000));
         else if (key == "memory")
-            c.memory_limit_mb = static_cast<std::size_t>(parse_number(key, value));
+            c.memory_limit_mb = static_cast<std::size_t>(
+                parse_number(key, value, 1, static_cast<double>(kMaxMemoryMb)));
         else if (key == "sandbox" || key.rfind("limit.", 0) == 0) {
             try {
                 if (key == "sandbox") c.sandbox = parse_sandbox(value);

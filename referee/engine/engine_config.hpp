@@ -17,6 +17,9 @@ namespace referee::engine {
 enum class Protocol { Uci, Imcs };
 const char* protocol_name(Protocol p);
 
+// The largest memory limit accepted (1 TiB): bytes = MiB * 2^20 must not wrap.
+inline constexpr std::size_t kMaxMemoryMb = std::size_t{1} << 20;
+
 struct EngineConfig {
     std::string name;
     std::string command;  // executable; no shell

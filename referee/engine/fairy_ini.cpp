@@ -101,9 +101,13 @@ std::optional<FairyIni> fairy_ini_for(const rules::Variant& v, std::string* why)
     t += fmt::format("stalemateValue = {}\n", rules::verdict_name(v.end.no_legal_moves));
     if (v.check_rules)
         t += fmt::format("checkmateValue = {}\n", rules::verdict_name(v.end.checkmate));
-    // Draw rules it lacks are adjudicated by the referee; only the ones it has are passed on.
-    if (v.end.n_move_rule) t += fmt::format("nMoveRule = {}\n", v.end.n_move_rule);
-    if (v.end.repetition) t += fmt::format("nFoldRule = {}\n", v.end.repetition);
+    // Every ending rule is written, the ones the variant lacks as 0: a section inherits its
+    // parent's (chess's fifty moves and threefold repetition), and an engine that expects a
+    // draw the referee never awards plays for it. A move limit it has no rule for is
+    // adjudicated by the referee.
+    t += fmt::format("nMoveRule = {}\n", v.end.n_move_rule);
+    t += fmt::format("nFoldRule = {}\n", v.end.repetition);
+    if (v.end.repetition) t += "nFoldValue = draw\n";
     return FairyIni{section, t};
 }
 

@@ -8,6 +8,8 @@
 #include <boost/asio/steady_timer.hpp>
 #include <fmt/format.h>
 
+#include "referee/rules/printable.hpp"
+
 namespace referee::match {
 
 using rules::Color;
@@ -279,15 +281,17 @@ void Game::finish(rules::GameResult result, Termination how, std::string reason_
     record_.result = result;
     record_.termination = how;
     record_.reason_key = std::move(reason_key);
-    record_.reason = std::move(reason);
+    // Reasons quote engines, and engines send any bytes: stored escaped, so that a record,
+    // a journal line or a report can always be written.
+    record_.reason = rules::printable_text(reason);
     record_.at_fault = at_fault;
     record_.final_fen = pos_.fen();
     for (Color side : {rules::White, rules::Black})
         if (auto& s = session(side); s->alive()) s->game_over(record_.result_text(), record_.reason_key);
     // The stderr tails are read when done() runs, so output that was still in the pipe counts.
     boost::asio::post(io_, [self = shared_from_this()] {
-        self->record_.white_stderr_tail = self->white_->stderr_tail();
-        self->record_.black_stderr_tail = self->black_->stderr_tail();
+        self->record_.white_stderr_tail = rules::printable_text(self->white_->stderr_tail());
+        self->record_.black_stderr_tail = rules::printable_text(self->black_->stderr_tail());
         if (self->done_) self->done_(self->record_);
         self->running_.reset();
     });

@@ -5,6 +5,8 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "referee/rules/printable.hpp"
+
 namespace referee::match {
 namespace {
 
@@ -36,10 +38,19 @@ const char* pgn_termination(Termination t) {
 
 std::string pgn_escape(const std::string& s) {
     std::string out;
-    for (char c : s) {
+    for (char c : rules::printable_text(s)) {
         if (c == '"' || c == '\\') out += '\\';
-        out += c;
+        out += c == '\n' || c == '\t' ? ' ' : c;
     }
+    return out;
+}
+
+// Text inside a { } comment: a '}' would end it early, and a comment holds no line breaks
+// we did not put there.
+std::string pgn_comment_text(const std::string& s) {
+    std::string out;
+    for (char c : rules::printable_text(s))
+        out += c == '}' ? ')' : c == '{' ? '(' : c == '\n' || c == '\t' ? ' ' : c;
     return out;
 }
 
@@ -91,6 +102,9 @@ std::string to_pgn(const GameRecord& g) {
         auto last = fields.find_last_of(' ');
         if (last != std::string::npos) number = std::max(1, std::atoi(fields.c_str() + last + 1));
     }
+    // One comment per move (several in a row are refused by common readers): the reason the
+    // game ended joins the last move's comment, or stands alone when no move was played.
+    const std::string reason = pgn_comment_text(g.reason);
     std::string body;
     bool white = !black_first;
     for (std::size_t i = 0; i < g.moves.size(); ++i) {
@@ -98,14 +112,21 @@ std::string to_pgn(const GameRecord& g) {
         if (white) body += fmt::format("{}. ", number);
         else if (i == 0) body += fmt::format("{}... ", number);
         body += m.san.empty() ? m.dash : m.san;
-        if (m.book) body += " {book}";
-        else if (m.clock_after_ms >= 0) body += fmt::format(" {{[%clk {}] {:.3f}s}}", clock_text(m.clock_after_ms), m.elapsed_ms / 1000.0);
-        else body += fmt::format(" {{{:.3f}s}}", m.elapsed_ms / 1000.0);
-        body += ' ';
+        std::string comment;
+        if (m.book)
+            comment = "book";
+        else if (m.clock_after_ms >= 0)
+            comment = fmt::format("[%clk {}] {:.3f}s", clock_text(m.clock_after_ms),
+                                  m.elapsed_ms / 1000.0);
+        else
+            comment = fmt::format("{:.3f}s", m.elapsed_ms / 1000.0);
+        if (i + 1 == g.moves.size() && !reason.empty()) comment += "; " + reason;
+        body += " {" + comment + "} ";
         if (!white) ++number;
         white = !white;
     }
-    body += fmt::format("{{{}}} {}", g.reason, g.result_text());
+    if (g.moves.empty() && !reason.empty()) body += "{" + reason + "} ";
+    body += g.result_text();
     // Wrap at 80 columns, as PGN readers expect.
     std::string line;
     std::size_t start = 0;
@@ -125,28 +146,35 @@ std::string to_pgn(const GameRecord& g) {
 }
 
 nlohmann::json to_json(const GameRecord& g) {
+    // Every string passes printable_text(): JSON must be UTF-8, and a record that cannot be
+    // written loses the game it holds.
+    const auto t = [](const std::string& s) { return rules::printable_text(s); };
     nlohmann::json moves = nlohmann::json::array();
     for (const auto& m : g.moves)
-        moves.push_back({{"move", m.dash}, {"uci", m.uci}, {"san", m.san}, {"elapsed_ms", m.elapsed_ms},
-                         {"clock_ms", m.clock_after_ms}, {"book", m.book}});
+        moves.push_back({{"move", t(m.dash)},
+                         {"uci", t(m.uci)},
+                         {"san", t(m.san)},
+                         {"elapsed_ms", m.elapsed_ms},
+                         {"clock_ms", m.clock_after_ms},
+                         {"book", m.book}});
     nlohmann::json j = {
-        {"variant", g.variant},
-        {"white", g.white},
-        {"black", g.black},
-        {"event", g.event},
+        {"variant", t(g.variant)},
+        {"white", t(g.white)},
+        {"black", t(g.black)},
+        {"event", t(g.event)},
         {"round", g.round},
-        {"date", g.date},
-        {"start_fen", g.start_fen},
+        {"date", t(g.date)},
+        {"start_fen", t(g.start_fen)},
         {"standard_start", g.standard_start},
-        {"time_control", g.time_control},
+        {"time_control", t(g.time_control)},
         {"moves", moves},
         {"result", g.result_text()},
         {"termination", termination_key(g.termination)},
-        {"reason_key", g.reason_key},
-        {"reason", g.reason},
-        {"final_fen", g.final_fen},
-        {"white_stderr_tail", g.white_stderr_tail},
-        {"black_stderr_tail", g.black_stderr_tail},
+        {"reason_key", t(g.reason_key)},
+        {"reason", t(g.reason)},
+        {"final_fen", t(g.final_fen)},
+        {"white_stderr_tail", t(g.white_stderr_tail)},
+        {"black_stderr_tail", t(g.black_stderr_tail)},
     };
     j["at_fault"] = g.at_fault ? nlohmann::json(*g.at_fault == rules::White ? "white" : "black") : nlohmann::json(nullptr);
     return j;

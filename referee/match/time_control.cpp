@@ -31,11 +31,24 @@ std::int64_t parse_seconds(std::string_view whole, std::string_view text) {
     }
     char* end = nullptr;
     double seconds = std::strtod(rest.c_str(), &end);
-    if (rest.empty() || *end || seconds < 0 || !std::isfinite(seconds)) throw bad();
-    return static_cast<std::int64_t>(std::llround((minutes * 60 + seconds) * 1000));
+    if (rest.empty() || *end || seconds < 0 || !std::isfinite(seconds) || !std::isfinite(minutes))
+        throw bad();
+    const double total = minutes * 60 + seconds;
+    if (total > kMaxTimeSeconds)
+        throw TimeControlError(fmt::format("time control '{}': '{}' is more than {:g} seconds",
+                                           whole, text, kMaxTimeSeconds));
+    return static_cast<std::int64_t>(std::llround(total * 1000));
 }
 
 }  // namespace
+
+std::int64_t seconds_to_ms(double seconds, std::string_view what, double min_seconds,
+                           double max_seconds) {
+    if (!std::isfinite(seconds) || seconds < min_seconds || seconds > max_seconds)
+        throw TimeControlError(fmt::format("{}: {:g} is not a number of seconds from {:g} to {:g}",
+                                           what, seconds, min_seconds, max_seconds));
+    return static_cast<std::int64_t>(std::llround(seconds * 1000));
+}
 
 TimeControl parse_time_control(std::string_view text) {
     TimeControl tc;
@@ -49,8 +62,10 @@ TimeControl parse_time_control(std::string_view text) {
         std::string moves(rest.substr(0, slash));
         char* end = nullptr;
         long n = std::strtol(moves.c_str(), &end, 10);
-        if (moves.empty() || *end || n <= 0)
-            throw TimeControlError(fmt::format("time control '{}': '{}' is not a number of moves", text, moves));
+        if (moves.empty() || *end || n <= 0 || n > kMaxMovesPerPeriod)
+            throw TimeControlError(
+                fmt::format("time control '{}': '{}' is not a number of moves from 1 to {}", text,
+                            moves, kMaxMovesPerPeriod));
         tc.moves_per_period = static_cast<int>(n);
         rest = rest.substr(slash + 1);
     }

@@ -29,6 +29,17 @@ public:
     using std::runtime_error::runtime_error;
 };
 
+// Bounds on what a user may write: far beyond any real game, and small enough that clock
+// arithmetic in milliseconds never overflows.
+inline constexpr double kMaxTimeSeconds = 1'000'000;  // per time value (base, increment, per move)
+inline constexpr long kMaxMovesPerPeriod = 10'000;
+inline constexpr double kMaxMarginSeconds = 3600;
+
+// Seconds a user wrote (a margin, a startup limit) to milliseconds; throws TimeControlError
+// naming `what` and the allowed range when it is not finite or out of [min, max].
+std::int64_t seconds_to_ms(double seconds, std::string_view what, double min_seconds,
+                           double max_seconds);
+
 // "300", "5:00", "300+2", "40/300", "40/300+2", "0.5+0.05" (seconds; m:ss allowed), or
 // "st=0.5" for a fixed time per move. Throws TimeControlError saying what was wrong.
 TimeControl parse_time_control(std::string_view text);

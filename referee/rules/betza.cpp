@@ -1,7 +1,6 @@
 #include "referee/rules/betza.hpp"
 
 #include <algorithm>
-
 #include <cctype>
 #include <cstdlib>
 #include <utility>
@@ -148,11 +147,14 @@ std::vector<MoveRule> parse_betza(std::string_view text) {
         if (i < text.size() && std::isdigit(static_cast<unsigned char>(text[i]))) {
             int n = 0;
             std::size_t digits = i;
+            // Saturate while reading so that a long digit run cannot wrap past the check.
             while (i < text.size() && std::isdigit(static_cast<unsigned char>(text[i])))
-                n = std::min(n * 10 + (text[i++] - '0'), 1000);  // capped: no overflow
+                n = std::min(n * 10 + (text[i++] - '0'), 1000);
             if (n > 32)
-                throw BetzaError(digits, std::string(text.substr(digits, i - digits)),
-                                 fmt::format("range {} at position {} is larger than any board", n, digits + 1));
+                throw BetzaError(
+                    digits, std::string(text.substr(digits, i - digits)),
+                    fmt::format("range {} at position {} is larger than any board (at most 32)",
+                                text.substr(digits, i - digits), digits + 1));
             range = n;
         }
         if (move_only && capture_only)

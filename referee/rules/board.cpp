@@ -70,6 +70,36 @@ bool Board<BB>::ep_capturable() const {
     return false;
 }
 
+// What no game can reach, whatever the variant: a piece that must promote standing
+// unpromoted in its promotion zone, or a side with more royal pieces than the variant's
+// start gives it (two kings in chess).
+template <class BB>
+void Board<BB>::check_placement() const {
+    const Variant& v = *t_->variant;
+    const Geometry& g = t_->g;
+    int royals[2] = {0, 0};
+    for (int s = 0; s < t_->nsq; ++s) {
+        Piece p = squares_[s];
+        if (!p) continue;
+        const PieceType& pt = v.pieces[type_of(p)];
+        if (!pt.promotes_to.empty() && test(t_->piece(color_of(p), type_of(p)).promotion_zone, s))
+            throw PositionError(
+                fmt::format("{}'s {} on {} stands where it must already have promoted",
+                            color_name(color_of(p)), pt.name, g.name(s)));
+        if (pt.royal) ++royals[color_of(p)];
+    }
+    if (royals[White] <= 1 && royals[Black] <= 1) return;
+    int allowed[2] = {0, 0};
+    const PositionFields start = parse_fen(g, v.start_fen);
+    for (char c : start.placement)
+        if (c != '.' && v.type_of(c) >= 0 && v.pieces[v.type_of(c)].royal)
+            ++allowed[std::isupper(static_cast<unsigned char>(c)) ? White : Black];
+    for (Color c : {White, Black})
+        if (royals[c] > std::max(allowed[c], 1))
+            throw PositionError(fmt::format("{} has {} royal pieces; {} starts with {}",
+                                            color_name(c), royals[c], v.name, allowed[c]));
+}
+
 template <class BB>
 void Board<BB>::set(const PositionFields& f) {
     const Variant& v = *t_->variant;
@@ -83,6 +113,7 @@ void Board<BB>::set(const PositionFields& f) {
             throw PositionError(fmt::format("'{}' on {} is not a piece of {}", c, g.name(s), v.name));
         put(make_piece(std::isupper(static_cast<unsigned char>(c)) ? White : Black, type), s);
     }
+    check_placement();
     stm_ = f.side_to_move;
     halfmove_ = f.halfmove_clock;
     fullmove_ = f.fullmove_number;

@@ -26,6 +26,7 @@ public:
     // Sets the position from parsed fields, checking what the rules can check (unknown
     // letters, impossible castling or en-passant rights). Throws PositionError.
     void set(const PositionFields& fields);
+    void check_placement() const;  // refuses what no game reaches; PositionError
     PositionFields fields() const;
 
     const T& tables() const { return *t_; }
@@ -109,6 +110,7 @@ private:
     std::optional<Outcome> no_moves_outcome();
     bool material_draw(std::string* which) const;
     std::string royal_first(std::string letters) const;
+    bool on_one_colour(char letter) const;
 
     std::shared_ptr<const T> t_;
     std::array<Piece, kMaxSquares> squares_{};

@@ -1,7 +1,6 @@
 #include "referee/rules/fen.hpp"
 
 #include <algorithm>
-
 #include <cctype>
 #include <charconv>
 #include <sstream>
@@ -25,11 +24,20 @@ std::vector<std::string> split_ws(std::string_view text) {
     return out;
 }
 
+// Clocks and move numbers far beyond any game: the bound keeps later arithmetic (the next
+// move number, twice the n-move count) inside an int.
+constexpr int kMaxCount = 1'000'000;
+
 int parse_count(const std::string& text, const char* what) {
     int value = 0;
     auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
-    if (ec != std::errc() || end != text.data() + text.size() || value < 0)
+    const bool number = end == text.data() + text.size() && !text.empty() &&
+                        std::isdigit(static_cast<unsigned char>(text[0]));
+    if (!number || (ec != std::errc() && ec != std::errc::result_out_of_range) || value < 0)
         throw PositionError(fmt::format("the {} '{}' is not a non-negative number", what, text));
+    if (ec == std::errc::result_out_of_range || value > kMaxCount)
+        throw PositionError(
+            fmt::format("the {} '{}' is out of range (0 to {})", what, text, kMaxCount));
     return value;
 }
 
@@ -68,14 +76,14 @@ PositionFields parse_fen(const Geometry& g, std::string_view fen) {
         for (std::size_t k = 0; k < text.size(); ++k) {
             char c = text[k];
             if (std::isdigit(static_cast<unsigned char>(c))) {
+                // Saturated while reading: a run such as 4294967295 must not wrap to a
+                // negative file (which once wrote before the placement buffer).
                 int run = 0;
                 while (k < text.size() && std::isdigit(static_cast<unsigned char>(text[k])))
-                    // Capped past the width: a long run must not overflow (a negative
-                    // file would index outside the board).
-                    run = std::min(run * 10 + (text[k++] - '0'), g.width + 1);
+                    run = std::min(run * 10 + (text[k++] - '0'), 10 * kMaxFiles);
                 --k;
                 if (run == 0) throw PositionError(fmt::format("rank {} has an empty run of 0", rank + 1));
-                file += run;
+                file = std::min(file + run, 10 * kMaxFiles);
             } else {
                 check_piece_letter(c, fmt::format("rank {}", rank + 1));
                 if (file < g.width) out.placement[g.at(file, rank)] = c;

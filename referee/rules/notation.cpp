@@ -4,6 +4,8 @@
 
 #include <fmt/format.h>
 
+#include "referee/rules/printable.hpp"
+
 namespace referee::rules {
 
 MoveText parse_move_text(const Geometry& g, std::string_view text) {
@@ -15,7 +17,9 @@ MoveText parse_move_text(const Geometry& g, std::string_view text) {
     const std::string_view original = trim(text);
     std::string_view rest = original;
     auto unparsable = [&](const std::string& why) {
-        return MoveError(MoveError::Kind::Unparsable, fmt::format("'{}' is not a move: {}", original, why));
+        // The text is an engine's: quoted escaped, so that a NUL cannot cut the message short.
+        return MoveError(MoveError::Kind::Unparsable,
+                         fmt::format("'{}' is not a move: {}", printable_text(original), why));
     };
     if (rest.empty()) throw unparsable("it is empty");
     MoveText mt;
@@ -33,7 +37,8 @@ MoveText parse_move_text(const Geometry& g, std::string_view text) {
     if (!rest.empty() && rest.front() == '=') rest.remove_prefix(1);
     if (!rest.empty()) {
         if (rest.size() != 1 || !std::isalpha(static_cast<unsigned char>(rest.front())))
-            throw unparsable(fmt::format("unexpected '{}' after the squares", rest));
+            throw unparsable(
+                fmt::format("unexpected '{}' after the squares", printable_text(rest)));
         mt.promotion = static_cast<char>(std::toupper(static_cast<unsigned char>(rest.front())));
     }
     return mt;

@@ -63,11 +63,35 @@ bool Board<BB>::material_draw(std::string* which) const {
     std::sort(sides[1].begin(), sides[1].end());
     for (const auto& d : draws)
         for (int strong = 0; strong < 2; ++strong)
-            if (sides[strong] == d.strong && sides[1 - strong] == d.weak) {
-                if (which) *which = royal_first(d.strong) + " v " + royal_first(d.weak);
+            if (sides[strong] == d.strong && sides[1 - strong] == d.weak &&
+                on_one_colour(d.same_square_colour)) {
+                if (which)
+                    *which =
+                        royal_first(d.strong) + " v " + royal_first(d.weak) +
+                        (d.same_square_colour
+                             ? fmt::format(
+                                   ", every {} on one square colour",
+                                   t_->variant->pieces[t_->variant->type_of(d.same_square_colour)]
+                                       .name)
+                             : "");
                 return true;
             }
     return false;
+}
+
+// Whether every piece with this letter, of either side, stands on squares of one colour
+// (true for 0: no condition).
+template <class BB>
+bool Board<BB>::on_one_colour(char letter) const {
+    if (!letter) return true;
+    const int type = t_->variant->type_of(letter);
+    int seen[2] = {0, 0};
+    BB all = occupied();
+    while (any(all)) {
+        const int s = pop_lsb(all);
+        if (type_of(squares_[s]) == type) ++seen[(t_->g.file_of(s) + t_->g.rank_of(s)) & 1];
+    }
+    return seen[0] == 0 || seen[1] == 0;
 }
 
 template <class BB>

@@ -5,6 +5,8 @@
 
 #include <fmt/format.h>
 
+#include "referee/rules/printable.hpp"
+
 namespace referee::rules {
 
 Rules::Rules(Variant v) : variant_(std::make_shared<const Variant>(std::move(v))) {
@@ -122,7 +124,7 @@ Move Position::parse_move(std::string_view text) const {
     const Geometry& g = rules_.geometry();
     const Variant& v = rules_.variant();
     MoveText mt = parse_move_text(g, text);
-    const std::string shown(text);
+    const std::string shown = printable_text(text);  // an engine's text, quoted safely
     const Color us = side_to_move();
     auto illegal = [&](const std::string& why) {
         return MoveError(MoveError::Kind::Illegal,

@@ -44,7 +44,11 @@ std::string Variant::summary() const {
     if (end.move_limit) out += fmt::format("draw after {} moves by each side\n", end.move_limit);
     if (end.repetition) out += fmt::format("draw on the {}-fold repetition of a position\n", end.repetition);
     if (end.n_move_rule) out += fmt::format("draw after {} moves by each side without capture or pawn move\n", end.n_move_rule);
-    for (const auto& m : end.insufficient_material) out += fmt::format("draw: {} v {}\n", m.strong, m.weak);
+    for (const auto& m : end.insufficient_material)
+        out += fmt::format("draw: {} v {}{}\n", m.strong, m.weak,
+                           m.same_square_colour ? fmt::format(" with every {} on one square colour",
+                                                              m.same_square_colour)
+                                                : "");
     return out;
 }
 

@@ -37,10 +37,13 @@ struct CastlingRule {
     Square rook_from = kNoSquare, rook_to = kNoSquare;
 };
 
-// "KN v K": one side with exactly these pieces, the other with exactly those.
+// "KN v K": one side with exactly these pieces, the other with exactly those. With
+// same_square_colour, only when every piece of that letter (both sides) stands on squares of
+// one colour: "KB v KB" with bishops on like squares is a dead position in chess.
 struct MaterialDraw {
     std::string strong;  // sorted letters
     std::string weak;
+    char same_square_colour = 0;  // upper-case piece letter, or 0
 };
 
 struct EndRules {
@@ -70,6 +73,8 @@ struct Variant {
     // Index of the piece type with this letter (either case), or -1.
     int type_of(char letter) const;
     std::string summary() const;  // a few human lines, for `referee variants show`
+    // A move limit or an n-move rule bounds every game; repetition alone does not in practice.
+    bool guarantees_an_end() const { return end.move_limit > 0 || end.n_move_rule > 0; }
 };
 
 // A malformed variant file: names the file, line, column and key.

@@ -11,6 +11,7 @@
 #include <yaml-cpp/yaml.h>
 
 #include "referee/rules/fen.hpp"
+#include "referee/rules/input_file.hpp"
 #include "referee/rules/variant.hpp"
 #include "referee/rules/yaml_reader.hpp"
 
@@ -95,7 +96,15 @@ void read_piece(const Reader& r, const YAML::Node& node, const std::string& wher
             r.only_keys(promo, key, {"to", "rank"});
             if (!promo["to"]) r.fail(promo, key + ".to", "a promotion needs 'to'");
             p.promotes_to = parse_letters(r, promo["to"], key + ".to");
-            if (promo["rank"]) p.promotion_rank = parse_ranks(r, promo["rank"], key + ".rank", v.geometry.height)[0];
+            if (promo["rank"]) {
+                auto ranks = parse_ranks(r, promo["rank"], key + ".rank", v.geometry.height);
+                if (ranks.size() != 1)
+                    r.fail(
+                        promo["rank"], key + ".rank",
+                        fmt::format("give one rank (the first rank of the promotion zone), not {}",
+                                    ranks.size()));
+                p.promotion_rank = ranks[0];
+            }
         } else {
             p.promotes_to = parse_letters(r, promo, key);
         }
@@ -127,7 +136,26 @@ void read_castling(const Reader& r, const YAML::Node& node, const std::string& w
     v.castling.push_back(c);
 }
 
-MaterialDraw parse_material(const Reader& r, const Variant& v, const YAML::Node& node, const std::string& key) {
+// An entry is "KN v K", or a mapping {material: "KB v KB", same_square_colour: B}.
+MaterialDraw parse_material(const Reader& r, const Variant& v, const YAML::Node& entry,
+                            const std::string& key) {
+    // reset(), not '=': assigning a YAML::Node writes into the node it refers to.
+    YAML::Node node;
+    node.reset(entry);
+    char same_colour = 0;
+    if (entry.IsMap()) {
+        r.only_keys(entry, key, {"material", "same_square_colour"});
+        if (!entry["material"])
+            r.fail(entry, key + ".material", "the entry needs 'material', such as 'KB v KB'");
+        node.reset(entry["material"]);
+        if (auto c = entry["same_square_colour"]) {
+            auto letters = parse_letters(r, c, key + ".same_square_colour");
+            if (letters.size() != 1 || v.type_of(letters[0]) < 0)
+                r.fail(c, key + ".same_square_colour",
+                       "must name one piece letter of this variant");
+            same_colour = letters[0];
+        }
+    }
     auto text = r.get<std::string>(node, key, "a string such as 'KN v K'");
     auto pos = text.find(" v ");
     if (pos == std::string::npos) r.fail(node, key, fmt::format("'{}' is not of the form 'KN v K'", text));
@@ -140,6 +168,7 @@ MaterialDraw parse_material(const Reader& r, const Variant& v, const YAML::Node&
         }
         std::sort(side->begin(), side->end());
     }
+    m.same_square_colour = same_colour;
     return m;
 }
 
@@ -160,7 +189,10 @@ void read_end(const Reader& r, const YAML::Node& node, Variant& v) {
     count("n_move_rule", e.n_move_rule);
     if (e.repetition == 1) r.fail(node["repetition"], "end.repetition", "a repetition count must be 2 or more (0: none)");
     if (auto m = node["insufficient_material"]) {
-        if (!m.IsSequence()) r.fail(m, "end.insufficient_material", "must be a list such as ['K v K', 'KN v K']");
+        if (!m.IsSequence())
+            r.fail(m, "end.insufficient_material",
+                   "must be a list such as ['K v K', 'KN v K', {material: 'KB v KB', "
+                   "same_square_colour: B}]");
         for (const auto& item : m) e.insufficient_material.push_back(parse_material(r, v, item, "end.insufficient_material"));
     }
 }
@@ -173,9 +205,21 @@ void check_start(const Reader& r, const YAML::Node& node, const Variant& v) {
         r.fail(node, "start", fmt::format("the start position '{}' does not fit the {}x{} board: {}", v.start_fen,
                                           v.geometry.width, v.geometry.height, e.what()));
     }
-    for (char c : f.placement)
-        if (c != '.' && v.type_of(c) < 0)
+    int royals[2] = {0, 0};
+    for (char c : f.placement) {
+        if (c == '.') continue;
+        if (v.type_of(c) < 0)
             r.fail(node, "start", fmt::format("the start position has '{}', which is not a piece of this variant", c));
+        if (v.pieces[v.type_of(c)].royal)
+            ++royals[std::isupper(static_cast<unsigned char>(c)) ? 0 : 1];
+    }
+    // Check rules without royal capture need a royal piece on each side from the first move.
+    if (v.check_rules && !v.end.royal_capture)
+        for (int side = 0; side < 2; ++side)
+            if (royals[side] == 0)
+                r.fail(node, "start",
+                       fmt::format("with check_rules, {} needs a royal piece in the start position",
+                                   side == 0 ? "White" : "Black"));
 }
 
 // The variants whose files are being read, innermost last: `extends` chains are followed
@@ -257,6 +301,11 @@ Variant parse_variant(const std::string& yaml_text, const std::string& source) {
     Variant v;
     v.source = source;
     v.name = r.get<std::string>(root["name"], "name", "a string");
+    if (!is_plain_name(v.name))
+        r.fail(root["name"], "name",
+               fmt::format(
+                   "'{}' is not a plain name (letters, digits, '-', '_' or '.', not '.' or '..')",
+                   v.name));
     if (root["description"]) v.description = r.get<std::string>(root["description"], "description", "a string");
     if (root["uci_default"]) v.uci_default = r.get<bool>(root["uci_default"], "uci_default", "true or false");
 
@@ -285,13 +334,13 @@ Variant parse_variant(const std::string& yaml_text, const std::string& source) {
     }
 
     v.start_fen = r.get<std::string>(root["start"], "start", "a FEN string");
-    check_start(r, root["start"], v);
     if (root["check_rules"]) v.check_rules = r.get<bool>(root["check_rules"], "check_rules", "true or false");
     if (auto c = root["castling"]) {
         if (!c.IsSequence()) r.fail(c, "castling", "'castling' must be a list");
         for (std::size_t i = 0; i < c.size(); ++i) read_castling(r, c[i], fmt::format("castling[{}]", i), v);
     }
     if (root["end"]) read_end(r, root["end"], v);
+    check_start(r, root["start"], v);
 
     bool has_royal = std::any_of(v.pieces.begin(), v.pieces.end(), [](const PieceType& p) { return p.royal; });
     if (!has_royal && (v.end.royal_capture || v.check_rules || !v.castling.empty()))
@@ -300,11 +349,14 @@ Variant parse_variant(const std::string& yaml_text, const std::string& source) {
 }
 
 Variant load_variant_file(const std::string& path) {
-    std::ifstream in(path);
-    if (!in) throw VariantError(path, 0, 0, "", fmt::format("cannot read the variant file '{}'", path));
-    std::stringstream ss;
-    ss << in.rdbuf();
-    return parse_variant(ss.str(), path);
+    std::string text;
+    try {
+        text = read_input_file(path, kMaxInputFileBytes);
+    } catch (const InputFileError& e) {
+        throw VariantError(path, 0, 0, "",
+                           fmt::format("cannot read the variant file '{}': {}", path, e.what()));
+    }
+    return parse_variant(text, path);
 }
 
 std::string variant_directory() {

@@ -4,13 +4,26 @@
 #pragma once
 
 #include <algorithm>
+#include <cctype>
 #include <initializer_list>
 #include <string>
+#include <vector>
 
 #include <fmt/format.h>
 #include <yaml-cpp/yaml.h>
 
 namespace referee::rules {
+
+// A name that becomes a file or folder name as it is (a variant's, a tournament's): letters,
+// digits, ' ', '-', '_', '+' and '.', not starting with '.' (so never "." or ".."), at most
+// 100 characters. Anything else could write outside the folder meant for it.
+inline bool is_plain_name(const std::string& name) {
+    if (name.empty() || name.size() > 100 || name[0] == '.') return false;
+    return std::all_of(name.begin(), name.end(), [](char c) {
+        return std::isalnum(static_cast<unsigned char>(c)) || c == ' ' || c == '-' || c == '_' ||
+               c == '+' || c == '.';
+    });
+}
 
 template <class Error>
 class YamlReader {
@@ -54,13 +67,18 @@ public:
         }
     }
 
-    // Parses text, turning a syntax error into Error with its position.
+    // Parses text, turning a syntax error into Error with its position. Every mapping key
+    // must be a scalar and appear once: yaml-cpp would keep a duplicate silently and fail
+    // late ("bad conversion") on a key that is a list or mapping.
     YAML::Node load(const std::string& text) const {
+        YAML::Node root;
         try {
-            return YAML::Load(text);
+            root = YAML::Load(text);
         } catch (const YAML::ParserException& e) {
             throw Error(source_, e.mark.line + 1, e.mark.column + 1, "", fmt::format("not valid YAML: {}", e.msg));
         }
+        check_keys(root, "", 0);
+        return root;
     }
 
     static std::string join(const std::string& where, const std::string& key) {
@@ -68,6 +86,28 @@ public:
     }
 
 private:
+  void check_keys(const YAML::Node& node, const std::string& where, int depth) const {
+      if (depth > 64) fail(node, where, "nested more than 64 levels deep");
+      if (node.IsSequence()) {
+          for (std::size_t i = 0; i < node.size(); ++i)
+              check_keys(node[i], fmt::format("{}[{}]", where, i), depth + 1);
+          return;
+      }
+      if (!node.IsMap()) return;
+      std::vector<std::string> seen;
+      for (auto it = node.begin(); it != node.end(); ++it) {
+          if (!it->first.IsScalar())
+              fail(it->first, where,
+                   fmt::format("a key in '{}' is a list or mapping; keys must be plain words",
+                               where.empty() ? "the file" : where));
+          const std::string key = it->first.Scalar();
+          if (std::find(seen.begin(), seen.end(), key) != seen.end())
+              fail(it->first, join(where, key), fmt::format("the key '{}' is given twice", key));
+          seen.push_back(key);
+          check_keys(it->second, join(where, key), depth + 1);
+      }
+  }
+
     std::string source_;
 };
 

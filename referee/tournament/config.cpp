@@ -7,6 +7,7 @@
 
 #include <fmt/format.h>
 
+#include "referee/rules/input_file.hpp"
 #include "referee/rules/position.hpp"
 #include "referee/rules/yaml_reader.hpp"
 
@@ -99,10 +100,21 @@ engine::EngineConfig read_engine(const Reader& r, const YAML::Node& n, const std
     }
     if (n["startup"]) {
         double s = r.get<double>(n["startup"], where + ".startup", "seconds");
-        if (s <= 0) r.fail(n["startup"], where + ".startup", "must be positive");
-        e.startup_timeout = std::chrono::milliseconds(static_cast<long>(s * 1000));
+        try {
+            e.startup_timeout = std::chrono::milliseconds(
+                match::seconds_to_ms(s, "startup", 0.001, match::kMaxMarginSeconds));
+        } catch (const match::TimeControlError& err) {
+            r.fail(n["startup"], where + ".startup", err.what());
+        }
     }
-    if (n["memory"]) e.memory_limit_mb = r.get<std::size_t>(n["memory"], where + ".memory", "MiB");
+    if (n["memory"]) {
+        // Read signed: yaml-cpp turns -1 into a huge unsigned number, which wrapped to "no limit".
+        const auto mb = r.get<long long>(n["memory"], where + ".memory", "a whole number of MiB");
+        if (mb < 1 || mb > static_cast<long long>(engine::kMaxMemoryMb))
+            r.fail(n["memory"], where + ".memory",
+                   fmt::format("{} MiB: must be 1 to {}", mb, engine::kMaxMemoryMb));
+        e.memory_limit_mb = static_cast<std::size_t>(mb);
+    }
     if (n["sandbox"]) {
         try {
             e.sandbox = engine::parse_sandbox(r.get<std::string>(n["sandbox"], where + ".sandbox", "auto, bwrap or none"));
@@ -214,12 +226,13 @@ SprtConfig read_sprt(const Reader& r, const YAML::Node& n) {
 }  // namespace
 
 TournamentConfig load_tournament_config(const std::string& path, const std::string& bin_dir) {
-    std::ifstream in(path);
-    if (!in)
-        throw TournamentConfigError(fmt::format("{}: cannot read the tournament config", path));
-    std::stringstream ss;
-    ss << in.rdbuf();
-    const YAML::Node root = Reader(path).load(ss.str());
+    std::string text;
+    try {
+        text = rules::read_input_file(path);
+    } catch (const rules::InputFileError& e) {
+        throw TournamentConfigError(fmt::format("cannot read the tournament config: {}", e.what()));
+    }
+    const YAML::Node root = Reader(path).load(text);
     return tournament_config_from_yaml(root, path, fs::absolute(path).parent_path().string(),
                                        bin_dir);
 }
@@ -239,9 +252,12 @@ TournamentConfig tournament_config_from_yaml(const YAML::Node& root, const std::
     TournamentConfig c;
     c.source = path;
     c.name = r.get<std::string>(root["name"], "name", "a string");
-    if (c.name.empty() || c.name.find('/') != std::string::npos)
+    if (!rules::is_plain_name(c.name))
         r.fail(root["name"], "name",
-               "the name must be non-empty and hold no '/' (it names the output folder)");
+               fmt::format("'{}' is not a plain name (letters, digits, ' ', '-', '_', '+' or '.', "
+                           "not starting with '.'): "
+                           "it names the output folder",
+                           c.name));
     c.variant = r.get<std::string>(root["variant"], "variant", "a variant name or .yaml path");
     std::optional<rules::Rules> rules;
     try {
@@ -264,11 +280,10 @@ TournamentConfig tournament_config_from_yaml(const YAML::Node& root, const std::
                    fmt::format("'{}' is neither round-robin nor gauntlet", f));
     }
     if (root["games_per_pairing"]) {
-        c.games_per_pairing =
-            r.get<int>(root["games_per_pairing"], "games_per_pairing", "a whole number");
-        // The schedule is built whole, so its size is bounded.
-        if (c.games_per_pairing < 1 || c.games_per_pairing > 1000000)
-            r.fail(root["games_per_pairing"], "games_per_pairing", "must be 1 to 1000000");
+        c.games_per_pairing = r.get<int>(root["games_per_pairing"], "games_per_pairing", "a whole number");
+        if (c.games_per_pairing < 1 || c.games_per_pairing > kMaxScheduledGames)
+            r.fail(root["games_per_pairing"], "games_per_pairing",
+                   fmt::format("must be 1 to {}", kMaxScheduledGames));
     }
     if (root["time_control"])
         c.time_control_text = r.get<std::string>(root["time_control"], "time_control",
@@ -278,12 +293,16 @@ TournamentConfig tournament_config_from_yaml(const YAML::Node& root, const std::
     } catch (const std::exception& e) {
         r.fail(root["time_control"] ? root["time_control"] : root, "time_control", e.what());
     }
-    if (root["margin"])
-        c.time_control.margin_ms =
-            static_cast<std::int64_t>(r.get<double>(root["margin"], "margin", "seconds") * 1000);
-    if (root["imcs_clock"])
-        c.time_control.imcs_first_move =
-            r.get<bool>(root["imcs_clock"], "imcs_clock", "true or false");
+    if (root["margin"]) {
+        try {
+            c.time_control.margin_ms =
+                match::seconds_to_ms(r.get<double>(root["margin"], "margin", "seconds"), "margin",
+                                     0, match::kMaxMarginSeconds);
+        } catch (const match::TimeControlError& e) {
+            r.fail(root["margin"], "margin", e.what());
+        }
+    }
+    if (root["imcs_clock"]) c.time_control.imcs_first_move = r.get<bool>(root["imcs_clock"], "imcs_clock", "true or false");
     if (root["concurrency"]) {
         c.concurrency = r.get<int>(root["concurrency"], "concurrency", "a whole number");
         if (c.concurrency < 1 || c.concurrency > 1000)
@@ -291,8 +310,13 @@ TournamentConfig tournament_config_from_yaml(const YAML::Node& root, const std::
     }
     if (auto adj = root["adjudication"]) {
         r.only_keys(adj, "adjudication", {"max_plies", "illegal_moves"});
-        if (adj["max_plies"])
+        if (adj["max_plies"]) {
             c.max_plies = r.get<int>(adj["max_plies"], "adjudication.max_plies", "a whole number");
+            if (c.max_plies < 0 || c.max_plies > 1'000'000)
+                r.fail(adj["max_plies"], "adjudication.max_plies",
+                       fmt::format("{}: must be 0 (no cap) to 1000000", c.max_plies));
+            c.max_plies_given = true;
+        }
         if (adj["illegal_moves"]) {
             auto p = r.get<std::string>(adj["illegal_moves"], "adjudication.illegal_moves",
                                         "loss or ask-again");
@@ -304,6 +328,10 @@ TournamentConfig tournament_config_from_yaml(const YAML::Node& root, const std::
                 r.fail(adj["illegal_moves"], "adjudication.illegal_moves",
                        fmt::format("'{}' is neither loss nor ask-again", p));
         }
+    }
+    if (!c.max_plies_given && !rules->variant().guarantees_an_end()) {
+        c.max_plies = kDefaultMaxPlies;
+        c.max_plies_default = true;
     }
     if (root["seed"]) c.seed = r.get<std::uint64_t>(root["seed"], "seed", "a whole number");
     c.output_dir = root["output"] ? r.get<std::string>(root["output"], "output", "a folder")
@@ -333,6 +361,16 @@ TournamentConfig tournament_config_from_yaml(const YAML::Node& root, const std::
     }
     if (c.format == Format::Gauntlet && c.seeds.empty())
         r.fail(root, "seeds", "a gauntlet needs 'seeds': the engines that meet everyone else");
+    // The schedule is built whole in memory: bound it before it is.
+    const long long pairings =
+        c.format == Format::RoundRobin
+            ? static_cast<long long>(c.engines.size()) * (c.engines.size() - 1) / 2
+            : static_cast<long long>(c.seeds.size()) * (c.engines.size() - c.seeds.size());
+    if (pairings * c.games_per_pairing > kMaxScheduledGames)
+        r.fail(
+            root["games_per_pairing"] ? root["games_per_pairing"] : root, "games_per_pairing",
+            fmt::format("{} pairings of {} games make {} games; at most {} are scheduled", pairings,
+                        c.games_per_pairing, pairings * c.games_per_pairing, kMaxScheduledGames));
     if (c.format == Format::RoundRobin && !c.seeds.empty())
         r.fail(root["seeds"], "seeds", "'seeds' only makes sense with format: gauntlet");
     if (root["openings"]) c.openings = read_openings(r, root["openings"], base, *rules, c.seed);

@@ -38,6 +38,9 @@ struct TournamentConfig {
     int concurrency = 1;
     match::IllegalMovePolicy illegal_moves = match::IllegalMovePolicy::Loss;
     int max_plies = 0;
+    bool max_plies_given = false;  // adjudication.max_plies was written (0 included)
+    bool max_plies_default =
+        false;               // the referee set max_plies: the variant cannot guarantee an end
     std::uint64_t seed = 1;  // engines with a "Seed" option get seed + game index
     SprtConfig sprt;         // two engines only: stop when the test decides
     std::string pgn_out;     // also append every finished game to this PGN file
@@ -50,6 +53,11 @@ struct TournamentConfig {
     // shard from another config is recognised. Output folder and concurrency are left out.
     std::string fingerprint() const;
 };
+
+inline constexpr int kMaxScheduledGames = 1'000'000;
+// The move cap a tournament gets when its variant has neither a move limit nor an n-move
+// rule and the config sets none: without it a game between weak engines may never end.
+inline constexpr int kDefaultMaxPlies = 500;
 
 class TournamentConfigError : public std::runtime_error {
   public:

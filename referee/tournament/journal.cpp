@@ -19,12 +19,24 @@ namespace referee::tournament {
 
 namespace {
 
-// The byte length of the file's complete lines: a crash can leave a last line without '\n'.
-std::uintmax_t complete_length(const std::string& path) {
+// How a journal ends: a crash can leave a last line without '\n', either cut mid-write (it
+// is dropped) or complete but for the newline (it is a finished game and is kept).
+struct Tail {
+    std::uintmax_t keep = 0;     // bytes to keep
+    bool needs_newline = false;  // the kept part ends in a complete line lacking its '\n'
+    bool has_content = false;    // anything but a torn line is kept
+};
+
+Tail journal_tail(const std::string& path) {
     std::ifstream in(path, std::ios::binary);
     std::string data((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-    auto nl = data.find_last_of('\n');
-    return nl == std::string::npos ? 0 : nl + 1;
+    const auto nl = data.find_last_of('\n');
+    const std::size_t complete = nl == std::string::npos ? 0 : nl + 1;
+    Tail t{complete, false, complete > 0};
+    if (complete == data.size()) return t;
+    if (nlohmann::json::accept(std::string_view(data).substr(complete)))
+        t = {data.size(), true, true};
+    return t;
 }
 
 // Appends `s` as a JSON string the way nlohmann's dump() writes it (no ASCII escaping of
@@ -163,7 +175,8 @@ std::string journal_game_line(int slot, const match::GameRecord& game) {
     line.reserve(512 + 96 * game.moves.size() + game.white_stderr_tail.size() +
                  game.black_stderr_tail.size());
     if (write_game_line(line, slot, game)) return line;
-    return nlohmann::json{{"type", "game"}, {"slot", slot}, {"game", match::to_json(game)}}.dump();
+    return nlohmann::json{{"type", "game"}, {"slot", slot}, {"game", match::to_json(game)}}.dump(
+        -1, ' ', false, nlohmann::json::error_handler_t::replace);
 }
 
 JournalScan scan_journal(const std::string& path, const JournalGameVisitor& visit) {
@@ -193,13 +206,23 @@ JournalScan scan_journal(const std::string& path, const JournalGameVisitor& visi
         try {
             const auto type = j.at("type").get<std::string>();
             if (type == "header") {
+                if (have_header)
+                    throw JournalError(fmt::format("{}:{}: a second header", path, number));
                 out.fingerprint = j.at("fingerprint").get<std::string>();
                 have_header = true;
             } else if (type == "game") {
                 if (!have_header)
                     throw JournalError(
                         fmt::format("{}:{}: a game before the header", path, number));
-                visit(j.at("slot").get<int>(), offset, match::game_from_json(j.at("game")));
+                const int slot = j.at("slot").get<int>();
+                if (slot < 0)
+                    throw JournalError(
+                        fmt::format("{}:{}: slot {} is negative", path, number, slot));
+                if (const auto [at, fresh] = out.lines.emplace(slot, number); !fresh)
+                    throw JournalError(
+                        fmt::format("{}:{}: slot {} is already taken by the game on line {}", path,
+                                    number, slot, at->second));
+                visit(slot, offset, match::game_from_json(j.at("game")));
             } else {
                 throw JournalError(
                     fmt::format("{}:{}: unknown line type '{}'", path, number, type));
@@ -232,6 +255,7 @@ JournalContents read_journal(const std::string& path) {
     });
     out.fingerprint = scan.fingerprint;
     out.torn_tail = scan.torn_tail;
+    out.lines = scan.lines;
     return out;
 }
 
@@ -263,9 +287,10 @@ JournalWriter::JournalWriter(const std::string& path, const std::string& fingerp
     if (fs::is_symlink(fs::symlink_status(path, ec)))
         throw JournalError(fmt::format("{}: is a symlink; refusing to write the journal through it", path));
     const bool exists = fs::exists(path) && fs::file_size(path) > 0;
+    Tail tail;
     if (exists) {
-        const auto keep = complete_length(path);
-        if (keep != fs::file_size(path)) fs::resize_file(path, keep);
+        tail = journal_tail(path);
+        if (tail.keep != fs::file_size(path)) fs::resize_file(path, tail.keep);
     }
     fd_ = ::open(path.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC | O_NOFOLLOW, 0644);
     if (fd_ < 0) throw JournalError(fmt::format("{}: cannot open the journal for writing: {}", path, std::strerror(errno)));
@@ -276,8 +301,10 @@ JournalWriter::JournalWriter(const std::string& path, const std::string& fingerp
     if (ec) throw JournalError(fmt::format("{}: cannot keep a copy of the journal in {}: {}", path, shadow_, ec.message()));
     shadow_fd_ = ::open(shadow_.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC | O_NOFOLLOW, 0600);
     if (shadow_fd_ < 0) throw JournalError(fmt::format("{}: cannot open {}: {}", path, shadow_, std::strerror(errno)));
-    size_ = exists ? complete_length(path) : 0;
-    if (size_ == 0) {
+    size_ = exists ? tail.keep : 0;
+    // A last line complete but for its newline is a finished game: end it, do not cut it.
+    if (tail.needs_newline) write_line("\n", "the last line's newline");
+    if (!tail.has_content) {
         nlohmann::json header = {{"type", "header"}, {"fingerprint", fingerprint}, {"format", 1}};
         write_line(header.dump() + "\n", "the journal header");
     }
@@ -291,6 +318,21 @@ void JournalWriter::write_line(const std::string& text, const char* what) {
     if (!write_all(shadow_fd_, text))
         throw JournalError(fmt::format("{}: cannot write {} to the copy {}: {}", path_, what, shadow_, std::strerror(errno)));
     size_ += text.size();
+}
+
+void JournalWriter::write_line(const std::string& line) {
+    const std::string text = line + "\n";
+    // One write of one line to an O_APPEND file, then fsync: a crash leaves at worst a torn
+    // last line, which read_journal() drops.
+    std::size_t done = 0;
+    while (done < text.size()) {
+        ssize_t n = ::write(fd_, text.data() + done, text.size() - done);
+        if (n < 0 && errno == EINTR) continue;
+        if (n < 0)
+            throw JournalError(fmt::format("{}: cannot write: {}", path_, std::strerror(errno)));
+        done += static_cast<std::size_t>(n);
+    }
+    if (::fsync(fd_) != 0) throw JournalError(fmt::format("{}: fsync failed: {}", path_, std::strerror(errno)));
 }
 
 JournalWriter::~JournalWriter() {

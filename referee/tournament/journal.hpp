@@ -24,6 +24,7 @@ class JournalError : public std::runtime_error {
 struct JournalContents {
     std::string fingerprint;                 // of the config that wrote it
     std::map<int, match::GameRecord> games;  // by schedule index
+    std::map<int, int> lines;                // by schedule index: the journal line it was read from
     bool torn_tail = false;                  // the last line was cut short by a crash
 };
 
@@ -31,6 +32,7 @@ struct JournalContents {
 struct JournalScan {
     std::string fingerprint;  // of the config that wrote it
     bool torn_tail = false;   // the last line was cut short by a crash
+    std::map<int, int> lines; // by schedule index: the journal line its game was read from
 };
 
 // One game as it is read: its schedule slot, the byte offset of its line in the file (to
@@ -40,9 +42,10 @@ using JournalGameVisitor =
 
 // Reads a journal one line at a time, handing each game to `visit` as soon as it is read, so
 // a journal of any length is read in the memory of one game. Lines come in the order they
-// were written (games finish out of schedule order); a slot written twice is visited twice.
-// A last line cut off mid-write (a crash, kill -9) is dropped and reported in torn_tail; any
-// other bad line is an error naming the file and line.
+// were written (games finish out of schedule order). A last line cut off mid-write (a crash,
+// kill -9) is dropped and reported in torn_tail; any other bad line (not JSON, a negative or
+// repeated slot, a second header) is an error naming the file and line. Checks against a
+// config and the rules are in finished_games.hpp.
 JournalScan scan_journal(const std::string& path, const JournalGameVisitor& visit);
 
 // Clears what makes a record grow with the game (the moves, the stderr tails) and the
@@ -74,7 +77,8 @@ std::string journal_game_line(int slot, const match::GameRecord& game);
 class JournalWriter {
   public:
     // Opens for appending; writes the header when the file is new. A torn last line is cut
-    // off first so the next record starts on a clean line.
+    // off first so the next record starts on a clean line; a complete last line that lacks
+    // only its newline gets it.
     JournalWriter(const std::string& path, const std::string& fingerprint);
     ~JournalWriter();
     JournalWriter(const JournalWriter&) = delete;

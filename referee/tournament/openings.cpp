@@ -1,9 +1,11 @@
 #include "referee/tournament/openings.hpp"
 
+#include "referee/rules/input_file.hpp"
 #include "referee/rules/pgn.hpp"
 
 #include <cctype>
 #include <fstream>
+#include <sstream>
 
 #include <fmt/format.h>
 
@@ -161,8 +163,13 @@ rules::Position opening_start(const Opening& o, const rules::Rules& rules) {
 }
 
 void load_openings(Openings& spec, const rules::Rules& rules) {
-    std::ifstream in(spec.source);
-    if (!in) throw OpeningsError(fmt::format("{}: cannot read the openings file", spec.source));
+    // Only a regular file, and only so much of it: a FIFO or /dev/zero is refused, not read.
+    std::istringstream in;
+    try {
+        in.str(rules::read_input_file(spec.source));
+    } catch (const rules::InputFileError& e) {
+        throw OpeningsError(fmt::format("the openings file: {}", e.what()));
+    }
     if (spec.plies < 0)
         throw OpeningsError(
             fmt::format("{}: plies {} must be 0 (all) or more", spec.source, spec.plies));

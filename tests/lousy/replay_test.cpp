@@ -52,10 +52,12 @@ TEST(LousyReplay, BlacksFortiethMoveEndsTheGameInADraw) {
 }
 
 TEST(LousyReplay, ASideWithNoLegalMoveLoses) {
-    // White K a6 hemmed in by its own pawns a5 b5 b6 (b6 on the last rank cannot move; a5
-    // and b5 are blocked and have nothing to take). Black k e1 moves first: toward a6, d1 d2
+    // White K a6 hemmed in by its own knight b6 and pawns a5 b5; the knight's squares a4 c4
+    // d5 hold White pawns that are blocked (by a5, Black's c5, Black's d6) and have nothing to
+    // take; Black's pawns cannot move either. (A pawn may not stand on its last rank, so
+    // the knight does what a pawn on b6 once did.) Black k e1 moves first: toward a6, d1 d2
     // e2 all come closer; n = 0 + 5, 4 mod 3 = 1: e1-d2. Then White has no legal move.
-    const auto start = fen("KP3/PP3/5/5/5/4k b - - 0 5");
+    const auto start = fen("KN1p1/PPpP1/P1P2/5/5/4k b - - 0 5");
     const Bot bot = Bot::draft({Goal::KingMustDie}, 0);
     const auto game = referee::lousy::replay(bot, bot, start, {});
     EXPECT_EQ(referee::lousy::move_lines(game.moves), (std::vector<std::string>{"5... e1-d2"}));

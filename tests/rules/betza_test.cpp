@@ -181,18 +181,20 @@ TEST_P(BetzaErrors, NameTheUnsupportedPartAndWhere) {
 INSTANTIATE_TEST_SUITE_P(
     Unsupported, BetzaErrors,
     ::testing::Values(BadBetza{"", 0, "", "empty"},
-                      BadBetza{"mRxR", 2, "x", "'x' at position 3"},            // unknown modifier
+                      BadBetza{"mRxR", 2, "x", "'x' at position 3"},  // unknown modifier
                       BadBetza{"Wa", 1, "a", "'a' at position 2"},
-                      BadBetza{"KJ", 1, "J", "'J' at position 2"},              // unknown atom
+                      BadBetza{"KJ", 1, "J", "'J' at position 2"},  // unknown atom
                       BadBetza{"O", 0, "O", "'O' at position 1"},
-                      BadBetza{"W(F)", 1, "(", "'(' at position 2"},            // grouping is not supported
+                      BadBetza{"W(F)", 1, "(", "'(' at position 2"},  // grouping is not supported
                       BadBetza{"Wfm", 1, "fm", "not followed by an atom"},
                       BadBetza{"FmcW", 1, "mcW", "both move-only"},
-                      BadBetza{"tR", 0, "tR", "needs p"},
-                      BadBetza{"pW", 0, "pW", "leaper"},
+                      BadBetza{"tR", 0, "tR", "needs p"}, BadBetza{"pW", 0, "pW", "leaper"},
                       BadBetza{"nR", 0, "nR", "lame"},
-                      BadBetza{"WnC", 2, "C", "'C'"},                           // lame camel: no path defined
+                      BadBetza{"WnC", 2, "C", "'C'"},  // lame camel: no path defined
                       BadBetza{"W33", 1, "33", "range 33 at position 2"},
+                      BadBetza{"W4294967295", 1, "4294967295",
+                               "range 4294967295 at position 2"},  // once wrapped
+                      BadBetza{"W99999999999999999999", 1, "99999999999999999999", "at most 32"},
                       BadBetza{"KfsW", 1, "fsW", "select no move"}));
 
 }  // namespace

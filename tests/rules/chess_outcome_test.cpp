@@ -157,6 +157,24 @@ TEST(ChessEnd, MaterialThatCanStillMatePlaysOn) {
         expect_not_over(chess().from_fen(fen));
 }
 
+// A dead position, described in chess.yaml as data (KB v KB, every bishop on one colour).
+TEST(ChessEnd, BishopsOnOneColourAreADeadPosition) {
+    expect_end(chess().from_fen("4kb2/8/8/8/8/8/8/2B1K3 w - - 0 1"), GameResult::Draw,
+               EndReason::InsufficientMaterial,
+               "draw: insufficient material (KB v KB, every bishop on one square colour)");
+    expect_end(chess().from_fen("4k3/8/8/2b5/8/8/8/2B1K3 b - - 0 1"), GameResult::Draw,
+               EndReason::InsufficientMaterial,
+               "draw: insufficient material (KB v KB, every bishop on one square colour)");
+    // Opposite colours: a mate exists (a king in the corner), so play goes on.
+    expect_not_over(chess().from_fen("4kb2/8/8/8/8/8/8/3BK3 w - - 0 1"));
+    // Reached by a capture: Bxd2+ leaves bishops on c1 and d2, both dark squares.
+    auto pos = chess().from_fen("4k3/8/8/8/1b6/8/3N4/2B1K3 b - - 0 1");
+    expect_not_over(pos);
+    play(pos, {"b4d2"});
+    expect_end(pos, GameResult::Draw, EndReason::InsufficientMaterial,
+               "draw: insufficient material (KB v KB, every bishop on one square colour)");
+}
+
 TEST(ChessEnd, TakingTheLastPieceDraws) {
     // Kxd2 leaves the bare kings.
     auto pos = chess().from_fen("4k3/8/8/8/8/8/3q4/4K3 w - - 0 1");

@@ -68,6 +68,38 @@ TEST(FenErrors, SideAndClocks) {
     expect_refused_fen(minichess(), "kqbnr/ppppp/5/5/PPPPP/RNBQK w - - 0 1x", "move number '1x'");
 }
 
+// Numbers in positions are range-checked before use: a digit run of 4294967295 once wrapped
+// to a negative file and wrote before the placement buffer.
+TEST(FenErrors, HugeNumbersAreRefusedNotWrapped) {
+    expect_refused_fen(minichess(), "kqbnr/ppppp/5/5/PPPPP/4294967295K5 w - - 0 1", "rank 1");
+    expect_refused_fen(minichess(), "kqbnr/ppppp/5/5/PPPPP/99999999999999999999 w - - 0 1",
+                       "rank 1");
+    expect_refused_fen(minichess(), "kqbnr/ppppp/5/5/PPPPP/RNBQK w - - 0 2147483647",
+                       "out of range");
+    expect_refused_fen(minichess(), "kqbnr/ppppp/5/5/PPPPP/RNBQK w - - 99999999999 1",
+                       "out of range");
+    expect_refused_dump(minichess(), "2147483647 W\nkqbnr\nppppp\n.....\n.....\nPPPPP\nRNBQK\n",
+                        "out of range");
+    EXPECT_EQ(minichess().from_fen("kqbnr/ppppp/5/5/PPPPP/RNBQK w - - 0 1000000").fullmove_number(),
+              1000000);
+}
+
+// What no game can reach: two kings of one side, a pawn standing on the rank it must have
+// promoted on.
+TEST(FenErrors, PlacementsNoGameReaches) {
+    const Rules chess = Rules::load("chess");
+    expect_refused_fen(chess, "4k3/8/8/8/8/8/8/K3K3 w - - 0 1", "White has 2 royal pieces");
+    expect_refused_fen(chess, "P3k3/8/8/8/8/8/8/4K3 w - - 0 1", "White's pawn on a8");
+    expect_refused_fen(chess, "4k3/8/8/8/8/8/8/4K2p b - - 0 1", "Black's pawn on h1");
+    expect_refused_fen(minichess(), "kqbnP/ppppp/5/5/PPPP1/RNBQK w - - 0 1", "pawn on e6");
+    expect_refused_dump(minichess(), "1 W\nkqbnP\nppppp\n.....\n.....\nPPPP.\nRNBQK\n",
+                        "pawn on e6");
+    expect_refused_dump(minichess(), "1 W\nkqbnr\nppppp\n.....\n.....\nPPPPP\nRNBKK\n",
+                        "2 royal pieces");
+    // A pawn on its own first rank is odd but harmless: left alone.
+    EXPECT_NO_THROW(chess.from_fen("4k3/8/8/8/8/8/8/P3K3 w - - 0 1"));
+}
+
 TEST(FenErrors, CastlingRightsNeedTheirKingAndRook) {
     expect_refused_fen(gardner(), "rnbqk/ppppp/5/PPPPP/1NBQK w Qq - 0 1", "rook on a1");
     expect_refused_fen(gardner(), "rnbq1/ppppp/5/PPPPPk/RNBQK w Qq - 0 1", "");  // shape error first

@@ -1,5 +1,9 @@
 // Variant files: a good one loads with every feature read; each kind of mistake is refused
 // with the file, line, column and key, so a person writing YAML can find it.
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <filesystem>
 #include <string>
 
 #include <gtest/gtest.h>
@@ -131,6 +135,20 @@ TEST(VariantYaml, BoardsUpToSixteenBySixteen) {
                  {"board.files", where(kGood, "5, ranks").first, where(kGood, "5, ranks").second, "17 files"});
 }
 
+TEST(VariantYaml, DeadPositionWithBishopsOnOneColour) {
+    const std::string text = replace(kGood, "  move_limit: 40\n",
+                                     "  move_limit: 40\n  insufficient_material: [\"K v K\", "
+                                     "{material: \"KB v KB\", same_square_colour: B}]\n");
+    const Variant v = parse_variant(text, "test.yaml");
+    ASSERT_EQ(v.end.insufficient_material.size(), 2u);
+    EXPECT_EQ(v.end.insufficient_material[1].same_square_colour, 'B');
+    EXPECT_EQ(v.end.insufficient_material[1].strong, "BK");
+    const std::string bad = replace(text, "same_square_colour: B", "same_square_colour: Z");
+    auto [line, column] = where(bad, "Z}");
+    expect_error(
+        bad, {"end.insufficient_material.same_square_colour", line, column, "one piece letter"});
+}
+
 TEST(VariantYamlErrors, UnknownKeyAtTheTop) {
     const std::string text = replace(kGood, "end:\n", "colour: red\nend:\n");
     auto [line, column] = where(text, "colour");
@@ -220,6 +238,60 @@ TEST(VariantYamlErrors, KingCaptureWithoutARoyalPiece) {
     const std::string text = replace(kGood, "betza: K, royal: true}", "betza: K}");
     auto [line, column] = where(text, "- {letter: K");
     expect_error(text, {"pieces", line, column, "royal: true"});
+}
+
+TEST(VariantYamlErrors, PromotionRankMustBeOneRank) {
+    const std::string text =
+        replace(kGood, "    promotion: [Q]\n", "    promotion: {to: [Q], rank: []}\n");
+    auto [line, column] = where(text, "[]}");
+    expect_error(text, {"pieces[5].promotion.rank", line, column, "give one rank"});
+}
+
+TEST(VariantYamlErrors, DuplicateKeyIsRefused) {
+    const std::string text =
+        replace(kGood, "  move_limit: 40\n", "  move_limit: 40\n  move_limit: 30\n");
+    auto [line, column] = where(text, "move_limit: 30");
+    expect_error(text, {"end.move_limit", line, column, "given twice"});
+}
+
+TEST(VariantYamlErrors, KeyThatIsNotAWordIsNamed) {
+    const std::string text = replace(kGood, "end:\n", "[a, b]: 1\nend:\n");
+    auto [line, column] = where(text, "[a, b]");
+    expect_error(text, {"", line, column, "keys must be plain words"});
+}
+
+TEST(VariantYamlErrors, NameMustBeAPlainFileName) {
+    for (const char* bad : {"\"..\"", "\".\"", "\"a/b\"", "\"\""}) {
+        const std::string text = replace(kGood, "name: test", std::string("name: ") + bad);
+        auto [line, column] = where(text, bad);
+        expect_error(text, {"name", line, column, "not a plain name"});
+    }
+}
+
+TEST(VariantYamlErrors, CheckRulesNeedARoyalPieceOfEachSideAtTheStart) {
+    std::string text = replace(kGood, "  royal_capture: win\n", "");
+    text = replace(text, "end:\n", "check_rules: true\nend:\n");
+    text = replace(text, "PPPPP/RNBQK w", "PPPPP/RNBQ1 w");
+    auto [line, column] = where(text, "\"kqbnr");
+    expect_error(text, {"start", line, column, "White needs a royal piece"});
+}
+
+TEST(VariantYamlErrors, OnlyRegularFilesAreRead) {
+    for (const char* path : {"/dev/zero", "/dev/null", "/tmp"}) {
+        try {
+            referee::rules::load_variant(path + std::string(path[1] == 't' ? "/" : ""));
+            FAIL() << path << " was read";
+        } catch (const VariantError& e) {
+            EXPECT_NE(std::string(e.what()).find("not a regular file"), std::string::npos)
+                << e.what();
+        }
+    }
+    // A FIFO with no writer: reading it would wait for ever.
+    const std::string fifo = std::filesystem::temp_directory_path() /
+                             ("variant-fifo-" + std::to_string(::getpid()) + ".yaml");
+    ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+    EXPECT_THROW(referee::rules::load_variant(fifo), VariantError);
+    std::filesystem::remove(fifo);
 }
 
 TEST(VariantYamlErrors, MissingFileIsNamed) {

@@ -1,0 +1,76 @@
+// Every PGN the referee writes for chess is read by a real PGN reader, Debian's pgn-extract:
+// each game's moves are replayed by it without an error, and each move carries at most one
+// comment (several in a row are refused by common readers such as chess.js).
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <regex>
+#include <sstream>
+#include <string>
+
+#include <gtest/gtest.h>
+
+#include "run_command.hpp"
+
+namespace {
+
+namespace fs = std::filesystem;
+using referee::test::run_command;
+using referee::test::run_referee;
+
+const char* kPgnExtract = "/usr/games/pgn-extract";
+
+std::string read_text(const fs::path& path) {
+    std::ifstream in(path, std::ios::binary);
+    std::stringstream ss;
+    ss << in.rdbuf();
+    return ss.str();
+}
+
+int count_of(const std::string& text, const std::string& needle) {
+    int n = 0;
+    for (auto at = text.find(needle); at != std::string::npos; at = text.find(needle, at + 1)) ++n;
+    return n;
+}
+
+TEST(PgnReader, PgnExtractReadsEveryChessGame) {
+    if (!fs::exists(kPgnExtract))
+        GTEST_SKIP() << "pgn-extract is not installed (.ci/setup.sh installs it)";
+    const fs::path dir = fs::temp_directory_path() / ("pgn-reader-" + std::to_string(::getpid()));
+    fs::remove_all(dir);
+    fs::create_directories(dir);
+    // An opening from a set-up position, so SetUp/FEN are read too; a broken engine, so
+    // games end by a fault and by the rules, with reasons quoting engine text.
+    std::ofstream(dir / "openings.fen")
+        << "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3\n";
+    std::ofstream(dir / "t.yaml")
+        << "name: pgn\nvariant: chess\ngames_per_pairing: 2\ntime_control: 30+0\n"
+           "openings: {file: openings.fen}\noutput: "
+        << (dir / "out").string()
+        << "\nengines:\n  - {cmd: random, name: a}\n  - {cmd: random, name: b}\n"
+           "  - {cmd: broken-garbage, name: g, args: [--text, \"}{ e2e4 {x}\"]}\n";
+    const auto r = run_referee({"tournament", (dir / "t.yaml").string(), "--quiet"});
+    ASSERT_EQ(r.exit_code, 0) << r.err << r.out;
+    const fs::path pgn = dir / "out" / "games.pgn";
+    const std::string text = read_text(pgn);
+    const int games = count_of(text, "[Event ");
+    ASSERT_EQ(games, 6) << text;
+
+    // No comment follows another comment directly.
+    EXPECT_FALSE(std::regex_search(text, std::regex(R"(\}\s*\{)"))) << text;
+
+    const auto checked = run_command(kPgnExtract, {"-s", "-r", pgn.string()});
+    EXPECT_EQ(checked.exit_code, 0) << checked.err;
+    EXPECT_EQ(checked.err, "") << "pgn-extract found errors:\n" << checked.err;
+    EXPECT_EQ(checked.out, "");
+    // And it extracts them all, moves included.
+    const auto extracted =
+        run_command(kPgnExtract, {"-s", "-o", (dir / "copy.pgn").string(), pgn.string()});
+    EXPECT_EQ(extracted.err, "") << extracted.err;
+    const std::string copy = read_text(dir / "copy.pgn");
+    EXPECT_EQ(count_of(copy, "[Event "), games) << copy;
+    fs::remove_all(dir);
+}
+
+}  // namespace

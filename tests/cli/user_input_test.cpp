@@ -1,0 +1,159 @@
+// Bad input a user (or an engine) can give the referee on the command line: every number is
+// range-checked with the argument named, files are read only when they are regular files,
+// outputs are checked before the first move, and an engine's bytes never break a record.
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "run_command.hpp"
+
+namespace {
+
+namespace fs = std::filesystem;
+using referee::test::CommandResult;
+using referee::test::run_referee;
+
+class TempDir {
+  public:
+    TempDir() : path_(fs::temp_directory_path() / ("referee-input-" + std::to_string(::getpid()))) {
+        fs::remove_all(path_);
+        fs::create_directories(path_);
+    }
+    ~TempDir() { fs::remove_all(path_); }
+    std::string operator/(const std::string& name) const { return (path_ / name).string(); }
+
+  private:
+    fs::path path_;
+};
+
+std::string read_text(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    std::stringstream ss;
+    ss << in.rdbuf();
+    return ss.str();
+}
+
+void write_text(const std::string& path, const std::string& text) {
+    std::ofstream(path, std::ios::binary) << text;
+}
+
+void expect_refused(const CommandResult& r, const std::string& mentions) {
+    EXPECT_NE(r.exit_code, 0) << r.out;
+    EXPECT_FALSE(r.timed_out) << "it waited instead of refusing";
+    EXPECT_NE(r.err.find(mentions), std::string::npos)
+        << "'" << r.err << "' does not mention " << mentions;
+}
+
+std::vector<std::string> play(std::vector<std::string> extra) {
+    std::vector<std::string> args = {"play",    "minichess", "--white", "random",
+                                     "--black", "random",    "--quiet"};
+    args.insert(args.end(), extra.begin(), extra.end());
+    return args;
+}
+
+TEST(PlayArguments, NumbersOutOfRangeAreRefusedNamingTheArgument) {
+    expect_refused(run_referee(play({"--st", "-1"})), "--st");
+    expect_refused(run_referee(play({"--st", "nan"})), "--st");
+    expect_refused(run_referee(play({"--max-plies", "-5"})), "--max-plies -5");
+    expect_refused(run_referee(play({"--margin", "1e300"})), "--margin");
+    expect_refused(run_referee(play({"--margin", "-0.5"})), "--margin");
+    expect_refused(run_referee(play({"--margin", "nan"})), "--margin");
+    expect_refused(run_referee(play({"--margin", "inf"})), "--margin");
+    expect_refused(run_referee(play({"--tc", "1e13"})), "more than");
+    expect_refused(run_referee(play({"--tc", "2147483648/10+0.1"})), "number of moves from 1 to");
+    expect_refused(run_referee(play({"--tc", "nan"})), "not a time");
+    expect_refused(run_referee(play({"--tc", "inf+1"})), "not a time");
+    expect_refused(run_referee(play({"--tc", "-5"})), "not a time");
+}
+
+TEST(PlayArguments, EmptyFenIsNotTheStartPosition) {
+    expect_refused(run_referee(play({"--fen", ""})), "--fen ''");
+    expect_refused(run_referee({"moves", "minichess", "--fen", ""}), "--fen ''");
+}
+
+TEST(PlayArguments, UnwritableOutputFailsBeforeTheFirstMove) {
+    TempDir dir;
+    write_text(dir / "file", "x");
+    // A folder under a plain file cannot be made: the game must not be played first.
+    const auto r = run_referee(play({"--out", dir / "file/game", "--tc", "60+0"}));
+    expect_refused(r, "--out");
+    EXPECT_EQ(r.out.find("result"), std::string::npos) << "a game was played: " << r.out;
+}
+
+TEST(InputFiles, FifoAndDevicesAreRefusedNotWaitedOn) {
+    TempDir dir;
+    const std::string fifo = dir / "board.fifo";
+    ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+    expect_refused(run_referee({"moves", "minichess", "--board", fifo}), "not a regular file");
+    expect_refused(run_referee({"moves", "minichess", "--board", "/dev/zero"}),
+                   "not a regular file");
+    expect_refused(run_referee({"perft", fifo, "1"}), "not a regular file");
+    expect_refused(run_referee({"tournament", fifo}), "not a regular file");
+    // Standard input stays allowed, bounded.
+    EXPECT_EQ(run_referee({"moves", "minichess", "--board", "-"},
+                          "1 W\nkqbnr\nppppp\n.....\n.....\nPPPPP\nRNBQK\n")
+                  .exit_code,
+              0);
+}
+
+TEST(InputFiles, PromotionRankListThatIsEmptyIsRefusedAtShow) {
+    TempDir dir;
+    std::string text = read_text(std::string(REFEREE_VARIANT_DIR) + "/minichess.yaml");
+    const auto at = text.find("promotion:");
+    ASSERT_NE(at, std::string::npos);
+    text.replace(at, text.find('\n', at) - at, "promotion: {to: [Q], rank: []}");
+    write_text(dir / "v.yaml", text);
+    const auto r = run_referee({"variants", "show", dir / "v.yaml"});
+    expect_refused(r, "promotion.rank");
+    EXPECT_GE(r.exit_code, 0) << "it crashed";
+}
+
+TEST(TournamentArguments, ConcurrencyAndOutputAreCheckedBeforeAnyGame) {
+    TempDir dir;
+    write_text(dir / "file", "x");
+    const std::string config =
+        "name: t\nvariant: minitchess\noutput: " + (dir / "file/out") +
+        "\nengines:\n  - {cmd: random, name: a}\n  - {cmd: random, name: b}\n";
+    write_text(dir / "t.yaml", config);
+    expect_refused(run_referee({"tournament", dir / "t.yaml", "--concurrency", "-5"}),
+                   "--concurrency -5");
+    const auto r = run_referee({"tournament", dir / "t.yaml"});
+    expect_refused(r, "t.yaml: output: cannot create the folder");
+    EXPECT_EQ(r.err.find("filesystem error"), std::string::npos) << r.err;
+}
+
+// An engine that answers with bytes that are not UTF-8, and a NUL: the game is recorded,
+// the JSON is valid, and the reason quotes the whole reply, escaped.
+TEST(EngineBytes, NotUtf8AndNulReachTheRecordEscaped) {
+    TempDir dir;
+    const std::string engine = dir / "bytes.sh";
+    write_text(engine,
+               "#!/bin/sh\n"
+               "while read -r line; do\n"
+               "  case \"$line\" in\n"
+               "    uci) printf 'id name bytes\\377\\noption name UCI_Variant type combo default "
+               "minichess var minichess\\nuciok\\n';;\n"
+               "    isready) echo readyok;;\n"
+               "    go*) printf 'bestmove a\\200\\377\\000zz\\n';;\n"
+               "    quit) exit 0;;\n"
+               "  esac\n"
+               "done\n");
+    fs::permissions(engine, fs::perms::owner_all);
+    const auto r = run_referee({"play", "minichess", "--white", "cmd=" + engine, "--black",
+                                "random", "--tc", "10+0", "--out", dir / "game"});
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    const std::string json = read_text(dir / "game.json");
+    EXPECT_NE(json.find("a\\\\x80\\\\xFF\\\\x00zz"), std::string::npos) << json;
+    EXPECT_NE(json.find("does not start with a square"), std::string::npos)
+        << "the reason was cut: " << json;
+    EXPECT_NE(read_text(dir / "game.pgn").find("a\\x80\\xFF\\x00zz"), std::string::npos);
+}
+
+}  // namespace
