@@ -1,4 +1,5 @@
 #include "referee/tournament/finished_games.hpp"
+#include "referee/tournament/openings.hpp"
 
 #include <filesystem>
 #include <optional>
@@ -24,15 +25,11 @@ void check_fingerprint(const std::string& path, const JournalContents& j,
 // The position the slot's game starts from, and the moves the referee plays first.
 rules::Position slot_start(const TournamentPlan& plan, const GameSlot& slot,
                            std::vector<std::string>& book) {
-    const auto& o = plan.config.openings;
-    if (slot.opening < 0 || slot.opening >= static_cast<int>(o.lines.size()))
-        return plan.rules.start();
-    const std::string& line = o.lines[slot.opening];
-    if (o.kind == Openings::Kind::Fen) return plan.rules.from_fen(line);
-    std::istringstream words(line);
-    for (std::string w; words >> w;)
-        if (w.find('.') == std::string::npos) book.push_back(w);
-    return plan.rules.start();
+    const auto& list = plan.config.openings.list;
+    if (slot.opening < 0 || slot.opening >= static_cast<int>(list.size())) return plan.rules.start();
+    const Opening& o = list[slot.opening];
+    book = o.moves;
+    return opening_start(o, plan.rules);
 }
 
 }  // namespace
