@@ -7,6 +7,7 @@
 
 #include <fmt/format.h>
 
+#include "referee/engine/launch.hpp"
 #include "referee/rules/position.hpp"
 #include "referee/rules/yaml_reader.hpp"
 
@@ -50,7 +51,7 @@ namespace fs = std::filesystem;
 
 engine::EngineConfig read_engine(const Reader& r, const YAML::Node& n, const std::string& where, const fs::path& base,
                                  const std::string& bin_dir) {
-    r.only_keys(n, where, {"name", "cmd", "args", "protocol", "options", "dir", "startup", "memory"});
+    r.only_keys(n, where, {"name", "cmd", "args", "protocol", "options", "dir", "startup", "memory", "user", "password"});
     if (!n["cmd"]) r.fail(n, where + ".cmd", "an engine needs 'cmd' (an in-tree engine name, a path or a program on PATH)");
     auto cmd = r.get<std::string>(n["cmd"], where + ".cmd", "a string");
     // Relative paths are read from the config file's folder, so a config travels with its engines.
@@ -62,7 +63,7 @@ engine::EngineConfig read_engine(const Reader& r, const YAML::Node& n, const std
         for (const auto& x : a) e.args.push_back(r.get<std::string>(x, where + ".args", "a string"));
     }
     if (n["protocol"]) {
-        auto p = r.get<std::string>(n["protocol"], where + ".protocol", "uci or imcs");
+        auto p = r.get<std::string>(n["protocol"], where + ".protocol", engine::protocol_names());
         try {
             e.protocol = engine::parse_protocol(p);
         } catch (const engine::ConfigError& err) {
@@ -84,6 +85,16 @@ engine::EngineConfig read_engine(const Reader& r, const YAML::Node& n, const std
         e.startup_timeout = std::chrono::milliseconds(static_cast<long>(s * 1000));
     }
     if (n["memory"]) e.memory_limit_mb = r.get<std::size_t>(n["memory"], where + ".memory", "MiB");
+    // imcs-tcp: a client whose name and password are fixed (otherwise {user} and {password}).
+    if (n["user"]) e.tcp_user = r.get<std::string>(n["user"], where + ".user", "a user name");
+    if (n["password"]) e.tcp_password = r.get<std::string>(n["password"], where + ".password", "a password");
+    if (n["args"]) {
+        try {
+            engine::check_placeholders(e);
+        } catch (const engine::ConfigError& err) {
+            r.fail(n["args"], where + ".args", err.what());
+        }
+    }
     try {
         engine::check_engine_command(e);
     } catch (const engine::ConfigError& err) {

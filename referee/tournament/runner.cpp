@@ -22,6 +22,18 @@ std::string scratch_dir() {
     return (std::filesystem::temp_directory_path() / fmt::format("referee-{}", ::getpid())).string();
 }
 
+// What an engine's process is started with for one game: its colour and the game's seed fill
+// the placeholders of its arguments.
+engine::Seat seat_for(const TournamentConfig& config, int opponent, bool white, std::uint64_t seed) {
+    engine::Seat seat;
+    seat.color = white ? 'W' : 'B';
+    seat.seed = seed;
+    seat.opponent = config.engines[opponent].name;
+    const auto& tc = config.time_control;
+    seat.clock_ms = tc.move_time_ms > 0 ? tc.move_time_ms : tc.base_ms;
+    return seat;
+}
+
 }  // namespace
 
 std::vector<std::string> preflight(const TournamentConfig& config) {
@@ -30,7 +42,9 @@ std::vector<std::string> preflight(const TournamentConfig& config) {
     std::vector<std::string> problems(config.engines.size());
     std::vector<SessionPtr> sessions;
     for (std::size_t i = 0; i < config.engines.size(); ++i) {
-        auto s = engine::EngineSession::create(io, config.engines[i], rules.variant(), scratch_dir());
+        const int other = i == 0 ? 1 : 0;
+        auto s = engine::EngineSession::create(io, config.engines[i], rules.variant(), scratch_dir(),
+                                               seat_for(config, other, true, config.seed));
         std::weak_ptr<engine::EngineSession> weak = s;
         const std::string name = config.engines[i].name;
         engine::EngineSession::Events ev;
@@ -69,19 +83,29 @@ void Runner::run() {
     std::deque<GameSlot> queue(todo_.begin(), todo_.end());
     std::exception_ptr failure;
 
-    auto take = [&](int e) {
+    // An idle process is reused when it was started with the arguments this game would give
+    // it; one whose arguments name its colour ({color}) is restarted when its colour changes,
+    // and plain and imcs-tcp engines (one game per process) always start afresh.
+    auto take = [&](int e, const engine::Seat& seat) {
         while (!idle[e].empty()) {
             auto s = idle[e].back();
             idle[e].pop_back();
-            if (s->alive()) return s;
+            if (s->reusable() && engine::launch_args_match(config_.engines[e], rules.variant(), s->seat(), seat)) return s;
+            s->quit(std::chrono::milliseconds(1000));
+            retired.push_back(s);
         }
-        return engine::EngineSession::create(io, config_.engines[e], rules.variant(), scratch);
+        return engine::EngineSession::create(io, config_.engines[e], rules.variant(), scratch, seat);
     };
     // A process that lost by its own fault (crash, hang, flood, illegal move, time) is not
     // trusted with another game: its replacement starts fresh.
     auto give_back = [&](int e, const SessionPtr& s, bool at_fault) {
-        if (s->alive() && !at_fault) {
+        if (s->reusable() && !at_fault) {
             idle[e].push_back(s);
+        } else if (!at_fault && s->alive()) {
+            // Its game is over and it cannot play another (plain, imcs-tcp): most such
+            // clients exit by themselves; the grace period is theirs to do it.
+            s->quit(std::chrono::milliseconds(1000));
+            retired.push_back(s);
         } else {
             s->kill("replaced by a fresh process after a fault");
             retired.push_back(s);
@@ -108,7 +132,9 @@ void Runner::run() {
 
     std::function<void()> pump;
     auto launch = [&](const GameSlot& slot) {
-        auto white = take(slot.white), black = take(slot.black);
+        const std::uint64_t seed = config_.seed + static_cast<std::uint64_t>(slot.index);
+        auto white = take(slot.white, seat_for(config_, slot.black, true, seed));
+        auto black = take(slot.black, seat_for(config_, slot.white, false, seed));
         // The handler must find its own game to retire it: it reads it from this holder.
         auto self = std::make_shared<std::shared_ptr<match::Game>>();
         auto done = [&, slot, white, black, self](const match::GameRecord& record) {
@@ -130,6 +156,8 @@ void Runner::run() {
     };
 
     pump = [&] {
+        // Sessions whose processes are gone are dropped, so one-game engines do not pile up.
+        std::erase_if(retired, [](const SessionPtr& s) { return s->finished(); });
         while (!failure && static_cast<int>(playing.size()) < config_.concurrency && !queue.empty()) {
             const GameSlot slot = queue.front();
             queue.pop_front();
