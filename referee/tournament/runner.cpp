@@ -7,8 +7,8 @@
 #include <set>
 #include <sstream>
 
-#include <fmt/format.h>
 #include <boost/asio/io_context.hpp>
+#include <fmt/format.h>
 
 #include "referee/engine/session.hpp"
 #include "referee/match/game.hpp"
@@ -19,14 +19,12 @@ namespace {
 using SessionPtr = std::shared_ptr<engine::EngineSession>;
 
 std::string scratch_dir() {
-    return (std::filesystem::temp_directory_path() / fmt::format("referee-{}", ::getpid()))
-        .string();
+    return (std::filesystem::temp_directory_path() / fmt::format("referee-{}", ::getpid())).string();
 }
 
 // What an engine's process is started with for one game: its colour and the game's seed fill
 // the placeholders of its arguments.
-engine::Seat seat_for(const TournamentConfig& config, int opponent, bool white,
-                      std::uint64_t seed) {
+engine::Seat seat_for(const TournamentConfig& config, int opponent, bool white, std::uint64_t seed) {
     engine::Seat seat;
     seat.color = white ? 'W' : 'B';
     seat.seed = seed;
@@ -46,9 +44,8 @@ std::vector<std::string> preflight(const TournamentConfig& config) {
     std::vector<SessionPtr> sessions;
     for (std::size_t i = 0; i < config.engines.size(); ++i) {
         const int other = i == 0 ? 1 : 0;
-        auto s =
-            engine::EngineSession::create(io, config.engines[i], rules.variant(), scratch_dir(),
-                                          seat_for(config, other, true, config.seed));
+        auto s = engine::EngineSession::create(io, config.engines[i], rules.variant(), scratch_dir(),
+                                               seat_for(config, other, true, config.seed));
         std::weak_ptr<engine::EngineSession> weak = s;
         const std::string name = config.engines[i].name;
         engine::EngineSession::Events ev;
@@ -64,8 +61,7 @@ std::vector<std::string> preflight(const TournamentConfig& config) {
         // connection the referee closed may well call that an error).
         ev.exit = [&problems, &passed, i, name](const engine::ExitInfo& info) {
             if (problems[i].empty() && !passed[i] && !info.killed_by_referee && info.exit_code != 0)
-                problems[i] = fmt::format("engine '{}' exited during its handshake: {}", name,
-                                          info.description);
+                problems[i] = fmt::format("engine '{}' exited during its handshake: {}", name, info.description);
         };
         s->set_events(std::move(ev));
         s->start();
@@ -78,8 +74,7 @@ std::vector<std::string> preflight(const TournamentConfig& config) {
     return out;
 }
 
-Runner::Runner(const TournamentConfig& config, std::vector<GameSlot> todo, JournalWriter& journal,
-               GameDone on_game)
+Runner::Runner(const TournamentConfig& config, std::vector<GameSlot> todo, JournalWriter& journal, GameDone on_game)
     : config_(config), todo_(std::move(todo)), journal_(journal), on_game_(std::move(on_game)) {}
 
 void Runner::run() {
@@ -99,14 +94,11 @@ void Runner::run() {
         while (!idle[e].empty()) {
             auto s = idle[e].back();
             idle[e].pop_back();
-            if (s->reusable() &&
-                engine::launch_args_match(config_.engines[e], rules.variant(), s->seat(), seat))
-                return s;
+            if (s->reusable() && engine::launch_args_match(config_.engines[e], rules.variant(), s->seat(), seat)) return s;
             s->quit(std::chrono::milliseconds(1000));
             retired.push_back(s);
         }
-        return engine::EngineSession::create(io, config_.engines[e], rules.variant(), scratch,
-                                             seat);
+        return engine::EngineSession::create(io, config_.engines[e], rules.variant(), scratch, seat);
     };
     // A process that lost by its own fault (crash, hang, flood, illegal move, time) is not
     // trusted with another game: its replacement starts fresh.
@@ -125,8 +117,7 @@ void Runner::run() {
     };
 
     auto spec_for = [&](const GameSlot& slot) {
-        match::GameSpec spec{
-            rules.start(), {}, config_.time_control, config_.illegal_moves, config_.max_plies};
+        match::GameSpec spec{rules.start(), {}, config_.time_control, config_.illegal_moves, config_.max_plies};
         if (slot.opening >= 0) {
             const auto& line = config_.openings.lines[slot.opening];
             if (config_.openings.kind == Openings::Kind::Fen) {
@@ -171,8 +162,7 @@ void Runner::run() {
     pump = [&] {
         // Sessions whose processes are gone are dropped, so one-game engines do not pile up.
         std::erase_if(retired, [](const SessionPtr& s) { return s->finished(); });
-        while (!failure && static_cast<int>(playing.size()) < config_.concurrency &&
-               !queue.empty()) {
+        while (!failure && static_cast<int>(playing.size()) < config_.concurrency && !queue.empty()) {
             const GameSlot slot = queue.front();
             queue.pop_front();
             launch(slot);
