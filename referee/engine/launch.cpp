@@ -106,7 +106,8 @@ void add_in_tree_flags(std::vector<std::string>& args, const EngineConfig& confi
     // UCI names the variant in its handshake; the other dialects cannot.
     if (config.protocol != Protocol::Uci && v.variant && !v.variant->source.empty())
         add("--variant", fill("variant_file", v, config.protocol));
-    if (config.protocol == Protocol::Plain) add("--color", fill("color", v, config.protocol));
+    if (config.protocol == Protocol::Plain && !has_flag(args, "-c"))
+        add("--color", fill("color", v, config.protocol));
     if (config.protocol == Protocol::ImcsTcp) {
         for (const char* name : {"host", "port", "user", "password"})
             add(std::string("--") + name, fill(name, v, config.protocol));
