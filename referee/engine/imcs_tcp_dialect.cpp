@@ -88,7 +88,7 @@ class ImcsTcpDialect final : public Dialect {
                 return fmt::format("connect to the referee's port {}:{}", c_.login.host,
                                    c_.login.port);
             case State::Greeted:
-                return fmt::format("log in (me {} <password>) after connecting", c_.login.user);
+                return fmt::format("log in after connecting (me {} <password>)", c_.login.user);
             case State::LoggedIn:
                 return fmt::format("offer a game or accept game {} after logging in", id_);
             default:

@@ -49,19 +49,32 @@ std::vector<std::string> preflight(const TournamentConfig& config) {
         std::weak_ptr<engine::EngineSession> weak = s;
         const std::string name = config.engines[i].name;
         engine::EngineSession::Events ev;
-        ev.ready = [weak, &passed, i] {
-            passed[i] = true;
+        // Only an imcs-tcp client's readiness is a real handshake (logged in, game offered);
+        // a stdio imcs or plain engine is "ready" at once, so its exit code still counts.
+        const bool tcp = config.engines[i].protocol == engine::Protocol::ImcsTcp;
+        ev.ready = [weak, &passed, i, tcp] {
+            passed[i] = tcp;
             if (auto p = weak.lock()) p->quit(std::chrono::milliseconds(1000));
         };
         ev.fault = [&problems, i, weak, name](engine::FaultKind, std::string detail) {
             problems[i] = fmt::format("engine '{}': {}", name, detail);
             if (auto p = weak.lock()) p->kill("it failed the pre-flight check");
         };
-        // An exit after the handshake is the engine's answer to quit (an IMCS client whose
+        // An exit after a real handshake is the engine's answer to quit (an IMCS client whose
         // connection the referee closed may well call that an error).
-        ev.exit = [&problems, &passed, i, name](const engine::ExitInfo& info) {
-            if (problems[i].empty() && !passed[i] && !info.killed_by_referee && info.exit_code != 0)
+        ev.exit = [&problems, &passed, i, name, weak](const engine::ExitInfo& info) {
+            if (problems[i].empty() && !passed[i] && !info.killed_by_referee && info.exit_code != 0) {
                 problems[i] = fmt::format("engine '{}' exited during its handshake: {}", name, info.description);
+                // Its last lines on stderr usually say why (a usage message, a missing file).
+                std::vector<std::string> lines;
+                std::istringstream err(weak.lock() ? weak.lock()->stderr_tail() : std::string());
+                for (std::string l; std::getline(err, l);)
+                    if (!l.empty()) lines.push_back(l);
+                std::string tail;
+                for (std::size_t k = lines.size() > 2 ? lines.size() - 2 : 0; k < lines.size(); ++k)
+                    tail += (tail.empty() ? "" : " ") + lines[k];
+                if (!tail.empty()) problems[i] += fmt::format(" (its stderr: {})", tail.substr(0, 300));
+            }
         };
         s->set_events(std::move(ev));
         s->start();
