@@ -13,5 +13,6 @@ void add_play_command(CLI::App& app);
 void add_tournament_commands(CLI::App& app);
 void add_lousy_command(CLI::App& app);
 void add_validate_command(CLI::App& app);
+void add_serve_command(CLI::App& app);
 
 }  // namespace referee::cli

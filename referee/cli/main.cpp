@@ -16,6 +16,7 @@ int main(int argc, char** argv) {
     referee::cli::add_tournament_commands(app);
     referee::cli::add_lousy_command(app);
     referee::cli::add_validate_command(app);
+    referee::cli::add_serve_command(app);
     try {
         app.parse(argc, argv);
     } catch (const CLI::RuntimeError& e) {

@@ -63,7 +63,9 @@ class Dialect {
     virtual void request_move(const MoveRequest& request, std::function<void()> on_written) = 0;
     virtual void opponent_moved(std::string_view dash_move) = 0;
     virtual void reject_move(std::string_view reason) = 0;  // "ask again" rule only
-    virtual void game_over(std::string_view result, std::string_view reason) = 0;
+    // result: "1-0", "0-1", "1/2-1/2"; reason_key: the record's reason key ("resignation",
+    // "time-forfeit", "king-capture", ...), which the IMCS result lines turn into their cause.
+    virtual void game_over(std::string_view result, std::string_view reason_key) = 0;
     virtual void quit() = 0;
     // imcs-tcp: the client's connection arrived.
     virtual void connected() {}

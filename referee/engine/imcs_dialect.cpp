@@ -1,27 +1,17 @@
-// The MiniChess world's dialect over stdio, mirroring what the IMCS server sends a client:
-// "105 W"/"106 B" at the start, a board and a "?" clock line to the mover, "! move" for
-// the opponent's move, "- illegal move" when asked again, "=" and "23x" lines at the end.
+// The MiniChess world's dialect over stdio, framed exactly as the IMCS server frames it (see
+// imcs_wire.hpp): "105 W"/"106 B" at the start, each turn a blank line, the board, a blank
+// line and the "?" clock line, "! move" for the opponent's move, "- invalid move" /
+// "- illegal move" when asked again, and "=" and "23x" result lines with their cause. Lines
+// end CR LF, board lines LF, as course clients expect.
 #include <sstream>
 
 #include <fmt/format.h>
 
 #include "referee/engine/dialect.hpp"
+#include "referee/engine/imcs_wire.hpp"
 
 namespace referee::engine {
 namespace {
-
-std::string trim(std::string_view s) {
-    std::size_t a = s.find_first_not_of(" \t\r");
-    if (a == std::string_view::npos) return "";
-    std::size_t b = s.find_last_not_of(" \t\r");
-    return std::string(s.substr(a, b - a + 1));
-}
-
-// IMCS writes the start-of-game clocks as m:ss.
-std::string minutes_seconds(std::int64_t ms) {
-    if (ms < 0) ms = 0;
-    return fmt::format("{}:{:02}", ms / 60000, (ms / 1000) % 60);
-}
 
 class ImcsDialect final : public Dialect {
   public:
@@ -30,55 +20,63 @@ class ImcsDialect final : public Dialect {
     // Nothing to negotiate: the engine is ready once it runs.
     void begin_handshake() override { c_.host.ready(); }
 
+    // The host ends every line with LF; a CR before it makes the server's CR LF.
+    void send_crlf(std::string_view text, std::function<void()> on_written = {}) {
+        c_.host.send(fmt::format("{}\r", text), std::move(on_written));
+    }
+
     void on_line(std::string_view raw) override {
         if (!thinking_)
             return;  // chatter between turns is ignored (flooding is capped by the session)
-        std::string line = trim(raw);
-        if (line.empty()) return;
-        if (line == "resign") {
-            thinking_ = false;
-            return c_.host.resign();
-        }
-        if (line[0] == '!') line = trim(std::string_view(line).substr(1));
         thinking_ = false;
-        c_.host.move(line);  // the match layer reads it and judges it
+        last_ =
+            imcs::read_move_line(raw, c_.variant.geometry, imcs::has_promotion_choice(c_.variant));
+        switch (last_.kind) {
+            case imcs::MoveLine::Kind::Resign:
+                return c_.host.resign();
+            case imcs::MoveLine::Kind::Move:
+                return c_.host.move(last_.move);
+            case imcs::MoveLine::Kind::Invalid:
+                // The server refuses this form even where the referee's notation would read it
+                // (a2a3, A2-A3): a text no notation reads makes the match layer refuse it too.
+                return c_.host.move(
+                    fmt::format("{} (not an IMCS move: the form is a2-a3)", last_.text));
+        }
     }
 
     void new_game(bool plays_white, const MoveRequest& r) override {
         const std::int64_t own = plays_white ? r.white_ms : r.black_ms,
                            opp = plays_white ? r.black_ms : r.white_ms;
-        c_.host.send(fmt::format("{} {} {} {} game starts", plays_white ? 105 : 106,
-                                 plays_white ? 'W' : 'B', minutes_seconds(own),
-                                 minutes_seconds(opp)));
+        send_crlf(imcs::game_start(plays_white, own, opp));
         c_.host.ready();
     }
 
     void request_move(const MoveRequest& r, std::function<void()> on_written) override {
-        c_.host.send("");
-        std::istringstream board(r.board_dump);
-        for (std::string line; std::getline(board, line);) c_.host.send(line);
         const std::int64_t own = r.white_to_move ? r.white_ms : r.black_ms;
         const std::int64_t opp = r.white_to_move ? r.black_ms : r.white_ms;
+        send_crlf("");
+        std::istringstream board(r.board_dump);
+        for (std::string line; std::getline(board, line);) c_.host.send(line);
+        send_crlf("");
         thinking_ = true;
-        c_.host.send(fmt::format("? {} {}", imcs_clock(own), imcs_clock(opp)),
-                     std::move(on_written));
+        send_crlf(fmt::format("? {} {}", imcs::clock(own), imcs::clock(opp)),
+                  std::move(on_written));
     }
 
     void opponent_moved(std::string_view dash_move) override {
-        c_.host.send(fmt::format("! {}", dash_move));
+        send_crlf(imcs::opponent_move(dash_move));
     }
 
-    void reject_move(std::string_view reason) override {
-        c_.host.send(fmt::format("- illegal move: {}", reason));
+    void reject_move(std::string_view) override {
+        send_crlf(last_.kind == imcs::MoveLine::Kind::Invalid ? imcs::invalid_move(last_.text)
+                                                              : imcs::illegal_move(last_.move));
     }
 
-    void game_over(std::string_view result, std::string_view) override {
-        if (result == "1-0")
-            c_.host.send("= W wins"), c_.host.send("231 W wins");
-        else if (result == "0-1")
-            c_.host.send("= B wins"), c_.host.send("232 B wins");
-        else
-            c_.host.send("= draw"), c_.host.send("230 draw");
+    void game_over(std::string_view result, std::string_view reason_key) override {
+        const std::string lines = imcs::result_lines(imcs::result_for(result, reason_key));
+        const std::size_t split = lines.find("\r\n");
+        send_crlf(std::string_view(lines).substr(0, split));
+        send_crlf(std::string_view(lines).substr(split + 2, lines.size() - split - 4));
         thinking_ = false;
     }
 
@@ -89,6 +87,7 @@ class ImcsDialect final : public Dialect {
   private:
     DialectContext c_;
     bool thinking_ = false;
+    imcs::MoveLine last_;
 };
 
 }  // namespace

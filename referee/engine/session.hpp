@@ -56,7 +56,7 @@ class EngineSession : public std::enable_shared_from_this<EngineSession> {
                       std::function<void(Clock::time_point)> on_written);
     void opponent_moved(std::string_view dash_move);
     void reject_move(std::string_view reason);
-    void game_over(std::string_view result, std::string_view reason);
+    void game_over(std::string_view result, std::string_view reason_key);
     // The protocol's goodbye, then the process group is killed after grace.
     void quit(std::chrono::milliseconds grace);
     void kill(std::string_view reason);

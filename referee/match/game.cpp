@@ -259,7 +259,7 @@ void Game::finish(rules::GameResult result, Termination how, std::string reason_
     record_.at_fault = at_fault;
     record_.final_fen = pos_.fen();
     for (Color side : {rules::White, rules::Black})
-        if (auto& s = session(side); s->alive()) s->game_over(record_.result_text(), record_.reason);
+        if (auto& s = session(side); s->alive()) s->game_over(record_.result_text(), record_.reason_key);
     // The stderr tails are read when done() runs, so output that was still in the pipe counts.
     boost::asio::post(io_, [self = shared_from_this()] {
         self->record_.white_stderr_tail = self->white_->stderr_tail();

@@ -1,0 +1,68 @@
+// `referee serve`: an IMCS 2.5 server for a class's engines (see referee/server/server.hpp).
+#include <csignal>
+#include <iostream>
+#include <memory>
+#include <utility>
+
+#include <fmt/format.h>
+#include <boost/asio.hpp>
+
+#include "referee/cli/commands.hpp"
+#include "referee/server/server.hpp"
+
+namespace referee::cli {
+
+namespace {
+
+struct ServeArgs {
+    server::ServerOptions options;
+    double idle_s = 600, grace_s = 10, first_move_s = 60;
+};
+
+int run_serve(ServeArgs& a) {
+    a.options.idle = std::chrono::milliseconds(static_cast<std::int64_t>(a.idle_s * 1000));
+    a.options.grace = std::chrono::milliseconds(static_cast<std::int64_t>(a.grace_s * 1000));
+    a.options.first_move =
+        std::chrono::milliseconds(static_cast<std::int64_t>(a.first_move_s * 1000));
+    boost::asio::io_context io;
+    server::Server server(io, a.options);
+    boost::asio::signal_set signals(io, SIGINT, SIGTERM);
+    signals.async_wait([&](const boost::system::error_code& ec, int) {
+        if (!ec) server.stop(), io.stop();
+    });
+    // The line a script waits for: with --port 0 it is the only way to learn the port.
+    std::cout << fmt::format("imcs server on {}:{}, variant {}, data in {}", a.options.bind,
+                             server.port(), a.options.variant, a.options.data.string())
+              << std::endl;
+    io.run();
+    return 0;
+}
+
+}  // namespace
+
+void add_serve_command(CLI::App& app) {
+    auto a = std::make_shared<ServeArgs>();
+    auto* cmd = app.add_subcommand(
+        "serve", "run an Internet MiniChess Server (IMCS 2.5) for clients written for it");
+    cmd->add_option("--bind", a->options.bind,
+                    "address to listen on (default 127.0.0.1: this machine only)");
+    cmd->add_option("--port", a->options.port,
+                    "TCP port (default 3589; 0: any free port, printed at start)");
+    cmd->add_option("--variant", a->options.variant,
+                    "variant name or .yaml path (default minitchess)");
+    cmd->add_option("--data", a->options.data,
+                    "directory for accounts, ratings and game logs (default imcs-data)");
+    cmd->add_option("--max-connections", a->options.max_connections,
+                    "connections served at once (default 256)");
+    cmd->add_option("--idle", a->idle_s,
+                    "seconds a connection may stay silent in the lobby (default 600)");
+    cmd->add_option("--grace", a->grace_s,
+                    "seconds after its time runs out before a silent mover loses (default 10)");
+    cmd->add_option("--first-move", a->first_move_s,
+                    "seconds allowed for White's free first move (default 60)");
+    cmd->callback([a] {
+        if (int rc = run_serve(*a)) throw CLI::RuntimeError(rc);
+    });
+}
+
+}  // namespace referee::cli
