@@ -12,6 +12,7 @@
 #include <fmt/format.h>
 
 #include "referee/engine/dialect.hpp"
+#include "referee/engine/imcs_wire.hpp"
 
 namespace referee::engine {
 namespace {
@@ -21,22 +22,6 @@ std::vector<std::string> words(std::string_view line) {
     std::istringstream in{std::string(line)};
     for (std::string w; in >> w;) out.push_back(w);
     return out;
-}
-
-// An IMCS time: seconds ("45") or m:ss ("1:30").
-bool is_time(const std::string& t) {
-    const auto colon = t.find(':');
-    auto digits = [](std::string_view s) {
-        return !s.empty() && s.find_first_not_of("0123456789") == std::string_view::npos;
-    };
-    if (colon == std::string::npos) return digits(t);
-    return digits(std::string_view(t).substr(0, colon)) &&
-           digits(std::string_view(t).substr(colon + 1));
-}
-
-std::string minutes_seconds(std::int64_t ms) {
-    if (ms < 0) ms = 0;
-    return fmt::format("{}:{:02}", ms / 60000, (ms / 1000) % 60);
 }
 
 // Every game id is new in this referee, as on a server.
@@ -100,8 +85,13 @@ class ImcsTcpDialect final : public Dialect {
   private:
     enum class State { Listening, Greeted, LoggedIn, Waiting, Playing, Closed };
 
-    // Lobby lines end in CR LF, as every line the server sends outside a board dump.
-    void send(std::string_view text) { c_.host.send(std::string(text) + "\r"); }
+    // Lobby lines end in CR LF, as every line the server sends outside a board dump; the host
+    // adds the LF.
+    void send(std::string_view text) {
+        std::string bytes = imcs::line(text);
+        bytes.pop_back();
+        c_.host.send(bytes);
+    }
 
     char seat_color() const { return c_.seat.color == 'B' ? 'B' : 'W'; }
     char opponent_color() const { return seat_color() == 'W' ? 'B' : 'W'; }
@@ -193,7 +183,7 @@ class ImcsTcpDialect final : public Dialect {
     }
 
     void list() {
-        const std::string clock = minutes_seconds(c_.seat.clock_ms);
+        const std::string clock = imcs::minutes_seconds(c_.seat.clock_ms);
         send("211 1 available games");
         if (offered_)
             send(fmt::format(" {} {} {} {} {} 1000 [offer]", id_, c_.login.user, offered_, clock,
@@ -206,8 +196,8 @@ class ImcsTcpDialect final : public Dialect {
 
     void offer(const std::vector<std::string>& w) {
         const bool color_ok = w.size() < 2 || w[1] == "W" || w[1] == "B" || w[1] == "?";
-        const bool times_ok =
-            w.size() <= 4 && (w.size() < 3 || is_time(w[2])) && (w.size() < 4 || is_time(w[3]));
+        const bool times_ok = w.size() <= 4 && (w.size() < 3 || imcs::parse_offer_time(w[2])) &&
+                              (w.size() < 4 || imcs::parse_offer_time(w[3]));
         if (!color_ok || !times_ok)
             return send("409 offer: usage: offer [<my-color>] [<my-time> [<opp-time>]]");
         const char wanted = w.size() < 2 ? '?' : w[1][0];

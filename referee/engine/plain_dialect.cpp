@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include "referee/engine/dialect.hpp"
+#include "referee/engine/imcs_wire.hpp"
 
 namespace referee::engine {
 namespace {
@@ -70,9 +71,11 @@ class PlainDialect final : public Dialect {
                         reason));
     }
 
-    void game_over(std::string_view result, std::string_view) override {
+    // The result as the IMCS server words it ("= W wins on opponent time"): the line such
+    // engines were sent by the relays they were written for.
+    void game_over(std::string_view result, std::string_view reason_key) override {
         thinking_ = false;
-        c_.host.send(result == "1-0" ? "= W wins" : result == "0-1" ? "= B wins" : "= draw");
+        c_.host.send(imcs::result_text(imcs::result_for(result, reason_key)));
     }
 
     void quit() override { thinking_ = false; }  // the session closes stdin

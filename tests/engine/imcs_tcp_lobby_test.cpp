@@ -153,7 +153,7 @@ TEST_F(ImcsTcpLobby, AnOfferOfTheRightColourMakesItReadyAndTheGameFollows) {
     dialect->on_line("b5-b4\r");
     ASSERT_EQ(host.moves.size(), 1u);
     EXPECT_EQ(host.moves[0], "b5-b4");
-    dialect->game_over("1-0", "White captured Black's king");
+    dialect->game_over("1-0", "king-capture");
     EXPECT_NE(host.take().find("W wins"), std::string::npos);
     EXPECT_EQ(host.hang_ups, 1);
     EXPECT_TRUE(dialect->one_game());

@@ -41,8 +41,10 @@ TEST_F(PlainDialect, NothingButMovesAndTheResultIsSent) {
     EXPECT_EQ(host.take(), "");
     dialect->opponent_moved("b5-b4");
     EXPECT_EQ(host.take(), "! b5-b4\n");
-    dialect->game_over("0-1", "Black captured White's king");
+    dialect->game_over("0-1", "king-capture");
     EXPECT_EQ(host.take(), "= B wins\n");
+    dialect->game_over("1-0", "time-forfeit");  // worded as the server words it
+    EXPECT_EQ(host.take(), "= W wins on opponent time\n");
     EXPECT_TRUE(dialect->one_game());
 }
 
