@@ -252,11 +252,7 @@ void EngineSession::on_line(std::string_view line) {
 }
 
 void EngineSession::new_game(bool plays_white, const MoveRequest& clocks) {
-    if (!alive()) return;
-    if (game_over_ && dialect_->one_game())
-        return raise(FaultKind::Protocol,
-                     fmt::format("{} speaks {}, which has no second game in one process",
-                                 config_.name, protocol_name(config_.protocol)));
+    if (!alive()) return;  // a spent one-game session too: the caller starts another
     game_over_ = false;
     arm_startup_timer();
     dialect_->new_game(plays_white, clocks);
@@ -304,11 +300,11 @@ void EngineSession::kill(std::string_view reason) {
 }
 
 bool EngineSession::alive() const {
-    return process_ && process_->running() && !faulted_ && !exited_ && !held_exit_;
+    return process_ && process_->running() && !faulted_ && !exited_ && !held_exit_ && !spent();
 }
 
-bool EngineSession::reusable() const {
-    return alive() && !(game_over_ && dialect_ && dialect_->one_game());
+bool EngineSession::spent() const {
+    return game_over_ && dialect_ && dialect_->one_game();
 }
 
 bool EngineSession::finished() const {

@@ -61,10 +61,9 @@ class EngineSession : public std::enable_shared_from_this<EngineSession> {
     void quit(std::chrono::milliseconds grace);
     void kill(std::string_view reason);
 
-    bool alive() const;  // started, not exited, no fault
-    // Alive and able to play another game: not a one-game dialect (plain, imcs-tcp) whose
-    // game is over.
-    bool reusable() const;
+    // Started, not exited, no fault, and able to play: a one-game dialect (plain, imcs-tcp)
+    // whose game is over is not alive any more, though its process may still be exiting.
+    bool alive() const;
     // Never started, or its process was reaped: nothing of it is left to wait for.
     bool finished() const;
     const Seat& seat() const { return seat_; }
@@ -87,6 +86,7 @@ class EngineSession : public std::enable_shared_from_this<EngineSession> {
     void on_line(std::string_view line);
     void raise(FaultKind kind, std::string detail);
     void arm_startup_timer();
+    bool spent() const;  // a one-game dialect's game is over
     bool open_link(TcpLogin& login);  // imcs-tcp: the private port; false after a fault
     void on_link_closed(const std::string& why);
     void on_process_exit(const ExitInfo& info);

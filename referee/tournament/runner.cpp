@@ -107,7 +107,7 @@ void Runner::run() {
         while (!idle[e].empty()) {
             auto s = idle[e].back();
             idle[e].pop_back();
-            if (s->reusable() && engine::launch_args_match(config_.engines[e], rules.variant(), s->seat(), seat)) return s;
+            if (s->alive() && engine::launch_args_match(config_.engines[e], rules.variant(), s->seat(), seat)) return s;
             s->quit(std::chrono::milliseconds(1000));
             retired.push_back(s);
         }
@@ -116,9 +116,9 @@ void Runner::run() {
     // A process that lost by its own fault (crash, hang, flood, illegal move, time) is not
     // trusted with another game: its replacement starts fresh.
     auto give_back = [&](int e, const SessionPtr& s, bool at_fault) {
-        if (s->reusable() && !at_fault) {
+        if (s->alive() && !at_fault) {
             idle[e].push_back(s);
-        } else if (!at_fault && s->alive()) {
+        } else if (!at_fault && !s->finished()) {
             // Its game is over and it cannot play another (plain, imcs-tcp): most such
             // clients exit by themselves; the grace period is theirs to do it.
             s->quit(std::chrono::milliseconds(1000));
