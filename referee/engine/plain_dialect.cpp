@@ -19,6 +19,14 @@ std::string_view trim(std::string_view s) {
     return s.substr(a, s.find_last_not_of(" \t\r") - a + 1);
 }
 
+// The placement and side-to-move fields of a FEN, which say where a game starts.
+std::string board_and_side(std::string_view fen) {
+    const auto first = fen.find(' ');
+    if (first == std::string_view::npos) return std::string(fen);
+    const auto second = fen.find(' ', first + 1);
+    return std::string(fen.substr(0, second));
+}
+
 class PlainDialect final : public Dialect {
   public:
     explicit PlainDialect(DialectContext c) : c_(c) {}
@@ -38,11 +46,23 @@ class PlainDialect final : public Dialect {
         deliver(std::string(line));
     }
 
-    void new_game(bool, const MoveRequest&) override {
+    void new_game(bool plays_white, const MoveRequest& r) override {
         if (started_)
             return c_.host.fault(FaultKind::Protocol,
                                  "the plain dialect has no second game in one process");
         started_ = true;
+        // The engine knows nothing but its colour and the start position: a game from
+        // elsewhere, or a colour other than the one it was started with, cannot be played.
+        if (board_and_side(r.start_fen) != board_and_side(c_.variant.start_fen) ||
+            !r.uci_moves.empty())
+            return c_.host.fault(FaultKind::Unsupported,
+                                 "a plain engine plays from the variant's start position only "
+                                 "(no set-up positions, no opening moves)");
+        if (plays_white != (c_.seat.color != 'B'))
+            return c_.host.fault(FaultKind::Protocol,
+                                 fmt::format("it was started as {} but this game has it play {}",
+                                             c_.seat.color == 'B' ? "Black" : "White",
+                                             plays_white ? "White" : "Black"));
         c_.host.ready();
     }
 

@@ -22,9 +22,21 @@ struct PlainDialect : ::testing::Test {
     test::FakeDialectHost host;
     std::unique_ptr<engine::Dialect> dialect =
         engine::make_dialect(engine::DialectContext{host, config, rules.variant(), "/tmp", {}, {}});
-    engine::MoveRequest request;
+    engine::MoveRequest request = [this] {
+        engine::MoveRequest r;
+        r.start_fen = rules.start().fen();
+        return r;
+    }();
     int written = 0;
 
+    void seat_black() {
+        engine::Seat seat;
+        seat.color = 'B';
+        dialect = engine::make_dialect(
+            engine::DialectContext{host, config, rules.variant(), "/tmp", seat, {}});
+        dialect->begin_handshake();
+        host.ready_count = 0;
+    }
     void ask() {
         dialect->request_move(request, [this] { ++written; });
     }
@@ -50,6 +62,7 @@ TEST_F(PlainDialect, NothingButMovesAndTheResultIsSent) {
 
 TEST_F(PlainDialect, BoardsBannersAndThinkingAreSkipped) {
     dialect->begin_handshake();
+    seat_black();
     dialect->new_game(false, request);
     ask();
     for (const char* chatter :
@@ -96,4 +109,28 @@ TEST_F(PlainDialect, ResignIsAMoveWord) {
     ask();
     dialect->on_line("! resign");
     EXPECT_EQ(host.resigns, 1);
+}
+
+TEST_F(PlainDialect, OnlyGamesFromTheStartWithTheColourItWasToldArePlayed) {
+    auto from_elsewhere = request;
+    from_elsewhere.start_fen = "kq2r/ppp1p/2P1b/2P1p/P2PK/RNBQ1 b - - 0 5";
+    dialect->new_game(false, from_elsewhere);
+    ASSERT_EQ(host.faults.size(), 1u);
+    EXPECT_EQ(host.faults[0].first, FaultKind::Unsupported);
+
+    dialect =
+        engine::make_dialect(engine::DialectContext{host, config, rules.variant(), "/tmp", {}, {}});
+    auto after_moves = request;
+    after_moves.uci_moves = {"a2a3"};
+    dialect->new_game(true, after_moves);
+    EXPECT_EQ(host.faults.size(), 2u);
+
+    dialect =
+        engine::make_dialect(engine::DialectContext{host, config, rules.variant(), "/tmp", {}, {}});
+    dialect->new_game(false, request);  // started as White (the default seat)
+    ASSERT_EQ(host.faults.size(), 3u);
+    EXPECT_NE(host.faults[2].second.find("started as White but this game has it play Black"),
+              std::string::npos)
+        << host.faults[2].second;
+    EXPECT_EQ(host.ready_count, 0);  // none of the three games began
 }
