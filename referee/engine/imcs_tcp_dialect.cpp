@@ -45,6 +45,16 @@ class ImcsTcpDialect final : public Dialect {
     void on_line(std::string_view line) override {
         if (state_ == State::Playing || state_ == State::Waiting) return game_->on_line(line);
         if (state_ == State::Closed) return;
+        // Each lobby line is answered: a client that never stops talking there would make
+        // the referee queue answers without end.
+        if (++lobby_lines_ > kMaxLobbyLines) {
+            state_ = State::Closed;
+            c_.host.hang_up();
+            return c_.host.fault(
+                FaultKind::Protocol,
+                fmt::format("{} sent more than {} lobby commands without starting its game",
+                            c_.config.name, kMaxLobbyLines));
+        }
         lobby(words(line));
     }
 
@@ -237,6 +247,8 @@ class ImcsTcpDialect final : public Dialect {
     std::string opponent_;
     char offered_ = 0;  // the colour the client offered ('W', 'B', '?'), or 0
     State state_ = State::Listening;
+    static constexpr int kMaxLobbyLines = 1000;
+    int lobby_lines_ = 0;
 };
 
 }  // namespace

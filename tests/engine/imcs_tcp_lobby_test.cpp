@@ -196,3 +196,14 @@ TEST_F(ImcsTcpLobby, QuitInTheLobbyIsAnsweredAndEndsTheGame) {
     ASSERT_EQ(host.faults.size(), 1u);
     EXPECT_NE(host.faults[0].second.find("said quit"), std::string::npos);
 }
+
+TEST_F(ImcsTcpLobby, AClientThatNeverStopsTalkingInTheLobbyIsCutOff) {
+    open('W');
+    for (int i = 0; i < 5000 && host.faults.empty(); ++i) dialect->on_line("frobnicate");
+    ASSERT_EQ(host.faults.size(), 1u);
+    EXPECT_NE(host.faults[0].second.find("lobby commands"), std::string::npos);
+    EXPECT_EQ(host.hang_ups, 1);
+    host.take();
+    dialect->on_line("help");
+    EXPECT_EQ(host.take(), "");  // nothing more is answered
+}
