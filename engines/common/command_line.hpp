@@ -1,5 +1,7 @@
 // The command line every in-tree engine accepts:
-//   --protocol uci|imcs  --variant NAME_OR_PATH  --seed N  --help
+//   --protocol uci|imcs|plain|imcs-tcp  --variant NAME_OR_PATH  --seed N  --help
+//   plain:    --color W|B (or -c W|B)  [--clock SECONDS]
+//   imcs-tcp: --host H --port N --user U --password P, and --offer W|B|? or --accept ID|any
 // plus the player's own parameters as --<flag> <value> (or --<flag>=<value>).
 #pragma once
 
@@ -20,12 +22,20 @@ struct EngineIdentity {
     std::string summary;  // one line for --help
 };
 
-enum class Dialect { Uci, Imcs };
+enum class Dialect { Uci, Imcs, Plain, ImcsTcp };
 
 struct CommandLine {
     Dialect dialect = Dialect::Uci;
     std::string variant = "minitchess";
     std::uint64_t seed = 0;
+    char color = 0;                 // plain: the side we play ('W'/'B'), required there
+    long long clock_seconds = 300;  // plain: our own clock, as no one sends one
+    // imcs-tcp: where the server is and how we log in; we either offer a game or accept one.
+    std::string host = "127.0.0.1";
+    int port = 3589;
+    std::string user, password;
+    std::string offer;   // "W", "B" or "?"; empty with --accept
+    std::string accept;  // a game id or "any" (the first offer `list` shows)
     std::vector<std::pair<std::string, std::string>> parameters;  // (flag, checked value)
     bool help = false;
 };

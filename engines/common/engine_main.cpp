@@ -6,9 +6,11 @@
 #include <string>
 #include <vector>
 
+#include "engines/common/imcs_client.hpp"
 #include "engines/common/imcs_session.hpp"
 #include "engines/common/line_reader.hpp"
 #include "engines/common/output.hpp"
+#include "engines/common/plain_session.hpp"
 #include "engines/common/uci_session.hpp"
 #include "engines/common/variant_choice.hpp"
 
@@ -32,14 +34,28 @@ int run_engine(int argc, char** argv, const EngineIdentity& id, Player& player) 
         return 2;
     }
 
+    if (cl.dialect == Dialect::ImcsTcp) return run_imcs_client(cl, player, variants->rules());
     Output out;
     LineReader in;
-    if (cl.dialect == Dialect::Uci) {
-        UciSession session(id, player, out, std::move(*variants), cl.seed);
-        session.run(in);
-    } else {
-        ImcsSession session(player, out, variants->rules(), cl.seed);
-        session.run(in);
+    switch (cl.dialect) {
+        case Dialect::Uci: {
+            UciSession session(id, player, out, std::move(*variants), cl.seed);
+            session.run(in);
+            return 0;
+        }
+        case Dialect::Imcs: {
+            ImcsSession session(player, out, variants->rules(), cl.seed);
+            session.run(in);
+            return 0;
+        }
+        case Dialect::Plain: {
+            PlainSession session(player, out, variants->rules(), cl.seed,
+                                 cl.color == 'B' ? referee::rules::Black : referee::rules::White,
+                                 std::chrono::seconds(cl.clock_seconds), {});
+            return session.run(in);
+        }
+        case Dialect::ImcsTcp:
+            break;
     }
     return 0;
 }

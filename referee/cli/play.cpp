@@ -118,8 +118,11 @@ int run_play(const PlayArgs& a) {
     engine::install_signal_cleanup();
     const engine::ScratchDir scratch(fmt::format("referee-play-{}-", ::getpid()));
     boost::asio::io_context io;
-    auto white = engine::EngineSession::create(io, white_cfg, rules.variant(), scratch.path());
-    auto black = engine::EngineSession::create(io, black_cfg, rules.variant(), scratch.path());
+    // Each engine's seat fills the placeholders of its arguments ({color}, {seed}, ...).
+    const std::int64_t clock_ms = spec.time_control.move_time_ms > 0 ? spec.time_control.move_time_ms : spec.time_control.base_ms;
+    const engine::Seat white_seat{'W', spec.game_seed, black_cfg.name, clock_ms}, black_seat{'B', spec.game_seed, white_cfg.name, clock_ms};
+    auto white = engine::EngineSession::create(io, white_cfg, rules.variant(), scratch.path(), white_seat);
+    auto black = engine::EngineSession::create(io, black_cfg, rules.variant(), scratch.path(), black_seat);
 
     std::optional<match::GameRecord> result;
     auto game = match::Game::create(io, std::move(spec), white, black, [&](const match::GameRecord& r) {
@@ -171,7 +174,8 @@ void add_play_command(CLI::App& app) {
     cmd->add_option("VARIANT", a->variant, "variant name or .yaml path")->required();
     cmd->add_option("--white", a->white,
                     "White's engine: an in-tree name (random, alphabeta, lousy, broken-hang...), fairy-stockfish, a path, "
-                    "or 'cmd=PATH [arg=..] [proto=uci|imcs] [name=..] [option.NAME=VALUE]'")
+                    "or 'cmd=PATH [arg=..] [proto=uci|imcs|plain|imcs-tcp] [name=..] [option.NAME=VALUE]'; arguments may hold "
+                    "placeholders such as {color} (see configs/README.md)")
         ->required();
     cmd->add_option("--black", a->black, "Black's engine, as --white")->required();
     cmd->add_option("--tc", a->tc, "time control: [moves/]seconds[+increment], m:ss allowed (default 60+0)");

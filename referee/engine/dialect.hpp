@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "referee/engine/engine_config.hpp"
+#include "referee/engine/launch.hpp"
 #include "referee/rules/variant.hpp"
 
 namespace referee::engine {
@@ -38,6 +39,7 @@ enum class FaultKind {
     Startup,      // no handshake within the start-up limit
     Flood,        // too much output without a move
     LineTooLong,  // one line over the cap
+    Disconnect,   // imcs-tcp: the client closed its connection during the game
 };
 
 class DialectHost {
@@ -49,6 +51,9 @@ class DialectHost {
     virtual void move(std::string text) = 0;
     virtual void resign() = 0;
     virtual void identified(std::string name) = 0;  // the engine's own name, when it gives one
+    // imcs-tcp: closes the connection once the lines already sent are out, as the IMCS server
+    // does after a game or `quit`. Nothing on stdio.
+    virtual void hang_up() {}
 };
 
 class Dialect {
@@ -64,6 +69,15 @@ class Dialect {
     // "time-forfeit", "king-capture", ...), which the IMCS result lines turn into their cause.
     virtual void game_over(std::string_view result, std::string_view reason_key) = 0;
     virtual void quit() = 0;
+    // imcs-tcp: the client's connection arrived.
+    virtual void connected() {}
+    // What the handshake still waits for, for the start-up timeout's message: "finish its uci
+    // handshake", "connect to 127.0.0.1:40123", "offer or accept a game".
+    // Empty: "finish its <protocol> handshake".
+    virtual std::string awaited() const { return {}; }
+    // True for dialects with no way to start a second game in the same process (plain,
+    // imcs-tcp): the session is spent after game_over().
+    virtual bool one_game() const { return false; }
 };
 
 struct DialectContext {
@@ -71,10 +85,17 @@ struct DialectContext {
     const EngineConfig& config;
     const rules::Variant& variant;
     std::string scratch_dir;  // where a dialect may write files (Fairy-Stockfish ini)
+    Seat seat;                // the game the process was started for
+    TcpLogin login;           // imcs-tcp: the port it was told and the login it must use
 };
 
 std::unique_ptr<Dialect> make_uci_dialect(DialectContext context);
 std::unique_ptr<Dialect> make_imcs_dialect(DialectContext context);
+std::unique_ptr<Dialect> make_plain_dialect(DialectContext context);
+// The IMCS lobby (greeting, me/register, list, offer/accept) and then make_imcs_dialect's
+// game messages, over the client's connection.
+std::unique_ptr<Dialect> make_imcs_tcp_dialect(DialectContext context);
+std::unique_ptr<Dialect> make_dialect(DialectContext context);  // by context.config.protocol
 
 // "mm:ss.sss", as IMCS writes clocks (negative times as 00:00.000).
 std::string imcs_clock(std::int64_t ms);

@@ -7,18 +7,34 @@
 #include <cstdlib>
 #include <filesystem>
 
+#include "referee/engine/launch.hpp"
+
 #include <fmt/format.h>
 
 namespace referee::engine {
 
 const char* protocol_name(Protocol p) {
-    return p == Protocol::Uci ? "uci" : "imcs";
+    switch (p) {
+        case Protocol::Uci:
+            return "uci";
+        case Protocol::Imcs:
+            return "imcs";
+        case Protocol::Plain:
+            return "plain";
+        case Protocol::ImcsTcp:
+            return "imcs-tcp";
+    }
+    return "?";
+}
+
+const char* protocol_names() {
+    return "uci, imcs, plain or imcs-tcp";
 }
 
 Protocol parse_protocol(std::string_view text) {
-    if (text == "uci") return Protocol::Uci;
-    if (text == "imcs") return Protocol::Imcs;
-    throw ConfigError(fmt::format("unknown protocol '{}' (expected uci or imcs)", text));
+    for (auto p : {Protocol::Uci, Protocol::Imcs, Protocol::Plain, Protocol::ImcsTcp})
+        if (text == protocol_name(p)) return p;
+    throw ConfigError(fmt::format("unknown protocol '{}' (expected {})", text, protocol_names()));
 }
 
 namespace {
@@ -63,7 +79,7 @@ double parse_number(const std::string& key, const std::string& value, double low
 
 }  // namespace
 
-EngineConfig parse_engine_spec(std::string_view spec) {
+EngineConfig parse_engine_spec(std::string_view spec, const std::string& bin_dir) {
     EngineConfig c;
     // "option.Skill Level=0" has a space in the key: glue tokens until one holds '='.
     std::vector<std::string> parts;
@@ -101,6 +117,10 @@ EngineConfig parse_engine_spec(std::string_view spec) {
         else if (key == "memory")
             c.memory_limit_mb = static_cast<std::size_t>(
                 parse_number(key, value, 1, static_cast<double>(kMaxMemoryMb)));
+        else if (key == "user")
+            c.tcp_user = value;
+        else if (key == "password")
+            c.tcp_password = value;
         else if (key == "sandbox" || key.rfind("limit.", 0) == 0) {
             try {
                 if (key == "sandbox") c.sandbox = parse_sandbox(value);
@@ -111,32 +131,63 @@ EngineConfig parse_engine_spec(std::string_view spec) {
         } else
             throw ConfigError(fmt::format(
                 "unknown key '{}' in engine description '{}' (known: cmd, name, arg, args, dir, "
-                "proto, option.NAME, startup, memory, sandbox, limit.NAME)",
+                "proto, option.NAME, startup, memory, user, password, sandbox, limit.NAME)",
                 key, spec));
     }
     if (c.command.empty())
         throw ConfigError(fmt::format("engine description '{}' has no cmd=", spec));
-    if (c.name.empty()) c.name = std::filesystem::path(c.command).filename().string();
+    const std::string written = c.command;
+    const auto resolved = resolve_engine_command(written, bin_dir);
+    c.command = resolved.command;
+    c.in_tree = resolved.in_tree;
+    if (c.name.empty()) c.name = std::filesystem::path(written).filename().string();
     return c;
 }
 
-EngineConfig engine_from_text(std::string_view text, const std::string& bin_dir) {
+ResolvedCommand resolve_engine_command(std::string_view text, const std::string& bin_dir) {
     namespace fs = std::filesystem;
-    if (text.find('=') != std::string_view::npos) return parse_engine_spec(text);
     const std::string name(text);
-    EngineConfig c;
-    c.name = name;
-    for (const auto& candidate : {fs::path(bin_dir) / (name + "-engine"), fs::path(bin_dir) / name})
-        if (name.find('/') == std::string::npos && fs::exists(candidate)) {
-            c.command = candidate.string();
-            return c;
-        }
-    if (name == "fairy-stockfish" && fs::exists("/usr/games/fairy-stockfish")) {
-        c.command = "/usr/games/fairy-stockfish";
-        return c;
+    if (name.find('/') == std::string::npos && !name.empty() && !bin_dir.empty()) {
+        // Built on engines/common (so it takes --protocol, --variant, ...): <name>-engine and
+        // the broken-<fault> engines. Anything else in bin_dir is run as it is.
+        const fs::path engine = fs::path(bin_dir) / (name + "-engine"),
+                       plain = fs::path(bin_dir) / name;
+        std::error_code ec;
+        if (fs::is_regular_file(engine, ec)) return {engine.string(), true};
+        if (fs::is_regular_file(plain, ec)) return {plain.string(), name.rfind("broken-", 0) == 0};
     }
-    c.command = name;
-    c.name = fs::path(name).filename().string();
+    if (name == "fairy-stockfish" && !find_in_path(name) &&
+        fs::exists("/usr/games/fairy-stockfish"))
+        return {"/usr/games/fairy-stockfish", false};
+    return {name, false};
+}
+
+std::optional<std::string> find_in_path(std::string_view program) {
+    namespace fs = std::filesystem;
+    if (program.empty() || program.find('/') != std::string_view::npos) return std::nullopt;
+    const char* env = std::getenv("PATH");
+    const std::string dirs = env ? env : "/usr/bin:/bin";
+    for (std::size_t start = 0; start <= dirs.size();) {
+        auto end = dirs.find(':', start);
+        if (end == std::string::npos) end = dirs.size();
+        // An empty entry means the current directory, as for execvp.
+        const std::string dir = end > start ? dirs.substr(start, end - start) : ".";
+        const fs::path candidate = fs::path(dir) / program;
+        std::error_code ec;
+        if (::access(candidate.c_str(), X_OK) == 0 && !fs::is_directory(candidate, ec))
+            return candidate.string();
+        start = end + 1;
+    }
+    return std::nullopt;
+}
+
+EngineConfig engine_from_text(std::string_view text, const std::string& bin_dir) {
+    if (text.find('=') != std::string_view::npos) return parse_engine_spec(text, bin_dir);
+    EngineConfig c;
+    const auto resolved = resolve_engine_command(text, bin_dir);
+    c.command = resolved.command;
+    c.in_tree = resolved.in_tree;
+    c.name = std::filesystem::path(std::string(text)).filename().string();
     return c;
 }
 
@@ -155,36 +206,26 @@ std::string executable_dir() {
 
 void check_engine_command(const EngineConfig& config) {
     namespace fs = std::filesystem;
-    std::string path = config.command;
-    if (path.find('/') == std::string::npos) {
-        const char* env = std::getenv("PATH");
-        std::string dirs = env ? env : "/usr/bin:/bin";
-        std::string found;
-        for (std::size_t start = 0; start <= dirs.size();) {
-            auto end = dirs.find(':', start);
-            if (end == std::string::npos) end = dirs.size();
-            fs::path candidate = fs::path(dirs.substr(start, end - start)) / path;
-            if (::access(candidate.c_str(), X_OK) == 0) {
-                found = candidate.string();
-                break;
-            }
-            start = end + 1;
-        }
-        if (found.empty())
-            throw ConfigError(
-                fmt::format("engine '{}': '{}' is not found in PATH", config.name, config.command));
-        return;
-    }
+    const std::string& path = config.command;
     std::error_code ec;
-    if (!fs::exists(path, ec))
-        throw ConfigError(fmt::format("engine '{}': '{}' does not exist", config.name, path));
-    if (fs::is_directory(path, ec))
-        throw ConfigError(fmt::format("engine '{}': '{}' is a directory", config.name, path));
-    if (::access(path.c_str(), X_OK) != 0)
-        throw ConfigError(fmt::format("engine '{}': '{}' is not executable", config.name, path));
+    if (path.find('/') == std::string::npos) {
+        if (!find_in_path(path))
+            throw ConfigError(
+                fmt::format("engine '{}': '{}' is not an in-tree engine and is not found in PATH",
+                            config.name, config.command));
+    } else {
+        if (!fs::exists(path, ec))
+            throw ConfigError(fmt::format("engine '{}': '{}' does not exist", config.name, path));
+        if (fs::is_directory(path, ec))
+            throw ConfigError(fmt::format("engine '{}': '{}' is a directory", config.name, path));
+        if (::access(path.c_str(), X_OK) != 0)
+            throw ConfigError(
+                fmt::format("engine '{}': '{}' is not executable", config.name, path));
+    }
     if (!config.working_dir.empty() && !fs::is_directory(config.working_dir, ec))
         throw ConfigError(fmt::format("engine '{}': working directory '{}' does not exist",
                                       config.name, config.working_dir));
+    check_placeholders(config);
 }
 
 }  // namespace referee::engine

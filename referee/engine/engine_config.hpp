@@ -3,6 +3,7 @@
 #pragma once
 
 #include <chrono>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -14,8 +15,13 @@
 
 namespace referee::engine {
 
-enum class Protocol { Uci, Imcs };
+// uci: UCI over stdio. imcs: the IMCS server's game messages over stdio. plain: the older
+// course engines' stdio dialect (only "! move" lines and the "=" result). imcs-tcp: an IMCS
+// client that the referee starts and that connects to the referee as to an IMCS server.
+enum class Protocol { Uci, Imcs, Plain, ImcsTcp };
 const char* protocol_name(Protocol p);
+// "uci, imcs, plain or imcs-tcp", for messages.
+const char* protocol_names();
 
 // The largest memory limit accepted (1 TiB): bytes = MiB * 2^20 must not wrap.
 inline constexpr std::size_t kMaxMemoryMb = std::size_t{1} << 20;
@@ -23,6 +29,8 @@ inline constexpr std::size_t kMaxMemoryMb = std::size_t{1} << 20;
 struct EngineConfig {
     std::string name;
     std::string command;  // executable; no shell
+    // May hold placeholders ({color}, {variant}, {seed}, {host}...; see launch.hpp), filled in
+    // for each game when the process is started.
     std::vector<std::string> args;
     std::string working_dir;
     Protocol protocol = Protocol::Uci;
@@ -31,6 +39,14 @@ struct EngineConfig {
     std::size_t memory_limit_mb = 0;                           // 0: limits.address_space_mb
     ResourceLimits limits;                                     // always on; see limits.hpp
     Sandbox sandbox = Sandbox::Auto;                           // bwrap where it works
+    // An engine built here on engines/common: the referee tells it its protocol, variant,
+    // colour and (imcs-tcp) where to connect with the flags engines/common reads, unless the
+    // arguments already give them.
+    bool in_tree = false;
+    // imcs-tcp: the name and password the client must log in with. Empty: the referee makes
+    // them up per game (the engine's name; a random password) and passes them as {user} and
+    // {password}. Set them for a client whose credentials are fixed.
+    std::string tcp_user, tcp_password;
 };
 
 class ConfigError : public std::runtime_error {
@@ -38,26 +54,41 @@ class ConfigError : public std::runtime_error {
     using std::runtime_error::runtime_error;
 };
 
-Protocol parse_protocol(std::string_view text);  // "uci" or "imcs"; throws ConfigError
+Protocol parse_protocol(std::string_view text);  // throws ConfigError naming the known ones
+
+// Where a name the user wrote for an engine leads. Every place an engine can be named (play,
+// tournament configs, validate, cmd= in a description) goes through here, so all accept the
+// same names: an in-tree engine ("random", "alphabeta", "broken-hang": <bin_dir>/<name>-engine
+// or <bin_dir>/<name>), "fairy-stockfish", a path, or a program on PATH.
+struct ResolvedCommand {
+    std::string command;  // the path to run, or the bare name when nothing was found
+    bool in_tree = false;
+};
+ResolvedCommand resolve_engine_command(std::string_view name, const std::string& bin_dir);
+
+// The executable a bare program name runs, searched in $PATH as execvp would; nullopt when
+// none is found.
+std::optional<std::string> find_in_path(std::string_view program);
 
 // A one-line engine description, as cutechess users know it:
-//   "cmd=build/bin/random-engine arg=--seed arg=3 proto=imcs name=rand option.Skill Level=0"
-// Keys: cmd (required), name, arg (repeatable), args (split on spaces), dir, proto,
-// option.<Name>=<value>, startup=<seconds>, memory=<MiB>, sandbox=auto|bwrap|none,
-// limit.<as|cpu|files|procs|core|stdout|stderr>=<number>. Values may be quoted.
-EngineConfig parse_engine_spec(std::string_view spec);
+//   "cmd=random arg=--seed arg=3 proto=imcs name=rand option.Skill Level=0"
+// Keys: cmd (required; resolved as above), name, arg (repeatable), args (split on spaces),
+// dir, proto, option.<Name>=<value>, startup=<seconds>, memory=<MiB>, user=, password=
+// (imcs-tcp), sandbox=auto|bwrap|none, limit.<as|cpu|files|procs|core|stdout|stderr>=<number>.
+// Values may be quoted.
+EngineConfig parse_engine_spec(std::string_view spec, const std::string& bin_dir);
 
-// What a user may write for an engine: a full description (anything with '='), the name of
-// an in-tree engine ("random", "alphabeta", "lousy", "broken-hang": found in bin_dir as
-// <name>-engine or <name>), "fairy-stockfish", or a path to an executable (UCI assumed).
+// What a user may write for an engine: a full description (anything with '='), or a name or
+// path as resolve_engine_command takes it (UCI assumed).
 EngineConfig engine_from_text(std::string_view text, const std::string& bin_dir);
 
 // Where the in-tree engines are: beside the referee in a build tree, or the installed
 // engine folder.
 std::string executable_dir();
 
-// Checks that the command exists and is executable (after a PATH search for bare names);
-// throws ConfigError naming the engine and the problem. Done before any game starts.
+// Checks that the command exists and is executable (after a PATH search for bare names) and
+// that its arguments use only placeholders its protocol fills in; throws ConfigError naming
+// the engine and the problem. Done before any game starts.
 void check_engine_command(const EngineConfig& config);
 
 }  // namespace referee::engine

@@ -1,9 +1,13 @@
 #include "referee/engine/session.hpp"
 
+#include <random>
+
 #include <fmt/format.h>
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/post.hpp>
 #include <boost/asio/steady_timer.hpp>
+
+#include "referee/engine/imcs_tcp_link.hpp"
 
 namespace referee::engine {
 
@@ -18,7 +22,10 @@ class EngineSession::Host final : public DialectHost {
     explicit Host(EngineSession& s) : s_(s) {}
     void send(std::string_view line, std::function<void()> on_written) override {
         if (s_.transcript_) s_.transcript_(true, line);
-        if (s_.process_) s_.process_->write_line(line, std::move(on_written));
+        if (s_.link_)
+            s_.link_->write_line(line, std::move(on_written));
+        else if (s_.process_)
+            s_.process_->write_line(line, std::move(on_written));
     }
     // Posted, never called inline: IMCS is ready inside start() and new_game(), and a caller
     // must not be re-entered from its own call.
@@ -28,7 +35,8 @@ class EngineSession::Host final : public DialectHost {
         s_.bytes_since_request_ = 0;
         boost::asio::post(s_.io_, [weak = s_.weak_from_this()] {
             auto self = weak.lock();
-            if (self && !self->faulted_ && !self->exited_ && self->events_.ready) self->events_.ready();
+            if (self && !self->faulted_ && !self->exited_ && self->events_.ready)
+                self->events_.ready();
         });
     }
     void fault(FaultKind kind, std::string detail) override { s_.raise(kind, std::move(detail)); }
@@ -39,33 +47,46 @@ class EngineSession::Host final : public DialectHost {
         if (s_.events_.resign) s_.events_.resign();
     }
     void identified(std::string name) override { s_.engine_id_ = std::move(name); }
+    void hang_up() override {
+        if (s_.link_) s_.link_->hang_up();
+    }
 
   private:
     EngineSession& s_;
 };
 
+namespace {
+
+// A password nobody else can guess, so only the client the referee started logs in.
+std::string fresh_password() {
+    std::random_device rd;
+    return fmt::format("{:08x}{:08x}", rd(), rd());
+}
+
+}  // namespace
+
 std::shared_ptr<EngineSession> EngineSession::create(boost::asio::io_context& io,
                                                      EngineConfig config,
                                                      const rules::Variant& variant,
-                                                     std::string scratch_dir) {
+                                                     std::string scratch_dir, Seat seat) {
     return std::shared_ptr<EngineSession>(
-        new EngineSession(io, std::move(config), variant, std::move(scratch_dir)));
+        new EngineSession(io, std::move(config), variant, std::move(scratch_dir), std::move(seat)));
 }
 
 EngineSession::EngineSession(boost::asio::io_context& io, EngineConfig config,
-                             const rules::Variant& variant, std::string scratch_dir)
+                             const rules::Variant& variant, std::string scratch_dir, Seat seat)
     : io_(io),
       config_(std::move(config)),
       variant_(variant),
       scratch_dir_(std::move(scratch_dir)),
+      seat_(std::move(seat)),
       host_(std::make_unique<Host>(*this)),
-      startup_timer_(std::make_unique<Timer>(io)) {
-    DialectContext context{*host_, config_, variant_, scratch_dir_};
-    dialect_ =
-        config_.protocol == Protocol::Uci ? make_uci_dialect(context) : make_imcs_dialect(context);
-}
+      startup_timer_(std::make_unique<Timer>(io)),
+      exit_timer_(std::make_unique<Timer>(io)) {}
 
-EngineSession::~EngineSession() = default;
+EngineSession::~EngineSession() {
+    if (link_) link_->close();
+}
 
 void EngineSession::set_events(Events events) {
     events_ = std::move(events);
@@ -78,6 +99,13 @@ void EngineSession::raise(FaultKind kind, std::string detail) {
     if (events_.fault) events_.fault(kind, std::move(detail));
 }
 
+// Reported like every other event, from the event loop, so callers have one path.
+void EngineSession::post_fault(FaultKind kind, std::string detail) {
+    boost::asio::post(io_, [weak = weak_from_this(), kind, detail = std::move(detail)]() mutable {
+        if (auto self = weak.lock()) self->raise(kind, std::move(detail));
+    });
+}
+
 void EngineSession::arm_startup_timer() {
     awaiting_ready_ = true;
     startup_timer_->timer.expires_after(config_.startup_timeout);
@@ -85,54 +113,139 @@ void EngineSession::arm_startup_timer() {
     startup_timer_->timer.async_wait([weak](const boost::system::error_code& ec) {
         auto self = weak.lock();
         if (ec || !self || !self->awaiting_ready_) return;
+        std::string what = self->dialect_ ? self->dialect_->awaited() : std::string();
+        if (what.empty())
+            what = fmt::format("finish its {} handshake", protocol_name(self->config_.protocol));
         self->raise(FaultKind::Startup,
-                    fmt::format("{} did not finish its {} handshake within {:.1f} s",
-                                self->config_.name, protocol_name(self->config_.protocol),
+                    fmt::format("{} did not {} within {:.1f} s", self->config_.name, what,
                                 self->config_.startup_timeout.count() / 1000.0));
     });
 }
 
+bool EngineSession::open_link(TcpLogin& login) {
+    link_ = std::make_unique<TcpLink>(io_);
+    try {
+        login.port = link_->listen(login.host);
+    } catch (const std::exception& e) {
+        link_.reset();
+        post_fault(FaultKind::Startup, fmt::format("the referee could not open a port for {}: {}",
+                                                   config_.name, e.what()));
+        return false;
+    }
+    std::weak_ptr<EngineSession> weak = weak_from_this();
+    TcpLink::Handlers h;
+    h.connected = [weak] {
+        if (auto self = weak.lock(); self && self->dialect_) self->dialect_->connected();
+    };
+    h.line = [weak](std::string_view line) {
+        if (auto self = weak.lock()) self->on_line(line);
+    };
+    h.too_long = [weak](std::string message) {
+        if (auto self = weak.lock()) self->raise(FaultKind::LineTooLong, message);
+    };
+    h.closed = [weak](std::string why) {
+        if (auto self = weak.lock()) self->on_link_closed(why);
+    };
+    link_->set_handlers(std::move(h));
+    return true;
+}
+
+void EngineSession::on_link_closed(const std::string& why) {
+    if (!game_over_ && !faulted_ && !exited_) {
+        if (awaiting_ready_)
+            raise(FaultKind::Startup,
+                  fmt::format("{} {} before its game began", config_.name, why));
+        else
+            raise(FaultKind::Disconnect, fmt::format("{} {} during the game", config_.name, why));
+    }
+    // An exit that waited for the connection's last lines is reported now.
+    if (held_exit_) {
+        auto info = std::move(*held_exit_);
+        held_exit_.reset();
+        on_process_exit(info);
+    }
+}
+
+void EngineSession::on_process_exit(const ExitInfo& info) {
+    if (exited_) return;
+    // A client usually sends its last move and exits at once: the exit may be seen before the
+    // move is read from the socket. The connection ends with the process (its group is
+    // killed), so the exit waits for that, a second at most.
+    if (link_ && link_->connected() && !game_over_ && !faulted_ && !held_exit_) {
+        held_exit_ = info;
+        exit_timer_->timer.expires_after(std::chrono::seconds(1));
+        exit_timer_->timer.async_wait(
+            [weak = weak_from_this()](const boost::system::error_code& ec) {
+                auto self = weak.lock();
+                if (ec || !self || !self->held_exit_) return;
+                self->link_->close();
+                self->on_link_closed("kept its connection open after it exited");
+            });
+        return;
+    }
+    held_exit_.reset();
+    exit_timer_->timer.cancel();
+    startup_timer_->timer.cancel();
+    if (link_ && !link_->connected() && awaiting_ready_ && !faulted_ && !responded_)
+        // Never connected: say so, rather than only how it ended.
+        raise(FaultKind::Startup, fmt::format("{} {} without connecting to the referee's port {}",
+                                              config_.name, info.description, link_->port()));
+    exited_ = true;
+    if (events_.exit) events_.exit(info);
+}
+
 void EngineSession::start() {
+    TcpLogin login;
+    if (config_.protocol == Protocol::ImcsTcp) {
+        login.user = config_.tcp_user.empty() ? imcs_user_name(config_.name) : config_.tcp_user;
+        login.password = config_.tcp_password.empty() ? fresh_password() : config_.tcp_password;
+        if (!open_link(login)) return;
+    }
     ProcessSpec spec;
     spec.command = config_.command;
-    spec.args = config_.args;
+    try {
+        launched_args_ = launch_args(config_, variant_, seat_, link_ ? &login : nullptr);
+    } catch (const ConfigError& e) {
+        return post_fault(FaultKind::Startup, e.what());
+    }
+    spec.args = launched_args_;
     spec.working_dir = config_.working_dir;
     spec.memory_limit_bytes = config_.memory_limit_mb * 1024 * 1024;
     spec.limits = config_.limits;
     spec.sandbox = effective_sandbox(config_.sandbox);
     process_ = std::make_unique<EngineProcess>(io_, spec);
+    dialect_ = make_dialect(DialectContext{*host_, config_, variant_, scratch_dir_, seat_, login});
     std::weak_ptr<EngineSession> weak = weak_from_this();
-    process_->set_line_handler([weak](std::string_view line) {
-        if (auto self = weak.lock()) self->on_line(line);
+    const bool over_tcp = link_ != nullptr;
+    process_->set_line_handler([weak, over_tcp](std::string_view line) {
+        auto self = weak.lock();
+        if (!self) return;
+        // A TCP client's own output is its business (boards, logs); only the connection counts.
+        if (over_tcp) return;
+        self->on_line(line);
     });
-    process_->set_fault_handler([weak](Fault fault, std::string message) {
-        if (auto self = weak.lock())
+    process_->set_fault_handler([weak, over_tcp](Fault fault, std::string message) {
+        // Over TCP the process's own pipes carry nothing of the game: only the output
+        // volume limit (a flood of stdout or stderr) is a fault there.
+        if (auto self = weak.lock(); self && (!over_tcp || fault == Fault::output_volume))
             self->raise(fault == Fault::output_volume ? FaultKind::Flood : FaultKind::LineTooLong,
                         message);
     });
     process_->set_exit_handler([weak](const ExitInfo& info) {
-        auto self = weak.lock();
-        if (!self || self->exited_) return;
-        self->exited_ = true;
-        self->startup_timer_->timer.cancel();
-        if (self->events_.exit) self->events_.exit(info);
+        if (auto self = weak.lock()) self->on_process_exit(info);
     });
     try {
         process_->start();
     } catch (const StartError& e) {
-        // Reported like every other event, from the event loop, so callers have one path.
-        std::string what = e.what();
-        boost::asio::post(io_, [weak, what] {
-            if (auto self = weak.lock()) self->raise(FaultKind::Startup, what);
-        });
-        return;
+        if (link_) link_->close();
+        return post_fault(FaultKind::Startup, e.what());
     }
     arm_startup_timer();
     dialect_->begin_handshake();
 }
 
 void EngineSession::on_line(std::string_view line) {
-    if (faulted_) return;
+    if (faulted_ || !dialect_) return;
     if (transcript_) transcript_(false, line);
     responded_ = true;
     bytes_since_request_ += line.size() + 1;
@@ -144,7 +257,8 @@ void EngineSession::on_line(std::string_view line) {
 }
 
 void EngineSession::new_game(bool plays_white, const MoveRequest& clocks) {
-    if (!alive()) return;
+    if (!alive()) return;  // a spent one-game session too: the caller starts another
+    game_over_ = false;
     arm_startup_timer();
     dialect_->new_game(plays_white, clocks);
 }
@@ -164,25 +278,42 @@ void EngineSession::reject_move(std::string_view reason) {
     if (alive()) dialect_->reject_move(reason);
 }
 void EngineSession::game_over(std::string_view result, std::string_view reason) {
-    if (alive()) dialect_->game_over(result, reason);
+    if (!alive()) return;
+    game_over_ = true;
+    dialect_->game_over(result, reason);
 }
 
 void EngineSession::quit(std::chrono::milliseconds grace) {
     startup_timer_->timer.cancel();
     awaiting_ready_ = false;
-    if (!process_ || exited_) return;
-    if (!faulted_) dialect_->quit();
+    if (!process_ || exited_) {
+        if (link_) link_->close();
+        return;
+    }
+    if (!faulted_ && dialect_) dialect_->quit();
+    // The connection closes with its last lines out, as the server closes it; the client
+    // is expected to exit then, and has the grace period to do it.
+    if (link_) link_->hang_up();
     process_->shutdown(grace);
 }
 
 void EngineSession::kill(std::string_view reason) {
     startup_timer_->timer.cancel();
     awaiting_ready_ = false;
+    if (link_) link_->close();
     if (process_ && !exited_) process_->kill(reason);
 }
 
 bool EngineSession::alive() const {
-    return process_ && process_->running() && !faulted_ && !exited_;
+    return process_ && process_->running() && !faulted_ && !exited_ && !held_exit_ && !spent();
+}
+
+bool EngineSession::spent() const {
+    return game_over_ && dialect_ && dialect_->one_game();
+}
+
+bool EngineSession::finished() const {
+    return !process_ || !process_->running();
 }
 
 std::string EngineSession::stderr_tail() const {

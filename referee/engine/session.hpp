@@ -11,6 +11,7 @@
 
 #include "referee/engine/dialect.hpp"
 #include "referee/engine/engine_config.hpp"
+#include "referee/engine/launch.hpp"
 #include "referee/engine/process.hpp"
 
 namespace boost::asio {
@@ -18,6 +19,8 @@ class io_context;
 }
 
 namespace referee::engine {
+
+class TcpLink;
 
 class EngineSession : public std::enable_shared_from_this<EngineSession> {
   public:
@@ -32,9 +35,11 @@ class EngineSession : public std::enable_shared_from_this<EngineSession> {
     // Output beyond this many bytes between two requests is flooding.
     static constexpr std::size_t kFloodBytes = 4 * 1024 * 1024;
 
+    // `seat` is the game the process is started for: it fills the placeholders of the
+    // arguments (colour, seed) and, for imcs-tcp, what the lobby shows the client.
     static std::shared_ptr<EngineSession> create(boost::asio::io_context& io, EngineConfig config,
                                                  const rules::Variant& variant,
-                                                 std::string scratch_dir);
+                                                 std::string scratch_dir, Seat seat = {});
     ~EngineSession();
 
     void set_events(Events events);
@@ -56,10 +61,18 @@ class EngineSession : public std::enable_shared_from_this<EngineSession> {
     void quit(std::chrono::milliseconds grace);
     void kill(std::string_view reason);
 
-    bool alive() const;  // started, not exited, no fault
+    // Started, not exited, no fault, and able to play: a one-game dialect (plain, imcs-tcp)
+    // whose game is over is not alive any more, though its process may still be exiting.
+    bool alive() const;
+    // Never started, or its process was reaped: nothing of it is left to wait for.
+    bool finished() const;
+    const Seat& seat() const { return seat_; }
+    // The arguments the process was started with, placeholders filled in.
+    const std::vector<std::string>& launched_args() const { return launched_args_; }
     bool faulted() const { return faulted_; }
-    // Whether the engine ever wrote a line. IMCS has no handshake, so an engine that dies
-    // before its first line failed to start rather than crashed.
+    // Whether the engine ever wrote a line (imcs-tcp: on its connection). IMCS has no
+    // handshake, so an engine that dies before its first line failed to start rather than
+    // crashed.
     bool responded() const { return responded_; }
     const EngineConfig& config() const { return config_; }
     const std::string& engine_id() const { return engine_id_; }  // from UCI "id name"
@@ -69,10 +82,15 @@ class EngineSession : public std::enable_shared_from_this<EngineSession> {
   private:
     class Host;
     EngineSession(boost::asio::io_context& io, EngineConfig config, const rules::Variant& variant,
-                  std::string scratch_dir);
+                  std::string scratch_dir, Seat seat);
     void on_line(std::string_view line);
     void raise(FaultKind kind, std::string detail);
     void arm_startup_timer();
+    bool spent() const;  // a one-game dialect's game is over
+    bool open_link(TcpLogin& login);  // imcs-tcp: the private port; false after a fault
+    void on_link_closed(const std::string& why);
+    void on_process_exit(const ExitInfo& info);
+    void post_fault(FaultKind kind, std::string detail);
 
     boost::asio::io_context& io_;
     EngineConfig config_;
@@ -80,16 +98,22 @@ class EngineSession : public std::enable_shared_from_this<EngineSession> {
     std::string scratch_dir_;
     Events events_;
     Transcript transcript_;
+    Seat seat_;
+    std::vector<std::string> launched_args_;
     std::unique_ptr<EngineProcess> process_;
+    std::unique_ptr<TcpLink> link_;  // imcs-tcp only
     std::unique_ptr<Host> host_;
     std::unique_ptr<Dialect> dialect_;
     struct Timer;
     std::unique_ptr<Timer> startup_timer_;
+    std::unique_ptr<Timer> exit_timer_;  // imcs-tcp: how long an exit waits for the connection
     std::size_t bytes_since_request_ = 0;
     bool faulted_ = false;
     bool exited_ = false;
     bool responded_ = false;
     bool awaiting_ready_ = false;
+    bool game_over_ = false;             // game_over() was sent; a one-game session is spent
+    std::optional<ExitInfo> held_exit_;  // imcs-tcp: reported once the connection's lines are read
     std::string engine_id_;
 };
 

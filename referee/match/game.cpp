@@ -107,6 +107,8 @@ void Game::hook(Color side) {
                 return g->lose(side, Termination::ProtocolFault, "line-too-long", fmt::format("{} wrote a line too long: {}", g->who(side), detail));
             case engine::FaultKind::Protocol:
                 return g->lose(side, Termination::ProtocolFault, "protocol-fault", fmt::format("{} broke the protocol: {}", g->who(side), detail));
+            case engine::FaultKind::Disconnect:  // imcs-tcp; the server's "on opponent disconnect"
+                return g->lose(side, Termination::Crash, "disconnect", fmt::format("{} disconnected: {}", g->who(side), detail));
         }
     };
     ev.exit = [weak, side](const engine::ExitInfo& info) {

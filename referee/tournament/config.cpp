@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include "referee/rules/input_file.hpp"
+#include "referee/engine/launch.hpp"
 #include "referee/rules/position.hpp"
 #include "referee/rules/yaml_reader.hpp"
 
@@ -63,7 +64,7 @@ engine::EngineConfig read_engine(const Reader& r, const YAML::Node& n, const std
                                  const fs::path& base, const std::string& bin_dir) {
     r.only_keys(n, where,
                 {"name", "cmd", "args", "protocol", "options", "dir", "startup", "memory", "nodes",
-                 "depth", "sandbox", "limits"});
+                 "depth", "sandbox", "limits", "user", "password"});
     if (!n["cmd"])
         r.fail(n, where + ".cmd",
                "an engine needs 'cmd' (an in-tree engine name, a path or a program on PATH)");
@@ -79,7 +80,7 @@ engine::EngineConfig read_engine(const Reader& r, const YAML::Node& n, const std
             e.args.push_back(r.get<std::string>(x, where + ".args", "a string"));
     }
     if (n["protocol"]) {
-        auto p = r.get<std::string>(n["protocol"], where + ".protocol", "uci or imcs");
+        auto p = r.get<std::string>(n["protocol"], where + ".protocol", engine::protocol_names());
         try {
             e.protocol = engine::parse_protocol(p);
         } catch (const engine::ConfigError& err) {
@@ -130,6 +131,16 @@ engine::EngineConfig read_engine(const Reader& r, const YAML::Node& n, const std
             } catch (const std::exception& ex) {
                 r.fail(kv.second, where + ".limits", ex.what());
             }
+        }
+    }
+    // imcs-tcp: a client whose name and password are fixed (otherwise {user} and {password}).
+    if (n["user"]) e.tcp_user = r.get<std::string>(n["user"], where + ".user", "a user name");
+    if (n["password"]) e.tcp_password = r.get<std::string>(n["password"], where + ".password", "a password");
+    if (n["args"]) {
+        try {
+            engine::check_placeholders(e);
+        } catch (const engine::ConfigError& err) {
+            r.fail(n["args"], where + ".args", err.what());
         }
     }
     try {

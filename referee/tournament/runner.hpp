@@ -1,6 +1,8 @@
 // Plays a list of scheduled games, many at once on one thread. Engine processes are pooled
-// per engine and reused between games (a new-game command in between); an engine that
-// crashed or was at fault is replaced by a fresh process for its next game.
+// per engine and reused between games (a new-game command in between) while their
+// arguments stay the same (see engine/launch.hpp: {color} restarts an engine whose colour
+// changes); plain and imcs-tcp engines play one game per process; an engine that crashed or
+// was at fault is replaced by a fresh process for its next game.
 #pragma once
 
 #include <functional>

@@ -50,8 +50,13 @@ Played play(const std::string& variant, engine::EngineConfig white_cfg, engine::
     const auto rules = rules::Rules::load(variant);
     boost::asio::io_context io;
     const auto scratch = (std::filesystem::temp_directory_path() / ("referee-test-" + std::to_string(::getpid()))).string();
-    auto white = engine::EngineSession::create(io, white_cfg, rules.variant(), scratch);
-    auto black = engine::EngineSession::create(io, black_cfg, rules.variant(), scratch);
+    // Each side's seat fills the placeholders of its arguments ({color}, {seed}, ...).
+    const auto& tc = spec.time_control;
+    const std::int64_t clock_ms = tc.move_time_ms > 0 ? tc.move_time_ms : tc.base_ms;
+    const engine::Seat white_seat{'W', spec.game_seed, black_cfg.name, clock_ms};
+    const engine::Seat black_seat{'B', spec.game_seed, white_cfg.name, clock_ms};
+    auto white = engine::EngineSession::create(io, white_cfg, rules.variant(), scratch, white_seat);
+    auto black = engine::EngineSession::create(io, black_cfg, rules.variant(), scratch, black_seat);
     Played out;
     const long rss_before = peak_rss_kb();
     const auto start = std::chrono::steady_clock::now();

@@ -1,0 +1,70 @@
+// plain-student: stands in, in tests, for an older course engine of the plain stdio dialect,
+// as students wrote them: it must be told its colour with -c W or -c B (it knows no other
+// flag but -s SEED and -v VARIANT), prints a banner, its board and "thinking..." between
+// moves, answers "! a2-a3", plays one game and exits. It plays a random legal move.
+// It is deliberately not built on run_engine(): the referee treats it as a foreign program
+// and tells it nothing it was not configured to say.
+#include <cstdio>
+#include <random>
+#include <string>
+
+#include "engines/common/line_reader.hpp"
+#include "engines/common/output.hpp"
+#include "engines/common/plain_session.hpp"
+#include "engines/common/random_pick.hpp"
+#include "engines/common/text.hpp"
+
+namespace {
+
+class StudentPlayer : public engines::Player {
+  public:
+    void new_game(const referee::rules::Rules&, std::uint64_t seed) override { rng_.seed(seed); }
+    engines::Reply choose(const engines::Turn& turn) override {
+        if (auto m = engines::pick_uniform(turn.position, rng_)) return engines::Reply::of(*m);
+        return engines::Reply::none();
+    }
+
+  private:
+    std::mt19937_64 rng_;
+};
+
+int usage(const char* why) {
+    std::fprintf(stderr, "plain-student: %s\nusage: plain-student -c W|B [-s SEED] [-v VARIANT]\n",
+                 why);
+    return 2;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    char color = 0;
+    std::uint64_t seed = 0;
+    std::string variant = "minitchess";
+    for (int i = 1; i < argc; ++i) {
+        const std::string a = argv[i];
+        if (i + 1 >= argc) return usage(("'" + a + "' is not -c, -s or -v with a value").c_str());
+        const std::string v = argv[++i];
+        if (a == "-c" && (v == "W" || v == "B"))
+            color = v[0];
+        else if (a == "-s" && engines::parse_integer(v) && *engines::parse_integer(v) >= 0)
+            seed = static_cast<std::uint64_t>(*engines::parse_integer(v));
+        else if (a == "-v")
+            variant = v;
+        else
+            return usage(("bad argument '" + a + " " + v + "'").c_str());
+    }
+    if (!color) return usage("no colour: give -c W or -c B");
+    try {
+        const auto rules = referee::rules::Rules::load(variant);
+        StudentPlayer player;
+        engines::Output out;
+        engines::LineReader in;
+        engines::PlainSession session(player, out, rules, seed,
+                                      color == 'W' ? referee::rules::White : referee::rules::Black,
+                                      std::chrono::seconds(300), {true});
+        return session.run(in);
+    } catch (const std::exception& e) {
+        std::fprintf(stderr, "plain-student: %s\n", e.what());
+        return 2;
+    }
+}

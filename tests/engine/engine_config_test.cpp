@@ -1,0 +1,76 @@
+// Engine names and descriptions: one name resolution everywhere (a bare name and cmd= find
+// the same in-tree engine), one PATH lookup, the protocols by name, and checks that fail
+// before any game with the engine and the problem named.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+
+#include "referee/engine/engine_config.hpp"
+
+using namespace referee::engine;
+
+namespace {
+const std::string kBin = REFEREE_BIN_DIR;
+}
+
+TEST(EngineNames, BareNameAndCmdFindTheSameInTreeEngine) {
+    const auto bare = engine_from_text("random", kBin);
+    const auto spec = engine_from_text("cmd=random proto=imcs", kBin);
+    EXPECT_EQ(bare.command, kBin + "/random-engine");
+    EXPECT_EQ(spec.command, bare.command);
+    EXPECT_TRUE(bare.in_tree);
+    EXPECT_TRUE(spec.in_tree);
+    EXPECT_EQ(spec.name, "random");
+    EXPECT_EQ(spec.protocol, Protocol::Imcs);
+    EXPECT_NO_THROW(check_engine_command(spec));
+}
+
+TEST(EngineNames, BrokenEnginesAreInTreeAndOtherBinariesAreNot) {
+    EXPECT_TRUE(resolve_engine_command("broken-hang", kBin).in_tree);
+    const auto student = resolve_engine_command("plain-student", kBin);
+    EXPECT_EQ(student.command, kBin + "/plain-student");
+    EXPECT_FALSE(student.in_tree);  // it stands in for a foreign engine
+}
+
+TEST(EngineNames, ProgramsOnPathAreFoundOnceAndMissingOnesNamed) {
+    const auto sh = find_in_path("sh");
+    ASSERT_TRUE(sh);
+    EXPECT_TRUE(std::filesystem::exists(*sh));
+    EXPECT_FALSE(find_in_path("no-such-program-for-the-referee"));
+    EXPECT_FALSE(find_in_path("a/b"));
+    const auto c = engine_from_text("cmd=no-such-program-for-the-referee name=ghost", kBin);
+    try {
+        check_engine_command(c);
+        FAIL() << "a missing program was accepted";
+    } catch (const ConfigError& e) {
+        EXPECT_NE(std::string(e.what()).find("ghost"), std::string::npos) << e.what();
+        EXPECT_NE(std::string(e.what()).find("not found in PATH"), std::string::npos) << e.what();
+    }
+}
+
+TEST(EngineNames, EveryProtocolHasANameAndUnknownOnesListThem) {
+    for (auto p : {Protocol::Uci, Protocol::Imcs, Protocol::Plain, Protocol::ImcsTcp})
+        EXPECT_EQ(parse_protocol(protocol_name(p)), p);
+    try {
+        parse_protocol("xboard");
+        FAIL();
+    } catch (const ConfigError& e) {
+        EXPECT_NE(std::string(e.what()).find("imcs-tcp"), std::string::npos) << e.what();
+    }
+}
+
+TEST(EngineNames, DescriptionsTakeTcpLoginsAndCheckPlaceholders) {
+    const auto c = engine_from_text("cmd=random proto=imcs-tcp user=bob password=secret", kBin);
+    EXPECT_EQ(c.tcp_user, "bob");
+    EXPECT_EQ(c.tcp_password, "secret");
+    EXPECT_EQ(c.protocol, Protocol::ImcsTcp);
+    auto bad = engine_from_text("cmd=random proto=uci args='--port {port}' name=r", kBin);
+    try {
+        check_engine_command(bad);
+        FAIL() << "{port} was accepted for a UCI engine";
+    } catch (const ConfigError& e) {
+        EXPECT_NE(std::string(e.what()).find("only filled in for imcs-tcp"), std::string::npos)
+            << e.what();
+        EXPECT_NE(std::string(e.what()).find("'r'"), std::string::npos) << e.what();
+    }
+}

@@ -1,0 +1,136 @@
+// Engines as a MiniChess course has them: old plain-dialect engines that print their board
+// and must be told their colour, and IMCS TCP clients started per game that connect to the
+// referee. Whole games end by the rules; every bad client ends its game with a clear reason
+// and leaves no process behind.
+#include <gtest/gtest.h>
+
+#include "match_harness.hpp"
+
+using namespace referee;
+using namespace referee::test;
+using engine::Protocol;
+using match::Termination;
+
+namespace {
+
+const std::string kBin = REFEREE_BIN_DIR;
+
+engine::EngineConfig described(const std::string& text) {
+    auto c = engine::engine_from_text(text, kBin);
+    c.startup_timeout = std::chrono::milliseconds(5000);
+    return c;
+}
+
+engine::EngineConfig student(const std::string& seed) {
+    return described("cmd=plain-student proto=plain name=student args='-c {color} -s " + seed +
+                     "'");
+}
+
+// A client written in bash (its /dev/tcp), for behaviour no real client should have.
+engine::EngineConfig bash_client(const std::string& name, const std::string& script) {
+    auto c = described("cmd=bash proto=imcs-tcp name=" + name);
+    c.args = {"-c", script};
+    c.startup_timeout = std::chrono::milliseconds(1500);
+    return c;
+}
+
+void expect_rules_result(const Played& p) {
+    EXPECT_EQ(p.record.termination, Termination::Rules)
+        << p.record.reason_key << ": " << p.record.reason;
+    EXPECT_GT(p.record.moves.size(), 0u);
+    for (pid_t g : p.groups) EXPECT_TRUE(group_gone(g)) << "group " << g;
+}
+
+void expect_start_failure(const Played& p, const std::string& words) {
+    EXPECT_EQ(p.record.termination, Termination::StartFailure)
+        << p.record.reason_key << ": " << p.record.reason;
+    EXPECT_NE(p.record.reason.find(words), std::string::npos) << p.record.reason;
+    EXPECT_EQ(p.record.moves.size(), 0u);
+    for (pid_t g : p.groups) EXPECT_TRUE(group_gone(g)) << "group " << g;
+    EXPECT_LT(p.seconds, 5.0);
+}
+
+}  // namespace
+
+TEST(CourseEngines, APlainEngineThatPrintsItsBoardPlaysWholeGamesWithEitherColour) {
+    expect_rules_result(play("minitchess", student("3"), in_tree("random-engine", Protocol::Uci),
+                             spec_for("minitchess", "10+0")));
+    expect_rules_result(play("minitchess", in_tree("random-engine", Protocol::Imcs), student("4"),
+                             spec_for("minitchess", "10+0")));
+}
+
+TEST(CourseEngines, InTreePlainEnginesAreToldTheirColourAndVariant) {
+    // No arguments at all: the referee adds --protocol plain --variant ... --color B.
+    expect_rules_result(play("minichess", described("cmd=alphabeta proto=uci"),
+                             described("cmd=random proto=plain"), spec_for("minichess", "10+0")));
+}
+
+TEST(CourseEngines, TcpClientsOfferOrAcceptAndPlayWholeGames) {
+    const auto offers = described("cmd=random proto=imcs-tcp name=offerer");
+    const auto accepts = described("cmd=alphabeta proto=imcs-tcp name=taker args='--accept any'");
+    expect_rules_result(play("minitchess", offers, accepts, spec_for("minitchess", "10+0")));
+    expect_rules_result(
+        play("gardner-castling", accepts, offers, spec_for("gardner-castling", "10+0")));
+}
+
+TEST(CourseEngines, ACourseClientGetsItsConnectionFromPlaceholders) {
+    // Not in-tree-told anything: every flag comes from the placeholders.
+    auto c = described("cmd=random proto=imcs-tcp name=course");
+    c.in_tree = false;
+    c.args = {"--protocol", "imcs-tcp", "--host",    "{host}",     "--port",
+              "{port}",     "--user",   "{user}",    "--password", "{password}",
+              "--offer",    "{color}",  "--variant", "{variant}"};
+    expect_rules_result(play("minitchess", in_tree("random-engine", Protocol::Uci), c,
+                             spec_for("minitchess", "10+0")));
+}
+
+TEST(CourseEngines, AClientThatNeverConnectsLosesAtTheStartUpLimit) {
+    auto c = described("cmd=sleep proto=imcs-tcp name=silent");
+    c.args = {"30"};
+    c.startup_timeout = std::chrono::milliseconds(800);
+    expect_start_failure(play("minitchess", c, in_tree("random-engine", Protocol::Uci),
+                              spec_for("minitchess", "10+0")),
+                         "did not connect to the referee's port 127.0.0.1:");
+}
+
+TEST(CourseEngines, AClientThatExitsWithoutConnectingIsNamed) {
+    auto c = described("cmd=true proto=imcs-tcp name=quitter");
+    expect_start_failure(play("minitchess", in_tree("random-engine", Protocol::Uci), c,
+                              spec_for("minitchess", "10+0")),
+                         "exited with code 0 without connecting");
+}
+
+TEST(CourseEngines, AClientThatConnectsAndSaysNothingLosesAtTheStartUpLimit) {
+    const auto c = bash_client("mute", "exec 3<>/dev/tcp/{host}/{port}; sleep 30");
+    expect_start_failure(play("minitchess", c, in_tree("random-engine", Protocol::Uci),
+                              spec_for("minitchess", "10+0")),
+                         "did not log in");
+}
+
+TEST(CourseEngines, AWrongLoginEndsTheGameWithTheReason) {
+    const auto c = bash_client("liar",
+                               "exec 3<>/dev/tcp/{host}/{port}; read -r g <&3; printf 'me {user} "
+                               "nope\\r\\n' >&3; sleep 30");
+    expect_start_failure(play("minitchess", c, in_tree("random-engine", Protocol::Uci),
+                              spec_for("minitchess", "10+0")),
+                         "with the wrong password");
+}
+
+TEST(CourseEngines, AClientThatDropsMidGameLosesByDisconnect) {
+    // Logs in, offers White, answers its first turn, and goes.
+    const auto c = bash_client(
+        "dropper",
+        "exec 3<>/dev/tcp/{host}/{port}; read -r g <&3; printf 'me {user} {password}\\r\\n' >&3; "
+        "read -r h <&3; printf 'offer W\\r\\n' >&3; "
+        "while read -r l <&3; do case \"$l\" in \\?*) break;; esac; done; printf 'a2-a3\\r\\n' "
+        ">&3");
+    const auto p = play("minitchess", c, in_tree("random-engine", Protocol::Uci),
+                        spec_for("minitchess", "10+0"));
+    EXPECT_EQ(p.record.termination, Termination::Crash) << p.record.reason;
+    EXPECT_EQ(p.record.reason_key, "disconnect");
+    EXPECT_NE(p.record.reason.find("closed the connection during the game"), std::string::npos)
+        << p.record.reason;
+    ASSERT_GE(p.record.moves.size(), 1u);
+    EXPECT_EQ(p.record.moves[0].dash, "a2-a3");
+    for (pid_t g : p.groups) EXPECT_TRUE(group_gone(g));
+}
