@@ -320,21 +320,6 @@ void JournalWriter::write_line(const std::string& text, const char* what) {
     size_ += text.size();
 }
 
-void JournalWriter::write_line(const std::string& line) {
-    const std::string text = line + "\n";
-    // One write of one line to an O_APPEND file, then fsync: a crash leaves at worst a torn
-    // last line, which read_journal() drops.
-    std::size_t done = 0;
-    while (done < text.size()) {
-        ssize_t n = ::write(fd_, text.data() + done, text.size() - done);
-        if (n < 0 && errno == EINTR) continue;
-        if (n < 0)
-            throw JournalError(fmt::format("{}: cannot write: {}", path_, std::strerror(errno)));
-        done += static_cast<std::size_t>(n);
-    }
-    if (::fsync(fd_) != 0) throw JournalError(fmt::format("{}: fsync failed: {}", path_, std::strerror(errno)));
-}
-
 JournalWriter::~JournalWriter() {
     if (fd_ >= 0) ::close(fd_);
     if (shadow_fd_ >= 0) ::close(shadow_fd_);

@@ -11,7 +11,7 @@
 
 #include <gtest/gtest.h>
 
-#include "run_command.hpp"
+#include "tests/support/run_command.hpp"
 
 namespace {
 

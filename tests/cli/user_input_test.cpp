@@ -12,7 +12,7 @@
 
 #include <gtest/gtest.h>
 
-#include "run_command.hpp"
+#include "tests/support/run_command.hpp"
 
 namespace {
 
