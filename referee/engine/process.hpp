@@ -36,6 +36,9 @@ struct ProcessSpec {
     std::size_t memory_limit_bytes = 0;      // 0: limits.address_space_mb; else RLIMIT_AS
     ResourceLimits limits;                   // setrlimit in the child; output volume here
     Sandbox sandbox = Sandbox::None;         // Bwrap or None (Auto is resolved by the caller)
+    // Under bwrap: keep the machine's network. An imcs-tcp client must reach the referee's
+    // port on 127.0.0.1, which a network namespace of its own would not have.
+    bool network = false;
 };
 
 // Thrown by start(): names the command and the OS reason ("No such file or directory",

@@ -213,6 +213,7 @@ void EngineSession::start() {
     spec.memory_limit_bytes = config_.memory_limit_mb * 1024 * 1024;
     spec.limits = config_.limits;
     spec.sandbox = effective_sandbox(config_.sandbox);
+    spec.network = config_.protocol == Protocol::ImcsTcp;
     process_ = std::make_unique<EngineProcess>(io_, spec);
     dialect_ = make_dialect(DialectContext{*host_, config_, variant_, scratch_dir_, seat_, login});
     std::weak_ptr<EngineSession> weak = weak_from_this();

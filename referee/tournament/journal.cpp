@@ -13,6 +13,7 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "referee/rules/printable.hpp"
 #include "referee/tournament/output_files.hpp"
 
 namespace referee::tournament {
@@ -43,7 +44,10 @@ Tail journal_tail(const std::string& path) {
 // UTF-8; the two-character escapes; \u00xx in lower case for other control bytes). Returns
 // false, having appended part of it, when `s` is not valid UTF-8: the caller then lets
 // nlohmann decide what such a record becomes.
-bool append_json_string(std::string& out, std::string_view s) {
+bool append_json_string(std::string& out, std::string_view text) {
+    // The same text to_json writes: engine bytes made printable first (match/game_record.cpp).
+    const std::string safe = rules::printable_text(text);
+    const std::string_view s = safe;
     out += '"';
     for (std::size_t i = 0; i < s.size(); ++i) {
         const auto c = static_cast<unsigned char>(s[i]);
@@ -297,6 +301,7 @@ JournalWriter::JournalWriter(const std::string& path, const std::string& fingerp
     // The referee's own copy, in a folder of its own, is what a tampered journal is rebuilt
     // from; kept on disk so memory stays flat however many games are played.
     shadow_ = (std::filesystem::path(shadow_dir_.path()) / "journal.jsonl").string();
+    ec.clear();
     if (exists) std::filesystem::copy_file(path, shadow_, std::filesystem::copy_options::overwrite_existing, ec);
     if (ec) throw JournalError(fmt::format("{}: cannot keep a copy of the journal in {}: {}", path, shadow_, ec.message()));
     shadow_fd_ = ::open(shadow_.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC | O_NOFOLLOW, 0600);

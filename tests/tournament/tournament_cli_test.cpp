@@ -351,8 +351,11 @@ TEST(MatchCli, NodeAndDepthLimitsReachTheEnginesGo) {
                              "done\n";
     fs::permissions(engine, fs::perms::owner_all);
     fs::copy_file(engine, dir.path / "recorder2");
-    auto r = run(dir.path, {"match", "minichess", "-engine", "cmd=./recorder", "name=n", "nodes=1234", "-engine",
-                            "cmd=./recorder2", "name=d", "depth=3", "-each", "tc=5+0.05", "-rounds", "1", "-games", "1"});
+    // Engines start in a scratch folder of their own; dir= gives them this one (writable
+    // under the sandbox too) for their log.
+    const std::string here = "dir=" + dir.path.string();
+    auto r = run(dir.path, {"match", "minichess", "-engine", "cmd=./recorder", "name=n", "nodes=1234", here, "-engine",
+                            "cmd=./recorder2", "name=d", "depth=3", here, "-each", "tc=5+0.05", "-rounds", "1", "-games", "1"});
     ASSERT_EQ(r.code, 0) << r.out;
     std::ifstream log(dir.path / "go.log");
     std::string first, second;
