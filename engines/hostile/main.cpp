@@ -82,6 +82,7 @@ void signal_all(const std::vector<pid_t>& pids, int sig, const char* whom) {
 void attack() {
     if (g_attack == "symlink") {
         std::error_code ec;
+        fs::remove(g_target, ec);  // whatever the referee reserved there, replaced by a link
         fs::create_symlink(g_target + ".victim", g_target, ec);
         say(ec ? "could not plant the link: " + ec.message() : "link planted at " + g_target);
     } else if (g_attack == "journal-forge") {

@@ -69,9 +69,11 @@ std::vector<Square> attackers_of(const Position& pos, Square target, Color by) {
     PositionFields f = parse_fen(g, pos.fen());
     if (f.placement[target] == '.') {
         // Something of the other side to be captured there: attacks are captures.
+        // A piece a position may hold anywhere: not a second royal (refused in a FEN), and
+        // not a pawn, which may not stand on its promotion rank.
         char letter = v.pieces.front().letter;
-        for (const auto& p : v.pieces)
-            if (p.royal) letter = p.letter;
+        for (auto it = v.pieces.rbegin(); it != v.pieces.rend(); ++it)
+            if (!it->royal && !it->pawn) letter = it->letter;
         f.placement[target] = cased(letter, ~by);
     }
     Variant free = v;

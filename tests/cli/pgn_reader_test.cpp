@@ -49,7 +49,8 @@ TEST(PgnReader, PgnExtractReadsEveryChessGame) {
            "openings: {file: openings.fen}\noutput: "
         << (dir / "out").string()
         << "\nengines:\n  - {cmd: random, name: a}\n  - {cmd: random, name: b}\n"
-           "  - {cmd: broken-garbage, name: g, args: [--text, \"}{ e2e4 {x}\"]}\n";
+           // Braces doubled: arguments take {placeholders}; the engine gets "}{ e2e4 {x}".
+           "  - {cmd: broken-garbage, name: g, args: [--text, \"}}{{ e2e4 {{x}}\"]}\n";
     const auto r = run_referee({"tournament", (dir / "t.yaml").string(), "--quiet"});
     ASSERT_EQ(r.exit_code, 0) << r.err << r.out;
     const fs::path pgn = dir / "out" / "games.pgn";
