@@ -24,15 +24,13 @@ std::vector<std::string> words(std::string_view line) {
     return out;
 }
 
-// Every game id is new in this referee, as on a server.
-std::atomic<int> g_next_game_id{1};
-
 class ImcsTcpDialect final : public Dialect {
   public:
     explicit ImcsTcpDialect(DialectContext c)
-        : c_(c), game_(make_imcs_dialect(c)), id_(g_next_game_id++) {
-        opponent_ = imcs_user_name(c_.seat.opponent);
-        if (opponent_ == c_.login.user) opponent_ += "_2";
+        : c_(c), game_(make_imcs_dialect(c)), id_(kImcsTcpGameId) {
+        // Each client has a listener of its own holding one game, so the id a client is told
+        // to accept ({game}) is always the same, whatever else this referee runs.
+        opponent_ = imcs_opponent_name(c_.seat, c_.login);
     }
 
     void begin_handshake() override {}  // the client connects on its own

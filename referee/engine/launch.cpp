@@ -16,7 +16,8 @@ struct Values {
 };
 
 bool is_tcp_name(std::string_view name) {
-    return name == "host" || name == "port" || name == "user" || name == "password";
+    return name == "host" || name == "port" || name == "user" || name == "password" ||
+           name == "game" || name == "opponent";
 }
 
 // One placeholder's text: what is inside the braces. Throws a bare sentence; the caller adds
@@ -53,11 +54,16 @@ std::string fill(std::string_view inside, const Values& v, Protocol protocol) {
         if (name == "host") return v.tcp->host;
         if (name == "port") return std::to_string(v.tcp->port);
         if (name == "user") return v.tcp->user;
+        // A client that accepts needs the game's id and the offerer's name, as `list` shows
+        // them: the private listener holds one game, number 1.
+        if (name == "game") return std::to_string(kImcsTcpGameId);
+        if (name == "opponent") return v.seat ? imcs_opponent_name(*v.seat, *v.tcp) : "";
         return v.tcp->password;
     }
     throw ConfigError(fmt::format(
         "'{{{}}}' is not a placeholder (known: {{color}}, {{color:WHITE|BLACK}}, {{variant}}, "
-        "{{variant_file}}, {{seed}}, {{host}}, {{port}}, {{user}}, {{password}}; '{{{{' and "
+        "{{variant_file}}, {{seed}}, {{host}}, {{port}}, {{user}}, {{password}}, {{game}}, "
+        "{{opponent}}; '{{{{' and "
         "'}}}}' are literal braces)",
         inside));
 }
@@ -135,6 +141,12 @@ bool launch_args_match(const EngineConfig& config, const rules::Variant& variant
                        const Seat& b) {
     const TcpLogin none;
     return launch_args(config, variant, a, &none) == launch_args(config, variant, b, &none);
+}
+
+std::string imcs_opponent_name(const Seat& seat, const TcpLogin& login) {
+    std::string name = imcs_user_name(seat.opponent);
+    if (name == login.user) name += "_2";  // two engines of one name: the lobby tells them apart
+    return name;
 }
 
 std::string imcs_user_name(std::string_view engine_name) {

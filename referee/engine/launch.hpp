@@ -57,4 +57,9 @@ bool launch_args_match(const EngineConfig& config, const rules::Variant& variant
 // IMCS refuses in a name replaced by '_'.
 std::string imcs_user_name(std::string_view engine_name);
 
+// An imcs-tcp client's game on its private listener: always game 1, and the opponent the
+// lobby lists for it ({game} and {opponent}, for clients that accept rather than offer).
+inline constexpr int kImcsTcpGameId = 1;
+std::string imcs_opponent_name(const Seat& seat, const TcpLogin& login);
+
 }  // namespace referee::engine
