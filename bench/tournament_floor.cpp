@@ -97,7 +97,8 @@ int main(int argc, char** argv) {
         std::string moves;
         for (int ply = 0; !pos.outcome(); ++ply) {
             Engine* e = side[ply % 2];
-            e->send("position fen " + rules.start().fen() + (moves.empty() ? "" : " moves" + moves));
+            e->send("position fen " + rules.start().fen() +
+                    (moves.empty() ? "" : " moves" + moves));
             e->send("go wtime 30000 btime 30000");
             auto best = e->wait_for("bestmove");
             auto text = best.substr(9, best.find(' ', 9) - 9);
@@ -106,7 +107,9 @@ int main(int argc, char** argv) {
             ++plies;
         }
     }
-    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    fmt::print("floor games={} plies={} seconds={:.3f} games_per_second={:.2f}\n", games, plies, seconds, games / seconds);
+    const double seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    fmt::print("floor games={} plies={} seconds={:.3f} games_per_second={:.2f}\n", games, plies,
+               seconds, games / seconds);
     return 0;
 }

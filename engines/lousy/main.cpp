@@ -4,8 +4,9 @@
 
 int main(int argc, char** argv) {
     engines::LousyPlayer player;
-    const engines::EngineIdentity id{"lousy-engine", "minichess-referee",
-                                     "a Lousy Chess bot: --ruleset draft --goals LIST --digit N, or --ruleset module --letter L "
-                                     "--digit N --serial SERIAL"};
+    const engines::EngineIdentity id{
+        "lousy-engine", "minichess-referee",
+        "a Lousy Chess bot: --ruleset draft --goals LIST --digit N, or --ruleset module --letter L "
+        "--digit N --serial SERIAL"};
     return engines::run_engine(argc, argv, id, player);
 }

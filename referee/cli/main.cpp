@@ -7,7 +7,8 @@
 #include "referee/cli/commands.hpp"
 
 int main(int argc, char** argv) {
-    CLI::App app{"minichess-referee: rules, perft, engine matches and tournaments for small chess variants"};
+    CLI::App app{
+        "minichess-referee: rules, perft, engine matches and tournaments for small chess variants"};
     app.set_version_flag("--version", std::string("referee ") + REFEREE_VERSION);
     app.require_subcommand(1);
     referee::cli::add_variants_command(app);
@@ -24,7 +25,8 @@ int main(int argc, char** argv) {
     try {
         app.parse(argc, argv);
     } catch (const CLI::RuntimeError& e) {
-        return e.get_exit_code();  // a subcommand's own exit code (play, validate): it already said why
+        return e
+            .get_exit_code();  // a subcommand's own exit code (play, validate): it already said why
     } catch (const CLI::ParseError& e) {
         // --help and --version are "errors" that succeed; real usage mistakes get one line.
         if (e.get_exit_code() == 0) return app.exit(e);

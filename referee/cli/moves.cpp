@@ -30,7 +30,8 @@ void add_moves_command(CLI::App& app) {
                                      rules::result_string(o->result));
         std::vector<std::string> names;
         for (const auto& m : pos.legal_moves())
-            names.push_back(pos.move_name(m, args->uci ? rules::MoveStyle::Uci : rules::MoveStyle::Dash));
+            names.push_back(
+                pos.move_name(m, args->uci ? rules::MoveStyle::Uci : rules::MoveStyle::Dash));
         std::sort(names.begin(), names.end());
         for (const auto& n : names) std::cout << n << '\n';
     });

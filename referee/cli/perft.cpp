@@ -19,7 +19,9 @@ void add_perft_command(CLI::App& app) {
     auto args = std::make_shared<Args>();
     auto* cmd = app.add_subcommand("perft", "count the leaf positions of the legal-move tree");
     cmd->add_option("VARIANT", args->variant, "variant name or .yaml path")->required();
-    cmd->add_option("DEPTH", args->depth, "plies to look ahead")->required()->check(CLI::Range(0, 20));
+    cmd->add_option("DEPTH", args->depth, "plies to look ahead")
+        ->required()
+        ->check(CLI::Range(0, 20));
     cmd->add_flag("--divide", args->divide, "print the count below each legal move");
     args->position.add_to(*cmd);
     cmd->callback([args] {
@@ -35,9 +37,11 @@ void add_perft_command(CLI::App& app) {
         } else {
             nodes = pos.perft(args->depth);
         }
-        const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        const double seconds =
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
         std::cout << fmt::format("nodes {}\n", nodes);
-        std::cerr << fmt::format("time {:.3f} s, {:.0f} nodes/s\n", seconds, seconds > 0 ? nodes / seconds : 0.0);
+        std::cerr << fmt::format("time {:.3f} s, {:.0f} nodes/s\n", seconds,
+                                 seconds > 0 ? nodes / seconds : 0.0);
     });
 }
 

@@ -9,8 +9,8 @@
 #include <iostream>
 #include <memory>
 
-#include <boost/asio/io_context.hpp>
 #include <fmt/format.h>
+#include <boost/asio/io_context.hpp>
 #include <nlohmann/json.hpp>
 
 #include "referee/cli/commands.hpp"
@@ -46,7 +46,8 @@ std::string stamp() {
     std::time_t now = std::time(nullptr);
     std::tm tm{};
     localtime_r(&now, &tm);
-    return fmt::format("{:04}{:02}{:02}-{:02}{:02}{:02}", tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday, tm.tm_hour, tm.tm_min, tm.tm_sec);
+    return fmt::format("{:04}{:02}{:02}-{:02}{:02}{:02}", tm.tm_year + 1900, tm.tm_mon + 1,
+                       tm.tm_mday, tm.tm_hour, tm.tm_min, tm.tm_sec);
 }
 
 std::vector<std::string> split_moves(const std::string& text) {
@@ -87,22 +88,32 @@ int run_play(const PlayArgs& a) {
         throw std::runtime_error(
             fmt::format("--max-plies {}: must be 0 (no cap) to 1000000", a.max_plies));
     const auto rules = rules::Rules::load(a.variant);
-    match::GameSpec spec{a.position.load(rules), split_moves(a.opening), {}, match::IllegalMovePolicy::Loss, a.max_plies};
+    match::GameSpec spec{a.position.load(rules),
+                         split_moves(a.opening),
+                         {},
+                         match::IllegalMovePolicy::Loss,
+                         a.max_plies};
     if (a.st != 0) match::seconds_to_ms(a.st, "--st", 0.001, match::kMaxTimeSeconds);
-    spec.time_control = a.st > 0 ? match::parse_time_control(fmt::format("st={}", a.st)) : match::parse_time_control(a.tc);
+    spec.time_control = a.st > 0 ? match::parse_time_control(fmt::format("st={}", a.st))
+                                 : match::parse_time_control(a.tc);
     spec.time_control.margin_ms =
         match::seconds_to_ms(a.margin, "--margin", 0, match::kMaxMarginSeconds);
     spec.time_control.imcs_first_move = a.imcs_clock;
-    if (a.illegal == "ask-again") spec.illegal_moves = match::IllegalMovePolicy::AskAgain;
-    else if (a.illegal != "loss") throw std::runtime_error(fmt::format("--illegal '{}': expected loss or ask-again", a.illegal));
+    if (a.illegal == "ask-again")
+        spec.illegal_moves = match::IllegalMovePolicy::AskAgain;
+    else if (a.illegal != "loss")
+        throw std::runtime_error(
+            fmt::format("--illegal '{}': expected loss or ask-again", a.illegal));
 
     const std::string bin = engine::executable_dir();
-    auto white_cfg = engine::engine_from_text(a.white, bin), black_cfg = engine::engine_from_text(a.black, bin);
+    auto white_cfg = engine::engine_from_text(a.white, bin),
+         black_cfg = engine::engine_from_text(a.black, bin);
     engine::check_engine_command(white_cfg);
     engine::check_engine_command(black_cfg);
     if (white_cfg.name == black_cfg.name) white_cfg.name += "-1", black_cfg.name += "-2";
 
-    if (!a.sandbox.empty()) white_cfg.sandbox = black_cfg.sandbox = engine::parse_sandbox(a.sandbox);
+    if (!a.sandbox.empty())
+        white_cfg.sandbox = black_cfg.sandbox = engine::parse_sandbox(a.sandbox);
     for (const auto* c : {&white_cfg, &black_cfg})
         if (auto note = engine::sandbox_preflight_message(c->sandbox); !note.empty()) {
             std::cerr << note << '\n';
@@ -119,24 +130,32 @@ int run_play(const PlayArgs& a) {
     const engine::ScratchDir scratch(fmt::format("referee-play-{}-", ::getpid()));
     boost::asio::io_context io;
     // Each engine's seat fills the placeholders of its arguments ({color}, {seed}, ...).
-    const std::int64_t clock_ms = spec.time_control.move_time_ms > 0 ? spec.time_control.move_time_ms : spec.time_control.base_ms;
-    const engine::Seat white_seat{'W', spec.game_seed, black_cfg.name, clock_ms}, black_seat{'B', spec.game_seed, white_cfg.name, clock_ms};
-    auto white = engine::EngineSession::create(io, white_cfg, rules.variant(), scratch.path(), white_seat);
-    auto black = engine::EngineSession::create(io, black_cfg, rules.variant(), scratch.path(), black_seat);
+    const std::int64_t clock_ms = spec.time_control.move_time_ms > 0
+                                      ? spec.time_control.move_time_ms
+                                      : spec.time_control.base_ms;
+    const engine::Seat white_seat{'W', spec.game_seed, black_cfg.name, clock_ms},
+        black_seat{'B', spec.game_seed, white_cfg.name, clock_ms};
+    auto white =
+        engine::EngineSession::create(io, white_cfg, rules.variant(), scratch.path(), white_seat);
+    auto black =
+        engine::EngineSession::create(io, black_cfg, rules.variant(), scratch.path(), black_seat);
 
     std::optional<match::GameRecord> result;
-    auto game = match::Game::create(io, std::move(spec), white, black, [&](const match::GameRecord& r) {
-        result = r;
-        white->quit(std::chrono::milliseconds(1000));
-        black->quit(std::chrono::milliseconds(1000));
-    });
+    auto game =
+        match::Game::create(io, std::move(spec), white, black, [&](const match::GameRecord& r) {
+            result = r;
+            white->quit(std::chrono::milliseconds(1000));
+            black->quit(std::chrono::milliseconds(1000));
+        });
     if (!a.quiet) {
-        std::cout << fmt::format("{} vs {}, {} ({})\n", white_cfg.name, black_cfg.name, rules.name(), a.st > 0 ? fmt::format("{} s a move", a.st) : a.tc);
+        std::cout << fmt::format("{} vs {}, {} ({})\n", white_cfg.name, black_cfg.name,
+                                 rules.name(), a.st > 0 ? fmt::format("{} s a move", a.st) : a.tc);
         if (a.boards) std::cout << a.position.load(rules).board_dump() << std::flush;
         game->set_move_observer([&](const match::MoveEntry& m, const rules::Position& after) {
             const bool white_moved = after.side_to_move() == rules::Black;
             const int number = after.fullmove_number() - (white_moved ? 0 : 1);
-            std::cout << fmt::format("{}{} {:<8} {:>8.3f} s\n", number, white_moved ? "." : "...", m.dash, m.elapsed_ms / 1000.0);
+            std::cout << fmt::format("{}{} {:<8} {:>8.3f} s\n", number, white_moved ? "." : "...",
+                                     m.dash, m.elapsed_ms / 1000.0);
             if (a.boards) std::cout << after.board_dump();
             std::cout << std::flush;
         });
@@ -154,15 +173,19 @@ int run_play(const PlayArgs& a) {
     // Written through the folder's descriptor to a fresh name, then renamed over the files
     // reserved before the first move: a link planted there is replaced, never followed.
     record.dir->replace(record.pgn_name, match::to_pgn(*result));
-    record.dir->replace(record.json_name, match::to_json(*result).dump(2, ' ', false,
-                                                                      nlohmann::json::error_handler_t::replace) +
-                                              "\n");
+    record.dir->replace(
+        record.json_name,
+        match::to_json(*result).dump(2, ' ', false, nlohmann::json::error_handler_t::replace) +
+            "\n");
     const fs::path dir = prefix.parent_path();
     const std::string pgn_name = record.pgn_name, json_name = record.json_name;
     if (record.stem != prefix.filename().string())
-        std::cerr << fmt::format("note: {}.pgn was taken; the record went to {}\n", prefix.string(), pgn_name);
-    std::cout << fmt::format("result {} ({}): {}\n", result->result_text(), result->reason_key, result->reason);
-    std::cout << fmt::format("record {} {}\n", (dir / pgn_name).string(), (dir / json_name).string());
+        std::cerr << fmt::format("note: {}.pgn was taken; the record went to {}\n", prefix.string(),
+                                 pgn_name);
+    std::cout << fmt::format("result {} ({}): {}\n", result->result_text(), result->reason_key,
+                             result->reason);
+    std::cout << fmt::format("record {} {}\n", (dir / pgn_name).string(),
+                             (dir / json_name).string());
     return 0;
 }
 
@@ -173,22 +196,32 @@ void add_play_command(CLI::App& app) {
     auto* cmd = app.add_subcommand("play", "play one game between two engines");
     cmd->add_option("VARIANT", a->variant, "variant name or .yaml path")->required();
     cmd->add_option("--white", a->white,
-                    "White's engine: an in-tree name (random, alphabeta, lousy, broken-hang...), fairy-stockfish, a path, "
-                    "or 'cmd=PATH [arg=..] [proto=uci|imcs|plain|imcs-tcp] [name=..] [option.NAME=VALUE]'; arguments may hold "
+                    "White's engine: an in-tree name (random, alphabeta, lousy, broken-hang...), "
+                    "fairy-stockfish, a path, "
+                    "or 'cmd=PATH [arg=..] [proto=uci|imcs|plain|imcs-tcp] [name=..] "
+                    "[option.NAME=VALUE]'; arguments may hold "
                     "placeholders such as {color} (see configs/README.md)")
         ->required();
     cmd->add_option("--black", a->black, "Black's engine, as --white")->required();
-    cmd->add_option("--tc", a->tc, "time control: [moves/]seconds[+increment], m:ss allowed (default 60+0)");
+    cmd->add_option("--tc", a->tc,
+                    "time control: [moves/]seconds[+increment], m:ss allowed (default 60+0)");
     cmd->add_option("--st", a->st, "fixed seconds per move instead of a clock");
-    cmd->add_option("--margin", a->margin, "seconds of overrun tolerated before a loss on time (default 0.1)");
-    cmd->add_flag("--imcs-clock", a->imcs_clock, "IMCS clock: the game's first move is not charged (limit 60 s)");
-    cmd->add_option("--illegal", a->illegal, "an illegal move: loss (default) or ask-again (IMCS: clock running)");
-    cmd->add_option("--max-plies", a->max_plies, "adjudicate a draw after this many plies (0: never)");
+    cmd->add_option("--margin", a->margin,
+                    "seconds of overrun tolerated before a loss on time (default 0.1)");
+    cmd->add_flag("--imcs-clock", a->imcs_clock,
+                  "IMCS clock: the game's first move is not charged (limit 60 s)");
+    cmd->add_option("--illegal", a->illegal,
+                    "an illegal move: loss (default) or ask-again (IMCS: clock running)");
+    cmd->add_option("--max-plies", a->max_plies,
+                    "adjudicate a draw after this many plies (0: never)");
     cmd->add_option("--opening", a->opening, "moves the referee plays first, e.g. \"a2-a3 b5-b4\"");
     cmd->add_flag("--boards", a->boards, "print the board after each move");
     cmd->add_flag("--quiet", a->quiet, "print only the result");
-    cmd->add_option("--out", a->out, "path prefix for the .pgn and .json record (default matches/play/<time>-<white>-vs-<black>)");
-    cmd->add_option("--sandbox", a->sandbox, "run both engines under: auto (bwrap where it works; default), bwrap, none");
+    cmd->add_option("--out", a->out,
+                    "path prefix for the .pgn and .json record (default "
+                    "matches/play/<time>-<white>-vs-<black>)");
+    cmd->add_option("--sandbox", a->sandbox,
+                    "run both engines under: auto (bwrap where it works; default), bwrap, none");
     a->position.add_to(*cmd);
     cmd->callback([a] {
         int rc = run_play(*a);

@@ -10,7 +10,8 @@ namespace referee::cli {
 
 void PositionArgs::add_to(CLI::App& cmd) {
     fen_opt = cmd.add_option("--fen", fen, "start from this FEN-like position");
-    auto* board_opt = cmd.add_option("--board", board_file, "start from a MiniChess board dump in FILE ('-': stdin)");
+    auto* board_opt = cmd.add_option("--board", board_file,
+                                     "start from a MiniChess board dump in FILE ('-': stdin)");
     fen_opt->excludes(board_opt);
 }
 

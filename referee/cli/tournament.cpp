@@ -4,8 +4,8 @@
 
 #include <chrono>
 #include <filesystem>
-#include <iostream>
 #include <fstream>
+#include <iostream>
 #include <map>
 
 #include <fmt/format.h>
@@ -53,19 +53,34 @@ std::string time_control_shown(const tournament::TournamentConfig& c) {
 }
 
 // The reports, streamed from the journal so memory does not grow with the games played.
-std::vector<std::string> write_all(const tournament::TournamentConfig& c, const std::string& journal, int scheduled) {
-    report::ReportInput in{c.name, tournament::format_name(c.format), time_control_shown(c), rules::Rules::load(c.variant),
-                           engine_names(c), {}, {}, scheduled, {}, c.sprt};
+std::vector<std::string> write_all(const tournament::TournamentConfig& c,
+                                   const std::string& journal, int scheduled) {
+    report::ReportInput in{c.name,
+                           tournament::format_name(c.format),
+                           time_control_shown(c),
+                           rules::Rules::load(c.variant),
+                           engine_names(c),
+                           {},
+                           {},
+                           scheduled,
+                           {},
+                           c.sprt};
     return report::write_reports_from_journal(c.output_dir, std::move(in), journal);
 }
 
 // One line per finished game when not on a terminal, easy to parse; on a terminal a single
 // progress line with the current standings.
 class Progress {
-public:
-    Progress(const tournament::TournamentConfig& c, int total, std::map<int, match::GameRecord>& games, bool quiet)
+  public:
+    Progress(const tournament::TournamentConfig& c, int total,
+             std::map<int, match::GameRecord>& games, bool quiet)
         // A match of two engines prints cutechess-style lines instead of the one-line bar.
-        : c_(c), total_(total), games_(games), quiet_(quiet), tty_(::isatty(STDOUT_FILENO) && c.engines.size() != 2), start_(std::chrono::steady_clock::now()),
+        : c_(c),
+          total_(total),
+          games_(games),
+          quiet_(quiet),
+          tty_(::isatty(STDOUT_FILENO) && c.engines.size() != 2),
+          start_(std::chrono::steady_clock::now()),
           already_(static_cast<int>(games.size())) {}
 
     void game(const GameSlot& slot, const match::GameRecord& g) {
@@ -73,13 +88,17 @@ public:
         if (quiet_) return;
         const int done = static_cast<int>(games_.size());
         if (!tty_) {
-            std::cout << fmt::format("game {}/{} slot={} round={} white={} black={} result={} termination={} reason={} plies={}\n",
-                                     done, total_, slot.index, slot.round, g.white, g.black, g.result_text(),
-                                     match::termination_key(g.termination), g.reason_key, g.moves.size())
+            std::cout << fmt::format(
+                             "game {}/{} slot={} round={} white={} black={} result={} "
+                             "termination={} reason={} plies={}\n",
+                             done, total_, slot.index, slot.round, g.white, g.black,
+                             g.result_text(), match::termination_key(g.termination), g.reason_key,
+                             g.moves.size())
                       << std::flush;
             return;
         }
-        const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+        const double elapsed =
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
         const int fresh = done - already_;
         const double eta = fresh > 0 ? elapsed / fresh * (total_ - done) : 0;
         std::vector<match::GameRecord> list;
@@ -87,16 +106,17 @@ public:
         auto st = tournament::compute_standings(engine_names(c_), list);
         std::string table;
         for (std::size_t i = 0; i < st.table.size() && i < 4; ++i)
-            table += fmt::format("{}{} {:g}/{}", i ? ", " : "", st.table[i].name, st.table[i].points, st.table[i].games);
-        std::cout << fmt::format("\r\033[K[{}/{} {:.0f}%] ETA {} | {}", done, total_, 100.0 * done / std::max(total_, 1),
-                                 duration_text(eta), table)
+            table += fmt::format("{}{} {:g}/{}", i ? ", " : "", st.table[i].name,
+                                 st.table[i].points, st.table[i].games);
+        std::cout << fmt::format("\r\033[K[{}/{} {:.0f}%] ETA {} | {}", done, total_,
+                                 100.0 * done / std::max(total_, 1), duration_text(eta), table)
                   << std::flush;
     }
     void end() {
         if (tty_ && !quiet_) std::cout << "\n";
     }
 
-private:
+  private:
     const tournament::TournamentConfig& c_;
     int total_;
     std::map<int, match::GameRecord>& games_;
@@ -126,13 +146,15 @@ void make_output_dir(const tournament::TournamentConfig& c) {
             fmt::format("{}: output: the folder '{}' cannot be written", c.source, c.output_dir));
 }
 
-void run_tournament(const std::string& path, bool resume, const std::string& shard_text, int concurrency, bool quiet,
-                    bool stats, bool reports, const std::string& sandbox) {
+void run_tournament(const std::string& path, bool resume, const std::string& shard_text,
+                    int concurrency, bool quiet, bool stats, bool reports,
+                    const std::string& sandbox) {
     if (concurrency < 0 || concurrency > 1000)
         throw std::runtime_error(fmt::format(
             "--concurrency {}: must be 1 to 1000 (leave it out to use the config's)", concurrency));
-    run_tournament_config(tournament::load_tournament_config(path, engine::executable_dir()),
-                          RunOptions{resume, shard_text, concurrency, quiet, stats, reports, sandbox});
+    run_tournament_config(
+        tournament::load_tournament_config(path, engine::executable_dir()),
+        RunOptions{resume, shard_text, concurrency, quiet, stats, reports, sandbox});
 }
 
 }  // namespace
@@ -144,16 +166,19 @@ void run_tournament_config(tournament::TournamentConfig config, const RunOptions
     if (options.concurrency > 0) config.concurrency = options.concurrency;
     if (!options.sandbox.empty())
         for (auto& e : config.engines) e.sandbox = engine::parse_sandbox(options.sandbox);
-    const auto shard = shard_text.empty() ? tournament::Shard{} : tournament::parse_shard(shard_text);
+    const auto shard =
+        shard_text.empty() ? tournament::Shard{} : tournament::parse_shard(shard_text);
     const auto all = tournament::make_schedule(config);
     auto mine = tournament::take_shard(all, shard);
     const auto rules = rules::Rules::load(config.variant);
     const tournament::TournamentPlan plan{config, all, rules};
 
     make_output_dir(config);
-    const auto journal_path = (fs::path(config.output_dir) / tournament::journal_file_name(shard)).string();
+    const auto journal_path =
+        (fs::path(config.output_dir) / tournament::journal_file_name(shard)).string();
     // Checked against the config and the rules, kept without their moves: the journal has them.
-    std::map<int, match::GameRecord> games = tournament::games_to_resume(journal_path, plan, resume);
+    std::map<int, match::GameRecord> games =
+        tournament::games_to_resume(journal_path, plan, resume);
     std::vector<GameSlot> todo;
     for (const auto& s : mine)
         if (!games.count(s.index)) todo.push_back(s);
@@ -163,8 +188,11 @@ void run_tournament_config(tournament::TournamentConfig config, const RunOptions
 
     // A referee killed earlier may have left engines running (those outside a sandbox's
     // PID namespace); its marker names them. Engines never see the output folder.
-    const std::string marker = "referee.run" + (shard.whole() ? std::string() : "." + tournament::journal_file_name(shard));
-    for (const auto& line : tournament::clean_up_earlier_run(config.output_dir, marker)) std::cerr << line << '\n';
+    const std::string marker =
+        "referee.run" +
+        (shard.whole() ? std::string() : "." + tournament::journal_file_name(shard));
+    for (const auto& line : tournament::clean_up_earlier_run(config.output_dir, marker))
+        std::cerr << line << '\n';
     const tournament::RunMarker run_marker(config.output_dir, marker);
     engine::hide_from_engines(config.output_dir);
     for (const auto& e : config.engines)
@@ -182,32 +210,39 @@ void run_tournament_config(tournament::TournamentConfig config, const RunOptions
         }
     }
     if (!quiet)
-        std::cout << fmt::format("{}: {} {}, {} engines, {} games{} ({} done), concurrency {}, journal {}\n", config.name,
-                                 tournament::format_name(config.format), rules::Rules::load(config.variant).name(),
-                                 config.engines.size(), mine.size(), shard.whole() ? "" : " in shard " + shard.name(),
-                                 mine.size() - todo.size(), config.concurrency, journal_path);
+        std::cout << fmt::format(
+            "{}: {} {}, {} engines, {} games{} ({} done), concurrency {}, journal {}\n",
+            config.name, tournament::format_name(config.format),
+            rules::Rules::load(config.variant).name(), config.engines.size(), mine.size(),
+            shard.whole() ? "" : " in shard " + shard.name(), mine.size() - todo.size(),
+            config.concurrency, journal_path);
     if (!quiet && tournament::openings_played(all) < static_cast<int>(config.openings.list.size()))
-        std::cout << fmt::format("note: the schedule has room for {} of the {} openings in {}\n", tournament::openings_played(all),
-                                 config.openings.list.size(), config.openings.source);
+        std::cout << fmt::format("note: the schedule has room for {} of the {} openings in {}\n",
+                                 tournament::openings_played(all), config.openings.list.size(),
+                                 config.openings.source);
     engine::install_signal_cleanup();
     tournament::JournalWriter journal(journal_path, config.fingerprint());
     Progress progress(config, static_cast<int>(mine.size()), games, quiet);
     tournament::Runner* running = nullptr;
-    tournament::Runner runner(config, todo, journal, [&](const GameSlot& slot, const match::GameRecord& g) {
-        progress.game(slot, g);
-        pgn_out.add(g);
-        if (watch.game(g) && running) running->stop();
-    });
+    tournament::Runner runner(config, todo, journal,
+                              [&](const GameSlot& slot, const match::GameRecord& g) {
+                                  progress.game(slot, g);
+                                  pgn_out.add(g);
+                                  if (watch.game(g) && running) running->stop();
+                              });
     running = &runner;
     const auto started = std::chrono::steady_clock::now();
     runner.run();
     progress.end();
     watch.end();
     if (stats) {
-        const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-        std::cout << fmt::format("stats games={} seconds={:.3f} games_per_second={:.2f} concurrency={} peak_memory_kib={}\n",
-                                 todo.size(), seconds, seconds > 0 ? todo.size() / seconds : 0.0, config.concurrency,
-                                 peak_memory_kib());
+        const double seconds =
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+        std::cout << fmt::format(
+            "stats games={} seconds={:.3f} games_per_second={:.2f} concurrency={} "
+            "peak_memory_kib={}\n",
+            todo.size(), seconds, seconds > 0 ? todo.size() / seconds : 0.0, config.concurrency,
+            peak_memory_kib());
     }
     if (!reports) return;  // a shard on a cluster: the merge job writes the one report
     games.clear();         // the reports read the journal
@@ -222,8 +257,11 @@ void run_merge(const std::string& path, std::vector<std::string> journals) {
     std::error_code ec;
     if (journals.empty())
         for (const auto& entry : fs::directory_iterator(config.output_dir, ec))
-            if (entry.path().filename().string().rfind("journal.shard-", 0) == 0) journals.push_back(entry.path().string());
-    if (journals.empty()) throw std::runtime_error(fmt::format("no shard journals (journal.shard-*.jsonl) in {}", config.output_dir));
+            if (entry.path().filename().string().rfind("journal.shard-", 0) == 0)
+                journals.push_back(entry.path().string());
+    if (journals.empty())
+        throw std::runtime_error(
+            fmt::format("no shard journals (journal.shard-*.jsonl) in {}", config.output_dir));
     const auto all = tournament::make_schedule(config);
     const auto rules = rules::Rules::load(config.variant);
     const auto merged = (fs::path(config.output_dir) / "journal.jsonl").string();
@@ -232,7 +270,8 @@ void run_merge(const std::string& path, std::vector<std::string> journals) {
         "merged {} journals{}: {} of {} games\n", m.journals,
         m.kept ? fmt::format(" into the {} games already in {}", m.kept, merged) : "",
         m.games.size(), all.size());
-    std::cout << fmt::format("report {}\n", write_all(config, merged, static_cast<int>(all.size())).back());
+    std::cout << fmt::format("report {}\n",
+                             write_all(config, merged, static_cast<int>(all.size())).back());
 }
 
 void run_report(const std::string& path) {
@@ -242,7 +281,8 @@ void run_report(const std::string& path) {
     const auto rules = rules::Rules::load(config.variant);
     // Every game checked first (in the memory of one game), then the reports streamed.
     tournament::read_checked_journal(journal_path, {config, all, rules}, false);
-    std::cout << fmt::format("report {}\n", write_all(config, journal_path, static_cast<int>(all.size())).back());
+    std::cout << fmt::format("report {}\n",
+                             write_all(config, journal_path, static_cast<int>(all.size())).back());
 }
 
 }  // namespace
@@ -257,29 +297,41 @@ void add_tournament_commands(CLI::App& app) {
         std::vector<std::string> journals;
     };
     auto a = std::make_shared<Args>();
-    auto* t = app.add_subcommand("tournament", "run a round-robin or gauntlet from a YAML config (see configs/README.md)");
+    auto* t = app.add_subcommand(
+        "tournament", "run a round-robin or gauntlet from a YAML config (see configs/README.md)");
     t->add_option("CONFIG", a->config, "tournament config file")->required();
-    t->add_flag("--resume", a->resume, "finish a tournament that was interrupted, replaying no finished game");
+    t->add_flag("--resume", a->resume,
+                "finish a tournament that was interrupted, replaying no finished game");
     t->add_option("--shard", a->shard, "play only the K-th of N slices of the schedule, e.g. 2/3");
     t->add_option("--concurrency", a->concurrency, "games at once (overrides the config)");
     t->add_flag("--quiet", a->quiet, "print only the report path");
-    t->add_flag("--stats", a->stats, "print games per second and the referee's peak memory at the end");
-    t->add_option("--sandbox", a->sandbox, "run every engine under: auto (bwrap where it works), bwrap, none (overrides the config)");
-    t->add_flag("--no-report", a->no_report, "write only the journal, no report (shards whose merge reports)");
-    t->add_flag("--slurm", a->slurm, "submit the tournament to Slurm: a job array of shards and a merge job");
-    t->add_option("--shards", a->cluster.shards, "with --slurm: how many shards (array tasks), default 4")
+    t->add_flag("--stats", a->stats,
+                "print games per second and the referee's peak memory at the end");
+    t->add_option(
+        "--sandbox", a->sandbox,
+        "run every engine under: auto (bwrap where it works), bwrap, none (overrides the config)");
+    t->add_flag("--no-report", a->no_report,
+                "write only the journal, no report (shards whose merge reports)");
+    t->add_flag("--slurm", a->slurm,
+                "submit the tournament to Slurm: a job array of shards and a merge job");
+    t->add_option("--shards", a->cluster.shards,
+                  "with --slurm: how many shards (array tasks), default 4")
         ->check(CLI::Range(1, 100000));
     t->add_option("--partition", a->cluster.partition, "with --slurm: the partition to run in");
-    t->add_option("--time", a->cluster.time, "with --slurm: each shard's time limit, in Slurm's format (e.g. 2:00:00)");
-    t->add_flag("--dry-run", a->cluster.dry_run, "with --slurm: print the batch scripts, submit nothing");
+    t->add_option("--time", a->cluster.time,
+                  "with --slurm: each shard's time limit, in Slurm's format (e.g. 2:00:00)");
+    t->add_flag("--dry-run", a->cluster.dry_run,
+                "with --slurm: print the batch scripts, submit nothing");
     t->callback([a] {
         if (a->slurm) return run_tournament_on_slurm(a->config, a->cluster);
-        run_tournament(a->config, a->resume, a->shard, a->concurrency, a->quiet, a->stats, !a->no_report, a->sandbox);
+        run_tournament(a->config, a->resume, a->shard, a->concurrency, a->quiet, a->stats,
+                       !a->no_report, a->sandbox);
     });
 
     auto* m = app.add_subcommand("merge", "combine shard journals into one journal and report");
     m->add_option("CONFIG", a->config, "the tournament config all shards ran")->required();
-    m->add_option("JOURNALS", a->journals, "shard journals (default: journal.shard-*.jsonl in the output folder)");
+    m->add_option("JOURNALS", a->journals,
+                  "shard journals (default: journal.shard-*.jsonl in the output folder)");
     m->callback([a] { run_merge(a->config, a->journals); });
 
     auto* r = app.add_subcommand("report", "rebuild a tournament's reports from its journal");

@@ -22,7 +22,8 @@ void add_variants_command(CLI::App& app) {
         for (const auto& n : rules::list_variants()) {
             try {
                 auto v = rules::load_variant(n);
-                std::cout << fmt::format("{:<22} {}x{}  {}\n", n, v.geometry.width, v.geometry.height, v.description);
+                std::cout << fmt::format("{:<22} {}x{}  {}\n", n, v.geometry.width,
+                                         v.geometry.height, v.description);
             } catch (const std::exception& e) {
                 std::cout << fmt::format("{:<22} (broken: {})\n", n, e.what());
             }

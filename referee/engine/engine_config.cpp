@@ -123,8 +123,10 @@ EngineConfig parse_engine_spec(std::string_view spec, const std::string& bin_dir
             c.tcp_password = value;
         else if (key == "sandbox" || key.rfind("limit.", 0) == 0) {
             try {
-                if (key == "sandbox") c.sandbox = parse_sandbox(value);
-                else set_limit(c.limits, key.substr(6), value);
+                if (key == "sandbox")
+                    c.sandbox = parse_sandbox(value);
+                else
+                    set_limit(c.limits, key.substr(6), value);
             } catch (const std::invalid_argument& e) {
                 throw ConfigError(fmt::format("engine description '{}': {}", spec, e.what()));
             }

@@ -335,8 +335,8 @@ class EngineProcess::Impl : public std::enable_shared_from_this<EngineProcess::I
         if (limit_mb == 0 || total <= (limit_mb << 20)) return false;
         (this->*finish)();
         if (!detached_ && fault_handler_)
-            fault_handler_(Fault::output_volume, "wrote more than " + std::to_string(limit_mb) +
-                                                     " MiB to " + stream);
+            fault_handler_(Fault::output_volume,
+                           "wrote more than " + std::to_string(limit_mb) + " MiB to " + stream);
         return true;
     }
 

@@ -211,8 +211,8 @@ pid_t spawn_in_own_group(const ProcessSpec& spec, bp::async_pipe& in, bp::async_
     if (spec.sandbox == Sandbox::Bwrap) {
         const std::string bwrap = bwrap_path();
         if (bwrap.empty()) fail(spec, "sandbox bwrap asked for, but bwrap is not installed");
-        BwrapMounts m{engines_root(), owned.scratch->path(), working_dir,
-                      !spec.working_dir.empty(), spec.network};
+        BwrapMounts m{engines_root(), owned.scratch->path(), working_dir, !spec.working_dir.empty(),
+                      spec.network};
         auto cmd = bwrap_command(bwrap, m, exe, spec.args);
         program = cmd.front();
         args.assign(cmd.begin() + 1, cmd.end());

@@ -86,7 +86,7 @@ class EngineSession : public std::enable_shared_from_this<EngineSession> {
     void on_line(std::string_view line);
     void raise(FaultKind kind, std::string detail);
     void arm_startup_timer();
-    bool spent() const;  // a one-game dialect's game is over
+    bool spent() const;               // a one-game dialect's game is over
     bool open_link(TcpLogin& login);  // imcs-tcp: the private port; false after a fault
     void on_link_closed(const std::string& why);
     void on_process_exit(const ExitInfo& info);

@@ -33,7 +33,8 @@ Ruleset parse_ruleset(std::string_view text) {
     if (text == "draft") return Ruleset::Draft;
     if (text == "module") return Ruleset::Module;
     throw LousyError(fmt::format(
-        "unknown ruleset '{}'; it is 'draft' (the draft rules) or 'module' (the published module)", text));
+        "unknown ruleset '{}'; it is 'draft' (the draft rules) or 'module' (the published module)",
+        text));
 }
 
 const char* ruleset_name(Ruleset r) {

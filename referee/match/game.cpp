@@ -3,10 +3,10 @@
 #include <csignal>
 #include <ctime>
 
+#include <fmt/format.h>
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/post.hpp>
 #include <boost/asio/steady_timer.hpp>
-#include <fmt/format.h>
 
 #include "referee/rules/printable.hpp"
 
@@ -29,7 +29,9 @@ std::string today() {
     return fmt::format("{:04}.{:02}.{:02}", tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday);
 }
 
-double seconds(std::int64_t ms) { return ms / 1000.0; }
+double seconds(std::int64_t ms) {
+    return ms / 1000.0;
+}
 
 }  // namespace
 
@@ -42,8 +44,10 @@ bool stopped_from_outside(const engine::ExitInfo& info) {
 
 }  // namespace
 
-std::shared_ptr<Game> Game::create(boost::asio::io_context& io, GameSpec spec, Session white, Session black, Done done) {
-    return std::shared_ptr<Game>(new Game(io, std::move(spec), std::move(white), std::move(black), std::move(done)));
+std::shared_ptr<Game> Game::create(boost::asio::io_context& io, GameSpec spec, Session white,
+                                   Session black, Done done) {
+    return std::shared_ptr<Game>(
+        new Game(io, std::move(spec), std::move(white), std::move(black), std::move(done)));
 }
 
 Game::Game(boost::asio::io_context& io, GameSpec spec, Session white, Session black, Done done)
@@ -68,7 +72,8 @@ Game::Game(boost::asio::io_context& io, GameSpec spec, Session white, Session bl
     // Opening moves are the referee's, checked here so a bad book fails before any engine runs.
     for (const auto& text : spec_.opening_moves) {
         const rules::Move m = pos_.parse_move(text);  // throws MoveError naming the move
-        record_.moves.push_back({pos_.move_name(m), pos_.move_name(m, rules::MoveStyle::Uci), pos_.san(m), 0, -1, true});
+        record_.moves.push_back({pos_.move_name(m), pos_.move_name(m, rules::MoveStyle::Uci),
+                                 pos_.san(m), 0, -1, true});
         uci_moves_.push_back(record_.moves.back().uci);
         pos_.play(m);
     }
@@ -77,7 +82,8 @@ Game::Game(boost::asio::io_context& io, GameSpec spec, Session white, Session bl
 Game::~Game() = default;
 
 std::string Game::who(Color side) const {
-    return fmt::format("{} ({})", rules::color_name(side), (side == rules::White ? white_ : black_)->config().name);
+    return fmt::format("{} ({})", rules::color_name(side),
+                       (side == rules::White ? white_ : black_)->config().name);
 }
 
 void Game::hook(Color side) {
@@ -91,24 +97,32 @@ void Game::hook(Color side) {
     };
     ev.resign = [weak, side] {
         auto g = weak.lock();
-        if (g && g->phase_ == Phase::Playing) g->lose(side, Termination::Resignation, "resignation", g->who(side) + " resigned");
+        if (g && g->phase_ == Phase::Playing)
+            g->lose(side, Termination::Resignation, "resignation", g->who(side) + " resigned");
     };
     ev.fault = [weak, side](engine::FaultKind kind, std::string detail) {
         auto g = weak.lock();
         if (!g) return;
         switch (kind) {
             case engine::FaultKind::Startup:
-                return g->lose(side, Termination::StartFailure, "start-failure", fmt::format("{} failed to start: {}", g->who(side), detail));
+                return g->lose(side, Termination::StartFailure, "start-failure",
+                               fmt::format("{} failed to start: {}", g->who(side), detail));
             case engine::FaultKind::Unsupported:
-                return g->lose(side, Termination::Unsupported, "unsupported-variant", fmt::format("{} cannot play this variant: {}", g->who(side), detail));
+                return g->lose(
+                    side, Termination::Unsupported, "unsupported-variant",
+                    fmt::format("{} cannot play this variant: {}", g->who(side), detail));
             case engine::FaultKind::Flood:
-                return g->lose(side, Termination::ProtocolFault, "output-flood", fmt::format("{} flooded its output: {}", g->who(side), detail));
+                return g->lose(side, Termination::ProtocolFault, "output-flood",
+                               fmt::format("{} flooded its output: {}", g->who(side), detail));
             case engine::FaultKind::LineTooLong:
-                return g->lose(side, Termination::ProtocolFault, "line-too-long", fmt::format("{} wrote a line too long: {}", g->who(side), detail));
+                return g->lose(side, Termination::ProtocolFault, "line-too-long",
+                               fmt::format("{} wrote a line too long: {}", g->who(side), detail));
             case engine::FaultKind::Protocol:
-                return g->lose(side, Termination::ProtocolFault, "protocol-fault", fmt::format("{} broke the protocol: {}", g->who(side), detail));
+                return g->lose(side, Termination::ProtocolFault, "protocol-fault",
+                               fmt::format("{} broke the protocol: {}", g->who(side), detail));
             case engine::FaultKind::Disconnect:  // imcs-tcp; the server's "on opponent disconnect"
-                return g->lose(side, Termination::Crash, "disconnect", fmt::format("{} disconnected: {}", g->who(side), detail));
+                return g->lose(side, Termination::Crash, "disconnect",
+                               fmt::format("{} disconnected: {}", g->who(side), detail));
         }
     };
     ev.exit = [weak, side](const engine::ExitInfo& info) {
@@ -116,18 +130,21 @@ void Game::hook(Color side) {
         if (!g || g->finished_) return;
         if (g->phase_ == Phase::Starting || !g->session(side)->responded())
             return g->lose(side, Termination::StartFailure, "start-failure",
-                           fmt::format("{} exited before its first answer: {}", g->who(side), info.description));
+                           fmt::format("{} exited before its first answer: {}", g->who(side),
+                                       info.description));
         auto crashed = [weak, side, info] {
             auto g = weak.lock();
             if (g && !g->finished_)
-                g->lose(side, Termination::Crash, "crash", fmt::format("{} crashed: {}", g->who(side), info.description));
+                g->lose(side, Termination::Crash, "crash",
+                        fmt::format("{} crashed: {}", g->who(side), info.description));
         };
         if (!stopped_from_outside(info)) return crashed();
         // A scheduler stopping a job (Slurm's requeue or preemption, systemd, a shell's
         // kill of the whole job) sends the same signal to the referee and the engines in no
         // set order. The referee's own handler ends it, and the game is replayed on resume;
         // only an engine stopped alone is charged with a crash, a moment later.
-        auto grace = std::make_shared<boost::asio::steady_timer>(g->io_, std::chrono::milliseconds(500));
+        auto grace =
+            std::make_shared<boost::asio::steady_timer>(g->io_, std::chrono::milliseconds(500));
         grace->async_wait([grace, crashed](const boost::system::error_code&) { crashed(); });
     };
     session(side)->set_events(std::move(ev));
@@ -144,7 +161,8 @@ void Game::start() {
         } else if (s->alive()) {
             ready_[side] = true;
         } else {
-            return lose(side, Termination::Crash, "crash", who(side) + " was not running when the game began");
+            return lose(side, Termination::Crash, "crash",
+                        who(side) + " was not running when the game began");
         }
     }
     if (ready_[rules::White] && ready_[rules::Black]) begin_play();
@@ -192,10 +210,14 @@ engine::MoveRequest Game::request() const {
 
 void Game::next_turn() {
     if (finished_) return;
-    if (auto o = pos_.outcome()) return finish(o->result, Termination::Rules, rules::end_reason_key(o->reason), o->description, std::nullopt);
+    if (auto o = pos_.outcome())
+        return finish(o->result, Termination::Rules, rules::end_reason_key(o->reason),
+                      o->description, std::nullopt);
     if (spec_.max_plies > 0 && static_cast<int>(record_.moves.size()) >= spec_.max_plies)
         return finish(rules::GameResult::Draw, Termination::MoveCap, "move-cap",
-                      fmt::format("draw by adjudication: the match's cap of {} plies was reached", spec_.max_plies), std::nullopt);
+                      fmt::format("draw by adjudication: the match's cap of {} plies was reached",
+                                  spec_.max_plies),
+                      std::nullopt);
     request_written_known_ = false;
     ask(pos_.side_to_move());
 }
@@ -205,17 +227,20 @@ void Game::ask(Color side) {
     awaiting_move_ = true;
     const bool first_ask = !request_written_known_;
     std::weak_ptr<Game> weak = weak_from_this();
-    session(side)->request_move(request(), [weak, turn, side, first_ask](Clock::time_point written) {
-        auto g = weak.lock();
-        if (!g || g->finished_ || !first_ask) return;  // asked again: the clock runs from the first request
-        g->request_written_ = written;
-        g->request_written_known_ = true;
-        const auto limit = std::chrono::milliseconds(g->clock_.allowance_ms(side) + g->spec_.time_control.margin_ms + 1);
-        g->timer_->timer.expires_at(written + limit);
-        g->timer_->timer.async_wait([weak, side, turn](const boost::system::error_code& ec) {
-            if (auto g2 = weak.lock(); g2 && !ec) g2->on_timeout(side, turn);
+    session(side)->request_move(
+        request(), [weak, turn, side, first_ask](Clock::time_point written) {
+            auto g = weak.lock();
+            if (!g || g->finished_ || !first_ask)
+                return;  // asked again: the clock runs from the first request
+            g->request_written_ = written;
+            g->request_written_known_ = true;
+            const auto limit = std::chrono::milliseconds(g->clock_.allowance_ms(side) +
+                                                         g->spec_.time_control.margin_ms + 1);
+            g->timer_->timer.expires_at(written + limit);
+            g->timer_->timer.async_wait([weak, side, turn](const boost::system::error_code& ec) {
+                if (auto g2 = weak.lock(); g2 && !ec) g2->on_timeout(side, turn);
+            });
         });
-    });
 }
 
 void Game::on_timeout(Color side, std::uint64_t turn) {
@@ -223,14 +248,20 @@ void Game::on_timeout(Color side, std::uint64_t turn) {
     if (finished_ || !awaiting_move_ || pos_.side_to_move() != side) return;
     const std::int64_t allowance = clock_.allowance_ms(side);
     lose(side, Termination::TimeForfeit, "time-forfeit",
-         fmt::format("{} did not move within {:.3f} s ({:.3f} s on its clock and a margin of {:.3f} s)", who(side),
-                     seconds(allowance + spec_.time_control.margin_ms), seconds(allowance), seconds(spec_.time_control.margin_ms)));
+         fmt::format(
+             "{} did not move within {:.3f} s ({:.3f} s on its clock and a margin of {:.3f} s)",
+             who(side), seconds(allowance + spec_.time_control.margin_ms), seconds(allowance),
+             seconds(spec_.time_control.margin_ms)));
 }
 
 void Game::on_move(Color side, const std::string& text, Clock::time_point received) {
-    if (finished_ || phase_ != Phase::Playing || !awaiting_move_ || pos_.side_to_move() != side) return;
+    if (finished_ || phase_ != Phase::Playing || !awaiting_move_ || pos_.side_to_move() != side)
+        return;
     const std::int64_t elapsed =
-        request_written_known_ ? std::chrono::duration_cast<std::chrono::milliseconds>(received - request_written_).count() : 0;
+        request_written_known_
+            ? std::chrono::duration_cast<std::chrono::milliseconds>(received - request_written_)
+                  .count()
+            : 0;
     rules::Move move;
     try {
         move = pos_.parse_move(text);
@@ -240,8 +271,10 @@ void Game::on_move(Color side, const std::string& text, Clock::time_point receiv
             return ask(side);
         }
         if (e.kind() == rules::MoveError::Kind::Unparsable)
-            return lose(side, Termination::ProtocolFault, "unparsable-move", fmt::format("{} sent a reply that is not a move: {}", who(side), e.what()));
-        return lose(side, Termination::IllegalMove, "illegal-move", fmt::format("{} played an illegal move: {}", who(side), e.what()));
+            return lose(side, Termination::ProtocolFault, "unparsable-move",
+                        fmt::format("{} sent a reply that is not a move: {}", who(side), e.what()));
+        return lose(side, Termination::IllegalMove, "illegal-move",
+                    fmt::format("{} played an illegal move: {}", who(side), e.what()));
     }
     timer_->timer.cancel();
     awaiting_move_ = false;
@@ -249,10 +282,15 @@ void Game::on_move(Color side, const std::string& text, Clock::time_point receiv
     const bool timed = !clock_.untimed_move(side) && spec_.time_control.move_time_ms == 0;
     if (!clock_.charge(side, elapsed))
         return lose(side, Termination::TimeForfeit, "time-forfeit",
-                    fmt::format("{} took {:.3f} s for a move it had {:.3f} s for (margin {:.3f} s)", who(side), seconds(elapsed),
-                                seconds(allowance), seconds(spec_.time_control.margin_ms)));
-    MoveEntry entry{pos_.move_name(move), pos_.move_name(move, rules::MoveStyle::Uci), pos_.san(move), elapsed,
-                    timed ? clock_.remaining_ms(side) : -1, false};
+                    fmt::format("{} took {:.3f} s for a move it had {:.3f} s for (margin {:.3f} s)",
+                                who(side), seconds(elapsed), seconds(allowance),
+                                seconds(spec_.time_control.margin_ms)));
+    MoveEntry entry{pos_.move_name(move),
+                    pos_.move_name(move, rules::MoveStyle::Uci),
+                    pos_.san(move),
+                    elapsed,
+                    timed ? clock_.remaining_ms(side) : -1,
+                    false};
     pos_.play(move);
     uci_moves_.push_back(entry.uci);
     record_.moves.push_back(entry);
@@ -265,16 +303,16 @@ void Game::on_move(Color side, const std::string& text, Clock::time_point receiv
 }
 
 void Game::lose(Color side, Termination how, std::string reason_key, std::string reason) {
-    finish(side == rules::White ? rules::GameResult::BlackWins : rules::GameResult::WhiteWins, how, std::move(reason_key),
-           std::move(reason), side);
+    finish(side == rules::White ? rules::GameResult::BlackWins : rules::GameResult::WhiteWins, how,
+           std::move(reason_key), std::move(reason), side);
 }
 
 void Game::interrupt(const std::string& why) {
     finish(rules::GameResult::Draw, Termination::Interrupted, "interrupted", why, std::nullopt);
 }
 
-void Game::finish(rules::GameResult result, Termination how, std::string reason_key, std::string reason,
-                  std::optional<Color> at_fault) {
+void Game::finish(rules::GameResult result, Termination how, std::string reason_key,
+                  std::string reason, std::optional<Color> at_fault) {
     if (finished_) return;
     finished_ = true;
     phase_ = Phase::Over;
@@ -289,7 +327,8 @@ void Game::finish(rules::GameResult result, Termination how, std::string reason_
     record_.at_fault = at_fault;
     record_.final_fen = pos_.fen();
     for (Color side : {rules::White, rules::Black})
-        if (auto& s = session(side); s->alive()) s->game_over(record_.result_text(), record_.reason_key);
+        if (auto& s = session(side); s->alive())
+            s->game_over(record_.result_text(), record_.reason_key);
     // The stderr tails are read when done() runs, so output that was still in the pipe counts.
     boost::asio::post(io_, [self = shared_from_this()] {
         self->record_.white_stderr_tail = rules::printable_text(self->white_->stderr_tail());

@@ -39,14 +39,14 @@ struct GameSpec {
 };
 
 class Game : public std::enable_shared_from_this<Game> {
-public:
+  public:
     using Session = std::shared_ptr<engine::EngineSession>;
     using Done = std::function<void(const GameRecord&)>;
     // Called after each move, for live output.
     using MoveObserver = std::function<void(const MoveEntry&, const rules::Position& after)>;
 
-    static std::shared_ptr<Game> create(boost::asio::io_context& io, GameSpec spec, Session white, Session black,
-                                        Done done);
+    static std::shared_ptr<Game> create(boost::asio::io_context& io, GameSpec spec, Session white,
+                                        Session black, Done done);
     ~Game();
     void set_move_observer(MoveObserver observer) { observer_ = std::move(observer); }
     // Starts the sessions that are not running yet, then plays. done() runs once, on the
@@ -57,7 +57,7 @@ public:
     void interrupt(const std::string& why);
     bool finished() const { return finished_; }
 
-private:
+  private:
     struct Timer;
     Game(boost::asio::io_context& io, GameSpec spec, Session white, Session black, Done done);
 
@@ -66,10 +66,11 @@ private:
     void begin_play();
     void next_turn();
     void ask(rules::Color side);
-    void on_move(rules::Color side, const std::string& text, std::chrono::steady_clock::time_point received);
+    void on_move(rules::Color side, const std::string& text,
+                 std::chrono::steady_clock::time_point received);
     void on_timeout(rules::Color side, std::uint64_t turn);
-    void finish(rules::GameResult result, Termination how, std::string reason_key, std::string reason,
-                std::optional<rules::Color> at_fault);
+    void finish(rules::GameResult result, Termination how, std::string reason_key,
+                std::string reason, std::optional<rules::Color> at_fault);
     void lose(rules::Color side, Termination how, std::string reason_key, std::string reason);
     engine::MoveRequest request() const;
     std::string who(rules::Color side) const;  // "White (alphabeta)"

@@ -27,12 +27,18 @@ constexpr std::pair<Termination, const char*> kTerminations[] = {
 const char* pgn_termination(Termination t) {
     switch (t) {
         case Termination::Rules:
-        case Termination::Resignation: return "normal";
-        case Termination::TimeForfeit: return "time forfeit";
-        case Termination::IllegalMove: return "rules infraction";
-        case Termination::MoveCap: return "adjudication";
-        case Termination::Interrupted: return "unterminated";
-        default: return "abandoned";
+        case Termination::Resignation:
+            return "normal";
+        case Termination::TimeForfeit:
+            return "time forfeit";
+        case Termination::IllegalMove:
+            return "rules infraction";
+        case Termination::MoveCap:
+            return "adjudication";
+        case Termination::Interrupted:
+            return "unterminated";
+        default:
+            return "abandoned";
     }
 }
 
@@ -55,7 +61,8 @@ std::string pgn_comment_text(const std::string& s) {
 }
 
 std::string clock_text(std::int64_t ms) {
-    return fmt::format("{}:{:02}:{:02}.{:03}", ms / 3600000, (ms / 60000) % 60, (ms / 1000) % 60, ms % 1000);
+    return fmt::format("{}:{:02}:{:02}.{:03}", ms / 3600000, (ms / 60000) % 60, (ms / 1000) % 60,
+                       ms % 1000);
 }
 
 }  // namespace
@@ -74,7 +81,9 @@ Termination termination_from_key(const std::string& key) {
 
 std::string to_pgn(const GameRecord& g) {
     std::string out;
-    auto tag = [&](const char* name, const std::string& value) { out += fmt::format("[{} \"{}\"]\n", name, pgn_escape(value)); };
+    auto tag = [&](const char* name, const std::string& value) {
+        out += fmt::format("[{} \"{}\"]\n", name, pgn_escape(value));
+    };
     tag("Event", g.event);
     tag("Site", "minichess-referee");
     tag("Date", g.date.empty() ? "????.??.??" : g.date);
@@ -109,8 +118,10 @@ std::string to_pgn(const GameRecord& g) {
     bool white = !black_first;
     for (std::size_t i = 0; i < g.moves.size(); ++i) {
         const auto& m = g.moves[i];
-        if (white) body += fmt::format("{}. ", number);
-        else if (i == 0) body += fmt::format("{}... ", number);
+        if (white)
+            body += fmt::format("{}. ", number);
+        else if (i == 0)
+            body += fmt::format("{}... ", number);
         body += m.san.empty() ? m.dash : m.san;
         std::string comment;
         if (m.book)
@@ -176,7 +187,8 @@ nlohmann::json to_json(const GameRecord& g) {
         {"white_stderr_tail", t(g.white_stderr_tail)},
         {"black_stderr_tail", t(g.black_stderr_tail)},
     };
-    j["at_fault"] = g.at_fault ? nlohmann::json(*g.at_fault == rules::White ? "white" : "black") : nlohmann::json(nullptr);
+    j["at_fault"] = g.at_fault ? nlohmann::json(*g.at_fault == rules::White ? "white" : "black")
+                               : nlohmann::json(nullptr);
     return j;
 }
 
@@ -202,14 +214,18 @@ GameRecord game_from_json(const nlohmann::json& j) {
         g.moves.push_back(e);
     }
     const auto result = j.at("result").get<std::string>();
-    if (result == "1-0") g.result = rules::GameResult::WhiteWins;
-    else if (result == "0-1") g.result = rules::GameResult::BlackWins;
-    else if (result == "1/2-1/2" || result == "*") g.result = rules::GameResult::Draw;
-    else throw std::invalid_argument(fmt::format("unknown result '{}'", result));
+    if (result == "1-0")
+        g.result = rules::GameResult::WhiteWins;
+    else if (result == "0-1")
+        g.result = rules::GameResult::BlackWins;
+    else if (result == "1/2-1/2" || result == "*")
+        g.result = rules::GameResult::Draw;
+    else
+        throw std::invalid_argument(fmt::format("unknown result '{}'", result));
     g.termination = termination_from_key(j.at("termination").get<std::string>());
     if ((result == "*") != (g.termination == Termination::Interrupted))
-        throw std::invalid_argument(fmt::format("result '{}' does not go with termination '{}'", result,
-                                                j.at("termination").get<std::string>()));
+        throw std::invalid_argument(fmt::format("result '{}' does not go with termination '{}'",
+                                                result, j.at("termination").get<std::string>()));
     g.reason_key = j.value("reason_key", "");
     g.reason = j.value("reason", "");
     g.final_fen = j.value("final_fen", "");

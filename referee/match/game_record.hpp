@@ -51,8 +51,8 @@ struct GameRecord {
     std::vector<MoveEntry> moves;
     rules::GameResult result = rules::GameResult::Draw;
     Termination termination = Termination::Rules;
-    std::string reason_key;  // machine-readable: "king-capture", "time-forfeit", ...
-    std::string reason;      // a sentence for people
+    std::string reason_key;                // machine-readable: "king-capture", "time-forfeit", ...
+    std::string reason;                    // a sentence for people
     std::optional<rules::Color> at_fault;  // whose fault ended it (illegal move, crash, ...)
     std::string final_fen;
     std::string white_stderr_tail, black_stderr_tail;

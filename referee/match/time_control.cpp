@@ -17,7 +17,8 @@ std::string seconds_text(std::int64_t ms) {
 // "300", "0.5" or "5:00" to milliseconds.
 std::int64_t parse_seconds(std::string_view whole, std::string_view text) {
     auto bad = [&] {
-        return TimeControlError(fmt::format("time control '{}': '{}' is not a time in seconds or m:ss", whole, text));
+        return TimeControlError(
+            fmt::format("time control '{}': '{}' is not a time in seconds or m:ss", whole, text));
     };
     if (text.empty()) throw bad();
     double minutes = 0;
@@ -54,7 +55,9 @@ TimeControl parse_time_control(std::string_view text) {
     TimeControl tc;
     if (text.rfind("st=", 0) == 0) {
         tc.move_time_ms = parse_seconds(text, text.substr(3));
-        if (tc.move_time_ms <= 0) throw TimeControlError(fmt::format("time control '{}': the time per move must be positive", text));
+        if (tc.move_time_ms <= 0)
+            throw TimeControlError(
+                fmt::format("time control '{}': the time per move must be positive", text));
         return tc;
     }
     std::string_view rest = text;
@@ -90,7 +93,9 @@ std::string TimeControl::describe() const {
 
 std::string TimeControl::pgn_tag() const {
     if (move_time_ms > 0) return "1/" + seconds_text(move_time_ms);
-    std::string out = moves_per_period ? fmt::format("{}/{}", moves_per_period, seconds_text(base_ms)) : seconds_text(base_ms);
+    std::string out = moves_per_period
+                          ? fmt::format("{}/{}", moves_per_period, seconds_text(base_ms))
+                          : seconds_text(base_ms);
     if (increment_ms) out += "+" + seconds_text(increment_ms);
     return out;
 }
@@ -119,7 +124,8 @@ bool GameClock::charge(rules::Color c, std::int64_t elapsed_ms) {
     if (free || tc_.move_time_ms > 0) return in_time;
     // An overrun inside the margin is forgiven but leaves the clock at zero.
     remaining_[c] = std::max<std::int64_t>(remaining_[c] - elapsed_ms, 0) + tc_.increment_ms;
-    if (tc_.moves_per_period && moves_made_[c] % tc_.moves_per_period == 0) remaining_[c] += tc_.base_ms;
+    if (tc_.moves_per_period && moves_made_[c] % tc_.moves_per_period == 0)
+        remaining_[c] += tc_.base_ms;
     return in_time;
 }
 

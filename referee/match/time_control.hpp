@@ -25,7 +25,7 @@ struct TimeControl {
 };
 
 class TimeControlError : public std::runtime_error {
-public:
+  public:
     using std::runtime_error::runtime_error;
 };
 
@@ -45,7 +45,7 @@ std::int64_t seconds_to_ms(double seconds, std::string_view what, double min_sec
 TimeControl parse_time_control(std::string_view text);
 
 class GameClock {
-public:
+  public:
     explicit GameClock(const TimeControl& tc);
 
     std::int64_t remaining_ms(rules::Color c) const { return remaining_[c]; }
@@ -57,7 +57,7 @@ public:
     bool charge(rules::Color c, std::int64_t elapsed_ms);
     const TimeControl& control() const { return tc_; }
 
-private:
+  private:
     TimeControl tc_;
     std::int64_t remaining_[2];
     int moves_made_[2] = {0, 0};

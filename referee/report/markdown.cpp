@@ -128,8 +128,8 @@ std::string endings(const ReportInput& in) {
 }  // namespace
 
 std::string markdown_report(const ReportInput& in) {
-    return header(in) + "\n" + standings(in) + "\n" + markdown_match_stats(in) + "\n" + crosstable(in) + "\n" + los_matrix(in) +
-           "\n" + rule_breakers(in) + "\n" + endings(in);
+    return header(in) + "\n" + standings(in) + "\n" + markdown_match_stats(in) + "\n" +
+           crosstable(in) + "\n" + los_matrix(in) + "\n" + rule_breakers(in) + "\n" + endings(in);
 }
 
 }  // namespace referee::report

@@ -16,16 +16,35 @@ struct Atom {
 
 bool atom_of(char c, Atom& out) {
     switch (c) {
-        case 'W': out = {1, 0}; return true;
-        case 'F': out = {1, 1}; return true;
-        case 'D': out = {2, 0}; return true;
-        case 'N': out = {2, 1}; return true;
-        case 'A': out = {2, 2}; return true;
-        case 'H': out = {3, 0}; return true;
-        case 'C': out = {3, 1}; return true;
-        case 'Z': out = {3, 2}; return true;
-        case 'G': out = {3, 3}; return true;
-        default: return false;
+        case 'W':
+            out = {1, 0};
+            return true;
+        case 'F':
+            out = {1, 1};
+            return true;
+        case 'D':
+            out = {2, 0};
+            return true;
+        case 'N':
+            out = {2, 1};
+            return true;
+        case 'A':
+            out = {2, 2};
+            return true;
+        case 'H':
+            out = {3, 0};
+            return true;
+        case 'C':
+            out = {3, 1};
+            return true;
+        case 'Z':
+            out = {3, 2};
+            return true;
+        case 'G':
+            out = {3, 3};
+            return true;
+        default:
+            return false;
     }
 }
 
@@ -48,14 +67,21 @@ std::vector<std::pair<int, int>> orientations(Atom atom) {
 // doubled letter (ff, ss) narrows to the vectors mostly along that axis.
 bool single_matches(char d, int dx, int dy) {
     switch (d) {
-        case 'f': return dy > 0;
-        case 'b': return dy < 0;
-        case 'l': return dx < 0;
-        case 'r': return dx > 0;
+        case 'f':
+            return dy > 0;
+        case 'b':
+            return dy < 0;
+        case 'l':
+            return dx < 0;
+        case 'r':
+            return dx > 0;
         // v and s are f+b and l+r; on an oblique atom they select its narrow or wide moves.
-        case 'v': return std::abs(dy) > std::abs(dx) || (std::abs(dx) == std::abs(dy) && dy != 0);
-        case 's': return std::abs(dx) > std::abs(dy) || (std::abs(dx) == std::abs(dy) && dx != 0);
-        default: return false;
+        case 'v':
+            return std::abs(dy) > std::abs(dx) || (std::abs(dx) == std::abs(dy) && dy != 0);
+        case 's':
+            return std::abs(dx) > std::abs(dy) || (std::abs(dx) == std::abs(dy) && dx != 0);
+        default:
+            return false;
     }
 }
 
@@ -69,7 +95,9 @@ bool token_matches(const std::string& token, int dx, int dy) {
     return single_matches(x, dx, dy) && single_matches(y, dx, dy);
 }
 
-bool is_direction(char c) { return c == 'f' || c == 'b' || c == 'l' || c == 'r' || c == 'v' || c == 's'; }
+bool is_direction(char c) {
+    return c == 'f' || c == 'b' || c == 'l' || c == 'r' || c == 'v' || c == 's';
+}
 
 std::vector<std::string> direction_tokens(const std::string& dirs) {
     std::vector<std::string> tokens;
@@ -80,7 +108,8 @@ std::vector<std::string> direction_tokens(const std::string& dirs) {
             char n = dirs[i + 1];
             bool pair = n == c || (vertical && (n == 'l' || n == 'r' || n == 's')) ||
                         ((c == 'l' || c == 'r') && (n == 'f' || n == 'b' || n == 'v')) ||
-                        (c == 'v' && (n == 'l' || n == 'r')) || (c == 's' && (n == 'f' || n == 'b'));
+                        (c == 'v' && (n == 'l' || n == 'r')) ||
+                        (c == 's' && (n == 'f' || n == 'b'));
             if (pair) {
                 tokens.push_back(dirs.substr(i, 2));
                 i += 2;
@@ -108,15 +137,22 @@ std::vector<MoveRule> parse_betza(std::string_view text) {
         // Modifiers and directions, in any order, up to the atom.
         for (; i < text.size() && std::islower(static_cast<unsigned char>(text[i])); ++i) {
             char c = text[i];
-            if (c == 'm') move_only = true;
-            else if (c == 'c') capture_only = true;
-            else if (c == 'p') hop = Hop::AnyScreen;
-            else if (c == 'n') lame = true;
-            else if (c == 't') touching = true;
-            else if (is_direction(c)) dirs += c;
+            if (c == 'm')
+                move_only = true;
+            else if (c == 'c')
+                capture_only = true;
+            else if (c == 'p')
+                hop = Hop::AnyScreen;
+            else if (c == 'n')
+                lame = true;
+            else if (c == 't')
+                touching = true;
+            else if (is_direction(c))
+                dirs += c;
             else
-                throw BetzaError(i, std::string(1, c),
-                                 fmt::format("unsupported Betza modifier '{}' at position {}", c, i + 1));
+                throw BetzaError(
+                    i, std::string(1, c),
+                    fmt::format("unsupported Betza modifier '{}' at position {}", c, i + 1));
         }
         if (i >= text.size())
             throw BetzaError(group_start, std::string(text.substr(group_start)),
@@ -130,17 +166,24 @@ std::vector<MoveRule> parse_betza(std::string_view text) {
         std::vector<Atom> atoms;
         int range = 1;
         Atom a{};
-        if (letter == 'K') atoms = {{1, 0}, {1, 1}};
-        else if (letter == 'R') atoms = {{1, 0}}, range = 0;
-        else if (letter == 'B') atoms = {{1, 1}}, range = 0;
-        else if (letter == 'Q') atoms = {{1, 0}, {1, 1}}, range = 0;
-        else if (atom_of(letter, a)) atoms = {a};
+        if (letter == 'K')
+            atoms = {{1, 0}, {1, 1}};
+        else if (letter == 'R')
+            atoms = {{1, 0}}, range = 0;
+        else if (letter == 'B')
+            atoms = {{1, 1}}, range = 0;
+        else if (letter == 'Q')
+            atoms = {{1, 0}, {1, 1}}, range = 0;
+        else if (atom_of(letter, a))
+            atoms = {a};
         else
-            throw BetzaError(atom_pos, std::string(1, letter),
-                             fmt::format("unsupported Betza atom '{}' at position {}", letter, atom_pos + 1));
+            throw BetzaError(
+                atom_pos, std::string(1, letter),
+                fmt::format("unsupported Betza atom '{}' at position {}", letter, atom_pos + 1));
 
         // A doubled atom rides; a number limits the ride (0: no limit).
-        if (i < text.size() && text[i] == letter && letter != 'R' && letter != 'B' && letter != 'Q') {
+        if (i < text.size() && text[i] == letter && letter != 'R' && letter != 'B' &&
+            letter != 'Q') {
             range = 0;
             ++i;
         }
@@ -166,9 +209,10 @@ std::vector<MoveRule> parse_betza(std::string_view text) {
                              "the extension t (screen on the first square) needs p");
         if (touching) hop = Hop::AdjacentScreen;
         if (hop != Hop::None && range == 1)
-            throw BetzaError(group_start, std::string(text.substr(group_start, i - group_start)),
-                             fmt::format("p (hop) on the leaper '{}' is not supported; use it on a rider",
-                                         text.substr(group_start, i - group_start)));
+            throw BetzaError(
+                group_start, std::string(text.substr(group_start, i - group_start)),
+                fmt::format("p (hop) on the leaper '{}' is not supported; use it on a rider",
+                            text.substr(group_start, i - group_start)));
         if (lame && range != 1)
             throw BetzaError(group_start, std::string(text.substr(group_start, i - group_start)),
                              "n (lame) applies to leapers; riders are always blocked");

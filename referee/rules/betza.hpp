@@ -35,13 +35,13 @@ struct MoveRule {
 };
 
 class BetzaError : public std::runtime_error {
-public:
+  public:
     BetzaError(std::size_t position, std::string part, const std::string& message)
         : std::runtime_error(message), position_(position), part_(std::move(part)) {}
     std::size_t position() const { return position_; }  // 0-based index into the string
     const std::string& part() const { return part_; }   // the offending text
 
-private:
+  private:
     std::size_t position_;
     std::string part_;
 };

@@ -38,8 +38,12 @@ struct Bits256 {
 };
 
 // The operations the generator needs, overloaded for both widths.
-constexpr bool any(Bits64 b) { return b != 0; }
-constexpr bool any(const Bits256& b) { return (b.w[0] | b.w[1] | b.w[2] | b.w[3]) != 0; }
+constexpr bool any(Bits64 b) {
+    return b != 0;
+}
+constexpr bool any(const Bits256& b) {
+    return (b.w[0] | b.w[1] | b.w[2] | b.w[3]) != 0;
+}
 
 // Without the POPCNT instruction (a default x86-64 build), std::popcount is a library
 // call; the inline bit-slicing count is several times faster in the perft loop.
@@ -58,13 +62,17 @@ constexpr int popcount(const Bits256& b) {
 }
 
 // Lowest and highest set square; undefined on an empty set (callers test any() first).
-constexpr int lsb(Bits64 b) { return std::countr_zero(b); }
+constexpr int lsb(Bits64 b) {
+    return std::countr_zero(b);
+}
 constexpr int lsb(const Bits256& b) {
     for (int i = 0; i < 4; ++i)
         if (b.w[i]) return i * 64 + std::countr_zero(b.w[i]);
     return -1;
 }
-constexpr int msb(Bits64 b) { return 63 - std::countl_zero(b); }
+constexpr int msb(Bits64 b) {
+    return 63 - std::countl_zero(b);
+}
 constexpr int msb(const Bits256& b) {
     for (int i = 3; i >= 0; --i)
         if (b.w[i]) return i * 64 + 63 - std::countl_zero(b.w[i]);
@@ -90,8 +98,12 @@ constexpr Bits256 square_bit<Bits256>(int s) {
     return b;
 }
 
-constexpr bool test(Bits64 b, int s) { return (b >> s) & 1; }
-constexpr bool test(const Bits256& b, int s) { return (b.w[s >> 6] >> (s & 63)) & 1; }
+constexpr bool test(Bits64 b, int s) {
+    return (b >> s) & 1;
+}
+constexpr bool test(const Bits256& b, int s) {
+    return (b.w[s >> 6] >> (s & 63)) & 1;
+}
 
 // Removes and returns the lowest set square.
 constexpr int pop_lsb(Bits64& b) {

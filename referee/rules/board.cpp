@@ -110,7 +110,8 @@ void Board<BB>::set(const PositionFields& f) {
         if (c == '.') continue;
         int type = v.type_of(c);
         if (type < 0)
-            throw PositionError(fmt::format("'{}' on {} is not a piece of {}", c, g.name(s), v.name));
+            throw PositionError(
+                fmt::format("'{}' on {} is not a piece of {}", c, g.name(s), v.name));
         put(make_piece(std::isupper(static_cast<unsigned char>(c)) ? White : Black, type), s);
     }
     check_placement();
@@ -120,8 +121,8 @@ void Board<BB>::set(const PositionFields& f) {
 
     auto rights_possible = [&](const typename T::Castle& k) {
         Piece king = squares_[k.king_from], rook = squares_[k.rook_from];
-        return king && color_of(king) == k.color && (t_->royal_types >> type_of(king) & 1) && rook &&
-               color_of(rook) == k.color && type_of(rook) == k.rook_type;
+        return king && color_of(king) == k.color && (t_->royal_types >> type_of(king) & 1) &&
+               rook && color_of(rook) == k.color && type_of(rook) == k.rook_type;
     };
     if (!f.castling_given) {
         // A board dump carries no rights: a king and rook on their home squares are taken
@@ -136,19 +137,20 @@ void Board<BB>::set(const PositionFields& f) {
                 if (k.right != c) continue;
                 found = true;
                 if (!rights_possible(k))
-                    throw PositionError(fmt::format(
-                        "castling right '{}' needs {}'s king on {} and rook on {}", c, color_name(k.color),
-                        g.name(k.king_from), g.name(k.rook_from)));
-                if (castling_ & (1u << i)) throw PositionError(fmt::format("castling right '{}' is given twice", c));
+                    throw PositionError(
+                        fmt::format("castling right '{}' needs {}'s king on {} and rook on {}", c,
+                                    color_name(k.color), g.name(k.king_from), g.name(k.rook_from)));
+                if (castling_ & (1u << i))
+                    throw PositionError(fmt::format("castling right '{}' is given twice", c));
                 castling_ |= 1u << i;
             }
             if (!found)
-                throw PositionError(fmt::format("'{}' is not a castling right of {} (the rights are {})", c, v.name,
-                                                [&] {
-                                                    std::string r;
-                                                    for (const auto& k : t_->castles) r += k.right;
-                                                    return r.empty() ? std::string("none") : r;
-                                                }()));
+                throw PositionError(fmt::format(
+                    "'{}' is not a castling right of {} (the rights are {})", c, v.name, [&] {
+                        std::string r;
+                        for (const auto& k : t_->castles) r += k.right;
+                        return r.empty() ? std::string("none") : r;
+                    }()));
         }
     }
     for (std::size_t i = 0; i < t_->castles.size(); ++i)
@@ -156,18 +158,21 @@ void Board<BB>::set(const PositionFields& f) {
 
     if (f.en_passant != "-") {
         auto sq = g.parse(f.en_passant);
-        if (!sq) throw PositionError(fmt::format("the en-passant square '{}' is not on the board", f.en_passant));
+        if (!sq)
+            throw PositionError(
+                fmt::format("the en-passant square '{}' is not on the board", f.en_passant));
         const Color them = ~stm_;
         const int forward = them == White ? g.width : -g.width;
         const int victim = *sq + forward, origin = *sq - forward;
         Piece vp = victim >= 0 && victim < t_->nsq ? squares_[victim] : kNoPiece;
-        bool ok = vp && color_of(vp) == them && (t_->en_passant_types >> type_of(vp) & 1) && !squares_[*sq] &&
-                  origin >= 0 && origin < t_->nsq && !squares_[origin] &&
+        bool ok = vp && color_of(vp) == them && (t_->en_passant_types >> type_of(vp) & 1) &&
+                  !squares_[*sq] && origin >= 0 && origin < t_->nsq && !squares_[origin] &&
                   test(t_->piece(them, type_of(vp)).double_step_from, origin);
         if (!ok)
-            throw PositionError(fmt::format("the en-passant square {} cannot be: {} did not just make a double step "
-                                            "over it",
-                                            f.en_passant, color_name(them)));
+            throw PositionError(fmt::format(
+                "the en-passant square {} cannot be: {} did not just make a double step "
+                "over it",
+                f.en_passant, color_name(them)));
         ep_ = *sq;
         ep_victim_ = victim;
         if (ep_capturable()) key_ ^= t_->zobrist_ep[ep_];
@@ -181,13 +186,15 @@ void Board<BB>::set(const PositionFields& f) {
         const std::string& royal = v.pieces[royal_type].name;
         for (Color c : {White, Black})
             if (!has_royal(c))
-                throw PositionError(fmt::format("{} has no {}; in {} both sides need one", color_name(c), royal, v.name));
+                throw PositionError(fmt::format("{} has no {}; in {} both sides need one",
+                                                color_name(c), royal, v.name));
         for (BB royals = royals_ & by_color_[~stm_]; any(royals);) {
             const int s = pop_lsb(royals);
             if (attacked(s, stm_))
-                throw PositionError(fmt::format("{}'s {} on {} is attacked with {} to move, which no legal move leads to",
-                                                color_name(~stm_), v.pieces[type_of(squares_[s])].name, g.name(s),
-                                                color_name(stm_)));
+                throw PositionError(fmt::format(
+                    "{}'s {} on {} is attacked with {} to move, which no legal move leads to",
+                    color_name(~stm_), v.pieces[type_of(squares_[s])].name, g.name(s),
+                    color_name(stm_)));
         }
     }
 }
@@ -199,7 +206,9 @@ PositionFields Board<BB>::fields() const {
     for (int s = 0; s < t_->nsq; ++s)
         if (Piece p = squares_[s]) {
             char c = t_->variant->pieces[type_of(p)].letter;
-            f.placement[s] = color_of(p) == White ? c : static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+            f.placement[s] = color_of(p) == White
+                                 ? c
+                                 : static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
         }
     f.side_to_move = stm_;
     f.castling.clear();

@@ -18,7 +18,7 @@ namespace referee::rules {
 
 template <class BB>
 class Board {
-public:
+  public:
     using T = Tables<BB>;
 
     explicit Board(std::shared_ptr<const T> tables);
@@ -63,7 +63,7 @@ public:
 
     std::uint64_t perft(int depth);
 
-private:
+  private:
     struct Undo {
         Move move;
         Piece moved, captured;

@@ -58,7 +58,8 @@ PositionFields parse_fen(const Geometry& g, std::string_view fen) {
     auto fields = split_ws(fen);
     if (fields.empty()) throw PositionError("the FEN is empty");
     if (fields.size() > 6)
-        throw PositionError(fmt::format("the FEN has {} fields; at most 6 are expected", fields.size()));
+        throw PositionError(
+            fmt::format("the FEN has {} fields; at most 6 are expected", fields.size()));
 
     PositionFields out;
     out.placement.assign(g.squares(), '.');
@@ -68,7 +69,8 @@ PositionFields parse_fen(const Geometry& g, std::string_view fen) {
     for (std::string r; std::getline(ss, r, '/');) ranks.push_back(r);
     if (fields[0].back() == '/') ranks.push_back("");
     if (static_cast<int>(ranks.size()) != g.height)
-        throw PositionError(fmt::format("the FEN has {} ranks; the board has {}", ranks.size(), g.height));
+        throw PositionError(
+            fmt::format("the FEN has {} ranks; the board has {}", ranks.size(), g.height));
     for (int i = 0; i < g.height; ++i) {
         const int rank = g.height - 1 - i;
         int file = 0;
@@ -82,7 +84,8 @@ PositionFields parse_fen(const Geometry& g, std::string_view fen) {
                 while (k < text.size() && std::isdigit(static_cast<unsigned char>(text[k])))
                     run = std::min(run * 10 + (text[k++] - '0'), 10 * kMaxFiles);
                 --k;
-                if (run == 0) throw PositionError(fmt::format("rank {} has an empty run of 0", rank + 1));
+                if (run == 0)
+                    throw PositionError(fmt::format("rank {} has an empty run of 0", rank + 1));
                 file = std::min(file + run, 10 * kMaxFiles);
             } else {
                 check_piece_letter(c, fmt::format("rank {}", rank + 1));
@@ -128,7 +131,8 @@ PositionFields parse_board_dump(const Geometry& g, std::string_view text) {
     if (lines.empty()) throw PositionError("the board dump is empty");
     auto head = split_ws(lines[0]);
     if (head.size() != 2)
-        throw PositionError(fmt::format("the board dump's first line '{}' is not '<move> <W|B>'", lines[0]));
+        throw PositionError(
+            fmt::format("the board dump's first line '{}' is not '<move> <W|B>'", lines[0]));
     PositionFields out;
     out.fullmove_number = parse_count(head[0], "move number");
     if (out.fullmove_number < 1) throw PositionError("the move number must be at least 1");

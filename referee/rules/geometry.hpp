@@ -18,8 +18,12 @@ using Square = int;
 inline constexpr Square kNoSquare = -1;
 
 enum Color : std::uint8_t { White = 0, Black = 1 };
-constexpr Color operator~(Color c) { return Color(c ^ 1); }
-inline const char* color_name(Color c) { return c == White ? "White" : "Black"; }
+constexpr Color operator~(Color c) {
+    return Color(c ^ 1);
+}
+inline const char* color_name(Color c) {
+    return c == White ? "White" : "Black";
+}
 
 struct Geometry {
     int width = 0;

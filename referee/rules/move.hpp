@@ -14,7 +14,8 @@ struct Move {
     std::uint8_t promotion = 0;  // piece type + 1; 0 when the move does not promote
     std::uint8_t flags = 0;      // low 2 bits: MoveKind; high 6 bits: castling rule index
 
-    static Move make(int from, int to, MoveKind kind = MoveKind::Normal, int promotion_type = -1, int castle = 0) {
+    static Move make(int from, int to, MoveKind kind = MoveKind::Normal, int promotion_type = -1,
+                     int castle = 0) {
         return Move{static_cast<std::uint8_t>(from), static_cast<std::uint8_t>(to),
                     static_cast<std::uint8_t>(promotion_type + 1),
                     static_cast<std::uint8_t>(static_cast<int>(kind) | (castle << 2))};
@@ -28,7 +29,7 @@ struct Move {
 // Fixed-capacity list, so move generation never allocates. The capacity covers any 16x16
 // position with every piece a queen-like rider.
 class MoveList {
-public:
+  public:
     static constexpr int kCapacity = 4096;
     void push(Move m) {
         if (size_ == kCapacity) throw std::length_error("more than 4096 moves in one position");
@@ -44,7 +45,7 @@ public:
     void resize(int n) { size_ = n; }
     void set(int i, Move m) { slots_.moves[i] = m; }
 
-private:
+  private:
     // Left uninitialised: zeroing 16 KB for every list cost a third of perft's time. Only
     // slots below size_ are ever read, and each is written first.
     union Slots {

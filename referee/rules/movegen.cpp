@@ -19,7 +19,8 @@ struct ListSink {
         while (any(plain)) out.push(Move::make(from, pop_lsb(plain)));
         while (any(promoting)) {
             const int sq = pop_lsb(promoting);
-            for (int type : pp.promotion_types) out.push(Move::make(from, sq, MoveKind::Normal, type));
+            for (int type : pp.promotion_types)
+                out.push(Move::make(from, sq, MoveKind::Normal, type));
         }
     }
     void move(Move m) { out.push(m); }
@@ -32,7 +33,8 @@ struct CountSink {
     template <class BB, class PP>
     void targets(int, BB to, const PP& pp) {
         count += popcount(to);
-        if (pp.promotion_choices > 1) count += (pp.promotion_choices - 1) * popcount(to & pp.promotion_zone);
+        if (pp.promotion_choices > 1)
+            count += (pp.promotion_choices - 1) * popcount(to & pp.promotion_zone);
     }
     void move(Move) { ++count; }
 };
@@ -41,10 +43,14 @@ struct CountSink {
 template <class BB>
 struct NoFilter {
     template <class PP>
-    BB targets(int, BB to, const PP&) const { return to; }
+    BB targets(int, BB to, const PP&) const {
+        return to;
+    }
     template <class PP>
-    BB unfiltered(BB mine, const PP&) const { return mine; }  // pieces whose moves need no look
-    BB allowed() const { return ~BB{}; }           // where those may go
+    BB unfiltered(BB mine, const PP&) const {
+        return mine;
+    }                                     // pieces whose moves need no look
+    BB allowed() const { return ~BB{}; }  // where those may go
     bool step(Move) const { return true; }
     bool special(Move) const { return true; }
 };
@@ -52,7 +58,8 @@ struct NoFilter {
 // Where the piece on s may go: moves to empty squares and captures. Forced inline into
 // the generator's loop: a call per piece cost perft a tenth of its time.
 template <class BB, class PP>
-[[gnu::always_inline]] inline BB piece_targets(const Tables<BB>& t, const PP& pp, int s, BB occ, BB empty, BB enemy) {
+[[gnu::always_inline]] inline BB piece_targets(const Tables<BB>& t, const PP& pp, int s, BB occ,
+                                               BB empty, BB enemy) {
     // The sentinels stand in for "no blocker": the rays from them are empty.
     const BB high = square_bit<BB>(kBits<BB> - 1), low = square_bit<BB>(0);
     BB slides{};
@@ -95,7 +102,9 @@ template <class BB, class PP>
     return moves | captures;
 }
 
-constexpr Bits64 shifted(Bits64 b, int step) { return step > 0 ? b << step : b >> -step; }
+constexpr Bits64 shifted(Bits64 b, int step) {
+    return step > 0 ? b << step : b >> -step;
+}
 
 // The moves of a group of like pieces that only leap (and double-step), counted at once:
 // per vector, the group's set shifted by the vector's step.
@@ -106,7 +115,8 @@ int count_shifted(const PP& pp, Bits64 group, Bits64 empty, Bits64 enemy, Bits64
         const Bits64 open = (sh.move ? empty : 0) | (sh.capture ? enemy : 0);
         const Bits64 to = shifted(group & sh.from, sh.step) & open & allowed;
         n += popcount(to);
-        if (pp.promotion_choices > 1) n += (pp.promotion_choices - 1) * popcount(to & pp.promotion_zone);
+        if (pp.promotion_choices > 1)
+            n += (pp.promotion_choices - 1) * popcount(to & pp.promotion_zone);
     }
     if (any(group & pp.double_step_from)) {
         const Bits64 over = shifted(group & pp.double_step_from, pp.forward) & empty;
@@ -143,7 +153,8 @@ void Board<BB>::generate(Sink& sink, Filter& filter) const {
             const int s = pop_lsb(mine);
             const BB to = piece_targets(t, pp, s, occ, empty, enemy);
             if (any(to)) sink.targets(s, filter.targets(s, to, pp), pp);
-            if (test(pp.double_step_from, s) && !squares_[s + pp.forward] && !squares_[s + 2 * pp.forward]) {
+            if (test(pp.double_step_from, s) && !squares_[s + pp.forward] &&
+                !squares_[s + 2 * pp.forward]) {
                 const Move m = Move::make(s, s + 2 * pp.forward, MoveKind::DoubleStep);
                 if (filter.step(m)) sink.move(m);
             }
@@ -163,8 +174,8 @@ void Board<BB>::generate(Sink& sink, Filter& filter) const {
 
     for (std::size_t i = 0; i < t.castles.size(); ++i)
         if ((castling_ >> i & 1) && t.castles[i].color == us && castle_allowed(t.castles[i])) {
-            const Move m =
-                Move::make(t.castles[i].king_from, t.castles[i].king_to, MoveKind::Castle, -1, static_cast<int>(i));
+            const Move m = Move::make(t.castles[i].king_from, t.castles[i].king_to,
+                                      MoveKind::Castle, -1, static_cast<int>(i));
             if (filter.special(m)) sink.move(m);
         }
 }
@@ -201,7 +212,8 @@ BB Board<BB>::capture_reach(Color c, int type, int from, BB occ) const {
             const BB line = ride.ray[from] & occ;
             if (!any(line)) continue;
             const int screen = ride.forward ? lsb(line) : msb(line);
-            if (ride.hop == Hop::AdjacentScreen && screen != from + t_->vec_step[ride.vec]) continue;
+            if (ride.hop == Hop::AdjacentScreen && screen != from + t_->vec_step[ride.vec])
+                continue;
             r = ride.ray[screen];
         }
         const BB blockers = r & occ;
@@ -217,7 +229,8 @@ BB Board<BB>::capture_reach(Color c, int type, int from, BB occ) const {
 template <class BB>
 BB Board<BB>::ray_attackers(Color by) const {
     BB out{};
-    for (std::uint32_t ts = t_->ray_attackers[by]; ts; ts &= ts - 1) out |= by_type_[std::countr_zero(ts)];
+    for (std::uint32_t ts = t_->ray_attackers[by]; ts; ts &= ts - 1)
+        out |= by_type_[std::countr_zero(ts)];
     return out & by_color_[by];
 }
 
@@ -360,7 +373,8 @@ void Board<BB>::generate_checked(Sink& sink) {
             while (any(to)) {
                 const int sq = pop_lsb(to);
                 const int promotion = test(pp.promotion_zone, sq) ? pp.promotion_types.front() : -1;
-                if (b.leaves_royal_safe(Move::make(from, sq, MoveKind::Normal, promotion))) kept |= square_bit<BB>(sq);
+                if (b.leaves_royal_safe(Move::make(from, sq, MoveKind::Normal, promotion)))
+                    kept |= square_bit<BB>(sq);
             }
             return kept;
         }
@@ -385,7 +399,8 @@ void Board<BB>::generate_checked(Sink& sink) {
         // are all in reverse_leap_capture.
         BB unfiltered(BB mine, const PerPiece& pp) const {
             BB out = mine & ~legal.pinned & ~square_bit<BB>(legal.royal);
-            for (BB royals = legal.tried; any(royals);) out &= ~pp.reverse_leap_capture[pop_lsb(royals)];
+            for (BB royals = legal.tried; any(royals);)
+                out &= ~pp.reverse_leap_capture[pop_lsb(royals)];
             return out;
         }
         BB allowed() const { return legal.evasions & ~legal.tried; }

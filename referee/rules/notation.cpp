@@ -10,7 +10,8 @@ namespace referee::rules {
 
 MoveText parse_move_text(const Geometry& g, std::string_view text) {
     auto trim = [](std::string_view s) {
-        while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
+        while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front())))
+            s.remove_prefix(1);
         while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
         return s;
     };
@@ -25,13 +26,18 @@ MoveText parse_move_text(const Geometry& g, std::string_view text) {
     MoveText mt;
     std::size_t used = 0;
     auto from = g.parse_prefix(rest, used);
-    if (!from) throw unparsable(fmt::format("it does not start with a square of the {}x{} board", g.width, g.height));
+    if (!from)
+        throw unparsable(
+            fmt::format("it does not start with a square of the {}x{} board", g.width, g.height));
     mt.from = *from;
     rest.remove_prefix(used);
-    if (!rest.empty() && (rest.front() == '-' || rest.front() == ' ' || rest.front() == 'x')) rest.remove_prefix(1);
+    if (!rest.empty() && (rest.front() == '-' || rest.front() == ' ' || rest.front() == 'x'))
+        rest.remove_prefix(1);
     rest = trim(rest);
     auto to = g.parse_prefix(rest, used);
-    if (!to) throw unparsable(fmt::format("no target square of the {}x{} board after the first square", g.width, g.height));
+    if (!to)
+        throw unparsable(fmt::format("no target square of the {}x{} board after the first square",
+                                     g.width, g.height));
     mt.to = *to;
     rest.remove_prefix(used);
     if (!rest.empty() && rest.front() == '=') rest.remove_prefix(1);

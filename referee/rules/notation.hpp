@@ -22,12 +22,12 @@ struct MoveText {
 };
 
 class MoveError : public std::runtime_error {
-public:
+  public:
     enum class Kind { Unparsable, Illegal };
     MoveError(Kind kind, const std::string& what) : std::runtime_error(what), kind_(kind) {}
     Kind kind() const { return kind_; }
 
-private:
+  private:
     Kind kind_;
 };
 

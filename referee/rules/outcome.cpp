@@ -11,22 +11,32 @@ namespace referee::rules {
 
 const char* result_string(GameResult r) {
     switch (r) {
-        case GameResult::WhiteWins: return "1-0";
-        case GameResult::BlackWins: return "0-1";
-        case GameResult::Draw: return "1/2-1/2";
+        case GameResult::WhiteWins:
+            return "1-0";
+        case GameResult::BlackWins:
+            return "0-1";
+        case GameResult::Draw:
+            return "1/2-1/2";
     }
     return "*";
 }
 
 const char* end_reason_key(EndReason r) {
     switch (r) {
-        case EndReason::RoyalCapture: return "king-capture";
-        case EndReason::Checkmate: return "checkmate";
-        case EndReason::NoLegalMoves: return "no-legal-moves";
-        case EndReason::MoveLimit: return "move-limit";
-        case EndReason::InsufficientMaterial: return "insufficient-material";
-        case EndReason::Repetition: return "repetition";
-        case EndReason::NMoveRule: return "n-move-rule";
+        case EndReason::RoyalCapture:
+            return "king-capture";
+        case EndReason::Checkmate:
+            return "checkmate";
+        case EndReason::NoLegalMoves:
+            return "no-legal-moves";
+        case EndReason::MoveLimit:
+            return "move-limit";
+        case EndReason::InsufficientMaterial:
+            return "insufficient-material";
+        case EndReason::Repetition:
+            return "repetition";
+        case EndReason::NMoveRule:
+            return "n-move-rule";
     }
     return "?";
 }
@@ -44,7 +54,8 @@ GameResult verdict_for(Color side, Verdict v) {
 // "KB", as people write it, from the sorted "BK" the comparison uses.
 template <class BB>
 std::string Board<BB>::royal_first(std::string letters) const {
-    std::stable_partition(letters.begin(), letters.end(), [&](char c) { return t_->royal_types >> t_->variant->type_of(c) & 1; });
+    std::stable_partition(letters.begin(), letters.end(),
+                          [&](char c) { return t_->royal_types >> t_->variant->type_of(c) & 1; });
     return letters;
 }
 
@@ -101,13 +112,13 @@ std::optional<Outcome> Board<BB>::outcome_without_moves() const {
     if (e.royal_capture) {
         for (Color loser : {stm_, ~stm_})
             if (!has_royal(loser))
-                return Outcome{verdict_for(~loser, *e.royal_capture), EndReason::RoyalCapture,
-                               fmt::format("{} captured {}'s {}", color_name(~loser), color_name(loser),
-                                           [&] {
-                                               for (const auto& p : v.pieces)
-                                                   if (p.royal) return p.name;
-                                               return std::string("king");
-                                           }())};
+                return Outcome{
+                    verdict_for(~loser, *e.royal_capture), EndReason::RoyalCapture,
+                    fmt::format("{} captured {}'s {}", color_name(~loser), color_name(loser), [&] {
+                        for (const auto& p : v.pieces)
+                            if (p.royal) return p.name;
+                        return std::string("king");
+                    }())};
     }
     if (e.move_limit && fullmove_ > e.move_limit)
         return Outcome{GameResult::Draw, EndReason::MoveLimit,
@@ -127,7 +138,8 @@ std::optional<Outcome> Board<BB>::no_moves_outcome() {
     const Verdict verdict = v.end.no_legal_moves;
     return Outcome{verdict_for(stm_, verdict), EndReason::NoLegalMoves,
                    verdict == Verdict::Draw
-                       ? fmt::format("draw: {} has no legal move{}", color_name(stm_), v.check_rules ? " (stalemate)" : "")
+                       ? fmt::format("draw: {} has no legal move{}", color_name(stm_),
+                                     v.check_rules ? " (stalemate)" : "")
                        : fmt::format("{} has no legal move and {}", color_name(stm_),
                                      verdict == Verdict::Loss ? "loses" : "wins")};
 }

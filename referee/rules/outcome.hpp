@@ -6,7 +6,15 @@
 namespace referee::rules {
 
 enum class GameResult { WhiteWins, BlackWins, Draw };
-enum class EndReason { RoyalCapture, Checkmate, NoLegalMoves, MoveLimit, InsufficientMaterial, Repetition, NMoveRule };
+enum class EndReason {
+    RoyalCapture,
+    Checkmate,
+    NoLegalMoves,
+    MoveLimit,
+    InsufficientMaterial,
+    Repetition,
+    NMoveRule
+};
 
 struct Outcome {
     GameResult result;

@@ -16,10 +16,16 @@ Rules::Rules(Variant v) : variant_(std::make_shared<const Variant>(std::move(v))
         t256_ = Tables<Bits256>::build(variant_);
 }
 
-Rules Rules::load(const std::string& name_or_path) { return Rules(load_variant(name_or_path)); }
+Rules Rules::load(const std::string& name_or_path) {
+    return Rules(load_variant(name_or_path));
+}
 
-Position Rules::start() const { return from_fen(variant_->start_fen); }
-Position Rules::from_fen(std::string_view fen) const { return Position(*this, parse_fen(geometry(), fen)); }
+Position Rules::start() const {
+    return from_fen(variant_->start_fen);
+}
+Position Rules::from_fen(std::string_view fen) const {
+    return Position(*this, parse_fen(geometry(), fen));
+}
 Position Rules::from_board_dump(std::string_view text) const {
     return Position(*this, parse_board_dump(geometry(), text));
 }
@@ -28,8 +34,9 @@ Position Rules::from_text(std::string_view text) const {
 }
 
 namespace {
-std::variant<Board<Bits64>, Board<Bits256>> make_board(const std::shared_ptr<const Tables<Bits64>>& t64,
-                                                      const std::shared_ptr<const Tables<Bits256>>& t256) {
+std::variant<Board<Bits64>, Board<Bits256>> make_board(
+    const std::shared_ptr<const Tables<Bits64>>& t64,
+    const std::shared_ptr<const Tables<Bits256>>& t256) {
     if (t64) return Board<Bits64>(t64);
     return Board<Bits256>(t256);
 }
@@ -60,7 +67,8 @@ char Position::letter_at(Square s) const {
     Piece p = visit([s](const auto& b) { return b.at(s); });
     if (!p) return '.';
     char c = rules_.variant().pieces[type_of(p)].letter;
-    return color_of(p) == White ? c : static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return color_of(p) == White ? c
+                                : static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
 }
 
 std::vector<Move> Position::legal_moves() const {
@@ -92,13 +100,14 @@ std::optional<Outcome> Position::outcome() const {
 std::string Position::fen() const {
     PositionFields f = visit([](const auto& b) { return b.fields(); });
     return fmt::format("{} {} {} {} {} {}", placement_to_fen(rules_.geometry(), f.placement),
-                       f.side_to_move == White ? 'w' : 'b', f.castling, f.en_passant, f.halfmove_clock,
-                       f.fullmove_number);
+                       f.side_to_move == White ? 'w' : 'b', f.castling, f.en_passant,
+                       f.halfmove_clock, f.fullmove_number);
 }
 
 std::string Position::board_dump() const {
     const Geometry& g = rules_.geometry();
-    std::string out = fmt::format("{} {}\n", fullmove_number(), side_to_move() == White ? 'W' : 'B');
+    std::string out =
+        fmt::format("{} {}\n", fullmove_number(), side_to_move() == White ? 'W' : 'B');
     for (int rank = g.height - 1; rank >= 0; --rank) {
         for (int f = 0; f < g.width; ++f) out += letter_at(g.at(f, rank));
         out += '\n';
@@ -114,8 +123,10 @@ std::string Position::move_name(Move m, MoveStyle style) const {
         char letter = v.pieces[m.promotion_type()].letter;
         Piece mover = visit([&](const auto& b) { return b.at(m.from); });
         bool choice = mover && v.pieces[type_of(mover)].promotes_to.size() > 1;
-        if (style == MoveStyle::Uci) out += static_cast<char>(std::tolower(static_cast<unsigned char>(letter)));
-        else if (choice) out += letter;
+        if (style == MoveStyle::Uci)
+            out += static_cast<char>(std::tolower(static_cast<unsigned char>(letter)));
+        else if (choice)
+            out += letter;
     }
     return out;
 }
@@ -127,11 +138,12 @@ Move Position::parse_move(std::string_view text) const {
     const std::string shown = printable_text(text);  // an engine's text, quoted safely
     const Color us = side_to_move();
     auto illegal = [&](const std::string& why) {
-        return MoveError(MoveError::Kind::Illegal,
-                         fmt::format("{} is not a legal move for {}: {}", shown, color_name(us), why));
+        return MoveError(MoveError::Kind::Illegal, fmt::format("{} is not a legal move for {}: {}",
+                                                               shown, color_name(us), why));
     };
     // A captured king ends the game at once: nothing is legal after it.
-    if (auto over = visit([](const auto& b) { return b.outcome_without_moves(); }); over && over->reason == EndReason::RoyalCapture)
+    if (auto over = visit([](const auto& b) { return b.outcome_without_moves(); });
+        over && over->reason == EndReason::RoyalCapture)
         throw illegal("the game is over: " + over->description);
     const char mover = letter_at(mt.from);
     if (mover == '.') throw illegal(fmt::format("there is no piece on {}", g.name(mt.from)));
@@ -143,17 +155,22 @@ Move Position::parse_move(std::string_view text) const {
         if (m.from == mt.from && m.to == mt.to) matches.push_back(m);
     const PieceType& type = v.pieces[v.type_of(mover)];
     if (matches.empty()) {
-        throw illegal(fmt::format("the {} on {} cannot move to {}", type.name, g.name(mt.from), g.name(mt.to)));
+        throw illegal(fmt::format("the {} on {} cannot move to {}", type.name, g.name(mt.from),
+                                  g.name(mt.to)));
     }
     const bool promotes = matches.front().promotion != 0;
     if (!promotes) {
-        if (mt.promotion) throw illegal(fmt::format("the move does not promote, but '{}' was given", mt.promotion));
+        if (mt.promotion)
+            throw illegal(
+                fmt::format("the move does not promote, but '{}' was given", mt.promotion));
         return matches.front();
     }
     if (!mt.promotion) {
         if (matches.size() == 1) return matches.front();
         std::string choices;
-        for (const Move& m : matches) choices += static_cast<char>(std::tolower(static_cast<unsigned char>(v.pieces[m.promotion_type()].letter)));
+        for (const Move& m : matches)
+            choices += static_cast<char>(
+                std::tolower(static_cast<unsigned char>(v.pieces[m.promotion_type()].letter)));
         throw illegal(fmt::format("it promotes and needs a promotion letter (one of {})", choices));
     }
     for (const Move& m : matches)

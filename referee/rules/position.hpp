@@ -19,7 +19,7 @@ namespace referee::rules {
 class Position;
 
 class Rules {
-public:
+  public:
     explicit Rules(Variant v);
     // A shipped variant by name, or a .yaml path. Throws VariantError.
     static Rules load(const std::string& name_or_path);
@@ -29,11 +29,11 @@ public:
     const std::string& name() const { return variant_->name; }
 
     Position start() const;
-    Position from_fen(std::string_view fen) const;          // throws PositionError
-    Position from_board_dump(std::string_view text) const;  // throws PositionError
-    Position from_text(std::string_view fen_or_dump) const; // either form, told apart
+    Position from_fen(std::string_view fen) const;           // throws PositionError
+    Position from_board_dump(std::string_view text) const;   // throws PositionError
+    Position from_text(std::string_view fen_or_dump) const;  // either form, told apart
 
-private:
+  private:
     friend class Position;
     std::shared_ptr<const Variant> variant_;
     std::shared_ptr<const Tables<Bits64>> t64_;
@@ -41,7 +41,7 @@ private:
 };
 
 class Position {
-public:
+  public:
     const Rules& rules() const { return rules_; }
     Color side_to_move() const;
     int fullmove_number() const;
@@ -76,11 +76,15 @@ public:
     std::vector<std::pair<Move, std::uint64_t>> divide(int depth) const;
 
     template <class F>
-    decltype(auto) visit(F&& f) const { return std::visit(std::forward<F>(f), board_); }
+    decltype(auto) visit(F&& f) const {
+        return std::visit(std::forward<F>(f), board_);
+    }
     template <class F>
-    decltype(auto) visit(F&& f) { return std::visit(std::forward<F>(f), board_); }
+    decltype(auto) visit(F&& f) {
+        return std::visit(std::forward<F>(f), board_);
+    }
 
-private:
+  private:
     friend class Rules;
     Position(Rules rules, const PositionFields& fields);
 

@@ -28,15 +28,20 @@ std::string Position::san(Move m) const {
         out += v.pieces[type].letter;
         bool twin = false, same_file = false, same_rank = false;
         for (const Move& other : legal_moves()) {
-            if (other.to != m.to || other.from == m.from || v.type_of(letter_at(other.from)) != type) continue;
+            if (other.to != m.to || other.from == m.from ||
+                v.type_of(letter_at(other.from)) != type)
+                continue;
             twin = true;
             same_file |= g.file_of(other.from) == g.file_of(m.from);
             same_rank |= g.rank_of(other.from) == g.rank_of(m.from);
         }
         if (twin) {
-            if (!same_file) out += static_cast<char>('a' + g.file_of(m.from));
-            else if (!same_rank) out += std::to_string(g.rank_of(m.from) + 1);
-            else out += g.name(m.from);
+            if (!same_file)
+                out += static_cast<char>('a' + g.file_of(m.from));
+            else if (!same_rank)
+                out += std::to_string(g.rank_of(m.from) + 1);
+            else
+                out += g.name(m.from);
         }
     }
     if (capture) out += 'x';

@@ -14,20 +14,27 @@ namespace referee::rules {
 
 using Piece = std::uint8_t;  // 0: empty; otherwise color << 5 | (type + 1)
 inline constexpr Piece kNoPiece = 0;
-constexpr Piece make_piece(Color c, int type) { return Piece((c << 5) | (type + 1)); }
-constexpr int type_of(Piece p) { return (p & 31) - 1; }
-constexpr Color color_of(Piece p) { return Color(p >> 5); }
+constexpr Piece make_piece(Color c, int type) {
+    return Piece((c << 5) | (type + 1));
+}
+constexpr int type_of(Piece p) {
+    return (p & 31) - 1;
+}
+constexpr Color color_of(Piece p) {
+    return Color(p >> 5);
+}
 inline constexpr int kMaxPieceCodes = 64;
 
 template <class BB>
 struct Tables {
     // One ride (a rider, or a hop along a line) of one piece, for one color.
     struct Ride {
-        int vec;    // index into vectors / rays
+        int vec;  // index into vectors / rays
         bool move, capture;
         Hop hop;
         std::vector<BB> mask;  // per square: the squares within range along the ray
-        bool forward = false;  // the vector's index step is positive: its nearest square is the lowest
+        bool forward =
+            false;  // the vector's index step is positive: its nearest square is the lowest
         const BB* ray = nullptr;  // ray[vec].data(), set once every ray is built
     };
     // A lame leap: the target and the squares that must be empty on the way.
@@ -40,10 +47,10 @@ struct Tables {
     // found along the reversed vector; range limits are checked per type.
     struct AttackRay {
         int reverse_vec;
-        std::uint32_t types = 0;        // types that ride this vector without limit
+        std::uint32_t types = 0;                   // types that ride this vector without limit
         std::vector<std::pair<int, int>> limited;  // (type, range)
-        bool forward = false;           // as in Ride, for reverse_vec
-        const BB* ray = nullptr;        // ray[reverse_vec].data()
+        bool forward = false;                      // as in Ride, for reverse_vec
+        const BB* ray = nullptr;                   // ray[reverse_vec].data()
     };
     // A plain leap once more, per vector: a whole set of like pieces makes it at once by
     // shifting the set, which is how perft counts the last ply for pawns and such.
@@ -72,7 +79,7 @@ struct Tables {
         std::vector<int> promotion_types;
         int promotion_choices = 0;  // promotion_types.size()
         BB double_step_from{};
-        int forward = 0;  // index step of one square forward
+        int forward = 0;               // index step of one square forward
         bool complex_attacks = false;  // hops or lame leaps: attack tests generate its moves
         // Only plain leaps and double steps, on a 64-bit board: `shifts` describe all its
         // moves but en passant.
@@ -93,11 +100,11 @@ struct Tables {
     // ones (a ray from either is empty whatever the board size).
     std::vector<std::vector<BB>> ray;
 
-    std::vector<PerPiece> per_piece;  // [color * ntypes + type]
-    std::vector<AttackRay> attack_rays[2];  // by attacker color
-    std::uint32_t leap_attackers[2] = {0, 0};    // types with plain leap captures
-    std::uint32_t complex_attackers[2] = {0, 0}; // types needing forward generation
-    std::uint32_t ray_attackers[2] = {0, 0};     // types in any attack ray
+    std::vector<PerPiece> per_piece;              // [color * ntypes + type]
+    std::vector<AttackRay> attack_rays[2];        // by attacker color
+    std::uint32_t leap_attackers[2] = {0, 0};     // types with plain leap captures
+    std::uint32_t complex_attackers[2] = {0, 0};  // types needing forward generation
+    std::uint32_t ray_attackers[2] = {0, 0};      // types in any attack ray
     std::uint32_t royal_types = 0;
     std::uint32_t pawn_types = 0;
     std::uint32_t en_passant_types = 0;
@@ -118,9 +125,9 @@ struct Tables {
     std::vector<Castle> castles;
     std::vector<std::uint32_t> castle_clear;  // [sq]: rights lost when a move touches sq
 
-    std::vector<std::uint64_t> zobrist_piece;  // [piece code * nsq + sq]
-    std::vector<std::uint64_t> zobrist_castle; // [right bit]
-    std::vector<std::uint64_t> zobrist_ep;     // [sq]
+    std::vector<std::uint64_t> zobrist_piece;   // [piece code * nsq + sq]
+    std::vector<std::uint64_t> zobrist_castle;  // [right bit]
+    std::vector<std::uint64_t> zobrist_ep;      // [sq]
     std::uint64_t zobrist_side = 0;
 
     const PerPiece& piece(Color c, int t) const { return per_piece[c * ntypes + t]; }
@@ -133,7 +140,9 @@ struct Tables {
 };
 
 // Which width a variant needs.
-inline bool fits_64(const Variant& v) { return v.geometry.squares() <= 64; }
+inline bool fits_64(const Variant& v) {
+    return v.geometry.squares() <= 64;
+}
 
 extern template struct Tables<Bits64>;
 extern template struct Tables<Bits256>;

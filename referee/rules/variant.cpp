@@ -8,9 +8,12 @@ namespace referee::rules {
 
 const char* verdict_name(Verdict v) {
     switch (v) {
-        case Verdict::Win: return "win";
-        case Verdict::Loss: return "loss";
-        case Verdict::Draw: return "draw";
+        case Verdict::Win:
+            return "win";
+        case Verdict::Loss:
+            return "loss";
+        case Verdict::Draw:
+            return "draw";
     }
     return "?";
 }
@@ -29,21 +32,32 @@ std::string Variant::summary() const {
     for (const auto& p : pieces) {
         out += fmt::format("  {} {:<10} {}", p.letter, p.name, p.betza);
         if (p.royal) out += "  royal";
-        if (!p.promotes_to.empty()) out += fmt::format("  promotes to {}", std::string(p.promotes_to.begin(), p.promotes_to.end()));
+        if (!p.promotes_to.empty())
+            out += fmt::format("  promotes to {}",
+                               std::string(p.promotes_to.begin(), p.promotes_to.end()));
         if (!p.double_step_ranks.empty()) out += "  double step";
         if (p.en_passant) out += "  en passant";
         out += '\n';
     }
-    out += fmt::format("check rules: {}\n", check_rules ? "yes (a move may not leave the king attacked)" : "no (moving into check is legal)");
+    out += fmt::format("check rules: {}\n", check_rules
+                                                ? "yes (a move may not leave the king attacked)"
+                                                : "no (moving into check is legal)");
     for (const auto& c : castling)
-        out += fmt::format("castling {}: king {}-{}, rook {}-{}\n", c.right, geometry.name(c.king_from),
-                           geometry.name(c.king_to), geometry.name(c.rook_from), geometry.name(c.rook_to));
-    if (end.royal_capture) out += fmt::format("capturing the king: {}\n", verdict_name(*end.royal_capture));
-    if (check_rules) out += fmt::format("checkmate: {} for the mated side\n", verdict_name(end.checkmate));
-    out += fmt::format("no legal move{}: {}\n", check_rules ? " (not in check)" : "", verdict_name(end.no_legal_moves));
+        out += fmt::format("castling {}: king {}-{}, rook {}-{}\n", c.right,
+                           geometry.name(c.king_from), geometry.name(c.king_to),
+                           geometry.name(c.rook_from), geometry.name(c.rook_to));
+    if (end.royal_capture)
+        out += fmt::format("capturing the king: {}\n", verdict_name(*end.royal_capture));
+    if (check_rules)
+        out += fmt::format("checkmate: {} for the mated side\n", verdict_name(end.checkmate));
+    out += fmt::format("no legal move{}: {}\n", check_rules ? " (not in check)" : "",
+                       verdict_name(end.no_legal_moves));
     if (end.move_limit) out += fmt::format("draw after {} moves by each side\n", end.move_limit);
-    if (end.repetition) out += fmt::format("draw on the {}-fold repetition of a position\n", end.repetition);
-    if (end.n_move_rule) out += fmt::format("draw after {} moves by each side without capture or pawn move\n", end.n_move_rule);
+    if (end.repetition)
+        out += fmt::format("draw on the {}-fold repetition of a position\n", end.repetition);
+    if (end.n_move_rule)
+        out += fmt::format("draw after {} moves by each side without capture or pawn move\n",
+                           end.n_move_rule);
     for (const auto& m : end.insufficient_material)
         out += fmt::format("draw: {} v {}{}\n", m.strong, m.weak,
                            m.same_square_colour ? fmt::format(" with every {} on one square colour",

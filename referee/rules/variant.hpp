@@ -20,14 +20,14 @@ struct PieceType {
     char letter = '?';  // upper case; Black's pieces are written in lower case
     std::string name;
     std::string betza;
-    std::vector<MoveRule> moves;  // parsed from betza
-    bool royal = false;           // losing it (capture) or its checkmate ends the game
-    bool pawn = false;            // its moves reset the n-move rule, like captures do
-    std::vector<char> promotes_to;  // letters; empty: never promotes
-    int promotion_rank = 0;         // relative rank (1 = own back rank); 0: the last rank
+    std::vector<MoveRule> moves;         // parsed from betza
+    bool royal = false;                  // losing it (capture) or its checkmate ends the game
+    bool pawn = false;                   // its moves reset the n-move rule, like captures do
+    std::vector<char> promotes_to;       // letters; empty: never promotes
+    int promotion_rank = 0;              // relative rank (1 = own back rank); 0: the last rank
     std::vector<int> double_step_ranks;  // relative ranks from which it may step two forward
-    bool en_passant = false;  // its double step may be taken en passant by a like piece
-    int source_line = 0;      // where it was defined, for later error messages
+    bool en_passant = false;             // its double step may be taken en passant by a like piece
+    int source_line = 0;                 // where it was defined, for later error messages
 };
 
 // One castling move of White; Black's is the same with ranks mirrored.
@@ -47,8 +47,8 @@ struct MaterialDraw {
 };
 
 struct EndRules {
-    std::optional<Verdict> royal_capture;  // for the capturer; set: a royal may be captured
-    Verdict checkmate = Verdict::Loss;     // for the side in check with no legal move
+    std::optional<Verdict> royal_capture;    // for the capturer; set: a royal may be captured
+    Verdict checkmate = Verdict::Loss;       // for the side in check with no legal move
     Verdict no_legal_moves = Verdict::Draw;  // for the side not in check with no legal move
     int move_limit = 0;   // draw once each side has made this many moves (0: none)
     int repetition = 0;   // draw on the n-th occurrence of a position (0: none)
@@ -79,14 +79,14 @@ struct Variant {
 
 // A malformed variant file: names the file, line, column and key.
 class VariantError : public std::runtime_error {
-public:
+  public:
     VariantError(std::string file, int line, int column, std::string key, const std::string& what);
     const std::string& file() const { return file_; }
     int line() const { return line_; }
     int column() const { return column_; }
     const std::string& key() const { return key_; }
 
-private:
+  private:
     std::string file_;
     int line_, column_;
     std::string key_;

@@ -28,10 +28,13 @@ Verdict parse_verdict(const Reader& r, const YAML::Node& node, const std::string
     r.fail(node, key, fmt::format("'{}' is '{}'; expected win, loss or draw", key, text));
 }
 
-Square parse_square(const Reader& r, const Geometry& g, const YAML::Node& node, const std::string& key) {
+Square parse_square(const Reader& r, const Geometry& g, const YAML::Node& node,
+                    const std::string& key) {
     auto text = r.get<std::string>(node, key, "a square such as e1");
     auto sq = g.parse(text);
-    if (!sq) r.fail(node, key, fmt::format("'{}' is not a square of the {}x{} board", text, g.width, g.height));
+    if (!sq)
+        r.fail(node, key,
+               fmt::format("'{}' is not a square of the {}x{} board", text, g.width, g.height));
     return *sq;
 }
 
@@ -50,11 +53,13 @@ std::vector<char> parse_letters(const Reader& r, const YAML::Node& node, const s
     return out;
 }
 
-std::vector<int> parse_ranks(const Reader& r, const YAML::Node& node, const std::string& key, int height) {
+std::vector<int> parse_ranks(const Reader& r, const YAML::Node& node, const std::string& key,
+                             int height) {
     std::vector<int> out;
     auto add = [&](const YAML::Node& n) {
         int v = r.get<int>(n, key, "a rank number");
-        if (v < 1 || v > height) r.fail(n, key, fmt::format("rank {} is not on a board of {} ranks", v, height));
+        if (v < 1 || v > height)
+            r.fail(n, key, fmt::format("rank {} is not on a board of {} ranks", v, height));
         out.push_back(v);
     };
     if (node.IsSequence())
@@ -65,31 +70,39 @@ std::vector<int> parse_ranks(const Reader& r, const YAML::Node& node, const std:
 }
 
 void read_piece(const Reader& r, const YAML::Node& node, const std::string& where, Variant& v) {
-    r.only_keys(node, where, {"letter", "name", "betza", "royal", "pawn", "promotion", "double_step", "en_passant"});
+    r.only_keys(
+        node, where,
+        {"letter", "name", "betza", "royal", "pawn", "promotion", "double_step", "en_passant"});
     PieceType p;
     p.source_line = node.Mark().line + 1;
     if (!node["letter"]) r.fail(node, where + ".letter", "a piece needs a letter");
     auto letter = r.get<std::string>(node["letter"], where + ".letter", "a letter");
     if (letter.size() != 1 || !std::isalpha(static_cast<unsigned char>(letter[0])))
-        r.fail(node["letter"], where + ".letter", fmt::format("'{}' is not a single letter", letter));
+        r.fail(node["letter"], where + ".letter",
+               fmt::format("'{}' is not a single letter", letter));
     p.letter = static_cast<char>(std::toupper(static_cast<unsigned char>(letter[0])));
     if (v.type_of(p.letter) >= 0)
-        r.fail(node["letter"], where + ".letter", fmt::format("the letter '{}' is used by two pieces", p.letter));
-    p.name = node["name"] ? r.get<std::string>(node["name"], where + ".name", "a name") : std::string(1, p.letter);
-    if (!node["betza"]) r.fail(node, where + ".betza", fmt::format("piece '{}' has no betza movement", p.letter));
+        r.fail(node["letter"], where + ".letter",
+               fmt::format("the letter '{}' is used by two pieces", p.letter));
+    p.name = node["name"] ? r.get<std::string>(node["name"], where + ".name", "a name")
+                          : std::string(1, p.letter);
+    if (!node["betza"])
+        r.fail(node, where + ".betza", fmt::format("piece '{}' has no betza movement", p.letter));
     p.betza = r.get<std::string>(node["betza"], where + ".betza", "a Betza string");
     try {
         p.moves = parse_betza(p.betza);
     } catch (const BetzaError& e) {
         r.fail_at(node["betza"], where + ".betza", static_cast<int>(e.position()),
-                  fmt::format("piece '{}' ({}): {} in '{}' (unsupported part: '{}')", p.letter, p.name,
-                              e.what(), p.betza, e.part()));
+                  fmt::format("piece '{}' ({}): {} in '{}' (unsupported part: '{}')", p.letter,
+                              p.name, e.what(), p.betza, e.part()));
     }
     if (node["royal"]) p.royal = r.get<bool>(node["royal"], where + ".royal", "true or false");
     if (node["pawn"]) p.pawn = r.get<bool>(node["pawn"], where + ".pawn", "true or false");
-    if (node["en_passant"]) p.en_passant = r.get<bool>(node["en_passant"], where + ".en_passant", "true or false");
+    if (node["en_passant"])
+        p.en_passant = r.get<bool>(node["en_passant"], where + ".en_passant", "true or false");
     if (node["double_step"])
-        p.double_step_ranks = parse_ranks(r, node["double_step"], where + ".double_step", v.geometry.height);
+        p.double_step_ranks =
+            parse_ranks(r, node["double_step"], where + ".double_step", v.geometry.height);
     if (auto promo = node["promotion"]) {
         const std::string key = where + ".promotion";
         if (promo.IsMap()) {
@@ -112,7 +125,6 @@ void read_piece(const Reader& r, const YAML::Node& node, const std::string& wher
     v.pieces.push_back(std::move(p));
 }
 
-
 void read_castling(const Reader& r, const YAML::Node& node, const std::string& where, Variant& v) {
     r.only_keys(node, where, {"right", "king", "rook", "king_to", "rook_to"});
     for (const char* k : {"right", "king", "rook", "king_to", "rook_to"})
@@ -120,19 +132,23 @@ void read_castling(const Reader& r, const YAML::Node& node, const std::string& w
     CastlingRule c;
     auto right = r.get<std::string>(node["right"], where + ".right", "a letter");
     if (right.size() != 1 || !std::isupper(static_cast<unsigned char>(right[0])))
-        r.fail(node["right"], where + ".right", fmt::format("the right '{}' must be one upper-case letter such as K or Q", right));
+        r.fail(node["right"], where + ".right",
+               fmt::format("the right '{}' must be one upper-case letter such as K or Q", right));
     c.right = right[0];
     const Geometry& g = v.geometry;
     c.king_from = parse_square(r, g, node["king"], where + ".king");
     c.rook_from = parse_square(r, g, node["rook"], where + ".rook");
     c.king_to = parse_square(r, g, node["king_to"], where + ".king_to");
     c.rook_to = parse_square(r, g, node["rook_to"], where + ".rook_to");
-    if (g.rank_of(c.king_from) != g.rank_of(c.rook_from) || g.rank_of(c.king_to) != g.rank_of(c.king_from) ||
+    if (g.rank_of(c.king_from) != g.rank_of(c.rook_from) ||
+        g.rank_of(c.king_to) != g.rank_of(c.king_from) ||
         g.rank_of(c.rook_to) != g.rank_of(c.king_from))
         r.fail(node, where, "castling squares must all be on one rank");
     if (c.king_from == c.rook_from) r.fail(node, where, "the king and rook squares are the same");
     for (const auto& other : v.castling)
-        if (other.right == c.right) r.fail(node["right"], where + ".right", fmt::format("the right '{}' is defined twice", c.right));
+        if (other.right == c.right)
+            r.fail(node["right"], where + ".right",
+                   fmt::format("the right '{}' is defined twice", c.right));
     v.castling.push_back(c);
 }
 
@@ -158,13 +174,16 @@ MaterialDraw parse_material(const Reader& r, const Variant& v, const YAML::Node&
     }
     auto text = r.get<std::string>(node, key, "a string such as 'KN v K'");
     auto pos = text.find(" v ");
-    if (pos == std::string::npos) r.fail(node, key, fmt::format("'{}' is not of the form 'KN v K'", text));
+    if (pos == std::string::npos)
+        r.fail(node, key, fmt::format("'{}' is not of the form 'KN v K'", text));
     MaterialDraw m{text.substr(0, pos), text.substr(pos + 3)};
     for (std::string* side : {&m.strong, &m.weak}) {
         std::erase_if(*side, [](char c) { return std::isspace(static_cast<unsigned char>(c)); });
         for (char& c : *side) {
             c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
-            if (v.type_of(c) < 0) r.fail(node, key, fmt::format("'{}' names a piece '{}' the variant does not have", text, c));
+            if (v.type_of(c) < 0)
+                r.fail(node, key,
+                       fmt::format("'{}' names a piece '{}' the variant does not have", text, c));
         }
         std::sort(side->begin(), side->end());
     }
@@ -173,12 +192,15 @@ MaterialDraw parse_material(const Reader& r, const Variant& v, const YAML::Node&
 }
 
 void read_end(const Reader& r, const YAML::Node& node, Variant& v) {
-    r.only_keys(node, "end", {"royal_capture", "checkmate", "no_legal_moves", "move_limit", "repetition", "n_move_rule",
-                              "insufficient_material"});
+    r.only_keys(node, "end",
+                {"royal_capture", "checkmate", "no_legal_moves", "move_limit", "repetition",
+                 "n_move_rule", "insufficient_material"});
     EndRules& e = v.end;
-    if (node["royal_capture"]) e.royal_capture = parse_verdict(r, node["royal_capture"], "end.royal_capture");
+    if (node["royal_capture"])
+        e.royal_capture = parse_verdict(r, node["royal_capture"], "end.royal_capture");
     if (node["checkmate"]) e.checkmate = parse_verdict(r, node["checkmate"], "end.checkmate");
-    if (node["no_legal_moves"]) e.no_legal_moves = parse_verdict(r, node["no_legal_moves"], "end.no_legal_moves");
+    if (node["no_legal_moves"])
+        e.no_legal_moves = parse_verdict(r, node["no_legal_moves"], "end.no_legal_moves");
     auto count = [&](const char* key, int& out) {
         if (!node[key]) return;
         out = r.get<int>(node[key], std::string("end.") + key, "a whole number");
@@ -187,13 +209,17 @@ void read_end(const Reader& r, const YAML::Node& node, Variant& v) {
     count("move_limit", e.move_limit);
     count("repetition", e.repetition);
     count("n_move_rule", e.n_move_rule);
-    if (e.repetition == 1) r.fail(node["repetition"], "end.repetition", "a repetition count must be 2 or more (0: none)");
+    if (e.repetition == 1)
+        r.fail(node["repetition"], "end.repetition",
+               "a repetition count must be 2 or more (0: none)");
     if (auto m = node["insufficient_material"]) {
         if (!m.IsSequence())
             r.fail(m, "end.insufficient_material",
                    "must be a list such as ['K v K', 'KN v K', {material: 'KB v KB', "
                    "same_square_colour: B}]");
-        for (const auto& item : m) e.insufficient_material.push_back(parse_material(r, v, item, "end.insufficient_material"));
+        for (const auto& item : m)
+            e.insufficient_material.push_back(
+                parse_material(r, v, item, "end.insufficient_material"));
     }
 }
 
@@ -202,14 +228,17 @@ void check_start(const Reader& r, const YAML::Node& node, const Variant& v) {
     try {
         f = parse_fen(v.geometry, v.start_fen);
     } catch (const PositionError& e) {
-        r.fail(node, "start", fmt::format("the start position '{}' does not fit the {}x{} board: {}", v.start_fen,
-                                          v.geometry.width, v.geometry.height, e.what()));
+        r.fail(node, "start",
+               fmt::format("the start position '{}' does not fit the {}x{} board: {}", v.start_fen,
+                           v.geometry.width, v.geometry.height, e.what()));
     }
     int royals[2] = {0, 0};
     for (char c : f.placement) {
         if (c == '.') continue;
         if (v.type_of(c) < 0)
-            r.fail(node, "start", fmt::format("the start position has '{}', which is not a piece of this variant", c));
+            r.fail(node, "start",
+                   fmt::format("the start position has '{}', which is not a piece of this variant",
+                               c));
         if (v.pieces[v.type_of(c)].royal)
             ++royals[std::isupper(static_cast<unsigned char>(c)) ? 0 : 1];
     }
@@ -235,7 +264,8 @@ YAML::Node merge_into(const YAML::Node& parent, const YAML::Node& child, const s
         for (const auto& piece : child) {
             bool replaced = false;
             for (std::size_t i = 0; i < out.size() && piece.IsMap() && piece["letter"]; ++i)
-                if (out[i].IsMap() && out[i]["letter"] && out[i]["letter"].Scalar() == piece["letter"].Scalar()) {
+                if (out[i].IsMap() && out[i]["letter"] &&
+                    out[i]["letter"].Scalar() == piece["letter"].Scalar()) {
                     out[i] = YAML::Clone(piece);
                     replaced = true;
                 }
@@ -258,20 +288,24 @@ YAML::Node merge_into(const YAML::Node& parent, const YAML::Node& child, const s
 YAML::Node resolve_extends(const Reader& r, YAML::Node root, const std::string& source) {
     namespace fs = std::filesystem;
     if (!root["extends"]) return root;
-    const auto parent_name = r.get<std::string>(root["extends"], "extends", "a variant name or .yaml file");
-    const bool is_path = parent_name.find('/') != std::string::npos || parent_name.ends_with(".yaml");
+    const auto parent_name =
+        r.get<std::string>(root["extends"], "extends", "a variant name or .yaml file");
+    const bool is_path =
+        parent_name.find('/') != std::string::npos || parent_name.ends_with(".yaml");
     const fs::path parent_path = is_path ? fs::path(source).parent_path() / parent_name
                                          : fs::path(variant_directory()) / (parent_name + ".yaml");
     std::ifstream in(parent_path);
     if (!in)
         r.fail(root["extends"], "extends",
-               fmt::format("the parent variant '{}' cannot be read ({})", parent_name, parent_path.string()));
+               fmt::format("the parent variant '{}' cannot be read ({})", parent_name,
+                           parent_path.string()));
     auto same_file = [&](const fs::path& a) {
         std::error_code ec1, ec2;
         return fs::weakly_canonical(a, ec1) == fs::weakly_canonical(parent_path, ec2);
     };
     if (same_file(source) || std::any_of(reading_chain.begin(), reading_chain.end(), same_file))
-            r.fail(root["extends"], "extends", fmt::format("'{}' extends itself through its parents", parent_name));
+        r.fail(root["extends"], "extends",
+               fmt::format("'{}' extends itself through its parents", parent_name));
     std::stringstream text;
     text << in.rdbuf();
     reading_chain.push_back(source);
@@ -280,7 +314,8 @@ YAML::Node resolve_extends(const Reader& r, YAML::Node root, const std::string& 
     } pop;
     parse_variant(text.str(), parent_path.string());  // the parent must stand on its own
     const Reader parent_reader(parent_path.string());
-    YAML::Node parent = resolve_extends(parent_reader, parent_reader.load(text.str()), parent_path.string());
+    YAML::Node parent =
+        resolve_extends(parent_reader, parent_reader.load(text.str()), parent_path.string());
     parent.remove("name");
     parent.remove("description");
     root.remove("extends");
@@ -292,8 +327,11 @@ YAML::Node resolve_extends(const Reader& r, YAML::Node root, const std::string& 
 Variant parse_variant(const std::string& yaml_text, const std::string& source) {
     Reader r(source);
     YAML::Node root = r.load(yaml_text);
-    if (!root.IsMap()) throw VariantError(source, 1, 1, "", "a variant file must be a YAML mapping");
-    r.only_keys(root, "", {"name", "description", "extends", "board", "start", "pieces", "check_rules", "castling", "end", "uci_default"});
+    if (!root.IsMap())
+        throw VariantError(source, 1, 1, "", "a variant file must be a YAML mapping");
+    r.only_keys(root, "",
+                {"name", "description", "extends", "board", "start", "pieces", "check_rules",
+                 "castling", "end", "uci_default"});
     root = resolve_extends(r, root, source);
     for (const char* k : {"name", "board", "start", "pieces"})
         if (!root[k]) r.fail(root, k, fmt::format("the variant has no '{}'", k));
@@ -306,45 +344,58 @@ Variant parse_variant(const std::string& yaml_text, const std::string& source) {
                fmt::format(
                    "'{}' is not a plain name (letters, digits, '-', '_' or '.', not '.' or '..')",
                    v.name));
-    if (root["description"]) v.description = r.get<std::string>(root["description"], "description", "a string");
-    if (root["uci_default"]) v.uci_default = r.get<bool>(root["uci_default"], "uci_default", "true or false");
+    if (root["description"])
+        v.description = r.get<std::string>(root["description"], "description", "a string");
+    if (root["uci_default"])
+        v.uci_default = r.get<bool>(root["uci_default"], "uci_default", "true or false");
 
     const auto board = root["board"];
     r.only_keys(board, "board", {"files", "ranks"});
     for (const char* k : {"files", "ranks"})
-        if (!board[k]) r.fail(board, std::string("board.") + k, fmt::format("the board needs '{}'", k));
+        if (!board[k])
+            r.fail(board, std::string("board.") + k, fmt::format("the board needs '{}'", k));
     v.geometry.width = r.get<int>(board["files"], "board.files", "a whole number");
     v.geometry.height = r.get<int>(board["ranks"], "board.ranks", "a whole number");
     if (v.geometry.width < 1 || v.geometry.width > kMaxFiles)
-        r.fail(board["files"], "board.files", fmt::format("{} files: the board must have 1 to {}", v.geometry.width, kMaxFiles));
+        r.fail(board["files"], "board.files",
+               fmt::format("{} files: the board must have 1 to {}", v.geometry.width, kMaxFiles));
     if (v.geometry.height < 2 || v.geometry.height > kMaxRanks)
-        r.fail(board["ranks"], "board.ranks", fmt::format("{} ranks: the board must have 2 to {}", v.geometry.height, kMaxRanks));
+        r.fail(board["ranks"], "board.ranks",
+               fmt::format("{} ranks: the board must have 2 to {}", v.geometry.height, kMaxRanks));
 
     const auto pieces = root["pieces"];
-    if (!pieces.IsSequence() || pieces.size() == 0) r.fail(pieces, "pieces", "'pieces' must be a non-empty list");
+    if (!pieces.IsSequence() || pieces.size() == 0)
+        r.fail(pieces, "pieces", "'pieces' must be a non-empty list");
     if (pieces.size() > 30) r.fail(pieces, "pieces", "at most 30 piece types are supported");
-    for (std::size_t i = 0; i < pieces.size(); ++i) read_piece(r, pieces[i], fmt::format("pieces[{}]", i), v);
+    for (std::size_t i = 0; i < pieces.size(); ++i)
+        read_piece(r, pieces[i], fmt::format("pieces[{}]", i), v);
     for (std::size_t i = 0; i < pieces.size(); ++i) {
         const PieceType& p = v.pieces[i];
         const auto node = pieces[i]["promotion"];
         for (char t : p.promotes_to)
             if (v.type_of(t) < 0)
-                r.fail(node, fmt::format("pieces[{}].promotion", i),
-                       fmt::format("piece '{}' promotes to '{}', which is not a piece of this variant", p.letter, t));
+                r.fail(
+                    node, fmt::format("pieces[{}].promotion", i),
+                    fmt::format("piece '{}' promotes to '{}', which is not a piece of this variant",
+                                p.letter, t));
     }
 
     v.start_fen = r.get<std::string>(root["start"], "start", "a FEN string");
-    if (root["check_rules"]) v.check_rules = r.get<bool>(root["check_rules"], "check_rules", "true or false");
+    if (root["check_rules"])
+        v.check_rules = r.get<bool>(root["check_rules"], "check_rules", "true or false");
     if (auto c = root["castling"]) {
         if (!c.IsSequence()) r.fail(c, "castling", "'castling' must be a list");
-        for (std::size_t i = 0; i < c.size(); ++i) read_castling(r, c[i], fmt::format("castling[{}]", i), v);
+        for (std::size_t i = 0; i < c.size(); ++i)
+            read_castling(r, c[i], fmt::format("castling[{}]", i), v);
     }
     if (root["end"]) read_end(r, root["end"], v);
     check_start(r, root["start"], v);
 
-    bool has_royal = std::any_of(v.pieces.begin(), v.pieces.end(), [](const PieceType& p) { return p.royal; });
+    bool has_royal =
+        std::any_of(v.pieces.begin(), v.pieces.end(), [](const PieceType& p) { return p.royal; });
     if (!has_royal && (v.end.royal_capture || v.check_rules || !v.castling.empty()))
-        r.fail(root["pieces"], "pieces", "royal capture, check rules and castling need a piece with 'royal: true'");
+        r.fail(root["pieces"], "pieces",
+               "royal capture, check rules and castling need a piece with 'royal: true'");
     return v;
 }
 
@@ -367,7 +418,8 @@ std::string variant_directory() {
     std::error_code ec;
     const fs::path exe = fs::read_symlink("/proc/self/exe", ec);
     if (!ec) {
-        const fs::path installed = exe.parent_path().parent_path() / "share" / "minichess-referee" / "variants";
+        const fs::path installed =
+            exe.parent_path().parent_path() / "share" / "minichess-referee" / "variants";
         if (fs::is_directory(installed, ec)) return installed.string();
     }
     return REFEREE_VARIANT_DIR;
@@ -397,8 +449,10 @@ std::vector<std::string> list_variants() {
     return names;
 }
 
-VariantError::VariantError(std::string file, int line, int column, std::string key, const std::string& what)
-    : std::runtime_error(line > 0 ? fmt::format("{}:{}:{}: {}{}", file, line, column, key.empty() ? "" : key + ": ", what)
+VariantError::VariantError(std::string file, int line, int column, std::string key,
+                           const std::string& what)
+    : std::runtime_error(line > 0 ? fmt::format("{}:{}:{}: {}{}", file, line, column,
+                                                key.empty() ? "" : key + ": ", what)
                                   : fmt::format("{}: {}", file, what)),
       file_(std::move(file)),
       line_(line),

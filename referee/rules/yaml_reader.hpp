@@ -27,11 +27,12 @@ inline bool is_plain_name(const std::string& name) {
 
 template <class Error>
 class YamlReader {
-public:
+  public:
     explicit YamlReader(std::string source) : source_(std::move(source)) {}
     const std::string& source() const { return source_; }
 
-    [[noreturn]] void fail(const YAML::Node& node, const std::string& key, const std::string& what) const {
+    [[noreturn]] void fail(const YAML::Node& node, const std::string& key,
+                           const std::string& what) const {
         auto mark = node.Mark();
         int line = mark.line >= 0 ? mark.line + 1 : 0;
         int column = mark.column >= 0 ? mark.column + 1 : 0;
@@ -39,21 +40,27 @@ public:
     }
 
     // As fail(), with the column moved to a character inside a scalar (quoted or plain).
-    [[noreturn]] void fail_at(const YAML::Node& node, const std::string& key, int offset, const std::string& what) const {
+    [[noreturn]] void fail_at(const YAML::Node& node, const std::string& key, int offset,
+                              const std::string& what) const {
         auto mark = node.Mark();
         int quote = node.Tag() == "!" ? 1 : 0;
         throw Error(source_, mark.line + 1, mark.column + 1 + quote + offset, key, what);
     }
 
-    void only_keys(const YAML::Node& map, const std::string& where, std::initializer_list<const char*> allowed) const {
-        if (!map.IsMap()) fail(map, where, fmt::format("'{}' must be a mapping", where.empty() ? "the file" : where));
+    void only_keys(const YAML::Node& map, const std::string& where,
+                   std::initializer_list<const char*> allowed) const {
+        if (!map.IsMap())
+            fail(map, where,
+                 fmt::format("'{}' must be a mapping", where.empty() ? "the file" : where));
         for (auto it = map.begin(); it != map.end(); ++it) {
             auto key = it->first.as<std::string>();
-            bool ok = std::any_of(allowed.begin(), allowed.end(), [&](const char* a) { return key == a; });
+            bool ok = std::any_of(allowed.begin(), allowed.end(),
+                                  [&](const char* a) { return key == a; });
             if (!ok) {
                 std::string list;
                 for (const char* a : allowed) list += std::string(list.empty() ? "" : ", ") + a;
-                fail(it->first, join(where, key), fmt::format("unknown key '{}' (expected one of: {})", key, list));
+                fail(it->first, join(where, key),
+                     fmt::format("unknown key '{}' (expected one of: {})", key, list));
             }
         }
     }
@@ -75,7 +82,8 @@ public:
         try {
             root = YAML::Load(text);
         } catch (const YAML::ParserException& e) {
-            throw Error(source_, e.mark.line + 1, e.mark.column + 1, "", fmt::format("not valid YAML: {}", e.msg));
+            throw Error(source_, e.mark.line + 1, e.mark.column + 1, "",
+                        fmt::format("not valid YAML: {}", e.msg));
         }
         check_keys(root, "", 0);
         return root;
@@ -85,28 +93,28 @@ public:
         return where.empty() ? key : where + "." + key;
     }
 
-private:
-  void check_keys(const YAML::Node& node, const std::string& where, int depth) const {
-      if (depth > 64) fail(node, where, "nested more than 64 levels deep");
-      if (node.IsSequence()) {
-          for (std::size_t i = 0; i < node.size(); ++i)
-              check_keys(node[i], fmt::format("{}[{}]", where, i), depth + 1);
-          return;
-      }
-      if (!node.IsMap()) return;
-      std::vector<std::string> seen;
-      for (auto it = node.begin(); it != node.end(); ++it) {
-          if (!it->first.IsScalar())
-              fail(it->first, where,
-                   fmt::format("a key in '{}' is a list or mapping; keys must be plain words",
-                               where.empty() ? "the file" : where));
-          const std::string key = it->first.Scalar();
-          if (std::find(seen.begin(), seen.end(), key) != seen.end())
-              fail(it->first, join(where, key), fmt::format("the key '{}' is given twice", key));
-          seen.push_back(key);
-          check_keys(it->second, join(where, key), depth + 1);
-      }
-  }
+  private:
+    void check_keys(const YAML::Node& node, const std::string& where, int depth) const {
+        if (depth > 64) fail(node, where, "nested more than 64 levels deep");
+        if (node.IsSequence()) {
+            for (std::size_t i = 0; i < node.size(); ++i)
+                check_keys(node[i], fmt::format("{}[{}]", where, i), depth + 1);
+            return;
+        }
+        if (!node.IsMap()) return;
+        std::vector<std::string> seen;
+        for (auto it = node.begin(); it != node.end(); ++it) {
+            if (!it->first.IsScalar())
+                fail(it->first, where,
+                     fmt::format("a key in '{}' is a list or mapping; keys must be plain words",
+                                 where.empty() ? "the file" : where));
+            const std::string key = it->first.Scalar();
+            if (std::find(seen.begin(), seen.end(), key) != seen.end())
+                fail(it->first, join(where, key), fmt::format("the key '{}' is given twice", key));
+            seen.push_back(key);
+            check_keys(it->second, join(where, key), depth + 1);
+        }
+    }
 
     std::string source_;
 };

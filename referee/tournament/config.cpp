@@ -7,8 +7,8 @@
 
 #include <fmt/format.h>
 
-#include "referee/rules/input_file.hpp"
 #include "referee/engine/launch.hpp"
+#include "referee/rules/input_file.hpp"
 #include "referee/rules/position.hpp"
 #include "referee/rules/yaml_reader.hpp"
 
@@ -118,16 +118,20 @@ engine::EngineConfig read_engine(const Reader& r, const YAML::Node& n, const std
     }
     if (n["sandbox"]) {
         try {
-            e.sandbox = engine::parse_sandbox(r.get<std::string>(n["sandbox"], where + ".sandbox", "auto, bwrap or none"));
+            e.sandbox = engine::parse_sandbox(
+                r.get<std::string>(n["sandbox"], where + ".sandbox", "auto, bwrap or none"));
         } catch (const std::invalid_argument& ex) {
             r.fail(n["sandbox"], where + ".sandbox", ex.what());
         }
     }
     if (n["limits"]) {
-        if (!n["limits"].IsMap()) r.fail(n["limits"], where + ".limits", "'limits' must be a mapping (as, cpu, files, procs, core, stdout, stderr)");
+        if (!n["limits"].IsMap())
+            r.fail(n["limits"], where + ".limits",
+                   "'limits' must be a mapping (as, cpu, files, procs, core, stdout, stderr)");
         for (const auto& kv : n["limits"]) {
             try {
-                engine::set_limit(e.limits, kv.first.as<std::string>(), kv.second.as<std::string>());
+                engine::set_limit(e.limits, kv.first.as<std::string>(),
+                                  kv.second.as<std::string>());
             } catch (const std::exception& ex) {
                 r.fail(kv.second, where + ".limits", ex.what());
             }
@@ -135,7 +139,8 @@ engine::EngineConfig read_engine(const Reader& r, const YAML::Node& n, const std
     }
     // imcs-tcp: a client whose name and password are fixed (otherwise {user} and {password}).
     if (n["user"]) e.tcp_user = r.get<std::string>(n["user"], where + ".user", "a user name");
-    if (n["password"]) e.tcp_password = r.get<std::string>(n["password"], where + ".password", "a password");
+    if (n["password"])
+        e.tcp_password = r.get<std::string>(n["password"], where + ".password", "a password");
     if (n["args"]) {
         try {
             engine::check_placeholders(e);
@@ -291,7 +296,8 @@ TournamentConfig tournament_config_from_yaml(const YAML::Node& root, const std::
                    fmt::format("'{}' is neither round-robin nor gauntlet", f));
     }
     if (root["games_per_pairing"]) {
-        c.games_per_pairing = r.get<int>(root["games_per_pairing"], "games_per_pairing", "a whole number");
+        c.games_per_pairing =
+            r.get<int>(root["games_per_pairing"], "games_per_pairing", "a whole number");
         if (c.games_per_pairing < 1 || c.games_per_pairing > kMaxScheduledGames)
             r.fail(root["games_per_pairing"], "games_per_pairing",
                    fmt::format("must be 1 to {}", kMaxScheduledGames));
@@ -313,7 +319,9 @@ TournamentConfig tournament_config_from_yaml(const YAML::Node& root, const std::
             r.fail(root["margin"], "margin", e.what());
         }
     }
-    if (root["imcs_clock"]) c.time_control.imcs_first_move = r.get<bool>(root["imcs_clock"], "imcs_clock", "true or false");
+    if (root["imcs_clock"])
+        c.time_control.imcs_first_move =
+            r.get<bool>(root["imcs_clock"], "imcs_clock", "true or false");
     if (root["concurrency"]) {
         c.concurrency = r.get<int>(root["concurrency"], "concurrency", "a whole number");
         if (c.concurrency < 1 || c.concurrency > 1000)

@@ -26,7 +26,8 @@ void check_fingerprint(const std::string& path, const JournalContents& j,
 rules::Position slot_start(const TournamentPlan& plan, const GameSlot& slot,
                            std::vector<std::string>& book) {
     const auto& list = plan.config.openings.list;
-    if (slot.opening < 0 || slot.opening >= static_cast<int>(list.size())) return plan.rules.start();
+    if (slot.opening < 0 || slot.opening >= static_cast<int>(list.size()))
+        return plan.rules.start();
     const Opening& o = list[slot.opening];
     book = o.moves;
     return opening_start(o, plan.rules);

@@ -36,8 +36,8 @@ std::string game_problem(const TournamentPlan& plan, const GameSlot& slot,
 JournalContents read_checked_journal(const std::string& path, const TournamentPlan& plan,
                                      bool keep_moves = true);
 
-// The games a run starts from (without their moves): none when the journal does not exist. Without `resume`, a
-// journal that already holds games is an error (the user may not mean to continue it).
+// The games a run starts from (without their moves): none when the journal does not exist. Without
+// `resume`, a journal that already holds games is an error (the user may not mean to continue it).
 std::map<int, match::GameRecord> games_to_resume(const std::string& journal_path,
                                                  const TournamentPlan& plan, bool resume);
 

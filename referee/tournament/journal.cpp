@@ -289,7 +289,8 @@ JournalWriter::JournalWriter(const std::string& path, const std::string& fingerp
     // to a file it did not choose.
     std::error_code ec;
     if (fs::is_symlink(fs::symlink_status(path, ec)))
-        throw JournalError(fmt::format("{}: is a symlink; refusing to write the journal through it", path));
+        throw JournalError(
+            fmt::format("{}: is a symlink; refusing to write the journal through it", path));
     const bool exists = fs::exists(path) && fs::file_size(path) > 0;
     Tail tail;
     if (exists) {
@@ -297,15 +298,24 @@ JournalWriter::JournalWriter(const std::string& path, const std::string& fingerp
         if (tail.keep != fs::file_size(path)) fs::resize_file(path, tail.keep);
     }
     fd_ = ::open(path.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC | O_NOFOLLOW, 0644);
-    if (fd_ < 0) throw JournalError(fmt::format("{}: cannot open the journal for writing: {}", path, std::strerror(errno)));
+    if (fd_ < 0)
+        throw JournalError(
+            fmt::format("{}: cannot open the journal for writing: {}", path, std::strerror(errno)));
     // The referee's own copy, in a folder of its own, is what a tampered journal is rebuilt
     // from; kept on disk so memory stays flat however many games are played.
     shadow_ = (std::filesystem::path(shadow_dir_.path()) / "journal.jsonl").string();
     ec.clear();
-    if (exists) std::filesystem::copy_file(path, shadow_, std::filesystem::copy_options::overwrite_existing, ec);
-    if (ec) throw JournalError(fmt::format("{}: cannot keep a copy of the journal in {}: {}", path, shadow_, ec.message()));
-    shadow_fd_ = ::open(shadow_.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC | O_NOFOLLOW, 0600);
-    if (shadow_fd_ < 0) throw JournalError(fmt::format("{}: cannot open {}: {}", path, shadow_, std::strerror(errno)));
+    if (exists)
+        std::filesystem::copy_file(path, shadow_, std::filesystem::copy_options::overwrite_existing,
+                                   ec);
+    if (ec)
+        throw JournalError(fmt::format("{}: cannot keep a copy of the journal in {}: {}", path,
+                                       shadow_, ec.message()));
+    shadow_fd_ =
+        ::open(shadow_.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC | O_NOFOLLOW, 0600);
+    if (shadow_fd_ < 0)
+        throw JournalError(
+            fmt::format("{}: cannot open {}: {}", path, shadow_, std::strerror(errno)));
     size_ = exists ? tail.keep : 0;
     // A last line complete but for its newline is a finished game: end it, do not cut it.
     if (tail.needs_newline) write_line("\n", "the last line's newline");
@@ -319,9 +329,11 @@ JournalWriter::JournalWriter(const std::string& path, const std::string& fingerp
 // One line to the journal and to the referee's copy, each then on disk.
 void JournalWriter::write_line(const std::string& text, const char* what) {
     if (!write_all(fd_, text) || ::fsync(fd_) != 0)
-        throw JournalError(fmt::format("{}: cannot write {}: {}", path_, what, std::strerror(errno)));
+        throw JournalError(
+            fmt::format("{}: cannot write {}: {}", path_, what, std::strerror(errno)));
     if (!write_all(shadow_fd_, text))
-        throw JournalError(fmt::format("{}: cannot write {} to the copy {}: {}", path_, what, shadow_, std::strerror(errno)));
+        throw JournalError(fmt::format("{}: cannot write {} to the copy {}: {}", path_, what,
+                                       shadow_, std::strerror(errno)));
     size_ += text.size();
 }
 
@@ -341,7 +353,8 @@ void JournalWriter::remember_identity() {
 // Someone else wrote to, cut, or replaced the journal since our last append: the file is
 // not what we wrote. Keep it aside for inspection and put back what we know is true.
 std::string JournalWriter::check_untouched() {
-    struct stat by_fd {}, by_name {};
+    struct stat by_fd {
+    }, by_name{};
     const bool fd_ok = ::fstat(fd_, &by_fd) == 0;
     const bool name_ok = ::lstat(path_.c_str(), &by_name) == 0;
     std::string what;
@@ -350,7 +363,8 @@ std::string JournalWriter::check_untouched() {
     else if (S_ISLNK(by_name.st_mode) || by_name.st_ino != inode_ || by_name.st_dev != device_)
         what = "it was replaced by another file";
     else if (!fd_ok || static_cast<std::uintmax_t>(by_fd.st_size) != size_)
-        what = fmt::format("its size is {} bytes where the referee wrote {}", fd_ok ? by_fd.st_size : -1, size_);
+        what = fmt::format("its size is {} bytes where the referee wrote {}",
+                           fd_ok ? by_fd.st_size : -1, size_);
     else
         return {};
     const std::string aside = fmt::format("{}.tampered-{}", path_, ++tamper_count_);
@@ -361,12 +375,15 @@ std::string JournalWriter::check_untouched() {
     std::filesystem::copy_file(shadow_, path_, std::filesystem::copy_options::none, ec);
     if (!ec) fd_ = ::open(path_.c_str(), O_WRONLY | O_APPEND | O_CLOEXEC | O_NOFOLLOW);
     if (fd_ < 0 || ::fsync(fd_) != 0)
-        throw JournalError(fmt::format("{}: changed by someone else during the run ({}), and it cannot be "
-                                       "rewritten: {}", path_, what, std::strerror(errno)));
+        throw JournalError(
+            fmt::format("{}: changed by someone else during the run ({}), and it cannot be "
+                        "rewritten: {}",
+                        path_, what, std::strerror(errno)));
     remember_identity();
-    return fmt::format("{}: changed by someone else during the run ({}); that file was kept as {} and the "
-                       "journal rewritten from the referee's own record of it",
-                       path_, what, name_ok ? aside : std::string("(nothing)"));
+    return fmt::format(
+        "{}: changed by someone else during the run ({}); that file was kept as {} and the "
+        "journal rewritten from the referee's own record of it",
+        path_, what, name_ok ? aside : std::string("(nothing)"));
 }
 
 void JournalWriter::append(int slot, const match::GameRecord& game) {

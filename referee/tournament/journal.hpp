@@ -30,9 +30,9 @@ struct JournalContents {
 
 // What a journal says besides its games.
 struct JournalScan {
-    std::string fingerprint;  // of the config that wrote it
-    bool torn_tail = false;   // the last line was cut short by a crash
-    std::map<int, int> lines; // by schedule index: the journal line its game was read from
+    std::string fingerprint;   // of the config that wrote it
+    bool torn_tail = false;    // the last line was cut short by a crash
+    std::map<int, int> lines;  // by schedule index: the journal line its game was read from
 };
 
 // One game as it is read: its schedule slot, the byte offset of its line in the file (to
@@ -91,7 +91,7 @@ class JournalWriter {
     const std::string& path() const { return path_; }
     const std::vector<std::string>& tamper_reports() const { return tamper_reports_; }
 
-private:
+  private:
     void remember_identity();
     std::string check_untouched();
     void write_line(const std::string& text, const char* what);
@@ -99,9 +99,9 @@ private:
     std::string path_;
     int fd_ = -1;
     engine::ScratchDir shadow_dir_{"referee-journal-"};  // private: holds the referee's copy
-    std::string shadow_;                                  // the copy: every byte the journal should hold
+    std::string shadow_;  // the copy: every byte the journal should hold
     int shadow_fd_ = -1;
-    std::uintmax_t size_ = 0;                             // bytes written, header included
+    std::uintmax_t size_ = 0;  // bytes written, header included
     unsigned long device_ = 0, inode_ = 0;
     int tamper_count_ = 0;
     std::vector<std::string> tamper_reports_;

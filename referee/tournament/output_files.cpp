@@ -111,7 +111,8 @@ class FdBuffer : public std::streambuf {
 
 }  // namespace
 
-void OutputDir::replace_streamed(const std::string& name, const std::function<void(std::ostream&)>& write) const {
+void OutputDir::replace_streamed(const std::string& name,
+                                 const std::function<void(std::ostream&)>& write) const {
     static std::atomic<unsigned> counter{0};
     const std::string tmp = fmt::format(".{}.tmp-{}-{}", name, ::getpid(), counter++);
     const int fd = create_exclusive(fd_, tmp);
@@ -132,7 +133,8 @@ void OutputDir::replace_streamed(const std::string& name, const std::function<vo
     ::close(fd);
     if (!ok || ::renameat(fd_, tmp.c_str(), fd_, name.c_str()) != 0) {
         ::unlinkat(fd_, tmp.c_str(), 0);
-        throw OutputError(fmt::format("{}/{}: cannot write: {}", path_, name, std::strerror(ok ? errno : err)));
+        throw OutputError(
+            fmt::format("{}/{}: cannot write: {}", path_, name, std::strerror(ok ? errno : err)));
     }
 }
 

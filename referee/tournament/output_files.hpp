@@ -39,7 +39,8 @@ class OutputDir {
     // half a file, and a link at `name` is replaced, not followed.
     void replace(const std::string& name, const std::string& text) const;
     // As replace, for a file written piece by piece (reports of any size in constant memory).
-    void replace_streamed(const std::string& name, const std::function<void(std::ostream&)>& write) const;
+    void replace_streamed(const std::string& name,
+                          const std::function<void(std::ostream&)>& write) const;
 
   private:
     std::string path_;

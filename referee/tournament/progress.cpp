@@ -19,7 +19,8 @@ namespace fs = std::filesystem;
 std::optional<Shard> shard_of_file(const std::string& file) {
     int k = 0, n = 0;
     char tail[16] = {};
-    if (std::sscanf(file.c_str(), "journal.shard-%d-of-%d%15s", &k, &n, tail) != 3) return std::nullopt;
+    if (std::sscanf(file.c_str(), "journal.shard-%d-of-%d%15s", &k, &n, tail) != 3)
+        return std::nullopt;
     if (std::string(tail) != ".jsonl" || k < 1 || n < 1 || k > n) return std::nullopt;
     Shard s;
     s.k = k;
@@ -37,8 +38,9 @@ JournalProgress progress_of(const fs::path& path, Shard shard, const std::vector
     std::error_code ec;
     const auto written = fs::last_write_time(path, ec);
     if (!ec)
-        p.seconds_since_write = static_cast<long>(
-            std::chrono::duration_cast<std::chrono::seconds>(fs::file_time_type::clock::now() - written).count());
+        p.seconds_since_write = static_cast<long>(std::chrono::duration_cast<std::chrono::seconds>(
+                                                      fs::file_time_type::clock::now() - written)
+                                                      .count());
     try {
         const auto j = read_journal(p.path);
         if (j.fingerprint != fingerprint) {
@@ -66,7 +68,8 @@ TournamentProgress read_progress(const TournamentConfig& config) {
     std::error_code ec;
     const fs::path dir(config.output_dir);
     if (fs::exists(dir / journal_file_name(Shard{}), ec))
-        out.journals.push_back(progress_of(dir / journal_file_name(Shard{}), Shard{}, all, fingerprint));
+        out.journals.push_back(
+            progress_of(dir / journal_file_name(Shard{}), Shard{}, all, fingerprint));
     std::vector<JournalProgress> shards;
     for (const auto& entry : fs::directory_iterator(dir, ec))
         if (auto shard = shard_of_file(entry.path().filename().string()))

@@ -15,15 +15,15 @@ std::string journal_file_name(const Shard& shard);
 
 struct JournalProgress {
     std::string path;
-    Shard shard;            // {1,1} for the whole tournament's journal
-    int done = 0;           // games journaled that belong to this shard
-    int scheduled = 0;      // games in this shard
+    Shard shard;                    // {1,1} for the whole tournament's journal
+    int done = 0;                   // games journaled that belong to this shard
+    int scheduled = 0;              // games in this shard
     long seconds_since_write = -1;  // since the journal last changed; -1 if unknown
-    std::string problem;    // why the journal could not be read, or belongs elsewhere; empty if fine
+    std::string problem;  // why the journal could not be read, or belongs elsewhere; empty if fine
 };
 
 struct TournamentProgress {
-    int scheduled = 0;                   // games in the whole schedule
+    int scheduled = 0;                      // games in the whole schedule
     std::vector<JournalProgress> journals;  // the whole journal first, then shards by N and K
 };
 

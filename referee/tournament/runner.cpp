@@ -20,7 +20,8 @@ using SessionPtr = std::shared_ptr<engine::EngineSession>;
 
 // What an engine's process is started with for one game: its colour and the game's seed fill
 // the placeholders of its arguments.
-engine::Seat seat_for(const TournamentConfig& config, int opponent, bool white, std::uint64_t seed) {
+engine::Seat seat_for(const TournamentConfig& config, int opponent, bool white,
+                      std::uint64_t seed) {
     engine::Seat seat;
     seat.color = white ? 'W' : 'B';
     seat.seed = seed;
@@ -41,8 +42,9 @@ std::vector<std::string> preflight(const TournamentConfig& config) {
     std::vector<SessionPtr> sessions;
     for (std::size_t i = 0; i < config.engines.size(); ++i) {
         const int other = i == 0 ? 1 : 0;
-        auto s = engine::EngineSession::create(io, config.engines[i], rules.variant(), scratch.path(),
-                                               seat_for(config, other, true, config.seed));
+        auto s =
+            engine::EngineSession::create(io, config.engines[i], rules.variant(), scratch.path(),
+                                          seat_for(config, other, true, config.seed));
         std::weak_ptr<engine::EngineSession> weak = s;
         const std::string name = config.engines[i].name;
         engine::EngineSession::Events ev;
@@ -60,8 +62,10 @@ std::vector<std::string> preflight(const TournamentConfig& config) {
         // An exit after a real handshake is the engine's answer to quit (an IMCS client whose
         // connection the referee closed may well call that an error).
         ev.exit = [&problems, &passed, i, name, weak](const engine::ExitInfo& info) {
-            if (problems[i].empty() && !passed[i] && !info.killed_by_referee && info.exit_code != 0) {
-                problems[i] = fmt::format("engine '{}' exited during its handshake: {}", name, info.description);
+            if (problems[i].empty() && !passed[i] && !info.killed_by_referee &&
+                info.exit_code != 0) {
+                problems[i] = fmt::format("engine '{}' exited during its handshake: {}", name,
+                                          info.description);
                 // Its last lines on stderr usually say why (a usage message, a missing file).
                 std::vector<std::string> lines;
                 std::istringstream err(weak.lock() ? weak.lock()->stderr_tail() : std::string());
@@ -70,7 +74,8 @@ std::vector<std::string> preflight(const TournamentConfig& config) {
                 std::string tail;
                 for (std::size_t k = lines.size() > 2 ? lines.size() - 2 : 0; k < lines.size(); ++k)
                     tail += (tail.empty() ? "" : " ") + lines[k];
-                if (!tail.empty()) problems[i] += fmt::format(" (its stderr: {})", tail.substr(0, 300));
+                if (!tail.empty())
+                    problems[i] += fmt::format(" (its stderr: {})", tail.substr(0, 300));
             }
         };
         s->set_events(std::move(ev));
@@ -107,11 +112,14 @@ void Runner::run() {
         while (!idle[e].empty()) {
             auto s = idle[e].back();
             idle[e].pop_back();
-            if (s->alive() && engine::launch_args_match(config_.engines[e], rules.variant(), s->seat(), seat)) return s;
+            if (s->alive() &&
+                engine::launch_args_match(config_.engines[e], rules.variant(), s->seat(), seat))
+                return s;
             s->quit(std::chrono::milliseconds(1000));
             retired.push_back(s);
         }
-        return engine::EngineSession::create(io, config_.engines[e], rules.variant(), scratch, seat);
+        return engine::EngineSession::create(io, config_.engines[e], rules.variant(), scratch,
+                                             seat);
     };
     // A process that lost by its own fault (crash, hang, flood, illegal move, time) is not
     // trusted with another game: its replacement starts fresh.

@@ -38,7 +38,8 @@ struct Captured {
 // Runs a program (no shell) and collects what it prints on stdout and stderr.
 Captured run_program(const std::vector<std::string>& argv) {
     int pipe_fds[2];
-    if (::pipe(pipe_fds) != 0) throw std::runtime_error(fmt::format("pipe: {}", std::strerror(errno)));
+    if (::pipe(pipe_fds) != 0)
+        throw std::runtime_error(fmt::format("pipe: {}", std::strerror(errno)));
     posix_spawn_file_actions_t actions;
     posix_spawn_file_actions_init(&actions);
     posix_spawn_file_actions_adddup2(&actions, pipe_fds[1], STDOUT_FILENO);
@@ -54,8 +55,9 @@ Captured run_program(const std::vector<std::string>& argv) {
     Captured c;
     if (err != 0) {
         ::close(pipe_fds[0]);
-        throw std::runtime_error(fmt::format("cannot run {}: {} (is Slurm installed on this machine?)", argv[0],
-                                             std::strerror(err)));
+        throw std::runtime_error(
+            fmt::format("cannot run {}: {} (is Slurm installed on this machine?)", argv[0],
+                        std::strerror(err)));
     }
     char buffer[4096];
     for (ssize_t n; (n = ::read(pipe_fds[0], buffer, sizeof buffer)) != 0;) {
@@ -77,7 +79,8 @@ std::string sbatch(const std::vector<std::string>& args) {
     const auto result = run_program(argv);
     std::string text = result.out;
     while (!text.empty() && (text.back() == '\n' || text.back() == '\r')) text.pop_back();
-    if (result.status != 0) throw std::runtime_error(fmt::format("sbatch refused {}: {}", args.back(), text));
+    if (result.status != 0)
+        throw std::runtime_error(fmt::format("sbatch refused {}: {}", args.back(), text));
     // --parsable prints "jobid" or "jobid;cluster".
     const auto id = text.substr(text.rfind('\n') == std::string::npos ? 0 : text.rfind('\n') + 1);
     return id.substr(0, id.find(';'));
@@ -88,7 +91,8 @@ void write_script(const std::string& path, const std::string& text) {
     out << text;
     out.close();
     if (!out) throw std::runtime_error(fmt::format("cannot write the batch script {}", path));
-    fs::permissions(path, fs::perms::owner_all | fs::perms::group_read | fs::perms::group_exec, fs::perm_options::replace);
+    fs::permissions(path, fs::perms::owner_all | fs::perms::group_read | fs::perms::group_exec,
+                    fs::perm_options::replace);
 }
 
 }  // namespace
@@ -101,25 +105,30 @@ std::string shell_quote(const std::string& word) {
 
 SlurmScripts make_slurm_scripts(const SlurmRequest& r) {
     if (r.shards < 1) throw std::invalid_argument(fmt::format("--shards {}: at least 1", r.shards));
-    const fs::path out = fs::path(r.output_dir).is_absolute() ? fs::path(r.output_dir) : fs::path(r.workdir) / r.output_dir;
+    const fs::path out = fs::path(r.output_dir).is_absolute() ? fs::path(r.output_dir)
+                                                              : fs::path(r.workdir) / r.output_dir;
     const fs::path dir = out / "slurm";
     SlurmScripts s;
     s.shard_path = (dir / "shards.sbatch").string();
     s.merge_path = (dir / "merge.sbatch").string();
 
-    s.shard_text = header(r, "referee-" + r.name, (dir / fmt::format("shard-%a-of-{}.log", r.shards)).string());
+    s.shard_text = header(r, "referee-" + r.name,
+                          (dir / fmt::format("shard-%a-of-{}.log", r.shards)).string());
     s.shard_text += fmt::format("#SBATCH --array=1-{}\n", r.shards);
     s.shard_text += fmt::format("#SBATCH --cpus-per-task={}\n", std::max(1, r.cpus_per_shard));
     s.shard_text += "#SBATCH --requeue\n";
     s.shard_text += fmt::format(
         "# One shard of the schedule per array task. --resume makes a requeued or preempted task\n"
-        "# carry on from its own journal: a game is counted once, when its journal line is written.\n"
-        "exec {} tournament {} --shard \"${{SLURM_ARRAY_TASK_ID}}/{}\" --resume --quiet --no-report\n",
+        "# carry on from its own journal: a game is counted once, when its journal line is "
+        "written.\n"
+        "exec {} tournament {} --shard \"${{SLURM_ARRAY_TASK_ID}}/{}\" --resume --quiet "
+        "--no-report\n",
         shell_quote(r.referee), shell_quote(r.config), r.shards);
 
     s.merge_text = header(r, "referee-" + r.name + "-merge", (dir / "merge.log").string());
     s.merge_text += fmt::format(
-        "# Runs once every shard has succeeded (sbatch --dependency=afterok): one journal, one report.\n"
+        "# Runs once every shard has succeeded (sbatch --dependency=afterok): one journal, one "
+        "report.\n"
         "exec {} merge {}\n",
         shell_quote(r.referee), shell_quote(r.config));
     return s;
@@ -131,7 +140,8 @@ SlurmSubmission submit_slurm(const SlurmScripts& scripts) {
     write_script(scripts.merge_path, scripts.merge_text);
     SlurmSubmission s;
     s.array_job = sbatch({scripts.shard_path});
-    s.merge_job = sbatch({"--dependency=afterok:" + s.array_job, "--kill-on-invalid-dep=yes", scripts.merge_path});
+    s.merge_job = sbatch(
+        {"--dependency=afterok:" + s.array_job, "--kill-on-invalid-dep=yes", scripts.merge_path});
     return s;
 }
 

@@ -10,15 +10,15 @@
 namespace referee::tournament {
 
 struct SlurmRequest {
-    std::string referee;      // absolute path of the referee binary the nodes run
-    std::string config;       // absolute path of the tournament config
-    std::string workdir;      // where the jobs run: relative paths in the config start here
-    std::string output_dir;   // the tournament's output folder (absolute or from workdir)
-    std::string name;         // the tournament's name, for job names
+    std::string referee;     // absolute path of the referee binary the nodes run
+    std::string config;      // absolute path of the tournament config
+    std::string workdir;     // where the jobs run: relative paths in the config start here
+    std::string output_dir;  // the tournament's output folder (absolute or from workdir)
+    std::string name;        // the tournament's name, for job names
     int shards = 4;
-    int cpus_per_shard = 1;   // the config's concurrency
-    std::string partition;    // empty: the cluster's default
-    std::string time_limit;   // empty: the partition's default; else Slurm's format (1:00:00)
+    int cpus_per_shard = 1;  // the config's concurrency
+    std::string partition;   // empty: the cluster's default
+    std::string time_limit;  // empty: the partition's default; else Slurm's format (1:00:00)
 };
 
 struct SlurmScripts {

@@ -216,7 +216,8 @@ ProbeDriver::Quit ProbeDriver::quit(milliseconds grace) {
             ProcessEntry p;
             p.pid = static_cast<pid_t>(std::atol(e.c_str()));
             const auto open = e.find('('), close = e.rfind(')');
-            if (open != std::string::npos && close != std::string::npos && close > open) p.command = e.substr(open + 1, close - open - 1);
+            if (open != std::string::npos && close != std::string::npos && close > open)
+                p.command = e.substr(open + 1, close - open - 1);
             if (named.insert(p.pid).second) out.escaped.push_back(p);
         }
     for (const auto& [pid, seen] : outside_group) {

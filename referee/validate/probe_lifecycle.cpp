@@ -96,10 +96,13 @@ ProbeResult probe_quit(ProbeContext& ctx) {
                         "killed it ({})",
                         grace.count() / 1000.0, q.description));
     if (!q.escaped.empty())
-        problems.push_back(fmt::format("processes it started left its process group (setsid, setpgid or a double fork): {} "
-                                       "(the referee contained and killed them; an engine must not try)",
-                                       describe_processes(q.escaped)));
-    if (!q.group_gone) problems.push_back("processes of its group were still alive a second after the group was killed");
+        problems.push_back(fmt::format(
+            "processes it started left its process group (setsid, setpgid or a double fork): {} "
+            "(the referee contained and killed them; an engine must not try)",
+            describe_processes(q.escaped)));
+    if (!q.group_gone)
+        problems.push_back(
+            "processes of its group were still alive a second after the group was killed");
     if (!problems.empty()) {
         r.verdict = Verdict::Fail;
         for (const auto& p : problems) r.detail += (r.detail.empty() ? "" : "; ") + p;

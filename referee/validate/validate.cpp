@@ -204,7 +204,8 @@ Report validate_engine(const ValidateOptions& o) {
         }
     }
     scratch.remove();
-    report.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    report.seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     return report;
 }
 

@@ -41,7 +41,8 @@ void expect_one_line_error(const CommandResult& r, const std::string& mentions) 
     const auto lines = lines_of(r.err);
     EXPECT_EQ(lines.size(), 1u) << "stderr:\n" << r.err;
     EXPECT_EQ(r.err.back(), '\n');
-    EXPECT_NE(r.err.find(mentions), std::string::npos) << "'" << r.err << "' does not mention " << mentions;
+    EXPECT_NE(r.err.find(mentions), std::string::npos)
+        << "'" << r.err << "' does not mention " << mentions;
 }
 
 TEST(CliPerft, DivideMatchesFairyStockfish) {
@@ -63,20 +64,23 @@ TEST(CliPerft, DivideMatchesFairyStockfish) {
 
 TEST(CliPerft, CountsFromAFen) {
     // FSF, gardnercastle: castling allowed, depth 3.
-    const auto r = run_referee({"perft", "gardner-castling", "3", "--fen", "r3k/ppppp/5/PPPPP/R3K w Qq - 0 1"});
+    const auto r = run_referee(
+        {"perft", "gardner-castling", "3", "--fen", "r3k/ppppp/5/PPPPP/R3K w Qq - 0 1"});
     ASSERT_EQ(r.exit_code, 0) << r.err;
     EXPECT_EQ(r.out, "nodes 1023\n");
 }
 
 TEST(CliMoves, MatchesTheCourseList) {
-    const auto r = run_referee({"moves", "minitchess", "--board", kCases + "promote-and-capture.in"});
+    const auto r =
+        run_referee({"moves", "minitchess", "--board", kCases + "promote-and-capture.in"});
     ASSERT_EQ(r.exit_code, 0) << r.err;
     EXPECT_EQ(r.out, read_text(kCases + "promote-and-capture.out"));
     EXPECT_EQ(r.err, "");
 }
 
 TEST(CliMoves, ReadsTheBoardFromStandardInput) {
-    const auto r = run_referee({"moves", "minitchess", "--board", "-"}, read_text(kCases + "random-1.in"));
+    const auto r =
+        run_referee({"moves", "minitchess", "--board", "-"}, read_text(kCases + "random-1.in"));
     ASSERT_EQ(r.exit_code, 0) << r.err;
     EXPECT_EQ(r.out, read_text(kCases + "random-1.out"));
 }
@@ -101,7 +105,8 @@ TEST(CliMoves, NoMoveGivesAnEmptyList) {
 }
 
 TEST(CliMoves, UciStyle) {
-    const auto r = run_referee({"moves", "minichess", "--uci", "--fen", "1k3/P4/5/5/5/4K w - - 0 1"});
+    const auto r =
+        run_referee({"moves", "minichess", "--uci", "--fen", "1k3/P4/5/5/5/4K w - - 0 1"});
     ASSERT_EQ(r.exit_code, 0) << r.err;
     // Hand: a5a6 and a5xb6 promote (to a queen, written with its letter in UCI); king e1
     // has d1, d2, e2.
@@ -118,7 +123,8 @@ TEST(CliVariants, ListsTheShippedVariants) {
     }
     EXPECT_NE(r.out.find("5x6"), std::string::npos);
     EXPECT_NE(r.out.find("5x5"), std::string::npos);
-    EXPECT_EQ(r.out.find("broken"), std::string::npos) << "a shipped variant fails to load:\n" << r.out;
+    EXPECT_EQ(r.out.find("broken"), std::string::npos) << "a shipped variant fails to load:\n"
+                                                       << r.out;
 }
 
 TEST(CliVariants, ShowPrintsTheRules) {
@@ -136,12 +142,14 @@ TEST(CliVariants, ShowPrintsTheRules) {
 TEST(CliErrors, UnknownVariant) {
     const auto r = run_referee({"moves", "no-such-variant"});
     expect_one_line_error(r, "no-such-variant");
-    EXPECT_NE(r.err.find("minichess"), std::string::npos) << "the known variants are listed: " << r.err;
+    EXPECT_NE(r.err.find("minichess"), std::string::npos)
+        << "the known variants are listed: " << r.err;
     expect_one_line_error(run_referee({"variants", "show", "no-such-variant"}), "no-such-variant");
 }
 
 TEST(CliErrors, BadFen) {
-    const auto r = run_referee({"perft", "minichess", "2", "--fen", "kqbnr/ppppp/5/PPPPP/RNBQK w - - 0 1"});
+    const auto r =
+        run_referee({"perft", "minichess", "2", "--fen", "kqbnr/ppppp/5/PPPPP/RNBQK w - - 0 1"});
     expect_one_line_error(r, "--fen");
     EXPECT_NE(r.err.find("5 ranks"), std::string::npos) << r.err;
     EXPECT_EQ(r.out, "");
@@ -153,7 +161,8 @@ TEST(CliErrors, MissingBoardFile) {
 }
 
 TEST(CliErrors, BadBoardDump) {
-    const auto r = run_referee({"moves", "minitchess", "--board", "-"}, "1 W\nkqbnr\nppppp\n.....\nPPPPP\nRNBQK\n");
+    const auto r = run_referee({"moves", "minitchess", "--board", "-"},
+                               "1 W\nkqbnr\nppppp\n.....\nPPPPP\nRNBQK\n");
     expect_one_line_error(r, "5 ranks");
 }
 

@@ -29,7 +29,8 @@ struct DialectFixture : ::testing::Test {
     referee::rules::Rules rules = referee::rules::Rules::load("minitchess");
     EngineConfig config;
     RecordingHost host;
-    std::unique_ptr<Dialect> dialect = make_imcs_dialect({host, config, rules.variant(), "", {}, {}});
+    std::unique_ptr<Dialect> dialect =
+        make_imcs_dialect({host, config, rules.variant(), "", {}, {}});
 
     MoveRequest start_request() {
         MoveRequest r;

@@ -13,8 +13,10 @@ namespace {
 TEST(GameLifetime, ADroppedGameStillFinishesAndReports) {
     const auto rules = rules::Rules::load("minitchess");
     boost::asio::io_context io;
-    auto white = engine::EngineSession::create(io, in_tree("random-engine", engine::Protocol::Uci), rules.variant(), "/tmp");
-    auto black = engine::EngineSession::create(io, in_tree("random-engine", engine::Protocol::Imcs), rules.variant(), "/tmp");
+    auto white = engine::EngineSession::create(io, in_tree("random-engine", engine::Protocol::Uci),
+                                               rules.variant(), "/tmp");
+    auto black = engine::EngineSession::create(io, in_tree("random-engine", engine::Protocol::Imcs),
+                                               rules.variant(), "/tmp");
     std::optional<match::GameRecord> record;
     {
         auto spec = spec_for("minitchess", "10+0");

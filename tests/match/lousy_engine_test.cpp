@@ -19,11 +19,14 @@ void expect_same_game(const Pairing& p, Protocol protocol) {
     const auto rules = rules::Rules::load("minitchess");
     const auto expected = lousy::replay(p.white, p.black, rules.start(), {});
     auto spec = spec_for("minitchess", "30+0");
-    auto played = play("minitchess", in_tree("lousy-engine", protocol, p.white_args), in_tree("lousy-engine", protocol, p.black_args), spec);
+    auto played = play("minitchess", in_tree("lousy-engine", protocol, p.white_args),
+                       in_tree("lousy-engine", protocol, p.black_args), spec);
     const auto& r = played.record;
     ASSERT_EQ(r.termination, match::Termination::Rules) << r.reason;
-    ASSERT_EQ(r.moves.size(), expected.moves.size()) << r.reason << " / " << expected.outcome.description;
-    for (std::size_t i = 0; i < r.moves.size(); ++i) EXPECT_EQ(r.moves[i].dash, expected.moves[i].name) << "ply " << i + 1;
+    ASSERT_EQ(r.moves.size(), expected.moves.size())
+        << r.reason << " / " << expected.outcome.description;
+    for (std::size_t i = 0; i < r.moves.size(); ++i)
+        EXPECT_EQ(r.moves[i].dash, expected.moves[i].name) << "ply " << i + 1;
     EXPECT_EQ(r.result, expected.outcome.result);
     EXPECT_EQ(r.reason, expected.outcome.description);
 }
@@ -43,10 +46,18 @@ Pairing draft_pairing() {
             lousy::Bot::draft({Goal::MirrorMirror, Goal::QueensWild}, 5)};
 }
 
-TEST(LousyEngine, ModuleBotsOverUciReplayTheInProcessGame) { expect_same_game(module_pairing(), Protocol::Uci); }
-TEST(LousyEngine, ModuleBotsOverImcsReplayTheInProcessGame) { expect_same_game(module_pairing(), Protocol::Imcs); }
-TEST(LousyEngine, DraftBotsOverUciReplayTheInProcessGame) { expect_same_game(draft_pairing(), Protocol::Uci); }
-TEST(LousyEngine, DraftBotsOverImcsReplayTheInProcessGame) { expect_same_game(draft_pairing(), Protocol::Imcs); }
+TEST(LousyEngine, ModuleBotsOverUciReplayTheInProcessGame) {
+    expect_same_game(module_pairing(), Protocol::Uci);
+}
+TEST(LousyEngine, ModuleBotsOverImcsReplayTheInProcessGame) {
+    expect_same_game(module_pairing(), Protocol::Imcs);
+}
+TEST(LousyEngine, DraftBotsOverUciReplayTheInProcessGame) {
+    expect_same_game(draft_pairing(), Protocol::Uci);
+}
+TEST(LousyEngine, DraftBotsOverImcsReplayTheInProcessGame) {
+    expect_same_game(draft_pairing(), Protocol::Imcs);
+}
 
 }  // namespace
 }  // namespace referee::test

@@ -14,7 +14,8 @@
 
 namespace referee::test {
 
-engine::EngineConfig in_tree(const std::string& binary, engine::Protocol protocol, std::vector<std::string> args) {
+engine::EngineConfig in_tree(const std::string& binary, engine::Protocol protocol,
+                             std::vector<std::string> args) {
     engine::EngineConfig c;
     c.name = binary;
     c.command = std::string(REFEREE_BIN_DIR) + "/" + binary;
@@ -34,7 +35,8 @@ engine::EngineConfig fairy_stockfish(std::vector<std::pair<std::string, std::str
 }
 
 match::GameSpec spec_for(const std::string& variant, const std::string& time_control) {
-    match::GameSpec spec{rules::Rules::load(variant).start(), {}, match::parse_time_control(time_control)};
+    match::GameSpec spec{
+        rules::Rules::load(variant).start(), {}, match::parse_time_control(time_control)};
     return spec;
 }
 
@@ -46,10 +48,13 @@ long peak_rss_kb() {
 }
 }  // namespace
 
-Played play(const std::string& variant, engine::EngineConfig white_cfg, engine::EngineConfig black_cfg, match::GameSpec spec) {
+Played play(const std::string& variant, engine::EngineConfig white_cfg,
+            engine::EngineConfig black_cfg, match::GameSpec spec) {
     const auto rules = rules::Rules::load(variant);
     boost::asio::io_context io;
-    const auto scratch = (std::filesystem::temp_directory_path() / ("referee-test-" + std::to_string(::getpid()))).string();
+    const auto scratch =
+        (std::filesystem::temp_directory_path() / ("referee-test-" + std::to_string(::getpid())))
+            .string();
     // Each side's seat fills the placeholders of its arguments ({color}, {seed}, ...).
     const auto& tc = spec.time_control;
     const std::int64_t clock_ms = tc.move_time_ms > 0 ? tc.move_time_ms : tc.base_ms;
@@ -61,13 +66,14 @@ Played play(const std::string& variant, engine::EngineConfig white_cfg, engine::
     const long rss_before = peak_rss_kb();
     const auto start = std::chrono::steady_clock::now();
     bool done = false;
-    auto game = match::Game::create(io, std::move(spec), white, black, [&](const match::GameRecord& r) {
-        out.record = r;
-        done = true;
-        out.groups = {white->pid(), black->pid()};
-        white->quit(std::chrono::milliseconds(300));
-        black->quit(std::chrono::milliseconds(300));
-    });
+    auto game =
+        match::Game::create(io, std::move(spec), white, black, [&](const match::GameRecord& r) {
+            out.record = r;
+            done = true;
+            out.groups = {white->pid(), black->pid()};
+            white->quit(std::chrono::milliseconds(300));
+            black->quit(std::chrono::milliseconds(300));
+        });
     game->start();
     io.run();
     out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

@@ -15,15 +15,17 @@ namespace referee::test {
 
 struct Played {
     match::GameRecord record;
-    std::vector<pid_t> groups;  // process groups of the engines that ran
-    double seconds = 0;         // wall time of the whole game, shutdown included
+    std::vector<pid_t> groups;    // process groups of the engines that ran
+    double seconds = 0;           // wall time of the whole game, shutdown included
     long peak_rss_growth_kb = 0;  // the referee's own peak RSS growth during the game
 };
 
-engine::EngineConfig in_tree(const std::string& binary, engine::Protocol protocol, std::vector<std::string> args = {});
+engine::EngineConfig in_tree(const std::string& binary, engine::Protocol protocol,
+                             std::vector<std::string> args = {});
 engine::EngineConfig fairy_stockfish(std::vector<std::pair<std::string, std::string>> options = {});
 
-Played play(const std::string& variant, engine::EngineConfig white, engine::EngineConfig black, match::GameSpec spec);
+Played play(const std::string& variant, engine::EngineConfig white, engine::EngineConfig black,
+            match::GameSpec spec);
 match::GameSpec spec_for(const std::string& variant, const std::string& time_control);
 
 // True when no live (non-zombie) process is in the group.

@@ -28,7 +28,8 @@ void expect_consistent(const std::string& variant, const match::GameRecord& r) {
 TEST(RealGames, RandomAgainstFairyStockfishOnGardnerCastling) {
     auto spec = spec_for("gardner-castling", "st=0.05");
     spec.max_plies = 120;
-    auto played = play("gardner-castling", in_tree("random-engine", Protocol::Uci, {"--seed", "3"}), fairy_stockfish(), spec);
+    auto played = play("gardner-castling", in_tree("random-engine", Protocol::Uci, {"--seed", "3"}),
+                       fairy_stockfish(), spec);
     EXPECT_FALSE(played.record.at_fault.has_value()) << played.record.reason;
     EXPECT_GT(played.record.moves.size(), 2u);
     expect_consistent("gardner-castling", played.record);
@@ -37,7 +38,8 @@ TEST(RealGames, RandomAgainstFairyStockfishOnGardnerCastling) {
 
 TEST(RealGames, RandomAgainstFairyStockfishOnMinichess) {
     auto spec = spec_for("minichess", "st=0.05");
-    auto played = play("minichess", fairy_stockfish(), in_tree("random-engine", Protocol::Uci, {"--seed", "9"}), spec);
+    auto played = play("minichess", fairy_stockfish(),
+                       in_tree("random-engine", Protocol::Uci, {"--seed", "9"}), spec);
     EXPECT_FALSE(played.record.at_fault.has_value()) << played.record.reason;
     expect_consistent("minichess", played.record);
     // Against uniform random moves Fairy-Stockfish must not lose.
@@ -45,7 +47,8 @@ TEST(RealGames, RandomAgainstFairyStockfishOnMinichess) {
 }
 
 TEST(RealGames, FairyStockfishIsRefusedMinitchessBeforeTheFirstMove) {
-    auto played = play("minitchess", fairy_stockfish(), in_tree("random-engine", Protocol::Uci), spec_for("minitchess", "1+0"));
+    auto played = play("minitchess", fairy_stockfish(), in_tree("random-engine", Protocol::Uci),
+                       spec_for("minitchess", "1+0"));
     EXPECT_EQ(played.record.termination, match::Termination::Unsupported);
     EXPECT_TRUE(played.record.moves.empty());
     EXPECT_NE(played.record.reason.find("BmW"), std::string::npos) << played.record.reason;
@@ -58,8 +61,10 @@ TEST(RealGames, ImcsAndUciVersionsPlayTheSameGameWithTheSameSeeds) {
     auto imcs = play("minitchess", in_tree("random-engine", Protocol::Imcs, {"--seed", "5"}),
                      in_tree("random-engine", Protocol::Imcs, {"--seed", "7"}), spec);
     ASSERT_GT(uci.record.moves.size(), 4u);
-    ASSERT_EQ(uci.record.moves.size(), imcs.record.moves.size()) << "uci: " << uci.record.reason << "; imcs: " << imcs.record.reason;
-    for (std::size_t i = 0; i < uci.record.moves.size(); ++i) EXPECT_EQ(uci.record.moves[i].dash, imcs.record.moves[i].dash) << "ply " << i + 1;
+    ASSERT_EQ(uci.record.moves.size(), imcs.record.moves.size())
+        << "uci: " << uci.record.reason << "; imcs: " << imcs.record.reason;
+    for (std::size_t i = 0; i < uci.record.moves.size(); ++i)
+        EXPECT_EQ(uci.record.moves[i].dash, imcs.record.moves[i].dash) << "ply " << i + 1;
     EXPECT_EQ(uci.record.result, imcs.record.result);
     EXPECT_EQ(uci.record.reason, imcs.record.reason);
 }
@@ -67,8 +72,10 @@ TEST(RealGames, ImcsAndUciVersionsPlayTheSameGameWithTheSameSeeds) {
 TEST(RealGames, MoveCapAdjudicatesADraw) {
     auto spec = spec_for("minitchess", "10+0");
     spec.max_plies = 10;
-    auto played = play("minitchess", in_tree("random-engine", Protocol::Uci), in_tree("random-engine", Protocol::Imcs), spec);
-    if (played.record.termination == match::Termination::Rules) GTEST_SKIP() << "the game ended by the rules before the cap";
+    auto played = play("minitchess", in_tree("random-engine", Protocol::Uci),
+                       in_tree("random-engine", Protocol::Imcs), spec);
+    if (played.record.termination == match::Termination::Rules)
+        GTEST_SKIP() << "the game ended by the rules before the cap";
     EXPECT_EQ(played.record.termination, match::Termination::MoveCap);
     EXPECT_EQ(played.record.result, rules::GameResult::Draw);
     EXPECT_EQ(played.record.moves.size(), 10u);
@@ -78,7 +85,8 @@ TEST(RealGames, OpeningMovesAreBookAndTheClockCountsDown) {
     auto spec = spec_for("minitchess", "5+0.5");
     spec.opening_moves = {"a2-a3", "e5-e4"};
     spec.max_plies = 12;
-    auto played = play("minitchess", in_tree("random-engine", Protocol::Uci), in_tree("random-engine", Protocol::Uci), spec);
+    auto played = play("minitchess", in_tree("random-engine", Protocol::Uci),
+                       in_tree("random-engine", Protocol::Uci), spec);
     ASSERT_GE(played.record.moves.size(), 3u);
     EXPECT_TRUE(played.record.moves[0].book);
     EXPECT_EQ(played.record.moves[0].dash, "a2-a3");

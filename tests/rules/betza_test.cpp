@@ -26,7 +26,9 @@ Vectors vectors_of(const std::vector<MoveRule>& rules) {
     return out;
 }
 
-Vectors vectors(const char* betza) { return vectors_of(parse_betza(betza)); }
+Vectors vectors(const char* betza) {
+    return vectors_of(parse_betza(betza));
+}
 
 const Vectors kOrthogonal = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}};
 const Vectors kDiagonal = {{1, 1}, {1, -1}, {-1, 1}, {-1, -1}};
@@ -61,7 +63,8 @@ TEST(BetzaShortcuts, KingRookBishopQueen) {
     EXPECT_EQ(vectors("B"), kDiagonal);
     EXPECT_EQ(vectors("Q"), king);
     for (const char* rider : {"R", "B", "Q"})
-        for (const auto& r : parse_betza(rider)) EXPECT_EQ(r.range, 0) << rider << " rides without limit";
+        for (const auto& r : parse_betza(rider))
+            EXPECT_EQ(r.range, 0) << rider << " rides without limit";
 }
 
 TEST(BetzaRiders, DoubledAtomRidesWithoutLimit) {
@@ -88,8 +91,10 @@ TEST(BetzaModifiers, MoveOnlyCaptureOnly) {
     const auto pawn = parse_betza("mfWcfF");
     ASSERT_EQ(pawn.size(), 3u);
     for (const auto& r : pawn) {
-        if (r.dx == 0) EXPECT_TRUE(r == (MoveRule{0, 1, 1, true, false, Hop::None, false}));
-        else EXPECT_TRUE(r.dy == 1 && !r.can_move && r.can_capture);
+        if (r.dx == 0)
+            EXPECT_TRUE(r == (MoveRule{0, 1, 1, true, false, Hop::None, false}));
+        else
+            EXPECT_TRUE(r.dy == 1 && !r.can_move && r.can_capture);
     }
 }
 
@@ -117,7 +122,8 @@ TEST(BetzaDirections, SingleLetters) {
     EXPECT_EQ(vectors("fF"), (Vectors{{1, 1}, {-1, 1}}));
     EXPECT_EQ(vectors("bF"), (Vectors{{1, -1}, {-1, -1}}));
     EXPECT_EQ(vectors("fN"), (Vectors{{1, 2}, {-1, 2}, {2, 1}, {-2, 1}}));
-    EXPECT_EQ(vectors("vN"), (Vectors{{1, 2}, {-1, 2}, {1, -2}, {-1, -2}}));  // the narrow knight moves
+    EXPECT_EQ(vectors("vN"),
+              (Vectors{{1, 2}, {-1, 2}, {1, -2}, {-1, -2}}));  // the narrow knight moves
     EXPECT_EQ(vectors("sN"), (Vectors{{2, 1}, {-2, 1}, {2, -1}, {-2, -1}}));  // the wide ones
     EXPECT_EQ(vectors("fbW"), (Vectors{{0, 1}, {0, -1}}));  // two letters that do not pair: a union
 }
@@ -127,8 +133,8 @@ TEST(BetzaDirections, Pairs) {
     EXPECT_EQ(vectors("frF"), (Vectors{{1, 1}}));
     EXPECT_EQ(vectors("brF"), (Vectors{{1, -1}}));
     EXPECT_EQ(vectors("flN"), (Vectors{{-1, 2}, {-2, 1}}));
-    EXPECT_EQ(vectors("ffN"), (Vectors{{1, 2}, {-1, 2}}));   // forward and mostly forward
-    EXPECT_EQ(vectors("fsN"), (Vectors{{2, 1}, {-2, 1}}));   // forward and mostly sideways
+    EXPECT_EQ(vectors("ffN"), (Vectors{{1, 2}, {-1, 2}}));  // forward and mostly forward
+    EXPECT_EQ(vectors("fsN"), (Vectors{{2, 1}, {-2, 1}}));  // forward and mostly sideways
     EXPECT_EQ(vectors("bbN"), (Vectors{{1, -2}, {-1, -2}}));
     EXPECT_EQ(vectors("flNfrF"), (Vectors{{-1, 2}, {-2, 1}, {1, 1}}));
 }

@@ -24,7 +24,8 @@ void play(Position& pos, std::initializer_list<const char*> moves) {
     for (const char* m : moves) pos.play(pos.parse_move(m));
 }
 
-void expect_end(const Position& pos, GameResult result, EndReason reason, const std::string& sentence) {
+void expect_end(const Position& pos, GameResult result, EndReason reason,
+                const std::string& sentence) {
     const auto o = pos.outcome();
     ASSERT_TRUE(o.has_value()) << pos.fen();
     EXPECT_EQ(o->result, result) << pos.fen();
@@ -61,7 +62,8 @@ TEST(ChessEnd, StalemateIsADraw) {
     expect_not_over(pos);
     play(pos, {"f1f7"});
     EXPECT_FALSE(pos.in_check());
-    expect_end(pos, GameResult::Draw, EndReason::NoLegalMoves, "draw: Black has no legal move (stalemate)");
+    expect_end(pos, GameResult::Draw, EndReason::NoLegalMoves,
+               "draw: Black has no legal move (stalemate)");
 }
 
 TEST(ChessEnd, ThreefoldRepetitionOfTheStartPosition) {
@@ -71,7 +73,8 @@ TEST(ChessEnd, ThreefoldRepetitionOfTheStartPosition) {
     play(pos, {"g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6", "f3g1"});
     expect_not_over(pos);
     play(pos, {"f6g8"});
-    expect_end(pos, GameResult::Draw, EndReason::Repetition, "draw: the same position occurred 3 times");
+    expect_end(pos, GameResult::Draw, EndReason::Repetition,
+               "draw: the same position occurred 3 times");
 }
 
 TEST(ChessEnd, CastlingRightsMakeADifferentPosition) {
@@ -85,7 +88,8 @@ TEST(ChessEnd, CastlingRightsMakeADifferentPosition) {
     play(pos, {"e1e2"});  // Kings e2 and e8, Black to move: after ply 1 Black still had kq.
     expect_not_over(pos);
     play(pos, {"e8e7"});
-    expect_end(pos, GameResult::Draw, EndReason::Repetition, "draw: the same position occurred 3 times");
+    expect_end(pos, GameResult::Draw, EndReason::Repetition,
+               "draw: the same position occurred 3 times");
 }
 
 TEST(ChessEnd, AnEnPassantRightMakesADifferentPosition) {
@@ -98,7 +102,8 @@ TEST(ChessEnd, AnEnPassantRightMakesADifferentPosition) {
     play(pos, {"e1e2", "e8e7", "e2e1", "e7e8", "e1e2", "e8e7", "e2e1", "e7e8"});
     expect_not_over(pos);
     play(pos, {"e1e2"});
-    expect_end(pos, GameResult::Draw, EndReason::Repetition, "draw: the same position occurred 3 times");
+    expect_end(pos, GameResult::Draw, EndReason::Repetition,
+               "draw: the same position occurred 3 times");
 }
 
 TEST(ChessEnd, AnEnPassantSquareNoPawnCanUseChangesNothing) {
@@ -109,7 +114,8 @@ TEST(ChessEnd, AnEnPassantSquareNoPawnCanUseChangesNothing) {
     play(pos, {"e1e2", "e8e7", "e2e1", "e7e8", "e1e2", "e8e7", "e2e1"});
     expect_not_over(pos);
     play(pos, {"e7e8"});
-    expect_end(pos, GameResult::Draw, EndReason::Repetition, "draw: the same position occurred 3 times");
+    expect_end(pos, GameResult::Draw, EndReason::Repetition,
+               "draw: the same position occurred 3 times");
 }
 
 TEST(ChessEnd, FiftyMoveRule) {
@@ -150,10 +156,10 @@ TEST(ChessEnd, InsufficientMaterialDraws) {
 }
 
 TEST(ChessEnd, MaterialThatCanStillMatePlaysOn) {
-    for (const char* fen : {"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1",     // a pawn
-                            "4k3/8/8/8/8/8/8/3NKN2 w - - 0 1",     // two knights: not listed
-                            "4kb2/8/8/8/8/8/8/3BK3 w - - 0 1",     // a bishop each: not listed
-                            "4k3/8/8/8/8/8/8/R3K3 w - - 0 1"})     // a rook
+    for (const char* fen : {"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1",  // a pawn
+                            "4k3/8/8/8/8/8/8/3NKN2 w - - 0 1",  // two knights: not listed
+                            "4kb2/8/8/8/8/8/8/3BK3 w - - 0 1",  // a bishop each: not listed
+                            "4k3/8/8/8/8/8/8/R3K3 w - - 0 1"})  // a rook
         expect_not_over(chess().from_fen(fen));
 }
 
@@ -180,7 +186,8 @@ TEST(ChessEnd, TakingTheLastPieceDraws) {
     auto pos = chess().from_fen("4k3/8/8/8/8/8/3q4/4K3 w - - 0 1");
     expect_not_over(pos);
     play(pos, {"e1d2"});
-    expect_end(pos, GameResult::Draw, EndReason::InsufficientMaterial, "draw: insufficient material (K v K)");
+    expect_end(pos, GameResult::Draw, EndReason::InsufficientMaterial,
+               "draw: insufficient material (K v K)");
 }
 
 }  // namespace

@@ -50,21 +50,41 @@ struct PublishedPerft {
 };
 
 const std::vector<PublishedPerft> kPublished = {
-    {"start", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", false, {20, 400, 8902, 197281, 4865609}},
-    {"kiwipete", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", false,
+    {"start",
+     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+     false,
+     {20, 400, 8902, 197281, 4865609}},
+    {"kiwipete",
+     "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+     false,
      {48, 2039, 97862, 4085603}},
-    {"position3", "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", false, {14, 191, 2812, 43238, 674624}},
-    {"position4", "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1", false,
+    {"position3",
+     "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+     false,
+     {14, 191, 2812, 43238, 674624}},
+    {"position4",
+     "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+     false,
      {6, 264, 9467, 422333}},
-    {"position4_mirrored", "r2q1rk1/pP1p2pp/Q4n2/bbp1p3/Np6/1B3NBn/pPPP1PPP/R3K2R b KQ - 0 1", false,
+    {"position4_mirrored",
+     "r2q1rk1/pP1p2pp/Q4n2/bbp1p3/Np6/1B3NBn/pPPP1PPP/R3K2R b KQ - 0 1",
+     false,
      {6, 264, 9467, 422333}},
-    {"position5", "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8", false, {44, 1486, 62379, 2103487}},
-    {"position6", "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10", false,
+    {"position5",
+     "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+     false,
+     {44, 1486, 62379, 2103487}},
+    {"position6",
+     "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
+     false,
      {46, 2079, 89890, 3894594}},
     // Sedlak's suite: only the published depth is given there.
     {"illegal_en_passant_1", "3k4/3p4/8/K1P4r/8/8/8/8 b - - 0 1", false, {0, 0, 0, 0, 0, 1134888}},
     {"illegal_en_passant_2", "8/8/4k3/8/2p5/8/B2P2K1/8 w - - 0 1", true, {0, 0, 0, 0, 0, 1015133}},
-    {"en_passant_gives_check", "8/8/1k6/2b5/2pP4/8/5K2/8 b - d3 0 1", true, {0, 0, 0, 0, 0, 1440467}},
+    {"en_passant_gives_check",
+     "8/8/1k6/2b5/2pP4/8/5K2/8 b - d3 0 1",
+     true,
+     {0, 0, 0, 0, 0, 1440467}},
     {"short_castling_gives_check", "5k2/8/8/8/8/8/8/4K2R w K - 0 1", true, {0, 0, 0, 0, 0, 661072}},
     {"long_castling_gives_check", "3k4/8/8/8/8/8/8/R3K3 w Q - 0 1", true, {0, 0, 0, 0, 0, 803711}},
     {"castling_rights", "r3k2r/1b4bq/8/8/8/8/7B/R3K2R w KQkq - 0 1", false, {0, 0, 0, 1274206}},
@@ -87,12 +107,15 @@ TEST_P(ChessPublishedPerft, MatchesThePublishedCounts) {
     const auto pos = rules.from_fen(c.fen);
     for (std::size_t i = 0; i < c.counts.size(); ++i)
         if (c.counts[i]) {
-            EXPECT_EQ(pos.perft(static_cast<int>(i + 1)), c.counts[i]) << c.fen << " depth " << i + 1;
+            EXPECT_EQ(pos.perft(static_cast<int>(i + 1)), c.counts[i])
+                << c.fen << " depth " << i + 1;
         }
 }
 
 INSTANTIATE_TEST_SUITE_P(Chess, ChessPublishedPerft, ::testing::ValuesIn(kPublished),
-                         [](const ::testing::TestParamInfo<PublishedPerft>& info) { return std::string(info.param.id); });
+                         [](const ::testing::TestParamInfo<PublishedPerft>& info) {
+                             return std::string(info.param.id);
+                         });
 
 // The material draw does end lines inside perft. Hand: White's king e1 is in check from
 // the queen on d2 and has two moves, Kxd2 and Kf1 (d1, e2, f2 are on the queen's lines).
@@ -118,7 +141,8 @@ TEST(ChessPerft, DivideNamesCastlingAsTheKingsMove) {
     // ways is among the moves, written e1g1 and e1c1.
     const auto pos = chess().from_fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
     std::vector<std::string> names;
-    for (const auto& [move, count] : pos.divide(1)) names.push_back(pos.move_name(move, referee::rules::MoveStyle::Uci));
+    for (const auto& [move, count] : pos.divide(1))
+        names.push_back(pos.move_name(move, referee::rules::MoveStyle::Uci));
     EXPECT_NE(std::find(names.begin(), names.end(), "e1g1"), names.end());
     EXPECT_NE(std::find(names.begin(), names.end(), "e1c1"), names.end());
     // 26 in all, hand: rook a1: a2-a7, xa8, b1 c1 d1 = 10; rook h1: h2-h7, xh8, g1 f1 = 9;

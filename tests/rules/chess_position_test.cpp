@@ -46,7 +46,8 @@ TEST(ChessFen, CastlingRightsNeedTheKingAndRookAtHome) {
 TEST(ChessFen, CastlingFieldWithUnknownOrRepeatedLetters) {
     EXPECT_EQ(refusal("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkqA - 0 1"),
               "'A' is not a castling right of chess (the rights are KQkq)");
-    EXPECT_EQ(refusal("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KK - 0 1"), "castling right 'K' is given twice");
+    EXPECT_EQ(refusal("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KK - 0 1"),
+              "castling right 'K' is given twice");
 }
 
 TEST(ChessFen, EnPassantSquareThatCannotBe) {
@@ -79,7 +80,8 @@ TEST(ChessFen, SideToMoveIsWOrB) {
 TEST(ChessFen, EachSideNeedsItsKing) {
     EXPECT_EQ(refusal("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQ1BNR w kq - 0 1"),
               "White has no king; in chess both sides need one");
-    EXPECT_EQ(refusal("8/8/8/8/8/8/8/4K3 w - - 0 1"), "Black has no king; in chess both sides need one");
+    EXPECT_EQ(refusal("8/8/8/8/8/8/8/4K3 w - - 0 1"),
+              "Black has no king; in chess both sides need one");
 }
 
 TEST(ChessFen, TheSideThatJustMovedCannotBeInCheck) {
@@ -105,7 +107,9 @@ TEST(ChessMoves, PromotionLetterIsPartOfTheMove) {
         pos.parse_move("b7b8");
         ADD_FAILURE() << "a promotion without its letter was accepted";
     } catch (const MoveError& e) {
-        EXPECT_NE(std::string(e.what()).find("needs a promotion letter (one of qrbn)"), std::string::npos) << e.what();
+        EXPECT_NE(std::string(e.what()).find("needs a promotion letter (one of qrbn)"),
+                  std::string::npos)
+            << e.what();
     }
     EXPECT_THROW(pos.parse_move("b7b8k"), MoveError);  // not a promotion choice
 }

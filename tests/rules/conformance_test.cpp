@@ -77,13 +77,16 @@ INSTANTIATE_TEST_SUITE_P(Course, ImcsGenmoves, ::testing::ValuesIn(case_names())
                          });
 
 // Guards against the directory going missing, which would silently run no case above.
-TEST(ImcsGenmovesSet, AllHundredAndThreeCasesArePresent) { EXPECT_EQ(case_names().size(), 103u); }
+TEST(ImcsGenmovesSet, AllHundredAndThreeCasesArePresent) {
+    EXPECT_EQ(case_names().size(), 103u);
+}
 
 // The README singles these out: move 41, the 40-move draw has happened, yet the course
 // lists the moves. legal_moves() must still list them while outcome() reports the draw.
 TEST(ImcsGenmovesSet, CasesAtMoveFortyOneAreDrawnButStillListMoves) {
     for (const char* name : {"random-34", "random-35"}) {
-        const auto pos = minitchess().from_board_dump(read_text(kCaseDir / (std::string(name) + ".in")));
+        const auto pos =
+            minitchess().from_board_dump(read_text(kCaseDir / (std::string(name) + ".in")));
         EXPECT_EQ(pos.fullmove_number(), 41) << name;
         const auto end = pos.outcome();
         ASSERT_TRUE(end.has_value()) << name;

@@ -25,7 +25,8 @@ void play(Position& pos, std::initializer_list<const char*> moves) {
     for (const char* m : moves) pos.play(pos.parse_move(m));
 }
 
-void expect_end(const Position& pos, GameResult result, EndReason reason, const std::string& sentence) {
+void expect_end(const Position& pos, GameResult result, EndReason reason,
+                const std::string& sentence) {
     const auto o = pos.outcome();
     ASSERT_TRUE(o.has_value()) << pos.fen();
     EXPECT_EQ(o->result, result) << pos.fen();
@@ -68,7 +69,8 @@ TEST(EmcEnd, StalemateIsADraw) {
     expect_not_over(pos);
     play(pos, {"f4d6"});
     EXPECT_FALSE(pos.in_check());
-    expect_end(pos, GameResult::Draw, EndReason::NoLegalMoves, "draw: Black has no legal move (stalemate)");
+    expect_end(pos, GameResult::Draw, EndReason::NoLegalMoves,
+               "draw: Black has no legal move (stalemate)");
 }
 
 TEST(EmcEnd, ThreefoldRepetition) {
@@ -78,7 +80,8 @@ TEST(EmcEnd, ThreefoldRepetition) {
     play(pos, {"c1a3", "c8a6", "a3c1", "a6c8", "c1a3", "c8a6", "a3c1"});
     expect_not_over(pos);
     play(pos, {"a6c8"});
-    expect_end(pos, GameResult::Draw, EndReason::Repetition, "draw: the same position occurred 3 times");
+    expect_end(pos, GameResult::Draw, EndReason::Repetition,
+               "draw: the same position occurred 3 times");
 }
 
 TEST(EmcEnd, FiftyMovesWithoutCaptureOrCarpMove) {
@@ -92,19 +95,19 @@ TEST(EmcEnd, FiftyMovesWithoutCaptureOrCarpMove) {
 }
 
 TEST(EmcEnd, InsufficientMaterial) {
-    expect_end(emc().from_fen("4k3/8/8/8/8/8/8/4K3 w - - 0 1"), GameResult::Draw, EndReason::InsufficientMaterial,
-               "draw: insufficient material (K v K)");
-    expect_end(emc().from_fen("4k3/8/8/8/8/8/8/3MK3 w - - 0 1"), GameResult::Draw, EndReason::InsufficientMaterial,
-               "draw: insufficient material (KM v K)");
-    expect_end(emc().from_fen("4ke2/8/8/8/8/8/8/4K3 w - - 0 1"), GameResult::Draw, EndReason::InsufficientMaterial,
-               "draw: insufficient material (KE v K)");
+    expect_end(emc().from_fen("4k3/8/8/8/8/8/8/4K3 w - - 0 1"), GameResult::Draw,
+               EndReason::InsufficientMaterial, "draw: insufficient material (K v K)");
+    expect_end(emc().from_fen("4k3/8/8/8/8/8/8/3MK3 w - - 0 1"), GameResult::Draw,
+               EndReason::InsufficientMaterial, "draw: insufficient material (KM v K)");
+    expect_end(emc().from_fen("4ke2/8/8/8/8/8/8/4K3 w - - 0 1"), GameResult::Draw,
+               EndReason::InsufficientMaterial, "draw: insufficient material (KE v K)");
 }
 
 TEST(EmcEnd, OtherMaterialPlaysOn) {
-    for (const char* fen : {"4k3/8/8/8/8/8/4C3/4K3 w - - 0 1",    // a carp
-                            "4k3/8/8/8/8/8/8/2MMK3 w - - 0 1",    // two Monkeys
-                            "4k3/8/8/8/8/8/8/2EEK3 w - - 0 1",    // two Elephants
-                            "4ke2/8/8/8/8/8/8/3MK3 w - - 0 1"})   // one minor piece each
+    for (const char* fen : {"4k3/8/8/8/8/8/4C3/4K3 w - - 0 1",   // a carp
+                            "4k3/8/8/8/8/8/8/2MMK3 w - - 0 1",   // two Monkeys
+                            "4k3/8/8/8/8/8/8/2EEK3 w - - 0 1",   // two Elephants
+                            "4ke2/8/8/8/8/8/8/3MK3 w - - 0 1"})  // one minor piece each
         expect_not_over(emc().from_fen(fen));
 }
 

@@ -114,7 +114,9 @@ TEST_P(EmcPerft, CountsMatch) {
 }
 
 INSTANTIATE_TEST_SUITE_P(ElephantMonkeyCarp, EmcPerft, ::testing::ValuesIn(kCases),
-                         [](const ::testing::TestParamInfo<EmcCase>& info) { return std::string(info.param.id); });
+                         [](const ::testing::TestParamInfo<EmcCase>& info) {
+                             return std::string(info.param.id);
+                         });
 
 std::vector<std::string> sorted_moves(const char* fen) {
     const auto pos = emc().from_fen(fen);
@@ -126,14 +128,15 @@ std::vector<std::string> sorted_moves(const char* fen) {
 
 // The move lists behind the depth-1 counts above, square by square.
 TEST(EmcMoves, MonkeyCapturesOnlyOverAnAdjacentScreen) {
-    std::vector<std::string> expected = {"a1a2", "a1b1", "a1b2", "d4a4", "d4d2", "d4d3", "d4d7", "d5d6",
-                                         "e4c2", "e4c6", "e4g2", "e4g6", "f4f5"};
+    std::vector<std::string> expected = {"a1a2", "a1b1", "a1b2", "d4a4", "d4d2", "d4d3", "d4d7",
+                                         "d5d6", "e4c2", "e4c6", "e4g2", "e4g6", "f4f5"};
     EXPECT_EQ(sorted_moves("7k/3c4/8/3C4/c1cMEC2/8/8/K2e4 w - - 0 1"), expected);
 }
 
 TEST(EmcMoves, CarpDoubleStepAndEachPromotion) {
-    std::vector<std::string> expected = {"b2b3", "b2b4", "g7f8e", "g7f8m", "g7f8q", "g7f8r", "g7g8e",
-                                         "g7g8m", "g7g8q", "g7g8r", "h1g1", "h1g2", "h1h2"};
+    std::vector<std::string> expected = {"b2b3",  "b2b4",  "g7f8e", "g7f8m", "g7f8q",
+                                         "g7f8r", "g7g8e", "g7g8m", "g7g8q", "g7g8r",
+                                         "h1g1",  "h1g2",  "h1h2"};
     EXPECT_EQ(sorted_moves("k4e2/6C1/8/8/2c5/8/1C6/7K w - - 0 1"), expected);
 }
 

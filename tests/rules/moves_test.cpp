@@ -29,11 +29,13 @@ const Rules& gardner() {
     return r;
 }
 const Rules& pawn_rules() {
-    static const Rules r = Rules::load(std::string(REFEREE_TEST_DATA_DIR) + "/rules/pawn-rules.yaml");
+    static const Rules r =
+        Rules::load(std::string(REFEREE_TEST_DATA_DIR) + "/rules/pawn-rules.yaml");
     return r;
 }
 
-void expect_move_error(const Position& pos, const std::string& text, MoveError::Kind kind, const std::string& mentions) {
+void expect_move_error(const Position& pos, const std::string& text, MoveError::Kind kind,
+                       const std::string& mentions) {
     try {
         pos.parse_move(text);
         FAIL() << "accepted '" << text << "'";
@@ -51,7 +53,8 @@ std::uint64_t key_of(const Position& pos) {
 TEST(MoveText, AllAcceptedFormsNameTheSameMove) {
     const auto pos = minichess().start();
     const Move m = pos.parse_move("a2-a3");
-    for (const char* text : {"a2a3", "a2 a3", "  a2-a3 ", "a2-a3\r"}) EXPECT_EQ(pos.parse_move(text), m) << text;
+    for (const char* text : {"a2a3", "a2 a3", "  a2-a3 ", "a2-a3\r"})
+        EXPECT_EQ(pos.parse_move(text), m) << text;
     EXPECT_EQ(pos.move_name(m), "a2-a3");
     EXPECT_EQ(pos.move_name(m, MoveStyle::Uci), "a2a3");
     EXPECT_EQ(pos.move_name(pos.parse_move("b1xc3")), "b1-c3");
@@ -75,7 +78,8 @@ TEST(MoveText, UnparsableIsToldApartFromIllegal) {
     try {
         pos.parse_move("a2-a4");
     } catch (const MoveError& e) {
-        EXPECT_EQ(std::string(e.what()).rfind("a2-a4 is not a legal move for White", 0), 0u) << e.what();
+        EXPECT_EQ(std::string(e.what()).rfind("a2-a4 is not a legal move for White", 0), 0u)
+            << e.what();
     }
 }
 
@@ -83,7 +87,8 @@ TEST(MoveText, NoMoveAfterTheKingIsTaken) {
     auto pos = minichess().from_fen("k4/1p3/5/5/3P1/Q3K w - - 0 1");
     pos.play(pos.parse_move("a1-a6"));
     // b5-b3 is no pawn move; the message says why nothing can be played any more.
-    expect_move_error(pos, "b5-b3", MoveError::Kind::Illegal, "the game is over: White captured Black's king");
+    expect_move_error(pos, "b5-b3", MoveError::Kind::Illegal,
+                      "the game is over: White captured Black's king");
 }
 
 TEST(Promotion, SinglePieceLetterIsOptional) {
@@ -173,8 +178,10 @@ TEST(PlayUndo, RestoresFenAndKeyAlongRandomGames) {
             for (int ply = 0; ply < 60 && !pos.outcome(); ++ply) {
                 const auto moves = pos.legal_moves();
                 ASSERT_FALSE(moves.empty());
-                pos.play(moves[std::uniform_int_distribution<std::size_t>(0, moves.size() - 1)(rng)]);
-                EXPECT_EQ(key_of(pos), key_of(rules->from_fen(pos.fen()))) << rules->name() << " " << pos.fen();
+                pos.play(
+                    moves[std::uniform_int_distribution<std::size_t>(0, moves.size() - 1)(rng)]);
+                EXPECT_EQ(key_of(pos), key_of(rules->from_fen(pos.fen())))
+                    << rules->name() << " " << pos.fen();
                 fens.push_back(pos.fen());
                 keys.push_back(key_of(pos));
             }
@@ -213,7 +220,8 @@ TEST(DrawRules, ThirdOccurrenceIsADraw) {
 TEST(DrawRules, NMoveRuleCountsMovesWithoutCaptureOrPawnMove) {
     // pawn-rules.yaml: n_move_rule 5. Ten king moves, no position repeated.
     auto pos = pawn_rules().from_fen("k4/p4/5/5/4P/4K w - - 0 1");
-    const char* walk[] = {"e1-d1", "a6-b6", "d1-c1", "b6-c6", "c1-b1", "c6-d6", "b1-a1", "d6-e6", "a1-a2", "e6-e5"};
+    const char* walk[] = {"e1-d1", "a6-b6", "d1-c1", "b6-c6", "c1-b1",
+                          "c6-d6", "b1-a1", "d6-e6", "a1-a2", "e6-e5"};
     for (const char* m : walk) {
         EXPECT_FALSE(pos.outcome().has_value()) << "ended before " << m;
         pos.play(pos.parse_move(m));

@@ -31,10 +31,12 @@ const Rules& gardner() {
 void expect_sentence(const std::string& text, const std::string& must_mention) {
     EXPECT_GE(std::count(text.begin(), text.end(), ' '), 2) << "'" << text << "' is not a sentence";
     EXPECT_EQ(text.find('\n'), std::string::npos) << text;
-    EXPECT_NE(text.find(must_mention), std::string::npos) << "'" << text << "' does not mention " << must_mention;
+    EXPECT_NE(text.find(must_mention), std::string::npos)
+        << "'" << text << "' does not mention " << must_mention;
 }
 
-void expect_outcome(const Position& pos, GameResult result, EndReason reason, const std::string& mention) {
+void expect_outcome(const Position& pos, GameResult result, EndReason reason,
+                    const std::string& mention) {
     const auto end = pos.outcome();
     ASSERT_TRUE(end.has_value()) << pos.fen();
     EXPECT_EQ(end->result, result) << pos.fen() << ": " << end->description;
@@ -42,7 +44,9 @@ void expect_outcome(const Position& pos, GameResult result, EndReason reason, co
     expect_sentence(end->description, mention);
 }
 
-void play(Position& pos, const char* move) { pos.play(pos.parse_move(move)); }
+void play(Position& pos, const char* move) {
+    pos.play(pos.parse_move(move));
+}
 
 TEST(KingCapture, WhiteTakingTheKingWins) {
     auto pos = minichess().from_fen("k4/1p3/5/5/3P1/Q3K w - - 0 1");
@@ -95,26 +99,30 @@ TEST(MoveLimit, FromAFenAtMoveForty) {
     play(pos, "a6-b6");
     expect_outcome(pos, GameResult::Draw, EndReason::MoveLimit, "40");
     EXPECT_FALSE(minitchess().from_fen("k4/5/5/5/5/4K b - - 0 40").outcome().has_value());
-    expect_outcome(minitchess().from_fen("k4/5/5/5/5/4K w - - 0 41"), GameResult::Draw, EndReason::MoveLimit, "40");
+    expect_outcome(minitchess().from_fen("k4/5/5/5/5/4K w - - 0 41"), GameResult::Draw,
+                   EndReason::MoveLimit, "40");
 }
 
 // Seed 001's second diagram: White cannot move. MinitChess: that player loses; minichess
 // (Mini-Chess): a draw.
 TEST(NoLegalMoves, MinitchessLossSeedDiagram) {
-    const auto pos = minitchess().from_board_dump("20 W\nKBk..\nPRP..\n.P...\n.....\n.....\n.....\n");
+    const auto pos =
+        minitchess().from_board_dump("20 W\nKBk..\nPRP..\n.P...\n.....\n.....\n.....\n");
     EXPECT_TRUE(pos.legal_moves().empty());
     expect_outcome(pos, GameResult::BlackWins, EndReason::NoLegalMoves, "White");
 }
 
 TEST(NoLegalMoves, MinichessDraw) {
-    const auto pos = minichess().from_board_dump("20 W\nKBk..\nPRP..\n.P...\n.....\n.....\n.....\n");
+    const auto pos =
+        minichess().from_board_dump("20 W\nKBk..\nPRP..\n.P...\n.....\n.....\n.....\n");
     EXPECT_TRUE(pos.legal_moves().empty());
     expect_outcome(pos, GameResult::Draw, EndReason::NoLegalMoves, "White");
 }
 
 // Seed 001's first diagram: Black must move the king; the game is not over.
 TEST(NoLegalMoves, SeedDiagramWithOneMoveIsNotOver) {
-    const auto pos = minitchess().from_board_dump("20 B\nk.K..\nrpP..\npP...\nP....\n.....\n.....\n");
+    const auto pos =
+        minitchess().from_board_dump("20 B\nk.K..\nrpP..\npP...\nP....\n.....\n.....\n");
     EXPECT_FALSE(pos.outcome().has_value());
     ASSERT_EQ(pos.legal_moves().size(), 1u);
     EXPECT_EQ(pos.move_name(pos.legal_moves()[0]), "a6-b6");
@@ -130,7 +138,8 @@ TEST(InsufficientMaterial, EachListedPairIsADrawForEitherColour) {
     };
     for (const char* fen : drawn) {
         SCOPED_TRACE(fen);
-        expect_outcome(minichess().from_fen(fen), GameResult::Draw, EndReason::InsufficientMaterial, "material");
+        expect_outcome(minichess().from_fen(fen), GameResult::Draw, EndReason::InsufficientMaterial,
+                       "material");
     }
 }
 
@@ -142,7 +151,8 @@ TEST(InsufficientMaterial, OtherMaterialPlaysOn) {
         "k4/5/5/5/P4/4K w - - 0 1",   // KP v K: the pawn may promote
         "k4/5/5/5/5/2NNK w - - 0 1",  // KNN v K
     };
-    for (const char* fen : playing) EXPECT_FALSE(minichess().from_fen(fen).outcome().has_value()) << fen;
+    for (const char* fen : playing)
+        EXPECT_FALSE(minichess().from_fen(fen).outcome().has_value()) << fen;
 }
 
 TEST(InsufficientMaterial, MinitchessHasNoMaterialDraw) {

@@ -60,14 +60,26 @@ const Rules& rules_for(const std::string& name) {
 
 const std::vector<PerftCase> kCases = {
     // ---- minichess, FSF ----
-    {"minichess_start", "minichess", "kqbnr/ppppp/5/5/PPPPP/RNBQK w - - 0 1", {7, 49, 452, 4230, 47102}},
+    {"minichess_start",
+     "minichess",
+     "kqbnr/ppppp/5/5/PPPPP/RNBQK w - - 0 1",
+     {7, 49, 452, 4230, 47102}},
     // Pawns on both sides one step from promotion, with captures onto the back ranks
     // (including onto the kings): promotions, capture-promotions and king captures mixed.
-    {"minichess_promotions_white", "minichess", "r1n1k/1P1P1/5/5/1p1p1/R1N1K w - - 0 1", {19, 292, 5197, 86076}},
-    {"minichess_promotions_black", "minichess", "r1n1k/1P1P1/5/5/1p1p1/R1N1K b - - 0 1", {19, 292, 5197, 86076}},
+    {"minichess_promotions_white",
+     "minichess",
+     "r1n1k/1P1P1/5/5/1p1p1/R1N1K w - - 0 1",
+     {19, 292, 5197, 86076}},
+    {"minichess_promotions_black",
+     "minichess",
+     "r1n1k/1P1P1/5/5/1p1p1/R1N1K b - - 0 1",
+     {19, 292, 5197, 86076}},
     // The queen on a1 can take the king on a6 at once; that line ends (no replies).
     {"minichess_king_capture", "minichess", "k4/1p3/5/5/3P1/Q3K w - - 0 1", {15, 43, 616, 2825}},
-    {"minichess_king_capture_black_to_move", "minichess", "k4/1p3/5/5/3P1/Q3K b - - 0 1", {3, 44, 200, 2840}},
+    {"minichess_king_capture_black_to_move",
+     "minichess",
+     "k4/1p3/5/5/3P1/Q3K b - - 0 1",
+     {3, 44, 200, 2840}},
     {"minichess_bishop_no_side_step", "minichess", "k4/4n/2p2/1pBP1/5/4K w - - 0 1", {12, 87, 900}},
     {"minichess_mixed", "minichess", "1b2k/p3n/5/5/1P3/R3K w - - 0 1", {11, 98, 1120, 12846}},
 
@@ -89,7 +101,10 @@ const std::vector<PerftCase> kCases = {
     // (own pawn) are blocked, only c2 is free, and a side-step never captures: 12 + 1.
     {"minitchess_bishop_side_step_blocked", "minitchess", "k4/4n/2p2/1pBP1/5/4K w - - 0 1", {13}},
     // No bishop on the board and no player runs out of moves: the FSF minichess counts.
-    {"minitchess_promotions", "minitchess", "r1n1k/1P1P1/5/5/1p1p1/R1N1K w - - 0 1", {19, 292, 5197, 86076}},
+    {"minitchess_promotions",
+     "minitchess",
+     "r1n1k/1P1P1/5/5/1p1p1/R1N1K w - - 0 1",
+     {19, 292, 5197, 86076}},
     {"minitchess_king_capture", "minitchess", "k4/1p3/5/5/3P1/Q3K w - - 0 1", {15, 43, 616, 2825}},
     // Seed 001's first diagram (20 B k.K.. rpP.. pP... P.... ..... .....), hand:
     // depth 1: Black's only move is Ka6-b6 (rook a5 boxed in by a6 k, a4 p, b5 p; pawn
@@ -104,20 +119,44 @@ const std::vector<PerftCase> kCases = {
     {"minitchess_seed_diagram_2", "minitchess", "KBk2/PRP2/1P3/5/5/5 w - - 0 20", {0, 0}},
 
     // ---- gardner-castling, FSF ----
-    {"gardner_start", "gardner-castling", "rnbqk/ppppp/5/PPPPP/RNBQK w Qq - 0 1", {7, 53, 506, 4775, 51528}},
+    {"gardner_start",
+     "gardner-castling",
+     "rnbqk/ppppp/5/PPPPP/RNBQK w Qq - 0 1",
+     {7, 53, 506, 4775, 51528}},
     // b1, c1, d1 empty, nothing attacked: e1-c1 is one of White's 10 moves.
-    {"gardner_castling_allowed", "gardner-castling", "r3k/ppppp/5/PPPPP/R3K w Qq - 0 1", {10, 103, 1023, 10056}},
+    {"gardner_castling_allowed",
+     "gardner-castling",
+     "r3k/ppppp/5/PPPPP/R3K w Qq - 0 1",
+     {10, 103, 1023, 10056}},
     // b1 occupied by a knight.
-    {"gardner_castling_blocked", "gardner-castling", "r3k/ppppp/5/PPPPP/RN2K w Qq - 0 1", {8, 82, 818, 7740}},
+    {"gardner_castling_blocked",
+     "gardner-castling",
+     "r3k/ppppp/5/PPPPP/RN2K w Qq - 0 1",
+     {8, 82, 818, 7740}},
     // d1, the square the king passes, attacked by the rook on d5.
-    {"gardner_castling_through_check", "gardner-castling", "3rk/5/5/PPP1P/R3K w Q - 0 1", {7, 60, 502, 4091}},
+    {"gardner_castling_through_check",
+     "gardner-castling",
+     "3rk/5/5/PPP1P/R3K w Q - 0 1",
+     {7, 60, 502, 4091}},
     // The king is in check from e5: only Kd1 and Kd2.
-    {"gardner_castling_out_of_check", "gardner-castling", "k3r/5/5/PPP2/R3K w Q - 0 1", {2, 20, 165, 1546}},
+    {"gardner_castling_out_of_check",
+     "gardner-castling",
+     "k3r/5/5/PPP2/R3K w Q - 0 1",
+     {2, 20, 165, 1546}},
     // c1, where the king lands, attacked by the bishop on e3.
-    {"gardner_castling_landing_attacked", "gardner-castling", "k4/5/4b/PP2P/R3K w Q - 0 1", {6, 40, 290, 1905}},
+    {"gardner_castling_landing_attacked",
+     "gardner-castling",
+     "k4/5/4b/PP2P/R3K w Q - 0 1",
+     {6, 40, 290, 1905}},
     // b1 attacked by the bishop on d3: the king does not cross b1, castling stays legal.
-    {"gardner_castling_b1_attacked_allowed", "gardner-castling", "k4/5/3b1/P3P/R3K w Q - 0 1", {9, 72, 661, 4662}},
-    {"gardner_promotions", "gardner-castling", "1n2k/P1P2/5/2p1p/R3K w Q - 0 1", {11, 52, 501, 2924}},
+    {"gardner_castling_b1_attacked_allowed",
+     "gardner-castling",
+     "k4/5/3b1/P3P/R3K w Q - 0 1",
+     {9, 72, 661, 4662}},
+    {"gardner_promotions",
+     "gardner-castling",
+     "1n2k/P1P2/5/2p1p/R3K w Q - 0 1",
+     {11, 52, 501, 2924}},
     // King capture available, hand (FSF's check rules cannot start from a king en prise):
     // depth 1: rook a1: a2 a3 a4 xa5, b1 c1 d1; king e1: d1 d2 e2: 10.
     // depth 2 (Black must not stay or step into attack): Ra2: Kb4 Kb5 (a4 on the file) 2;
@@ -133,11 +172,14 @@ TEST_P(PerftTable, CountsMatchTheIndependentSource) {
     const PerftCase& c = GetParam();
     const auto pos = rules_for(c.variant).from_fen(c.fen);
     for (std::size_t i = 0; i < c.counts.size(); ++i)
-        EXPECT_EQ(pos.perft(static_cast<int>(i + 1)), c.counts[i]) << c.variant << " " << c.fen << " depth " << i + 1;
+        EXPECT_EQ(pos.perft(static_cast<int>(i + 1)), c.counts[i])
+            << c.variant << " " << c.fen << " depth " << i + 1;
 }
 
 INSTANTIATE_TEST_SUITE_P(Variants, PerftTable, ::testing::ValuesIn(kCases),
-                         [](const ::testing::TestParamInfo<PerftCase>& info) { return std::string(info.param.id); });
+                         [](const ::testing::TestParamInfo<PerftCase>& info) {
+                             return std::string(info.param.id);
+                         });
 
 TEST(Perft, DepthZeroIsOneLeaf) {
     EXPECT_EQ(rules_for("minichess").start().perft(0), 1u);
@@ -148,7 +190,8 @@ TEST(Perft, DepthZeroIsOneLeaf) {
 TEST(Perft, DivideMatchesFairyStockfishSplit) {
     const auto pos = rules_for("minichess").start();
     const std::vector<std::pair<std::string, std::uint64_t>> expected = {
-        {"a2a3", 49}, {"b2b3", 65}, {"c2c3", 63}, {"d2d3", 87}, {"e2e3", 62}, {"b1a3", 56}, {"b1c3", 70}};
+        {"a2a3", 49}, {"b2b3", 65}, {"c2c3", 63}, {"d2d3", 87},
+        {"e2e3", 62}, {"b1a3", 56}, {"b1c3", 70}};
     const auto split = pos.divide(3);
     ASSERT_EQ(split.size(), expected.size());
     for (const auto& [name, count] : expected) {

@@ -20,7 +20,8 @@ const Rules& gardner() {
     return r;
 }
 const Rules& pawn_rules() {
-    static const Rules r = Rules::load(std::string(REFEREE_TEST_DATA_DIR) + "/rules/pawn-rules.yaml");
+    static const Rules r =
+        Rules::load(std::string(REFEREE_TEST_DATA_DIR) + "/rules/pawn-rules.yaml");
     return r;
 }
 
@@ -61,8 +62,10 @@ TEST(FenErrors, UnknownLetters) {
 }
 
 TEST(FenErrors, SideAndClocks) {
-    expect_refused_fen(minichess(), "kqbnr/ppppp/5/5/PPPPP/RNBQK x - - 0 1", "'x' is neither w nor b");
-    expect_refused_fen(minichess(), "kqbnr/ppppp/5/5/PPPPP/RNBQK w - - -1 1", "half-move clock '-1'");
+    expect_refused_fen(minichess(), "kqbnr/ppppp/5/5/PPPPP/RNBQK x - - 0 1",
+                       "'x' is neither w nor b");
+    expect_refused_fen(minichess(), "kqbnr/ppppp/5/5/PPPPP/RNBQK w - - -1 1",
+                       "half-move clock '-1'");
     expect_refused_fen(minichess(), "kqbnr/ppppp/5/5/PPPPP/RNBQK w - - a 1", "half-move clock 'a'");
     expect_refused_fen(minichess(), "kqbnr/ppppp/5/5/PPPPP/RNBQK w - - 0 0", "at least 1");
     expect_refused_fen(minichess(), "kqbnr/ppppp/5/5/PPPPP/RNBQK w - - 0 1x", "move number '1x'");
@@ -102,17 +105,21 @@ TEST(FenErrors, PlacementsNoGameReaches) {
 
 TEST(FenErrors, CastlingRightsNeedTheirKingAndRook) {
     expect_refused_fen(gardner(), "rnbqk/ppppp/5/PPPPP/1NBQK w Qq - 0 1", "rook on a1");
-    expect_refused_fen(gardner(), "rnbq1/ppppp/5/PPPPPk/RNBQK w Qq - 0 1", "");  // shape error first
+    expect_refused_fen(gardner(), "rnbq1/ppppp/5/PPPPPk/RNBQK w Qq - 0 1",
+                       "");  // shape error first
     expect_refused_fen(gardner(), "rnbq1/pppppk/5/PPPPP/RNBQK w Qq - 0 1", "");
     expect_refused_fen(gardner(), "rnbqk/ppppp/5/PPPPP/RNBKQ w Q - 0 1", "king on e1");
-    expect_refused_fen(gardner(), "1nbqk/ppppp/5/PPPPP/RNBQK w Qq - 0 1", "Black's king on e5 and rook on a5");
-    expect_refused_fen(gardner(), "rnbqk/ppppp/5/PPPPP/RNBQK w Kq - 0 1", "'K' is not a castling right");
+    expect_refused_fen(gardner(), "1nbqk/ppppp/5/PPPPP/RNBQK w Qq - 0 1",
+                       "Black's king on e5 and rook on a5");
+    expect_refused_fen(gardner(), "rnbqk/ppppp/5/PPPPP/RNBQK w Kq - 0 1",
+                       "'K' is not a castling right");
     expect_refused_fen(gardner(), "rnbqk/ppppp/5/PPPPP/RNBQK w QQ - 0 1", "twice");
     expect_refused_fen(minichess(), "kqbnr/ppppp/5/5/PPPPP/RNBQK w Q - 0 1", "none");
 }
 
 TEST(FenErrors, EnPassantSquaresThatCannotBe) {
-    expect_refused_fen(minichess(), "kqbnr/ppppp/5/5/PPPPP/RNBQK b - a3 0 1", "a3");  // no en passant at all
+    expect_refused_fen(minichess(), "kqbnr/ppppp/5/5/PPPPP/RNBQK b - a3 0 1",
+                       "a3");  // no en passant at all
     expect_refused_fen(pawn_rules(), "k4/5/1Pp2/5/5/4K b - z9 0 1", "not on the board");
     // White's pawn on b4 could have come from b2: b3 is fine; c3 has no pawn in front.
     EXPECT_NO_THROW(pawn_rules().from_fen("k4/5/1Pp2/5/5/4K b - b3 0 1"));
@@ -131,14 +138,17 @@ TEST(BoardDumpErrors, WrongSizesAndHeaders) {
     expect_refused_dump(minichess(), "1 W\nkqbnr\npppp\n.....\n.....\nPPPPP\nRNBQK\n", "rank 5");
     expect_refused_dump(minichess(), "1\nkqbnr\nppppp\n.....\n.....\nPPPPP\nRNBQK\n", "first line");
     expect_refused_dump(minichess(), "1 X\nkqbnr\nppppp\n.....\n.....\nPPPPP\nRNBQK\n", "'X'");
-    expect_refused_dump(minichess(), "0 W\nkqbnr\nppppp\n.....\n.....\nPPPPP\nRNBQK\n", "at least 1");
+    expect_refused_dump(minichess(), "0 W\nkqbnr\nppppp\n.....\n.....\nPPPPP\nRNBQK\n",
+                        "at least 1");
     expect_refused_dump(minichess(), "1 W\nkqbnr\nppppp\n..3..\n.....\nPPPPP\nRNBQK\n", "'3'");
-    expect_refused_dump(minichess(), "1 W\nkqbnr\nppppp\n..x..\n.....\nPPPPP\nRNBQK\n", "'x' on c4");
+    expect_refused_dump(minichess(), "1 W\nkqbnr\nppppp\n..x..\n.....\nPPPPP\nRNBQK\n",
+                        "'x' on c4");
 }
 
 TEST(BoardDump, AcceptsWhatIMCSSends) {
     // IMCS sends a blank line before the board and ends lines with CR LF.
-    const auto pos = minichess().from_board_dump("\r\n20 B\r\nk.K..\r\nrpP..\r\npP...\r\nP....\r\n.....\r\n.....\r\n");
+    const auto pos = minichess().from_board_dump(
+        "\r\n20 B\r\nk.K..\r\nrpP..\r\npP...\r\nP....\r\n.....\r\n.....\r\n");
     EXPECT_EQ(pos.fullmove_number(), 20);
     EXPECT_EQ(pos.fen(), "k1K2/rpP2/pP3/P4/5/5 b - - 0 20");
 }
@@ -161,7 +171,8 @@ TEST(RoundTrip, FenComesBackUnchanged) {
     };
     for (const auto& [rules, fen] : cases) EXPECT_EQ(rules->from_fen(fen).fen(), fen);
     // Left-off fields take their defaults.
-    EXPECT_EQ(minichess().from_fen("kqbnr/ppppp/5/5/PPPPP/RNBQK b").fen(), "kqbnr/ppppp/5/5/PPPPP/RNBQK b - - 0 1");
+    EXPECT_EQ(minichess().from_fen("kqbnr/ppppp/5/5/PPPPP/RNBQK b").fen(),
+              "kqbnr/ppppp/5/5/PPPPP/RNBQK b - - 0 1");
     EXPECT_EQ(minichess().start().fen(), "kqbnr/ppppp/5/5/PPPPP/RNBQK w - - 0 1");
 }
 
@@ -177,10 +188,12 @@ TEST(RoundTrip, BoardDumpComesBackUnchanged) {
 }
 
 TEST(RoundTrip, LargeBoardFenUsesTwoDigitRuns) {
-    const Rules chess16(referee::rules::parse_variant(
-        "name: big\nboard: {files: 12, ranks: 12}\nstart: \"k11/12/12/12/12/12/12/12/12/12/12/K10R w - - 0 1\"\n"
-        "pieces:\n  - {letter: K, betza: K, royal: true}\n  - {letter: R, betza: R}\nend: {royal_capture: win}\n",
-        "big.yaml"));
+    const Rules chess16(
+        referee::rules::parse_variant("name: big\nboard: {files: 12, ranks: 12}\nstart: "
+                                      "\"k11/12/12/12/12/12/12/12/12/12/12/K10R w - - 0 1\"\n"
+                                      "pieces:\n  - {letter: K, betza: K, royal: true}\n  - "
+                                      "{letter: R, betza: R}\nend: {royal_capture: win}\n",
+                                      "big.yaml"));
     const auto pos = chess16.start();
     EXPECT_EQ(pos.fen(), "k11/12/12/12/12/12/12/12/12/12/12/K10R w - - 0 1");
     // a12 and l1: square names past rank 9 and file h.

@@ -1,10 +1,10 @@
 // `extends:`: a variant file written as changes to another, as Fairy-Stockfish's
 // [name:parent] sections. The child's pieces replace the parent's by letter, its mappings
 // merge key by key, and mistakes in the chain name the file they are in.
+#include <unistd.h>
 #include <filesystem>
 #include <fstream>
 #include <string>
-#include <unistd.h>
 
 #include <gtest/gtest.h>
 
@@ -21,7 +21,7 @@ using referee::rules::VariantError;
 using referee::rules::Verdict;
 
 class VariantExtends : public ::testing::Test {
-protected:
+  protected:
     void SetUp() override {
         dir_ = fs::temp_directory_path() / ("referee-extends-" + std::to_string(::getpid()));
         fs::create_directories(dir_);

@@ -52,8 +52,10 @@ std::pair<int, int> where(const std::string& text, const std::string& needle) {
     EXPECT_NE(at, std::string::npos) << needle;
     int line = 1, column = 1;
     for (std::size_t i = 0; i < at; ++i) {
-        if (text[i] == '\n') ++line, column = 1;
-        else ++column;
+        if (text[i] == '\n')
+            ++line, column = 1;
+        else
+            ++column;
     }
     return {line, column};
 }
@@ -75,12 +77,14 @@ void expect_error(const std::string& text, const Expected& e) {
         EXPECT_EQ(err.line(), e.line) << what;
         EXPECT_EQ(err.column(), e.column) << what;
         // The message carries all of it, for a person reading one line on stderr.
-        const std::string prefix = "test.yaml:" + std::to_string(e.line) + ":" + std::to_string(e.column) + ":";
+        const std::string prefix =
+            "test.yaml:" + std::to_string(e.line) + ":" + std::to_string(e.column) + ":";
         EXPECT_EQ(what.rfind(prefix, 0), 0u) << what;
         if (!e.key.empty()) {
             EXPECT_NE(what.find(e.key), std::string::npos) << what;
         }
-        EXPECT_NE(what.find(e.mentions), std::string::npos) << "'" << what << "' does not mention " << e.mentions;
+        EXPECT_NE(what.find(e.mentions), std::string::npos)
+            << "'" << what << "' does not mention " << e.mentions;
     }
 }
 
@@ -105,10 +109,14 @@ TEST(VariantYaml, GoodFileReadsEveryField) {
 }
 
 TEST(VariantYaml, PromotionMapWithRankDoubleStepEnPassantAndCastling) {
-    std::string text = replace(kGood, "    promotion: [Q]\n",
-                               "    promotion: {to: [Q, N], rank: 5}\n    double_step: 2\n    en_passant: true\n");
-    text = replace(text, "end:\n", "check_rules: true\ncastling:\n  - {right: Q, king: e1, rook: a1, king_to: c1, rook_to: d1}\nend:\n");
-    text = replace(text, "\"kqbnr/ppppp/5/5/PPPPP/RNBQK w - - 0 1\"", "\"rnbqk/ppppp/5/5/PPPPP/RNBQK w Qq - 0 1\"");
+    std::string text =
+        replace(kGood, "    promotion: [Q]\n",
+                "    promotion: {to: [Q, N], rank: 5}\n    double_step: 2\n    en_passant: true\n");
+    text = replace(text, "end:\n",
+                   "check_rules: true\ncastling:\n  - {right: Q, king: e1, rook: a1, king_to: c1, "
+                   "rook_to: d1}\nend:\n");
+    text = replace(text, "\"kqbnr/ppppp/5/5/PPPPP/RNBQK w - - 0 1\"",
+                   "\"rnbqk/ppppp/5/5/PPPPP/RNBQK w Qq - 0 1\"");
     const Variant v = parse_variant(text, "test.yaml");
     const auto& pawn = v.pieces[5];
     EXPECT_EQ(std::string(pawn.promotes_to.begin(), pawn.promotes_to.end()), "QN");
@@ -132,7 +140,8 @@ TEST(VariantYaml, BoardsUpToSixteenBySixteen) {
     // o1 is counted for both pieces: 15 + 14 + 3 = 32.
     EXPECT_EQ(rules.start().perft(1), 32u);
     expect_error(replace(kGood, "{files: 5, ranks: 6}", "{files: 17, ranks: 6}"),
-                 {"board.files", where(kGood, "5, ranks").first, where(kGood, "5, ranks").second, "17 files"});
+                 {"board.files", where(kGood, "5, ranks").first, where(kGood, "5, ranks").second,
+                  "17 files"});
 }
 
 TEST(VariantYaml, DeadPositionWithBishopsOnOneColour) {
@@ -168,16 +177,19 @@ TEST(VariantYamlErrors, UnknownKeyInEnd) {
 }
 
 TEST(VariantYamlErrors, StartPositionOfTheWrongSize) {
-    const std::string text = replace(kGood, "kqbnr/ppppp/5/5/PPPPP/RNBQK", "kqbnr/ppppp/5/PPPPP/RNBQK");
+    const std::string text =
+        replace(kGood, "kqbnr/ppppp/5/5/PPPPP/RNBQK", "kqbnr/ppppp/5/PPPPP/RNBQK");
     auto [line, column] = where(text, "\"kqbnr");
     expect_error(text, {"start", line, column, "5 ranks"});
-    const std::string wide = replace(kGood, "kqbnr/ppppp/5/5/PPPPP/RNBQK", "kqbnr/ppppp/6/5/PPPPP/RNBQK");
+    const std::string wide =
+        replace(kGood, "kqbnr/ppppp/5/5/PPPPP/RNBQK", "kqbnr/ppppp/6/5/PPPPP/RNBQK");
     auto [wline, wcolumn] = where(wide, "\"kqbnr");
     expect_error(wide, {"start", wline, wcolumn, "wide"});
 }
 
 TEST(VariantYamlErrors, StartPositionWithAnUnknownPiece) {
-    const std::string text = replace(kGood, "kqbnr/ppppp/5/5/PPPPP/RNBQK", "kqbnr/ppppp/5/5/PPPPP/RNBQX");
+    const std::string text =
+        replace(kGood, "kqbnr/ppppp/5/5/PPPPP/RNBQK", "kqbnr/ppppp/5/5/PPPPP/RNBQX");
     auto [line, column] = where(text, "\"kqbnr");
     expect_error(text, {"start", line, column, "'X'"});
 }
@@ -205,9 +217,11 @@ TEST(VariantYamlErrors, UnparsableBetzaPointsAtTheBadCharacter) {
 }
 
 TEST(VariantYamlErrors, MissingRequiredKey) {
-    const std::string no_start = replace(kGood, "start: \"kqbnr/ppppp/5/5/PPPPP/RNBQK w - - 0 1\"\n", "");
+    const std::string no_start =
+        replace(kGood, "start: \"kqbnr/ppppp/5/5/PPPPP/RNBQK w - - 0 1\"\n", "");
     expect_error(no_start, {"start", 1, 1, "no 'start'"});
-    const std::string no_betza = replace(kGood, "{letter: Q, name: queen, betza: Q}", "{letter: Q, name: queen}");
+    const std::string no_betza =
+        replace(kGood, "{letter: Q, name: queen, betza: Q}", "{letter: Q, name: queen}");
     auto [line, column] = where(no_betza, "{letter: Q");
     expect_error(no_betza, {"pieces[1].betza", line, column, "no betza"});
     const std::string no_ranks = replace(kGood, "{files: 5, ranks: 6}", "{files: 5}");
@@ -299,7 +313,8 @@ TEST(VariantYamlErrors, MissingFileIsNamed) {
         referee::rules::load_variant("/nonexistent/dir/none.yaml");
         FAIL() << "accepted";
     } catch (const VariantError& e) {
-        EXPECT_NE(std::string(e.what()).find("/nonexistent/dir/none.yaml"), std::string::npos) << e.what();
+        EXPECT_NE(std::string(e.what()).find("/nonexistent/dir/none.yaml"), std::string::npos)
+            << e.what();
     }
     try {
         referee::rules::load_variant("no-such-variant");

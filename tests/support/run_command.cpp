@@ -20,8 +20,8 @@ void close_fd(int& fd) {
 
 }  // namespace
 
-CommandResult run_command(const std::string& program, const std::vector<std::string>& args, const std::string& input,
-                          int timeout_seconds) {
+CommandResult run_command(const std::string& program, const std::vector<std::string>& args,
+                          const std::string& input, int timeout_seconds) {
     int in_pipe[2], out_pipe[2], err_pipe[2];
     if (::pipe(in_pipe) != 0 || ::pipe(out_pipe) != 0 || ::pipe(err_pipe) != 0)
         throw std::runtime_error("cannot create pipes for " + program);
@@ -38,7 +38,8 @@ CommandResult run_command(const std::string& program, const std::vector<std::str
         ::dup2(in_pipe[0], 0);
         ::dup2(out_pipe[1], 1);
         ::dup2(err_pipe[1], 2);
-        for (int fd : {in_pipe[0], in_pipe[1], out_pipe[0], out_pipe[1], err_pipe[0], err_pipe[1]}) ::close(fd);
+        for (int fd : {in_pipe[0], in_pipe[1], out_pipe[0], out_pipe[1], err_pipe[0], err_pipe[1]})
+            ::close(fd);
         ::execv(program.c_str(), argv.data());
         _exit(127);
     }
@@ -54,7 +55,8 @@ CommandResult run_command(const std::string& program, const std::vector<std::str
     if (input.empty()) close_fd(to_child);
     const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(timeout_seconds);
     while (from_out >= 0 || from_err >= 0) {
-        const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
+        const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
+            deadline - std::chrono::steady_clock::now());
         if (left.count() <= 0) {
             result.timed_out = true;
             ::kill(-pid, SIGKILL);
@@ -80,10 +82,13 @@ CommandResult run_command(const std::string& program, const std::vector<std::str
             char buffer[4096];
             const ssize_t r = ::read(fds[i].fd, buffer, sizeof buffer);
             if (r > 0) {
-                (fds[i].fd == from_out ? result.out : result.err).append(buffer, static_cast<std::size_t>(r));
+                (fds[i].fd == from_out ? result.out : result.err)
+                    .append(buffer, static_cast<std::size_t>(r));
             } else {
-                if (fds[i].fd == from_out) close_fd(from_out);
-                else close_fd(from_err);
+                if (fds[i].fd == from_out)
+                    close_fd(from_out);
+                else
+                    close_fd(from_err);
             }
         }
     }

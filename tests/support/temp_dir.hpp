@@ -13,16 +13,17 @@
 namespace referee::test {
 
 class TempDir {
-public:
+  public:
     explicit TempDir(const std::string& tag = "") {
         static std::atomic<int> counter{0};
         const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
-        std::string name = info ? std::string(info->test_suite_name()) + "." + info->name() : "no-test";
+        std::string name =
+            info ? std::string(info->test_suite_name()) + "." + info->name() : "no-test";
         for (auto& c : name)
             if (c == '/') c = '_';
         path_ = std::filesystem::temp_directory_path() /
-                ("referee-test-" + std::to_string(::getpid()) + "-" + std::to_string(counter++) + "-" + name +
-                 (tag.empty() ? "" : "-" + tag));
+                ("referee-test-" + std::to_string(::getpid()) + "-" + std::to_string(counter++) +
+                 "-" + name + (tag.empty() ? "" : "-" + tag));
         std::filesystem::remove_all(path_);
         std::filesystem::create_directories(path_);
     }
@@ -36,7 +37,7 @@ public:
     const std::filesystem::path& path() const { return path_; }
     std::filesystem::path operator/(const std::string& name) const { return path_ / name; }
 
-private:
+  private:
     std::filesystem::path path_;
 };
 

@@ -79,7 +79,8 @@ int journal_games(const fs::path& journal) {
 struct TempDir {
     fs::path path;
     explicit TempDir(const std::string& tag) {
-        path = fs::temp_directory_path() / ("tournament-test-" + std::to_string(::getpid()) + "-" + tag);
+        path = fs::temp_directory_path() /
+               ("tournament-test-" + std::to_string(::getpid()) + "-" + tag);
         fs::remove_all(path);
         fs::create_directories(path);
     }
@@ -88,14 +89,18 @@ struct TempDir {
 
 // Four seeded random engines, two per dialect: games are fast and fully determined by the
 // seeds, so any two runs must agree game for game.
-std::string config(const std::string& name, int games_per_pairing, int concurrency, const std::string& extra = "") {
+std::string config(const std::string& name, int games_per_pairing, int concurrency,
+                   const std::string& extra = "") {
     return "name: " + name + "\n" +
            "variant: minitchess\n"
-           "games_per_pairing: " + std::to_string(games_per_pairing) + "\n" +
+           "games_per_pairing: " +
+           std::to_string(games_per_pairing) + "\n" +
            "time_control: \"30+0\"\n"
-           "concurrency: " + std::to_string(concurrency) + "\n" +
+           "concurrency: " +
+           std::to_string(concurrency) + "\n" +
            "seed: 11\n"
-           "output: out\n" + extra +
+           "output: out\n" +
+           extra +
            "engines:\n"
            "  - {name: r1, cmd: random, args: [--seed, '1']}\n"
            "  - {name: r2, cmd: random, args: [--seed, '2']}\n"
@@ -144,7 +149,8 @@ TEST(TournamentCli, KilledWithSigkillAndResumedEqualsAnUninterruptedRun) {
         if (l.rfind("game ", 0) == 0) ++played_after;
     EXPECT_EQ(played_after, 36 - before);
 
-    auto a = games_of(whole.path / "out" / "results.json"), b = games_of(killed.path / "out" / "results.json");
+    auto a = games_of(whole.path / "out" / "results.json"),
+         b = games_of(killed.path / "out" / "results.json");
     ASSERT_EQ(a.size(), b.size());
     for (std::size_t i = 0; i < a.size(); ++i) {
         EXPECT_EQ(a[i].at("white"), b[i].at("white")) << i;
@@ -166,7 +172,8 @@ TEST(TournamentCli, ShardsMergedEqualTheWholeAndAForeignJournalIsRefused) {
     }
     auto merged = run(sharded.path, {"merge", "t.yaml"});
     ASSERT_EQ(merged.code, 0) << merged.out;
-    auto a = games_of(whole.path / "out" / "results.json"), b = games_of(sharded.path / "out" / "results.json");
+    auto a = games_of(whole.path / "out" / "results.json"),
+         b = games_of(sharded.path / "out" / "results.json");
     ASSERT_EQ(a.size(), 24u);
     ASSERT_EQ(a.size(), b.size());
     for (std::size_t i = 0; i < a.size(); ++i) {
@@ -175,7 +182,9 @@ TEST(TournamentCli, ShardsMergedEqualTheWholeAndAForeignJournalIsRefused) {
     }
     // A shard journal from another config is refused, and says why.
     ASSERT_EQ(run(other.path, {"tournament", "t.yaml", "--shard", "1/2"}).code, 0);
-    auto foreign = run(sharded.path, {"merge", "t.yaml", (other.path / "out" / "journal.shard-1-of-2.jsonl").string()});
+    auto foreign =
+        run(sharded.path,
+            {"merge", "t.yaml", (other.path / "out" / "journal.shard-1-of-2.jsonl").string()});
     EXPECT_NE(foreign.code, 0);
     EXPECT_NE(foreign.out.find("different config"), std::string::npos) << foreign.out;
 }
@@ -215,23 +224,33 @@ const std::string kEngines =
 INSTANTIATE_TEST_SUITE_P(
     Bad, TournamentConfigErrors,
     testing::Values(
-        BadConfig{"name: t\nvariant: minitchess\noutput: out\ncolour: blue\n" + kEngines, "t.yaml:4:1: colour: unknown key 'colour'"},
-        BadConfig{"name: t\nvariant: nosuchgame\noutput: out\n" + kEngines, "t.yaml:2:10: variant: "},
-        BadConfig{"name: t\nvariant: minitchess\noutput: out\nengines:\n  - {name: a, cmd: random}\n  - {name: b, cmd: ./missing-engine}\n",
+        BadConfig{"name: t\nvariant: minitchess\noutput: out\ncolour: blue\n" + kEngines,
+                  "t.yaml:4:1: colour: unknown key 'colour'"},
+        BadConfig{"name: t\nvariant: nosuchgame\noutput: out\n" + kEngines,
+                  "t.yaml:2:10: variant: "},
+        BadConfig{"name: t\nvariant: minitchess\noutput: out\nengines:\n  - {name: a, cmd: "
+                  "random}\n  - {name: b, cmd: ./missing-engine}\n",
                   "t.yaml:6:20: engines[1].cmd: engine 'b': "},
-        BadConfig{"name: t\nvariant: minitchess\noutput: out\ntime_control: fast\n" + kEngines, "t.yaml:4:15: time_control: "},
-        BadConfig{"name: t\nvariant: minitchess\noutput: out\nengines:\n  - {name: a, cmd: random}\n  - {name: a, cmd: random}\n",
+        BadConfig{"name: t\nvariant: minitchess\noutput: out\ntime_control: fast\n" + kEngines,
+                  "t.yaml:4:15: time_control: "},
+        BadConfig{"name: t\nvariant: minitchess\noutput: out\nengines:\n  - {name: a, cmd: "
+                  "random}\n  - {name: a, cmd: random}\n",
                   "two engines are named 'a'"},
-        BadConfig{"name: t\nvariant: minitchess\noutput: out\nformat: gauntlet\n" + kEngines, "a gauntlet needs 'seeds'"},
-        BadConfig{"name: t\nvariant: minitchess\noutput: out\nengines:\n  - {name: a, cmd: random}\n  - {name: b, cmd: broken-exit_at_start}\n",
+        BadConfig{"name: t\nvariant: minitchess\noutput: out\nformat: gauntlet\n" + kEngines,
+                  "a gauntlet needs 'seeds'"},
+        BadConfig{"name: t\nvariant: minitchess\noutput: out\nengines:\n  - {name: a, cmd: "
+                  "random}\n  - {name: b, cmd: broken-exit_at_start}\n",
                   "engine 'b'"},
-        BadConfig{"name: t\nvariant: minitchess\noutput: out\nengines:\n  - {name: a, cmd: random}\n  - {name: fsf, cmd: fairy-stockfish}\n",
+        BadConfig{"name: t\nvariant: minitchess\noutput: out\nengines:\n  - {name: a, cmd: "
+                  "random}\n  - {name: fsf, cmd: fairy-stockfish}\n",
                   "cannot play minitchess"}));
 
 TEST(TournamentCli, ABadOpeningIsRefusedWithItsFileAndLine) {
     TempDir dir("opening");
     std::ofstream(dir.path / "open.txt") << "# openings\na2-a3 b5-b4\na2-a4\n";
-    std::ofstream(dir.path / "t.yaml") << "name: t\nvariant: minitchess\noutput: out\nopenings: {file: open.txt, kind: moves}\n" + kEngines;
+    std::ofstream(dir.path / "t.yaml")
+        << "name: t\nvariant: minitchess\noutput: out\nopenings: {file: open.txt, kind: moves}\n" +
+               kEngines;
     auto r = run(dir.path, {"tournament", "t.yaml"});
     EXPECT_EQ(r.code, 1);
     EXPECT_NE(r.out.find("open.txt:3: opening 'a2-a4'"), std::string::npos) << r.out;
@@ -249,7 +268,8 @@ std::map<int, std::string> journal_moves(const fs::path& journal, std::string* f
             continue;
         }
         const auto& g = j.at("game");
-        std::string text = g.at("white").get<std::string>() + " " + g.at("black").get<std::string>() + " " +
+        std::string text = g.at("white").get<std::string>() + " " +
+                           g.at("black").get<std::string>() + " " +
                            g.at("start_fen").get<std::string>() + " :";
         for (const auto& m : g.at("moves")) text += " " + m.at("move").get<std::string>();
         out[j.at("slot").get<int>()] = text + " " + g.at("result").get<std::string>();
@@ -265,17 +285,41 @@ const char* kEpdBook =
 TEST(MatchCli, TheCommandLineAndItsConfigFilePlayTheSameGames) {
     TempDir dir("match-same");
     std::ofstream(dir.path / "book.epd") << kEpdBook;
-    std::ofstream(dir.path / "m.yaml") << "name: m\nvariant: minichess\ngames_per_pairing: 6\ntime_control: 5+0.05\n"
-                                          "seed: 5\noutput: from-file\n"
-                                          "openings: {file: book.epd, format: epd, order: random}\n"
-                                          "engines:\n  - {name: A, cmd: random, args: [--seed, '1']}\n"
-                                          "  - {name: B, cmd: random, args: [--seed, '2']}\n";
+    std::ofstream(dir.path / "m.yaml")
+        << "name: m\nvariant: minichess\ngames_per_pairing: 6\ntime_control: 5+0.05\n"
+           "seed: 5\noutput: from-file\n"
+           "openings: {file: book.epd, format: epd, order: random}\n"
+           "engines:\n  - {name: A, cmd: random, args: [--seed, '1']}\n"
+           "  - {name: B, cmd: random, args: [--seed, '2']}\n";
     auto file = run(dir.path, {"tournament", "m.yaml"});
     ASSERT_EQ(file.code, 0) << file.out;
-    auto line = run(dir.path, {"match",   "minichess", "-engine", "cmd=random", "name=A", "args=--seed 1", "-engine", "cmd=random",
-                               "name=B",  "args=--seed 2", "-each", "tc=5+0.05", "-rounds", "3", "-games", "2", "-repeat",
-                               "-seed",   "5", "-openings", "file=book.epd", "format=epd", "order=random", "-name", "m",
-                               "-output", "from-line"});
+    auto line = run(dir.path, {"match",
+                               "minichess",
+                               "-engine",
+                               "cmd=random",
+                               "name=A",
+                               "args=--seed 1",
+                               "-engine",
+                               "cmd=random",
+                               "name=B",
+                               "args=--seed 2",
+                               "-each",
+                               "tc=5+0.05",
+                               "-rounds",
+                               "3",
+                               "-games",
+                               "2",
+                               "-repeat",
+                               "-seed",
+                               "5",
+                               "-openings",
+                               "file=book.epd",
+                               "format=epd",
+                               "order=random",
+                               "-name",
+                               "m",
+                               "-output",
+                               "from-line"});
     ASSERT_EQ(line.code, 0) << line.out;
     std::string fp_file, fp_line;
     const auto a = journal_moves(dir.path / "from-file" / "journal.jsonl", &fp_file);
@@ -298,13 +342,16 @@ TEST(MatchCli, TheSprtStopsTheMatchWhenABoundIsCrossed) {
     // A random mover against itself plays to a draw-ish score; with elo1 = 600 the SPRT soon
     // accepts H0 and no further game starts, far before the 1000 scheduled.
     TempDir dir("match-sprt");
-    auto r = run(dir.path, {"match", "minichess", "-engine", "cmd=random", "name=A", "-engine", "cmd=random", "name=B", "-each",
-                            "tc=5+0.05", "-rounds", "500", "-games", "2", "-sprt", "elo0=0", "elo1=600", "alpha=0.1", "beta=0.1",
-                            "model=logistic", "-pgnout", "all.pgn"});
+    auto r = run(dir.path, {"match",   "minichess",  "-engine",   "cmd=random", "name=A",
+                            "-engine", "cmd=random", "name=B",    "-each",      "tc=5+0.05",
+                            "-rounds", "500",        "-games",    "2",          "-sprt",
+                            "elo0=0",  "elo1=600",   "alpha=0.1", "beta=0.1",   "model=logistic",
+                            "-pgnout", "all.pgn"});
     ASSERT_EQ(r.code, 0) << r.out;
     EXPECT_NE(r.out.find("LLR: "), std::string::npos) << r.out;
     EXPECT_NE(r.out.find("(-2.20, 2.20) [0.00, 600.00]"), std::string::npos) << r.out;
-    EXPECT_NE(r.out.find("SPRT ([0.00, 600.00]) completed - H0 was accepted"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("SPRT ([0.00, 600.00]) completed - H0 was accepted"), std::string::npos)
+        << r.out;
     const int played = journal_games(dir.path / "matches" / "A-vs-B" / "journal.jsonl");
     EXPECT_GT(played, 0);
     EXPECT_LT(played, 200);
@@ -317,20 +364,26 @@ TEST(MatchCli, TheSprtStopsTheMatchWhenABoundIsCrossed) {
 
 TEST(MatchCli, MistakesAreNamed) {
     TempDir dir("match-bad");
-    auto r = run(dir.path, {"match", "minichess", "-engine", "cmd=random", "-engine", "cmd=random", "-rounds", "0"});
+    auto r = run(dir.path, {"match", "minichess", "-engine", "cmd=random", "-engine", "cmd=random",
+                            "-rounds", "0"});
     EXPECT_EQ(r.code, 1);
     EXPECT_NE(r.out.find("-rounds '0'"), std::string::npos) << r.out;
-    r = run(dir.path, {"match", "minichess", "-engine", "cmd=random", "-engine", "cmd=random", "stray"});
+    r = run(dir.path,
+            {"match", "minichess", "-engine", "cmd=random", "-engine", "cmd=random", "stray"});
     EXPECT_EQ(r.code, 1);
     EXPECT_NE(r.out.find("-engine: 'stray' is not key=value"), std::string::npos) << r.out;
-    r = run(dir.path, {"match", "minichess", "-engine", "cmd=random", "-engine", "cmd=random", "colour=red"});
+    r = run(dir.path,
+            {"match", "minichess", "-engine", "cmd=random", "-engine", "cmd=random", "colour=red"});
     EXPECT_EQ(r.code, 1);
     EXPECT_NE(r.out.find("-engine #2: unknown key 'colour'"), std::string::npos) << r.out;
-    r = run(dir.path, {"match", "minichess", "-engine", "cmd=random", "name=a", "-engine", "cmd=random", "-sprt", "elo0=5", "elo1=0"});
+    r = run(dir.path, {"match", "minichess", "-engine", "cmd=random", "name=a", "-engine",
+                       "cmd=random", "-sprt", "elo0=5", "elo1=0"});
     EXPECT_EQ(r.code, 1);
-    EXPECT_NE(r.out.find("command line: sprt: elo0 5 must be below elo1 0"), std::string::npos) << r.out;
-    r = run(dir.path, {"match", "minichess", "-engine", "cmd=random", "name=a", "-engine", "cmd=random", "name=b", "-engine",
-                       "cmd=random", "-sprt", "elo0=0", "elo1=5"});
+    EXPECT_NE(r.out.find("command line: sprt: elo0 5 must be below elo1 0"), std::string::npos)
+        << r.out;
+    r = run(dir.path,
+            {"match", "minichess", "-engine", "cmd=random", "name=a", "-engine", "cmd=random",
+             "name=b", "-engine", "cmd=random", "-sprt", "elo0=0", "elo1=5"});
     EXPECT_EQ(r.code, 1);
     EXPECT_NE(r.out.find("an SPRT compares two engines"), std::string::npos) << r.out;
 }
@@ -343,7 +396,8 @@ TEST(MatchCli, NodeAndDepthLimitsReachTheEnginesGo) {
     std::ofstream(engine) << "#!/bin/sh\n"
                              "while read -r line; do\n"
                              "  case \"$line\" in\n"
-                             "    uci) echo 'option name UCI_Variant type combo default minichess var minichess'; echo uciok ;;\n"
+                             "    uci) echo 'option name UCI_Variant type combo default minichess "
+                             "var minichess'; echo uciok ;;\n"
                              "    isready) echo readyok ;;\n"
                              "    go*) echo \"$0 $line\" >> go.log; echo 'bestmove a2a3' ;;\n"
                              "    quit) exit 0 ;;\n"
@@ -354,8 +408,9 @@ TEST(MatchCli, NodeAndDepthLimitsReachTheEnginesGo) {
     // Engines start in a scratch folder of their own; dir= gives them this one (writable
     // under the sandbox too) for their log.
     const std::string here = "dir=" + dir.path.string();
-    auto r = run(dir.path, {"match", "minichess", "-engine", "cmd=./recorder", "name=n", "nodes=1234", here, "-engine",
-                            "cmd=./recorder2", "name=d", "depth=3", here, "-each", "tc=5+0.05", "-rounds", "1", "-games", "1"});
+    auto r = run(dir.path, {"match", "minichess", "-engine", "cmd=./recorder", "name=n",
+                            "nodes=1234", here, "-engine", "cmd=./recorder2", "name=d", "depth=3",
+                            here, "-each", "tc=5+0.05", "-rounds", "1", "-games", "1"});
     ASSERT_EQ(r.code, 0) << r.out;
     std::ifstream log(dir.path / "go.log");
     std::string first, second;
@@ -368,24 +423,28 @@ TEST(MatchCli, NodeAndDepthLimitsReachTheEnginesGo) {
     EXPECT_NE(second.find(" depth 3"), std::string::npos) << second;
     EXPECT_EQ(second.find(" nodes"), std::string::npos) << second;
     // IMCS engines cannot be given either.
-    r = run(dir.path, {"match", "minichess", "-engine", "cmd=random", "name=a", "proto=imcs", "depth=3", "-engine", "cmd=random",
-                       "name=b"});
+    r = run(dir.path, {"match", "minichess", "-engine", "cmd=random", "name=a", "proto=imcs",
+                       "depth=3", "-engine", "cmd=random", "name=b"});
     EXPECT_EQ(r.code, 1);
     EXPECT_NE(r.out.find("this engine speaks IMCS"), std::string::npos) << r.out;
 }
 
 TEST(MatchCli, APgnBookIsPlayedFrom) {
     TempDir dir("match-pgn");
-    std::ofstream(dir.path / "book.pgn") << "[Event \"a\"]\n\n1. b3 d4 2. c3 dxc3 *\n\n[Event \"b\"]\n\n1. a3 {x} a4 *\n";
-    auto r = run(dir.path, {"match", "minichess", "-engine", "cmd=random", "name=A", "-engine", "cmd=random", "name=B", "-each",
-                            "tc=5+0.05", "-rounds", "2", "-openings", "file=book.pgn", "format=pgn", "plies=2", "-quiet"});
+    std::ofstream(dir.path / "book.pgn")
+        << "[Event \"a\"]\n\n1. b3 d4 2. c3 dxc3 *\n\n[Event \"b\"]\n\n1. a3 {x} a4 *\n";
+    auto r = run(dir.path, {"match", "minichess", "-engine", "cmd=random", "name=A", "-engine",
+                            "cmd=random", "name=B", "-each", "tc=5+0.05", "-rounds", "2",
+                            "-openings", "file=book.pgn", "format=pgn", "plies=2", "-quiet"});
     ASSERT_EQ(r.code, 0) << r.out;
     std::string fp;
     const auto games = journal_moves(dir.path / "matches" / "A-vs-B" / "journal.jsonl", &fp);
     ASSERT_EQ(games.size(), 4u);
     // Pairs of games on each opening, the book's first two plies first.
-    for (int slot : {0, 1}) EXPECT_NE(games.at(slot).find(": b2-b3 d5-d4 "), std::string::npos) << games.at(slot);
-    for (int slot : {2, 3}) EXPECT_NE(games.at(slot).find(": a2-a3 a5-a4 "), std::string::npos) << games.at(slot);
+    for (int slot : {0, 1})
+        EXPECT_NE(games.at(slot).find(": b2-b3 d5-d4 "), std::string::npos) << games.at(slot);
+    for (int slot : {2, 3})
+        EXPECT_NE(games.at(slot).find(": a2-a3 a5-a4 "), std::string::npos) << games.at(slot);
 }
 
 }  // namespace

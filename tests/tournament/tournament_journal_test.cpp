@@ -12,7 +12,8 @@ namespace {
 
 namespace fs = std::filesystem;
 
-match::GameRecord game(const std::string& white, const std::string& black, rules::GameResult result) {
+match::GameRecord game(const std::string& white, const std::string& black,
+                       rules::GameResult result) {
     match::GameRecord g;
     g.variant = "minitchess";
     g.white = white;
@@ -28,8 +29,9 @@ match::GameRecord game(const std::string& white, const std::string& black, rules
 }
 
 struct TempDir {
-    fs::path path = fs::temp_directory_path() / ("journal-test-" + std::to_string(::getpid()) + "-" +
-                                                  testing::UnitTest::GetInstance()->current_test_info()->name());
+    fs::path path =
+        fs::temp_directory_path() / ("journal-test-" + std::to_string(::getpid()) + "-" +
+                                     testing::UnitTest::GetInstance()->current_test_info()->name());
     TempDir() { fs::create_directories(path); }
     ~TempDir() { fs::remove_all(path); }
 };
@@ -61,7 +63,8 @@ TEST(Journal, ATornLastLineIsDroppedAndCutBeforeTheNextAppend) {
         JournalWriter w(path, "abc");
         w.append(0, game("a", "b", rules::GameResult::WhiteWins));
     }
-    std::ofstream(path, std::ios::app) << R"({"type":"game","slot":1,"game":{"variant":"mini)";  // kill -9 mid-write
+    std::ofstream(path, std::ios::app)
+        << R"({"type":"game","slot":1,"game":{"variant":"mini)";  // kill -9 mid-write
     auto j = read_journal(path);
     EXPECT_TRUE(j.torn_tail);
     EXPECT_EQ(j.games.size(), 1u);
