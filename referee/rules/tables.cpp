@@ -229,7 +229,8 @@ struct TableBuilder {
                 k.rook_from = side(cr.rook_from);
                 k.rook_to = side(cr.rook_to);
                 char rook_letter = start.placement[k.rook_from];
-                k.rook_type = rook_letter != '.' ? v.type_of(rook_letter) : v.type_of('R');
+                // The variant loader made sure a piece of this side stands there.
+                k.rook_type = v.type_of(rook_letter);
                 auto span = [&](int a, int b, bool include_a) {
                     BB out{};
                     int lo = std::min(a, b), hi = std::max(a, b);

@@ -242,6 +242,20 @@ void check_start(const Reader& r, const YAML::Node& node, const Variant& v) {
         if (v.pieces[v.type_of(c)].royal)
             ++royals[std::isupper(static_cast<unsigned char>(c)) ? 0 : 1];
     }
+    // The piece that castles is the one standing on the rook's square at the start: there
+    // must be one of each side there (no piece is guessed by its letter).
+    for (const auto& c : v.castling)
+        for (int side = 0; side < 2; ++side) {
+            const Square sq = side == 0 ? c.rook_from : v.geometry.mirror_rank(c.rook_from);
+            const char piece = f.placement[sq];
+            if (piece == '.' ||
+                (std::isupper(static_cast<unsigned char>(piece)) != 0) != (side == 0))
+                r.fail(node, "start",
+                       fmt::format("castling '{}' moves the {} piece on {}, but the start position "
+                                   "has none there",
+                                   side == 0 ? c.right : static_cast<char>(std::tolower(c.right)),
+                                   side == 0 ? "White" : "Black", v.geometry.name(sq)));
+        }
     // Check rules without royal capture need a royal piece on each side from the first move.
     if (v.check_rules && !v.end.royal_capture)
         for (int side = 0; side < 2; ++side)

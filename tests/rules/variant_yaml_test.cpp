@@ -254,6 +254,20 @@ TEST(VariantYamlErrors, KingCaptureWithoutARoyalPiece) {
     expect_error(text, {"pieces", line, column, "royal: true"});
 }
 
+TEST(VariantYamlErrors, CastlingRookSquareEmptyAtTheStart) {
+    // The castling piece is the one on the rook's square at the start; none is guessed.
+    std::string text =
+        replace(kGood, "end:\n",
+                "castling:\n  - {right: Q, king: e1, rook: a1, king_to: c1, rook_to: d1}\nend:\n");
+    text = replace(text, "start: \"kqbnr/ppppp/5/5/PPPPP/RNBQK w - - 0 1\"",
+                   "start: \"kqbnr/ppppp/5/5/PPPPP/1NBQK w Qq - 0 1\"");
+    auto [line, column] = where(text, "\"kqbnr/ppppp/5/5/PPPPP/1NBQK");
+    expect_error(text, {"start", line, column, "castling 'Q' moves the White piece on a1"});
+    // With the rook there it loads, and the castling piece is that rook.
+    const auto ok = replace(text, "PPPPP/1NBQK w Qq", "PPPPP/RNBQK w Qq");
+    EXPECT_NO_THROW(parse_variant(ok, "ok.yaml"));
+}
+
 TEST(VariantYamlErrors, PromotionRankMustBeOneRank) {
     const std::string text =
         replace(kGood, "    promotion: [Q]\n", "    promotion: {to: [Q], rank: []}\n");
