@@ -20,6 +20,7 @@
 #include <memory>
 #include <mutex>
 #include <string>
+#include <string_view>
 #include <system_error>
 
 #include <boost/process/args.hpp>
@@ -70,6 +71,7 @@ void mark_inherited_fds_cloexec() {
 struct ChildSetup : bp::extend::handler {
     const char* working_dir = nullptr;
     pid_t parent = 0;
+    char** environment = nullptr;  // the engine's own, made in the parent (see engine_environment)
     struct Limit {
         int resource;
         rlim_t value;
@@ -99,6 +101,7 @@ struct ChildSetup : bp::extend::handler {
             if (::setrlimit(limits[i].resource, &rl) != 0) abort_exec(exec);
         }
         if (working_dir != nullptr && ::chdir(working_dir) != 0) abort_exec(exec);
+        if (environment != nullptr) exec.env = environment;
         // The referee ignores SIGPIPE, and ignored signals survive execve.
         struct sigaction dfl {};
         dfl.sa_handler = SIG_DFL;
@@ -224,13 +227,25 @@ pid_t spawn_in_own_group(const ProcessSpec& spec, bp::async_pipe& in, bp::async_
     setup.parent = ::getpid();
     add_limits(setup, spec);
 
-    bp::environment environment = boost::this_process::environment();
-    environment[engine_marker_variable()] = referee_run_token();
     {
         std::lock_guard lock(g_owned_mutex);
         owned.id = g_next_id++;
     }
-    environment[engine_id_variable()] = std::to_string(owned.id);
+    // The referee's environment with the engine's two marks, built here rather than through
+    // boost::process::environment, whose lookup reads past the end of shorter entries.
+    std::vector<std::string> env_text;
+    const std::string marker = std::string(engine_marker_variable()) + "=",
+                      id = std::string(engine_id_variable()) + "=";
+    for (char** e = ::environ; e != nullptr && *e != nullptr; ++e) {
+        const std::string_view entry(*e);
+        if (!entry.starts_with(marker) && !entry.starts_with(id)) env_text.emplace_back(entry);
+    }
+    env_text.push_back(marker + referee_run_token());
+    env_text.push_back(id + std::to_string(owned.id));
+    std::vector<char*> env_pointers;
+    for (auto& t : env_text) env_pointers.push_back(t.data());
+    env_pointers.push_back(nullptr);
+    setup.environment = env_pointers.data();
 
     std::error_code ec;
     pid_t pid = -1;
@@ -239,7 +254,7 @@ pid_t spawn_in_own_group(const ProcessSpec& spec, bp::async_pipe& in, bp::async_
     lock_spawning();
     try {
         bp::child child(bp::exe = program, bp::args = args, bp::std_in<in, bp::std_out> out,
-                        bp::std_err > err, environment, setup, ec);
+                        bp::std_err > err, setup, ec);
         if (!ec && child.valid()) {
             pid = child.id();
             register_group(pid);
