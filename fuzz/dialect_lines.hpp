@@ -33,7 +33,7 @@ inline void feed_dialect(referee::engine::Protocol protocol, const std::uint8_t*
     config.name = "fuzz";
     config.protocol = protocol;
     NullHost host;
-    referee::engine::DialectContext context{host, config, rules.variant(), "/nonexistent"};
+    referee::engine::DialectContext context{host, config, rules.variant(), "/nonexistent", {}, {}};
     auto dialect = protocol == referee::engine::Protocol::Uci
                        ? referee::engine::make_uci_dialect(context)
                        : referee::engine::make_imcs_dialect(context);
