@@ -84,15 +84,18 @@ PingPong pipe_ping_pong(int rounds) {
     return {parent / rounds, (parent + child) / rounds, wall / rounds};
 }
 
-// One game's moves, chosen at random with the rules engine, for the scripted engines.
-std::vector<std::string> scripted_game(const referee::rules::Rules& rules, unsigned seed) {
+// One game's moves, chosen at random with the rules engine, for the scripted engines: in UCI
+// form (a2a3), or in the IMCS server's form (a2-a3), which is the only one it accepts.
+std::vector<std::string> scripted_game(
+    const referee::rules::Rules& rules, unsigned seed,
+    referee::rules::MoveStyle style = referee::rules::MoveStyle::Uci) {
     std::mt19937_64 rng(seed);
     auto pos = rules.start();
     std::vector<std::string> moves;
     while (!pos.outcome()) {
         auto legal = pos.legal_moves();
         auto m = legal[rng() % legal.size()];
-        moves.push_back(pos.move_name(m, referee::rules::MoveStyle::Uci));
+        moves.push_back(pos.move_name(m, style));
         pos.play(m);
     }
     return moves;
@@ -157,14 +160,16 @@ int main(int argc, char** argv) {
     const int games = argc > 1 ? std::atoi(argv[1]) : 400;
     const fs::path work = fs::temp_directory_path() / fmt::format("bench-referee-{}", ::getpid());
     fs::create_directories(work);
-    {
-        std::ofstream out(work / "script.txt");
-        for (const auto& m : scripted_game(referee::rules::Rules::load("minitchess"), 12345))
+    for (const auto style : {referee::rules::MoveStyle::Uci, referee::rules::MoveStyle::Dash}) {
+        std::ofstream out(
+            work / (style == referee::rules::MoveStyle::Uci ? "script.txt" : "script-imcs.txt"));
+        for (const auto& m : scripted_game(referee::rules::Rules::load("minitchess"), 12345, style))
             out << m << '\n';
     }
     const std::string scripted = (bin / "scripted-engine").string(),
                       random = (bin / "random-engine").string();
-    const std::string script = (work / "script.txt").string();
+    const std::string script = (work / "script.txt").string(),
+                      script_imcs = (work / "script-imcs.txt").string();
     struct Engines {
         const char* label;
         std::string yaml;
@@ -173,7 +178,8 @@ int main(int argc, char** argv) {
     const Engines kinds[] = {
         {"instant, UCI", fmt::format("cmd: '{}', args: ['{}']", scripted, script), games},
         {"instant, IMCS",
-         fmt::format("cmd: '{}', args: ['{}', imcs], protocol: imcs", scripted, script), games},
+         fmt::format("cmd: '{}', args: ['{}', imcs], protocol: imcs", scripted, script_imcs),
+         games},
         {"random, UCI", fmt::format("cmd: '{}'", random), games / 4},
         {"random, IMCS", fmt::format("cmd: '{}', args: [--protocol, imcs], protocol: imcs", random),
          games / 4},

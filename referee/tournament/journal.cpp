@@ -326,20 +326,93 @@ JournalWriter::JournalWriter(const std::string& path, const std::string& fingerp
     remember_identity();
 }
 
-// One line to the journal and to the referee's copy, each then on disk.
+// One line to the journal (then on disk) and to the referee's copy.
 void JournalWriter::write_line(const std::string& text, const char* what) {
-    if (!write_all(fd_, text) || ::fsync(fd_) != 0)
+    std::lock_guard lock(file_mutex_);
+    commit(text, what);
+}
+
+// fdatasync, not fsync: it still makes the data and the new file size durable (the size is
+// what reading the data back needs), and skips timestamps nobody reads.
+void JournalWriter::commit(const std::string& lines, const char* what) {
+    if (!write_all(fd_, lines) || ::fdatasync(fd_) != 0)
         throw JournalError(
             fmt::format("{}: cannot write {}: {}", path_, what, std::strerror(errno)));
-    if (!write_all(shadow_fd_, text))
-        throw JournalError(fmt::format("{}: cannot write {} to the copy {}: {}", path_, what,
-                                       shadow_, std::strerror(errno)));
-    size_ += text.size();
+    size_ += lines.size();
+    shadow_pending_ += lines;
+    if (shadow_pending_.size() >= kShadowBatchBytes) flush_shadow();
+}
+
+void JournalWriter::flush_shadow() {
+    if (shadow_pending_.empty()) return;
+    if (!write_all(shadow_fd_, shadow_pending_))
+        throw JournalError(fmt::format("{}: cannot write to the copy {}: {}", path_, shadow_,
+                                       std::strerror(errno)));
+    shadow_pending_.clear();
 }
 
 JournalWriter::~JournalWriter() {
+    if (thread_.joinable()) {
+        {
+            std::lock_guard lock(queue_mutex_);
+            closing_ = true;
+        }
+        queue_cv_.notify_all();
+        thread_.join();
+    }
     if (fd_ >= 0) ::close(fd_);
     if (shadow_fd_ >= 0) ::close(shadow_fd_);
+}
+
+void JournalWriter::append_async(int slot, const match::GameRecord& game, Durable durable) {
+    Queued q{journal_game_line(slot, game) + "\n", std::move(durable)};
+    {
+        std::lock_guard lock(queue_mutex_);
+        queue_.push_back(std::move(q));
+        if (!thread_.joinable()) thread_ = std::thread([this] { writer_loop(); });
+    }
+    queue_cv_.notify_all();
+}
+
+void JournalWriter::commit_now() {
+    {
+        std::lock_guard lock(queue_mutex_);
+        if (queue_.empty()) return;
+        urgent_ = true;
+    }
+    queue_cv_.notify_all();
+}
+
+// Group commit: whatever was queued while the last fdatasync ran (or during the delay) goes
+// out in one write and one fdatasync.
+void JournalWriter::writer_loop() {
+    std::unique_lock lock(queue_mutex_);
+    for (;;) {
+        queue_cv_.wait(lock, [&] { return closing_ || !queue_.empty(); });
+        if (queue_.empty()) return;  // closing, nothing left
+        if (!urgent_ && !closing_ && commit_delay_.count() > 0)
+            queue_cv_.wait_for(lock, commit_delay_, [&] { return urgent_ || closing_; });
+        urgent_ = false;
+        std::deque<Queued> batch;
+        batch.swap(queue_);
+        lock.unlock();
+        std::string lines;
+        for (const auto& q : batch) lines += q.line;
+        std::exception_ptr error;
+        try {
+            std::lock_guard file_lock(file_mutex_);
+            if (auto report = check_untouched(); !report.empty()) {
+                fmt::print(stderr, "warning: {}\n", report);
+                tamper_reports_.push_back(std::move(report));
+            }
+            commit(lines, batch.size() == 1 ? "a game" : "games");
+        } catch (...) {
+            error = std::current_exception();
+        }
+        for (auto& q : batch)
+            if (q.durable) q.durable(error);
+        lock.lock();
+    }
 }
 
 void JournalWriter::remember_identity() {
@@ -368,6 +441,7 @@ std::string JournalWriter::check_untouched() {
     else
         return {};
     const std::string aside = fmt::format("{}.tampered-{}", path_, ++tamper_count_);
+    flush_shadow();  // the copy must hold every byte before it is put back
     std::error_code ec;
     if (name_ok) std::filesystem::rename(path_, aside, ec);
     ::close(fd_);
@@ -387,13 +461,14 @@ std::string JournalWriter::check_untouched() {
 }
 
 void JournalWriter::append(int slot, const match::GameRecord& game) {
+    std::lock_guard lock(file_mutex_);
     if (auto report = check_untouched(); !report.empty()) {
         fmt::print(stderr, "warning: {}\n", report);
         tamper_reports_.push_back(std::move(report));
     }
-    // One write of one line to an O_APPEND file, then fsync: a crash leaves at worst a torn
-    // last line, which read_journal() drops.
-    write_line(journal_game_line(slot, game) + "\n", "a game");
+    // One write of one line to an O_APPEND file, then fdatasync: a crash leaves at worst a
+    // torn last line, which read_journal() drops.
+    commit(journal_game_line(slot, game) + "\n", "a game");
 }
 
 }  // namespace referee::tournament

@@ -1,14 +1,20 @@
 // The tournament's truth: one JSON line per finished game, appended and flushed to disk
-// (fsync) before the game counts. Reports are rebuilt from it; a killed tournament resumes
+// (fdatasync) before the game counts. Reports are rebuilt from it; a killed tournament resumes
 // from it; shards are merged from it.
 #pragma once
 
+#include <chrono>
+#include <condition_variable>
 #include <cstdint>
+#include <deque>
+#include <exception>
 #include <fstream>
 #include <functional>
 #include <map>
+#include <mutex>
 #include <stdexcept>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "referee/engine/scratch_dir.hpp"
@@ -76,11 +82,15 @@ std::string journal_game_line(int slot, const match::GameRecord& game);
 
 class JournalWriter {
   public:
+    // Runs on the writer's own thread once a queued game is on disk (nullptr), or could not
+    // be written (the JournalError). It must not call back into the writer.
+    using Durable = std::function<void(std::exception_ptr)>;
+
     // Opens for appending; writes the header when the file is new. A torn last line is cut
     // off first so the next record starts on a clean line; a complete last line that lacks
     // only its newline gets it.
     JournalWriter(const std::string& path, const std::string& fingerprint);
-    ~JournalWriter();
+    ~JournalWriter();  // commits what is queued, then stops the writer thread
     JournalWriter(const JournalWriter&) = delete;
     JournalWriter& operator=(const JournalWriter&) = delete;
     // Appends one game and returns only when it is on disk. First checks that the file is
@@ -88,23 +98,58 @@ class JournalWriter {
     // it, the changed file is kept aside as <path>.tampered-N, the journal rewritten from
     // what this writer knows, and a warning printed and kept in tamper_reports().
     void append(int slot, const match::GameRecord& game);
+    // The same guarantee without waiting (group commit): the line is formatted now, and a
+    // thread of the writer's own writes every line queued meanwhile in one write and one
+    // fdatasync, then calls each game's `durable` in the order they were queued. A game
+    // counts (is reported) only from its `durable`, so none is lost after it was reported;
+    // a crash loses at most games that were never reported, which a resume plays again.
+    // The first game after an idle spell waits up to commit_delay for company, unless
+    // commit_now() is called: that is what keeps one fdatasync per game (the costliest
+    // thing the referee did per game) from being paid for every game.
+    void append_async(int slot, const match::GameRecord& game, Durable durable);
+    // Commits what is queued without waiting out the delay (nothing else is in play).
+    void commit_now();
+    void set_commit_delay(std::chrono::milliseconds delay) { commit_delay_ = delay; }
     const std::string& path() const { return path_; }
+    // Read it when no append_async is pending (after the last `durable` ran).
     const std::vector<std::string>& tamper_reports() const { return tamper_reports_; }
 
+    static constexpr std::size_t kShadowBatchBytes = 64 * 1024;
+    static constexpr std::chrono::milliseconds kDefaultCommitDelay{10};
+
   private:
+    struct Queued {
+        std::string line;  // with its newline
+        Durable durable;
+    };
     void remember_identity();
     std::string check_untouched();
     void write_line(const std::string& text, const char* what);
+    void commit(const std::string& lines, const char* what);  // file_mutex_ held
+    void flush_shadow();
+    void writer_loop();
 
     std::string path_;
     int fd_ = -1;
     engine::ScratchDir shadow_dir_{"referee-journal-"};  // private: holds the referee's copy
     std::string shadow_;  // the copy: every byte the journal should hold
     int shadow_fd_ = -1;
+    // Bytes of the copy not yet written to it: the copy is needed only to rebuild a tampered
+    // journal, so it is written in batches (and before any rebuild), not once per game.
+    std::string shadow_pending_;
     std::uintmax_t size_ = 0;  // bytes written, header included
     unsigned long device_ = 0, inode_ = 0;
     int tamper_count_ = 0;
     std::vector<std::string> tamper_reports_;
+
+    std::mutex file_mutex_;  // the file state above, used by append() and the writer thread
+    std::mutex queue_mutex_;
+    std::condition_variable queue_cv_;
+    std::deque<Queued> queue_;
+    bool urgent_ = false;
+    bool closing_ = false;
+    std::chrono::milliseconds commit_delay_ = kDefaultCommitDelay;
+    std::thread thread_;  // started by the first append_async
 };
 
 }  // namespace referee::tournament

@@ -7,7 +7,9 @@
 #include <set>
 
 #include <fmt/format.h>
+#include <boost/asio/executor_work_guard.hpp>
 #include <boost/asio/io_context.hpp>
+#include <boost/asio/post.hpp>
 
 #include "referee/engine/scratch_dir.hpp"
 #include "referee/engine/session.hpp"
@@ -137,9 +139,10 @@ void Runner::run() {
         }
     };
 
+    const rules::Position start = rules.start();  // parsed once, not once a game
     auto spec_for = [&](const GameSlot& slot) {
         match::GameSpec spec{
-            rules.start(), {}, config_.time_control, config_.illegal_moves, config_.max_plies};
+            start, {}, config_.time_control, config_.illegal_moves, config_.max_plies};
         if (slot.opening >= 0) {
             const Opening& o = config_.openings.list[slot.opening];
             spec.start = opening_start(o, rules);
@@ -157,6 +160,29 @@ void Runner::run() {
     };
 
     std::function<void()> pump;
+    int unreported = 0;  // games handed to the journal whose line is not on disk yet
+    // A game counts once its journal line is on disk: the journal's thread says so, and the
+    // report of it (on_game_) runs here, on the event loop, in the order games finished.
+    auto journal_then_report = [&](const GameSlot& slot, const match::GameRecord& record) {
+        ++unreported;
+        auto keep = std::make_shared<match::GameRecord>(record);
+        auto work = boost::asio::make_work_guard(io);
+        journal_.append_async(slot.index, record,
+                              [&, slot, keep, work](std::exception_ptr error) mutable {
+                                  boost::asio::post(io, [&, slot, keep, error] {
+                                      --unreported;
+                                      try {
+                                          if (error) std::rethrow_exception(error);
+                                          if (!failure) on_game_(slot, *keep);
+                                      } catch (...) {
+                                          if (!failure) failure = std::current_exception();
+                                      }
+                                      pump();
+                                  });
+                                  work.reset();
+                              });
+    };
+
     auto launch = [&](const GameSlot& slot) {
         const std::uint64_t seed = config_.seed + static_cast<std::uint64_t>(slot.index);
         auto white = take(slot.white, seat_for(config_, slot.black, true, seed));
@@ -165,8 +191,7 @@ void Runner::run() {
         auto self = std::make_shared<std::shared_ptr<match::Game>>();
         auto done = [&, slot, white, black, self](const match::GameRecord& record) {
             try {
-                journal_.append(slot.index, record);  // on disk before it counts
-                on_game_(slot, record);
+                journal_then_report(slot, record);
             } catch (...) {
                 if (!failure) failure = std::current_exception();
             }
@@ -190,7 +215,10 @@ void Runner::run() {
             queue.pop_front();
             launch(slot);
         }
-        if (playing.empty() && (queue.empty() || failure || stopping_)) {
+        // Nothing else will finish for a while: the journal need not wait for company.
+        if (static_cast<int>(playing.size()) < config_.concurrency || stopping_ || failure)
+            journal_.commit_now();
+        if (playing.empty() && unreported == 0 && (queue.empty() || failure || stopping_)) {
             for (auto& pool : idle)
                 for (auto& s : pool) {
                     s->quit(std::chrono::milliseconds(1000));
