@@ -167,7 +167,9 @@ std::vector<Escapee> sweep_escapees(const std::function<bool(pid_t)>& engine_ses
         const auto children = own_children();
         for (pid_t pid : children ? *children : all_pids()) {
             Stat s;
-            if (!read_stat(pid, s) || s.ppid != self || is_registered_group(pid)) continue;
+            // A live engine's leader is skipped before its /proc file is read: at high
+            // concurrency most of the referee's children are those.
+            if (is_registered_group(pid) || !read_stat(pid, s) || s.ppid != self) continue;
             // Only engine processes: they all run in sessions of their own (the referee's
             // other children, e.g. a test's helpers, share its session).
             if (s.session == own_session) continue;

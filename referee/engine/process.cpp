@@ -8,6 +8,7 @@
 // reaped. Killing the group makes forked helpers drop the pipes, which ends our reads.
 #include "referee/engine/process.hpp"
 
+#include <fcntl.h>
 #include <signal.h>
 #include <string.h>
 #include <sys/syscall.h>
@@ -113,6 +114,10 @@ class EngineProcess::Impl : public std::enable_shared_from_this<EngineProcess::I
         out_.emplace(io_);
         err_.emplace(io_);
         pid_ = detail::spawn_in_own_group(spec_, *in_, *out_, *err_);
+        // uncork() writes straight to the pipe: it must never block on an engine that does
+        // not read.
+        const int fd = in_->native_sink();
+        ::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) | O_NONBLOCK);
         running_ = true;
         detail::register_group(pid_);
         watch_exit();
@@ -127,6 +132,7 @@ class EngineProcess::Impl : public std::enable_shared_from_this<EngineProcess::I
         data.append(line);
         data.push_back('\n');
         writes_.push_back({std::move(data), std::move(on_written)});
+        if (corked_ > 0) return true;  // uncork() writes it
         if (!writing_) {
             // The write starts from the event loop, so the lines sent in one turn (UCI's
             // position and go) leave in one write: one system call for the referee and one
@@ -136,6 +142,40 @@ class EngineProcess::Impl : public std::enable_shared_from_this<EngineProcess::I
             asio::post(io_, [self = shared_from_this()] { self->write_next(); });
         }
         return true;
+    }
+
+    void cork() { ++corked_; }
+
+    void uncork() {
+        if (corked_ == 0 || --corked_ > 0) return;
+        if (writing_ || writes_.empty() || stdin_closed_) return;  // the running write takes them
+        auto keep_alive = shared_from_this();
+        batch_count_ = writes_.size();
+        batch_.clear();
+        for (const auto& w : writes_) batch_ += w.data;
+        // The pipe is non-blocking (start()), so this never waits: the engine reads its
+        // request a system call sooner, and the referee saves a post, a speculative write
+        // and a completion through the event loop.
+        ssize_t n;
+        while ((n = ::write(in_->native_sink(), batch_.data(), batch_.size())) < 0 &&
+               errno == EINTR) {
+        }
+        if (n < 0 && errno != EAGAIN && errno != EWOULDBLOCK) {
+            writing_ = true;
+            on_written(boost::system::error_code(errno, boost::system::system_category()));
+            return;
+        }
+        if (n < static_cast<ssize_t>(batch_.size())) {
+            // The pipe is full: the rest goes out asynchronously and on_written follows then.
+            batch_.erase(0, n > 0 ? static_cast<std::size_t>(n) : 0);
+            writing_ = true;
+            asio::async_write(*in_, asio::buffer(batch_),
+                              [self = shared_from_this()](boost::system::error_code ec,
+                                                          std::size_t) { self->on_written(ec); });
+            return;
+        }
+        writing_ = true;  // on_written() clears it (and writes what a callback queues)
+        on_written({});
     }
 
     void shutdown(milliseconds grace) {
@@ -443,6 +483,7 @@ class EngineProcess::Impl : public std::enable_shared_from_this<EngineProcess::I
     bool reported_ = false;
     bool detached_ = false;
     bool writing_ = false;
+    int corked_ = 0;
     bool stdin_closed_ = false;
     bool close_stdin_when_flushed_ = false;
     bool stdout_done_ = false;
@@ -472,6 +513,13 @@ void EngineProcess::start() {
 
 bool EngineProcess::write_line(std::string_view line, std::function<void()> on_written) {
     return impl_->write_line(line, std::move(on_written));
+}
+
+void EngineProcess::cork() {
+    impl_->cork();
+}
+void EngineProcess::uncork() {
+    impl_->uncork();
 }
 
 std::chrono::steady_clock::time_point EngineProcess::last_write_done() const {

@@ -96,6 +96,13 @@ class EngineProcess {
     // pipe (start the engine's clock there), and never if the write fails. Returns false when
     // nothing can be written any more (not running, stdin closed, shutdown() called).
     bool write_line(std::string_view line, std::function<void()> on_written = {});
+    // Between cork() and uncork() lines are only queued; uncork() writes them at once, in one
+    // system call, straight from the caller (no round through the event loop), and runs the
+    // on_written of each line that went out before it returns. What the pipe does not take
+    // at once goes on asynchronously as usual. One request per ply (UCI's position and go,
+    // IMCS's board and clock line) is written this way.
+    void cork();
+    void uncork();
     std::chrono::steady_clock::time_point last_write_done() const;
 
     // After the caller sent its protocol's quit: closes stdin once queued writes are out, waits

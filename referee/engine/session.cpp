@@ -257,10 +257,28 @@ void EngineSession::on_line(std::string_view line) {
     dialect_->on_line(line);
 }
 
+// The lines a dialect sends for one request leave in one write, made before the call
+// returns (see EngineProcess::cork). Over imcs-tcp the connection has its own writer.
+class EngineSession::Corked {
+  public:
+    explicit Corked(EngineSession& s) : process_(s.link_ ? nullptr : s.process_.get()) {
+        if (process_) process_->cork();
+    }
+    ~Corked() {
+        if (process_) process_->uncork();
+    }
+    Corked(const Corked&) = delete;
+    Corked& operator=(const Corked&) = delete;
+
+  private:
+    EngineProcess* process_;
+};
+
 void EngineSession::new_game(bool plays_white, const MoveRequest& clocks) {
     if (!alive()) return;  // a spent one-game session too: the caller starts another
     game_over_ = false;
     arm_startup_timer();
+    Corked corked(*this);
     dialect_->new_game(plays_white, clocks);
 }
 
@@ -268,6 +286,10 @@ void EngineSession::request_move(const MoveRequest& request,
                                  std::function<void(Clock::time_point)> on_written) {
     if (!alive()) return;
     bytes_since_request_ = 0;
+    // The clock starts when the request is in the pipe: on_written may run before this
+    // returns.
+    auto keep_alive = shared_from_this();
+    Corked corked(*this);
     dialect_->request_move(request,
                            [on_written = std::move(on_written)] { on_written(Clock::now()); });
 }

@@ -52,6 +52,8 @@ class EngineSession : public std::enable_shared_from_this<EngineSession> {
     void start();
     void new_game(bool plays_white, const MoveRequest& clocks);
     // on_written gets the moment the request was fully written: the engine's clock starts then.
+    // It may run before request_move returns (the request is written at once when the pipe
+    // takes it).
     void request_move(const MoveRequest& request,
                       std::function<void(Clock::time_point)> on_written);
     void opponent_moved(std::string_view dash_move);
@@ -81,6 +83,7 @@ class EngineSession : public std::enable_shared_from_this<EngineSession> {
 
   private:
     class Host;
+    class Corked;
     EngineSession(boost::asio::io_context& io, EngineConfig config, const rules::Variant& variant,
                   std::string scratch_dir, Seat seat);
     void on_line(std::string_view line);

@@ -223,28 +223,44 @@ void Game::next_turn() {
 }
 
 void Game::ask(Color side) {
-    const std::uint64_t turn = ++turn_;
+    ++turn_;
     awaiting_move_ = true;
     const bool first_ask = !request_written_known_;
     std::weak_ptr<Game> weak = weak_from_this();
-    session(side)->request_move(
-        request(), [weak, turn, side, first_ask](Clock::time_point written) {
+    session(side)->request_move(request(), [weak, side, first_ask](Clock::time_point written) {
+        auto g = weak.lock();
+        if (!g || g->finished_ || !first_ask)
+            return;  // asked again: the clock runs from the first request
+        g->request_written_ = written;
+        g->request_written_known_ = true;
+        const auto limit = std::chrono::milliseconds(g->clock_.allowance_ms(side) +
+                                                     g->spec_.time_control.margin_ms + 1);
+        g->deadline_ = written + limit;
+        g->arm_timer();
+    });
+}
+
+// One timer a game, re-armed only when the new deadline is earlier than the one it waits
+// for: deadlines mostly move later from ply to ply, and re-arming (and cancelling) the timer
+// every ply cost a timerfd_settime and an extra round through the event loop each. A wait
+// that ends before the deadline of the move being awaited just waits again.
+void Game::arm_timer() {
+    if (timer_armed_ && timer_->timer.expiry() <= deadline_) return;
+    timer_armed_ = true;
+    const std::uint64_t arming = ++timer_arming_;
+    timer_->timer.expires_at(deadline_);
+    timer_->timer.async_wait(
+        [weak = weak_from_this(), arming](const boost::system::error_code& ec) {
             auto g = weak.lock();
-            if (!g || g->finished_ || !first_ask)
-                return;  // asked again: the clock runs from the first request
-            g->request_written_ = written;
-            g->request_written_known_ = true;
-            const auto limit = std::chrono::milliseconds(g->clock_.allowance_ms(side) +
-                                                         g->spec_.time_control.margin_ms + 1);
-            g->timer_->timer.expires_at(written + limit);
-            g->timer_->timer.async_wait([weak, side, turn](const boost::system::error_code& ec) {
-                if (auto g2 = weak.lock(); g2 && !ec) g2->on_timeout(side, turn);
-            });
+            if (!g || ec || arming != g->timer_arming_) return;  // replaced by an earlier one
+            g->timer_armed_ = false;
+            if (g->finished_ || !g->awaiting_move_ || !g->request_written_known_) return;
+            if (Clock::now() < g->deadline_) return g->arm_timer();
+            g->on_timeout(g->pos_.side_to_move());
         });
 }
 
-void Game::on_timeout(Color side, std::uint64_t turn) {
-    (void)turn;  // asking again renumbers the turn but keeps this deadline
+void Game::on_timeout(Color side) {
     if (finished_ || !awaiting_move_ || pos_.side_to_move() != side) return;
     const std::int64_t allowance = clock_.allowance_ms(side);
     lose(side, Termination::TimeForfeit, "time-forfeit",
@@ -276,8 +292,7 @@ void Game::on_move(Color side, const std::string& text, Clock::time_point receiv
         return lose(side, Termination::IllegalMove, "illegal-move",
                     fmt::format("{} played an illegal move: {}", who(side), e.what()));
     }
-    timer_->timer.cancel();
-    awaiting_move_ = false;
+    awaiting_move_ = false;  // the timer, if it fires now, finds nothing to judge
     const std::int64_t allowance = clock_.allowance_ms(side);
     const bool timed = !clock_.untimed_move(side) && spec_.time_control.move_time_ms == 0;
     if (!clock_.charge(side, elapsed))
@@ -296,10 +311,9 @@ void Game::on_move(Color side, const std::string& text, Clock::time_point receiv
     record_.moves.push_back(entry);
     session(~side)->opponent_moved(entry.dash);
     if (observer_) observer_(entry, pos_);
-    // Posted, not called: a long game must not grow the stack one frame per move.
-    boost::asio::post(io_, [weak = weak_from_this()] {
-        if (auto g = weak.lock()) g->next_turn();
-    });
+    // Called, not posted (a post was one more round through the event loop each ply): the
+    // next move can only arrive from a later read, so the stack does not grow with the game.
+    next_turn();
 }
 
 void Game::lose(Color side, Termination how, std::string reason_key, std::string reason) {

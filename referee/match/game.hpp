@@ -68,7 +68,8 @@ class Game : public std::enable_shared_from_this<Game> {
     void ask(rules::Color side);
     void on_move(rules::Color side, const std::string& text,
                  std::chrono::steady_clock::time_point received);
-    void on_timeout(rules::Color side, std::uint64_t turn);
+    void arm_timer();
+    void on_timeout(rules::Color side);
     void finish(rules::GameResult result, Termination how, std::string reason_key,
                 std::string reason, std::optional<rules::Color> at_fault);
     void lose(rules::Color side, Termination how, std::string reason_key, std::string reason);
@@ -92,6 +93,9 @@ class Game : public std::enable_shared_from_this<Game> {
     std::uint64_t turn_ = 0;  // counts requests, so a stale timer or reply is recognised
     bool awaiting_move_ = false;
     std::chrono::steady_clock::time_point request_written_{};
+    std::chrono::steady_clock::time_point deadline_{};  // of the move being awaited
+    bool timer_armed_ = false;                          // a wait is pending on timer_
+    std::uint64_t timer_arming_ = 0;  // which wait is current (an earlier deadline replaces one)
     bool request_written_known_ = false;
     bool finished_ = false;
     // A started game owns itself until done() has run, so a caller may drop its pointer.
