@@ -127,11 +127,9 @@ class EngineProcess::Impl : public std::enable_shared_from_this<EngineProcess::I
 
     bool write_line(std::string_view line, std::function<void()> on_written) {
         if (!running_ || stdin_closed_ || close_stdin_when_flushed_) return false;
-        std::string data;
-        data.reserve(line.size() + 1);
-        data.append(line);
-        data.push_back('\n');
-        writes_.push_back({std::move(data), std::move(on_written)});
+        // Appended to one buffer that keeps its capacity: no allocation per line.
+        queued_.append(line).push_back('\n');
+        writes_.push_back({std::move(on_written)});
         if (corked_ > 0) return true;  // uncork() writes it
         if (!writing_) {
             // The write starts from the event loop, so the lines sent in one turn (UCI's
@@ -150,9 +148,7 @@ class EngineProcess::Impl : public std::enable_shared_from_this<EngineProcess::I
         if (corked_ == 0 || --corked_ > 0) return;
         if (writing_ || writes_.empty() || stdin_closed_) return;  // the running write takes them
         auto keep_alive = shared_from_this();
-        batch_count_ = writes_.size();
-        batch_.clear();
-        for (const auto& w : writes_) batch_ += w.data;
+        take_batch();
         // The pipe is non-blocking (start()), so this never waits: the engine reads its
         // request a system call sooner, and the referee saves a post, a speculative write
         // and a completion through the event loop.
@@ -235,9 +231,16 @@ class EngineProcess::Impl : public std::enable_shared_from_this<EngineProcess::I
 
   private:
     struct PendingWrite {
-        std::string data;
         std::function<void()> on_written;
     };
+
+    // The queued lines become the batch being written; the two buffers swap, so both keep
+    // their capacity.
+    void take_batch() {
+        batch_count_ = writes_.size();
+        batch_.clear();
+        batch_.swap(queued_);
+    }
 
     void kill_group(std::string description) {
         if (!referee_kill_) referee_kill_ = std::move(description);
@@ -425,9 +428,7 @@ class EngineProcess::Impl : public std::enable_shared_from_this<EngineProcess::I
             return;
         }
         writing_ = true;
-        batch_count_ = writes_.size();
-        batch_.clear();
-        for (const auto& w : writes_) batch_ += w.data;
+        take_batch();
         asio::async_write(*in_, asio::buffer(batch_),
                           [self = shared_from_this()](boost::system::error_code ec, std::size_t) {
                               self->on_written(ec);
@@ -462,6 +463,7 @@ class EngineProcess::Impl : public std::enable_shared_from_this<EngineProcess::I
         boost::system::error_code ignored;
         in_->close(ignored);
         writes_.clear();
+        queued_.clear();
     }
 
     std::optional<bp::async_pipe> in_, out_, err_;
@@ -469,9 +471,10 @@ class EngineProcess::Impl : public std::enable_shared_from_this<EngineProcess::I
     asio::steady_timer poll_timer_, grace_timer_, drain_timer_;
     milliseconds poll_delay_ = kFirstPoll;
 
-    std::deque<PendingWrite> writes_;
-    std::string batch_;            // the queued lines being written, joined
-    std::size_t batch_count_ = 0;  // how many of writes_ the batch holds
+    std::deque<PendingWrite> writes_;  // one per line queued or in the batch, in order
+    std::string queued_;               // the lines not in a batch yet, joined
+    std::string batch_;                // the queued lines being written, joined
+    std::size_t batch_count_ = 0;      // how many of writes_ the batch holds
     std::array<char, 4096> stderr_chunk_{};
     std::optional<std::string> referee_kill_;  // description, once we SIGKILLed the group
     ExitInfo exit_info_pending_;

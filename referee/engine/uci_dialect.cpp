@@ -79,10 +79,12 @@ class UciDialect final : public Dialect {
     }
 
     void request_move(const MoveRequest& r, std::function<void()> on_written) override {
-        std::string position = "position fen " + r.start_fen;
+        std::string position;
+        position.reserve(16 + r.start_fen.size() + 6 * r.uci_moves.size());
+        position.append("position fen ").append(r.start_fen);
         if (!r.uci_moves.empty()) {
             position += " moves";
-            for (const auto& m : r.uci_moves) position += " " + m;
+            for (const auto& m : r.uci_moves) position.append(1, ' ').append(m);
         }
         std::string go;
         if (r.movetime_ms > 0) {

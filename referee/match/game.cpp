@@ -29,6 +29,19 @@ std::string today() {
     return fmt::format("{:04}.{:02}.{:02}", tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday);
 }
 
+// The variant's start position in FEN, worked out once per variant and thread rather than
+// once per game (reading a FEN was a tenth of the referee's work per game). The cached Rules
+// keeps its variant alive, so the address comparison cannot match a different variant.
+const std::string& start_fen_of(const rules::Rules& rules) {
+    thread_local std::optional<rules::Rules> cached;
+    thread_local std::string fen;
+    if (!cached || &cached->variant() != &rules.variant()) {
+        cached.emplace(rules);
+        fen = rules.start().fen();
+    }
+    return fen;
+}
+
 double seconds(std::int64_t ms) {
     return ms / 1000.0;
 }
@@ -64,7 +77,7 @@ Game::Game(boost::asio::io_context& io, GameSpec spec, Session white, Session bl
     record_.white = white_->config().name;
     record_.black = black_->config().name;
     record_.start_fen = pos_.fen();
-    record_.standard_start = record_.start_fen == rules.start().fen();
+    record_.standard_start = record_.start_fen == start_fen_of(rules);
     record_.time_control = spec_.time_control.pgn_tag();
     record_.date = today();
     record_.event = spec_.event;
@@ -74,7 +87,7 @@ Game::Game(boost::asio::io_context& io, GameSpec spec, Session white, Session bl
         const rules::Move m = pos_.parse_move(text);  // throws MoveError naming the move
         record_.moves.push_back({pos_.move_name(m), pos_.move_name(m, rules::MoveStyle::Uci),
                                  pos_.san(m), 0, -1, true});
-        uci_moves_.push_back(record_.moves.back().uci);
+        request_.uci_moves.push_back(record_.moves.back().uci);
         pos_.play(m);
     }
 }
@@ -189,13 +202,15 @@ void Game::begin_play() {
     if (!finished_) black_->new_game(false, clocks);
 }
 
-engine::MoveRequest Game::request() const {
-    engine::MoveRequest r;
+// Filled in place: the moves so far are kept in it and grow by one a ply, instead of the
+// whole list being copied for every request.
+const engine::MoveRequest& Game::request() {
+    engine::MoveRequest& r = request_;
     r.start_fen = record_.start_fen;
-    r.uci_moves = uci_moves_;
     // Only IMCS sends the board to the mover; building it for a UCI engine was a few per cent
     // of the referee's work per ply.
     const auto& mover = pos_.side_to_move() == rules::White ? white_ : black_;
+    r.board_dump.clear();
     if (mover->config().protocol == engine::Protocol::Imcs) r.board_dump = pos_.board_dump();
     r.white_to_move = pos_.side_to_move() == rules::White;
     r.white_ms = clock_.remaining_ms(rules::White);
@@ -307,7 +322,7 @@ void Game::on_move(Color side, const std::string& text, Clock::time_point receiv
                     timed ? clock_.remaining_ms(side) : -1,
                     false};
     pos_.play(move);
-    uci_moves_.push_back(entry.uci);
+    request_.uci_moves.push_back(entry.uci);
     record_.moves.push_back(entry);
     session(~side)->opponent_moved(entry.dash);
     if (observer_) observer_(entry, pos_);

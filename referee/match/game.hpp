@@ -73,7 +73,7 @@ class Game : public std::enable_shared_from_this<Game> {
     void finish(rules::GameResult result, Termination how, std::string reason_key,
                 std::string reason, std::optional<rules::Color> at_fault);
     void lose(rules::Color side, Termination how, std::string reason_key, std::string reason);
-    engine::MoveRequest request() const;
+    const engine::MoveRequest& request();
     std::string who(rules::Color side) const;  // "White (alphabeta)"
     Session& session(rules::Color side) { return side == rules::White ? white_ : black_; }
 
@@ -85,7 +85,7 @@ class Game : public std::enable_shared_from_this<Game> {
     rules::Position pos_;
     GameClock clock_;
     GameRecord record_;
-    std::vector<std::string> uci_moves_;
+    engine::MoveRequest request_;  // the next request; its uci_moves are the game's moves
     std::unique_ptr<Timer> timer_;
     enum class Phase { Starting, NewGame, Playing, Over } phase_ = Phase::Starting;
     int pending_ready_ = 0;
