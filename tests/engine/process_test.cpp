@@ -502,6 +502,48 @@ TEST_F(EngineProcessTest, WriteToEngineThatClosedStdinIsReportedNotFatal) {
     EXPECT_FALSE(p.write_line("more"));
 }
 
+TEST_F(EngineProcessTest, CorkedLinesLeaveInOneWriteBeforeUncorkReturns) {
+    // The engine reads once, as soon as anything arrives, and says how many lines that read
+    // held: both corked lines must be in the pipe together.
+    EngineProcess p(io, shell("dd bs=4096 count=1 2>/dev/null | tr -cd '\\n' | wc -c"));
+    Probe probe;
+    probe.attach(p);
+    p.start();
+    std::vector<std::string> written;
+    p.cork();
+    EXPECT_TRUE(p.write_line("position startpos", [&] { written.push_back("position"); }));
+    EXPECT_TRUE(p.write_line("go wtime 1000 btime 1000", [&] { written.push_back("go"); }));
+    EXPECT_TRUE(written.empty());  // queued only
+    p.uncork();
+    // Written from inside uncork(), without the event loop having run.
+    EXPECT_EQ(written, (std::vector<std::string>{"position", "go"}));
+    ASSERT_TRUE(run_until(io, [&] { return !probe.lines.empty(); }));
+    EXPECT_EQ(probe.lines[0], "2");
+    run_to_exit(p, probe);
+}
+
+TEST_F(EngineProcessTest, UncorkNeverBlocksOnAnEngineThatDoesNotRead) {
+    // Far more than a pipe holds, to an engine that never reads: uncork() returns at once,
+    // the rest waits in the referee, and its on_written does not run.
+    EngineProcess p(io, shell("sleep 30"));
+    Probe probe;
+    probe.attach(p);
+    p.start();
+    const std::string line(1000, 'x');
+    int written = 0;
+    p.cork();
+    for (int i = 0; i < 2000; ++i) p.write_line(line, [&] { ++written; });
+    const auto t0 = Clock::now();
+    p.uncork();
+    EXPECT_LT(Clock::now() - t0, 2s);
+    EXPECT_EQ(written, 0);
+    io.restart();
+    io.run_for(50ms);
+    EXPECT_EQ(written, 0);
+    p.kill();
+    run_to_exit(p, probe);
+}
+
 TEST_F(EngineProcessTest, StderrKeepsOnlyTheTail) {
     EngineProcess p(io, shell("head -c 102400 /dev/zero | tr '\\0' x >&2; printf END >&2"));
     Probe probe;
