@@ -374,6 +374,11 @@ void JournalWriter::append_async(int slot, const match::GameRecord& game, Durabl
     queue_cv_.notify_all();
 }
 
+void JournalWriter::set_commit_delay(std::chrono::milliseconds delay) {
+    std::lock_guard lock(queue_mutex_);
+    commit_delay_ = delay;
+}
+
 void JournalWriter::commit_now() {
     {
         std::lock_guard lock(queue_mutex_);

@@ -109,7 +109,7 @@ class JournalWriter {
     void append_async(int slot, const match::GameRecord& game, Durable durable);
     // Commits what is queued without waiting out the delay (nothing else is in play).
     void commit_now();
-    void set_commit_delay(std::chrono::milliseconds delay) { commit_delay_ = delay; }
+    void set_commit_delay(std::chrono::milliseconds delay);
     const std::string& path() const { return path_; }
     // Read it when no append_async is pending (after the last `durable` ran).
     const std::vector<std::string>& tamper_reports() const { return tamper_reports_; }
@@ -148,7 +148,7 @@ class JournalWriter {
     std::deque<Queued> queue_;
     bool urgent_ = false;
     bool closing_ = false;
-    std::chrono::milliseconds commit_delay_ = kDefaultCommitDelay;
+    std::chrono::milliseconds commit_delay_ = kDefaultCommitDelay;  // under queue_mutex_
     std::thread thread_;  // started by the first append_async
 };
 
