@@ -294,6 +294,13 @@ void EngineSession::request_move(const MoveRequest& request,
                            [on_written = std::move(on_written)] { on_written(Clock::now()); });
 }
 
+void EngineSession::cork() {
+    if (process_ && !link_) process_->cork();
+}
+void EngineSession::uncork() {
+    if (process_ && !link_) process_->uncork();
+}
+
 void EngineSession::opponent_moved(std::string_view dash_move) {
     if (alive()) dialect_->opponent_moved(dash_move);
 }

@@ -57,6 +57,12 @@ class EngineSession : public std::enable_shared_from_this<EngineSession> {
     void request_move(const MoveRequest& request,
                       std::function<void(Clock::time_point)> on_written);
     void opponent_moved(std::string_view dash_move);
+    // Between cork() and uncork() what the session sends is only queued; uncork() writes it
+    // in one system call (see EngineProcess::cork). The match layer corks the mover's
+    // opponent around "your opponent moved" and its own next request, so IMCS's "! a2-a3"
+    // and the next board leave together. Nestable; a no-op over imcs-tcp.
+    void cork();
+    void uncork();
     void reject_move(std::string_view reason);
     void game_over(std::string_view result, std::string_view reason_key);
     // The protocol's goodbye, then the process group is killed after grace.

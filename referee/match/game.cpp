@@ -50,6 +50,18 @@ double seconds(std::int64_t ms) {
 
 namespace {
 
+// A session corked for the scope (EngineSession::cork), uncorked however the scope ends.
+class Corked {
+  public:
+    explicit Corked(Game::Session s) : s_(std::move(s)) { s_->cork(); }
+    ~Corked() { s_->uncork(); }
+    Corked(const Corked&) = delete;
+    Corked& operator=(const Corked&) = delete;
+
+  private:
+    Game::Session s_;
+};
+
 // Signals that stop a whole job rather than report a fault of the engine's own.
 bool stopped_from_outside(const engine::ExitInfo& info) {
     return info.signal == SIGTERM || info.signal == SIGINT || info.signal == SIGHUP;
@@ -324,6 +336,8 @@ void Game::on_move(Color side, const std::string& text, Clock::time_point receiv
     pos_.play(move);
     request_.uci_moves.push_back(entry.uci);
     record_.moves.push_back(entry);
+    // The opponent hears of the move and, usually, is asked for its own in the same write.
+    const Corked corked(session(~side));
     session(~side)->opponent_moved(entry.dash);
     if (observer_) observer_(entry, pos_);
     // Called, not posted (a post was one more round through the event loop each ply): the
