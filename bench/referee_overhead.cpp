@@ -189,7 +189,16 @@ int main(int argc, char** argv) {
         "referee CPU per ply (getrusage of the referee's own process; engines are children), "
         "minitchess\n");
     fmt::print("load average before: {}\n", load_average());
-    const PingPong pipe = pipe_ping_pong(100000);
+    // BENCH_RUNS=N: every figure is the best (least CPU) of N runs; on a shared machine
+    // single runs swing by 2x.
+    const int runs =
+        std::max(1, std::getenv("BENCH_RUNS") ? std::atoi(std::getenv("BENCH_RUNS")) : 1);
+    PingPong pipe = pipe_ping_pong(100000);
+    for (int k = 1; k < runs; ++k) {
+        const PingPong p = pipe_ping_pong(100000);
+        if (p.parent_cpu_us < pipe.parent_cpu_us) pipe = p;
+    }
+    if (runs > 1) fmt::print("each figure the best of {} runs (BENCH_RUNS)\n", runs);
     fmt::print(
         "  bare pipe ping-pong, per round trip: {:.1f} us CPU on the requesting side ({:.1f} us "
         "both sides), {:.1f} us wall\n",
@@ -203,7 +212,12 @@ int main(int argc, char** argv) {
         for (int concurrency : {1, 2, 32}) {
             if (only && fmt::format("{}, concurrency {}", kind.label, concurrency) != only)
                 continue;
-            const auto r = play(work, kind.label, kind.yaml, kind.games, concurrency);
+            auto r = play(work, kind.label, kind.yaml, kind.games, concurrency);
+            for (int k = 1; k < runs; ++k) {
+                const auto again = play(work / fmt::format("again-{}", k), kind.label, kind.yaml,
+                                        kind.games, concurrency);
+                if (again.cpu_per_ply_us < r.cpu_per_ply_us) r = again;
+            }
             fmt::print("  {:<30} {:>6} {:>7} {:>14.1f} {:>10.2f} {:>13.1f} {:>12.1f}\n", r.label,
                        r.games, r.plies, r.cpu_per_ply_us, r.cpu_per_ply_us / pipe.parent_cpu_us,
                        r.user_per_ply_us, r.wall_per_ply_us);
