@@ -187,8 +187,7 @@ bool variant_has_feature(const Variant& v, RuleFeature f, std::string* why_not) 
             // position where one could be taken.
             if (v.check_rules)
                 return no(fmt::format(
-                    "{} has check rules, so a king is never left to be captured in play.",
-                    v.name));
+                    "{} has check rules, so a king is never left to be captured in play.", v.name));
             return true;
         case RuleFeature::NoLegalMove:
             if (v.check_rules || !royal)

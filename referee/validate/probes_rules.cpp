@@ -71,8 +71,8 @@ ProbeResult probe_rule(ProbeContext& ctx, const std::string& name, rules::RuleFe
     }
     // Every probe position is a set-up position: a dialect that cannot start a game there
     // skips the probe (said once, for all its positions), which is no fault of the engine.
-    if (std::string cannot; !can_set_up(ctx, ctx.rules.from_fen(found.front().fen),
-                                        found.front().opening, &cannot)) {
+    if (std::string cannot;
+        !can_set_up(ctx, ctx.rules.from_fen(found.front().fen), found.front().opening, &cannot)) {
         r.detail = cannot;
         return r;
     }

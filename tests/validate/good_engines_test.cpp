@@ -74,7 +74,8 @@ TEST(GoodEngines, GardnerCastlingBatteryForRandomImcsAndAlphabetaUci) {
         // Castling and promotion apply; king capture does not (check rules), nor do the
         // side-step or en passant.
         for (const char* name : {"rule-pins", "rule-promotion", "second-game"})
-            EXPECT_EQ(probe(r, name).verdict, Verdict::Pass) << name << ": " << probe(r, name).detail;
+            EXPECT_EQ(probe(r, name).verdict, Verdict::Pass)
+                << name << ": " << probe(r, name).detail;
         // An IMCS board dump cannot say which castling rights are left (it implies every
         // one whose king and rook are home), so positions that need them are not asked.
         for (const char* name : {"rule-castling-rights", "rule-castling-path",
@@ -103,7 +104,8 @@ TEST(GoodEngines, ChessSpecialMovesForAlphabetaUciAndRandomImcs) {
     const auto uci = validate_engine(options_for("chess", "alphabeta", Protocol::Uci, specials));
     expect_conforms(uci);
     for (const auto& name : specials)
-        EXPECT_EQ(probe(uci, name).verdict, Verdict::Pass) << name << ": " << probe(uci, name).detail;
+        EXPECT_EQ(probe(uci, name).verdict, Verdict::Pass)
+            << name << ": " << probe(uci, name).detail;
     // An IMCS board dump has no en-passant field: the probe cannot be asked, and says so.
     const auto imcs = validate_engine(options_for("chess", "random", Protocol::Imcs, specials));
     expect_conforms(imcs);

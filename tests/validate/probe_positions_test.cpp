@@ -80,10 +80,12 @@ TEST(GeneratedProbes, OnlyTheSpecialMoveIsLegalWhereAMissingOneIsProbed) {
         expect_only(rules, RuleFeature::KingCapture, takes_king, 3);
     }
     const auto chess = Rules::load("chess");
-    expect_only(chess, RuleFeature::EnPassant,
-                [](const Position&, Move m) { return m.kind() == MoveKind::EnPassant; }, 3);
-    expect_only(chess, RuleFeature::DoubleStep,
-                [](const Position&, Move m) { return m.kind() == MoveKind::DoubleStep; }, 3);
+    expect_only(
+        chess, RuleFeature::EnPassant,
+        [](const Position&, Move m) { return m.kind() == MoveKind::EnPassant; }, 3);
+    expect_only(
+        chess, RuleFeature::DoubleStep,
+        [](const Position&, Move m) { return m.kind() == MoveKind::DoubleStep; }, 3);
 }
 
 TEST(GeneratedProbes, ChessPromotionsNeedAPieceNamed) {
