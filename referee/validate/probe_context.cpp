@@ -92,6 +92,11 @@ std::string ensure_engine(ProbeContext& ctx, std::optional<rules::Color> side) {
     return started.ok ? std::string() : "it could not be started again: " + started.problem;
 }
 
+bool sends_board(const ProbeContext& ctx) {
+    return engine::dialect_traits(ctx.driver.engine_config().protocol).game_start ==
+           engine::GameStart::BoardEachMove;
+}
+
 bool can_set_up(const ProbeContext& ctx, const rules::Position& start,
                 const std::vector<std::string>& opening, std::string* why) {
     const auto protocol = ctx.driver.engine_config().protocol;
@@ -176,7 +181,7 @@ Evidence evidence_for(ProbeContext& ctx, const match::GameRecord& record,
                       const match::GameSpec& spec, rules::Color engine_side,
                       const std::vector<rules::Move>* good) {
     Evidence e;
-    const bool imcs = ctx.driver.engine_config().protocol == engine::Protocol::Imcs;
+    const bool imcs = sends_board(ctx);
     const auto style = imcs ? rules::MoveStyle::Dash : rules::MoveStyle::Uci;
     e.fen = record.final_fen.empty() ? record.start_fen : record.final_fen;
     try {

@@ -58,6 +58,10 @@ void allow_startup(ProbeContext& ctx, match::GameSpec& spec);
 // it could not be started.
 std::string ensure_engine(ProbeContext& ctx, std::optional<rules::Color> side = std::nullopt);
 
+// Whether the engine's dialect sends it a board dump (imcs, imcs-tcp) rather than a FEN:
+// moves are then written a2-a3, and castling rights or en passant cannot be said.
+bool sends_board(const ProbeContext& ctx);
+
 // Whether the engine's dialect can be given a game that starts at `start` after `opening`;
 // when not, *why says so, as the card's line for a skipped probe.
 bool can_set_up(const ProbeContext& ctx, const rules::Position& start,

@@ -45,7 +45,7 @@ ProbeResult one_move(ProbeContext& ctx, const std::string& name, const std::stri
     }
     const std::size_t book = spec.opening_moves.size();
     spec.max_plies = static_cast<int>(book) + 1;  // the cap counts the book moves too
-    const bool imcs = ctx.driver.engine_config().protocol == engine::Protocol::Imcs;
+    const bool imcs = sends_board(ctx);
 
     allow_startup(ctx, spec);
     ctx.driver.transcript().clear();
@@ -115,7 +115,7 @@ ProbeResult probe_start_position(ProbeContext& ctx) {
 }
 
 ProbeResult probe_set_up_position(ProbeContext& ctx) {
-    const bool imcs = ctx.driver.engine_config().protocol == engine::Protocol::Imcs;
+    const bool imcs = sends_board(ctx);
     const std::string title = imcs ? "answers from a board dump of a game in progress"
                                    : "answers from a FEN of a game in progress";
     std::string why;

@@ -52,7 +52,7 @@ ProbeResult probe_rule(ProbeContext& ctx, const std::string& name, rules::RuleFe
     search.positions = ctx.options.rule_positions;
     search.seed = ctx.options.seed;
     auto found = rules::find_probe_positions(ctx.rules, feature, search);
-    const bool imcs = ctx.driver.engine_config().protocol == engine::Protocol::Imcs;
+    const bool imcs = sends_board(ctx);
     if (imcs) {
         const auto before = found.size();
         std::erase_if(found, [](const rules::ProbePosition& p) { return p.needs_fen; });

@@ -115,6 +115,19 @@ TEST(GoodEngines, ChessSpecialMovesForAlphabetaUciAndRandomImcs) {
     EXPECT_TRUE(no_children_left());
 }
 
+// An imcs-tcp client is sent the board with every turn, as the server does, so it is asked
+// the set-up and rule positions too (those needing castling rights or en passant aside).
+TEST(GoodEngines, ImcsTcpClientsAreAskedSetUpBoards) {
+    const auto r = validate_engine(options_for(
+        "minitchess", "random", Protocol::ImcsTcp,
+        {"start-position", "set-up-position", "rule-side-step", "rule-king-capture", "quit"}));
+    expect_conforms(r);
+    EXPECT_EQ(r.count(Verdict::Warn), 0u) << format_text(r);
+    for (const char* name : {"set-up-position", "rule-side-step", "rule-king-capture"})
+        EXPECT_EQ(probe(r, name).verdict, Verdict::Pass) << name << ": " << probe(r, name).detail;
+    EXPECT_TRUE(no_children_left());
+}
+
 // A plain-dialect engine knows only its colour and the start position: it is started for
 // the colour of each game, the set-up positions are skipped with the reason (no failure),
 // and a real flaw still fails in the games it plays from the start.
