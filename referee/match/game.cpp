@@ -193,10 +193,12 @@ engine::MoveRequest Game::request() const {
     engine::MoveRequest r;
     r.start_fen = record_.start_fen;
     r.uci_moves = uci_moves_;
-    // Only IMCS sends the board to the mover; building it for a UCI engine was a few per cent
-    // of the referee's work per ply.
+    // Only the IMCS dialects (stdio and imcs-tcp) send the board to the mover; building it
+    // for a UCI engine was a few per cent of the referee's work per ply.
     const auto& mover = pos_.side_to_move() == rules::White ? white_ : black_;
-    if (mover->config().protocol == engine::Protocol::Imcs) r.board_dump = pos_.board_dump();
+    if (engine::dialect_traits(mover->config().protocol).game_start ==
+        engine::GameStart::BoardEachMove)
+        r.board_dump = pos_.board_dump();
     r.white_to_move = pos_.side_to_move() == rules::White;
     r.white_ms = clock_.remaining_ms(rules::White);
     r.black_ms = clock_.remaining_ms(rules::Black);
