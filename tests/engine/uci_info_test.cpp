@@ -19,9 +19,10 @@ TEST(UciInfo, TheFirstWordDecidesWhatIsAnInfoLine) {
 
 TEST(UciInfo, DepthScoreAndNodesAreRead) {
     SearchInfo i;
-    read_uci_info("info depth 12 seldepth 20 multipv 1 score cp 35 nodes 123456 nps 1000 pv e2e4 "
-                  "depth 99",
-                  i);
+    read_uci_info(
+        "info depth 12 seldepth 20 multipv 1 score cp 35 nodes 123456 nps 1000 pv e2e4 "
+        "depth 99",
+        i);
     EXPECT_EQ(i.depth, 12);  // "depth 99" is part of the pv, not a field
     EXPECT_TRUE(i.has_score);
     EXPECT_FALSE(i.mate);

@@ -42,8 +42,8 @@ TEST(ScoreAdjudication, OneSidedResignNeedsTheLosersScoreForNConsecutiveMoves) {
     rules.resign = {3, 600, false};
     ScoreAdjudicator a(rules, "White (A)", "Black (B)");
     // Black's score: -700, -650, then -100 breaks the run, then three at -600 or below.
-    auto [v, ply] = feed(a, {cp(50), cp(-700), cp(60), cp(-650), cp(70), cp(-100), cp(80),
-                             cp(-600), cp(90), cp(-900), cp(95), mate(-2)});
+    auto [v, ply] = feed(a, {cp(50), cp(-700), cp(60), cp(-650), cp(70), cp(-100), cp(80), cp(-600),
+                             cp(90), cp(-900), cp(95), mate(-2)});
     ASSERT_TRUE(v.has_value());
     EXPECT_EQ(ply, 11);
     EXPECT_EQ(v->result, rules::GameResult::WhiteWins);
@@ -65,8 +65,7 @@ TEST(ScoreAdjudication, TwoSidedResignNeedsTheWinnerToAgree) {
     ASSERT_TRUE(v.has_value());
     EXPECT_EQ(ply, 7);
     EXPECT_EQ(v->result, rules::GameResult::BlackWins);
-    EXPECT_NE(v->reason.find("White (A) resigns by adjudication: both engines"),
-              std::string::npos)
+    EXPECT_NE(v->reason.find("White (A) resigns by adjudication: both engines"), std::string::npos)
         << v->reason;
 }
 
@@ -88,9 +87,9 @@ TEST(ScoreAdjudication, DrawNeedsBothSidesNearZeroAfterTheMoveNumber) {
 
     // A move without a score, or one beyond the bound, starts the count again.
     ScoreAdjudicator broken(rules, "White (A)", "Black (B)");
-    auto [again, when] = feed(broken, {cp(0), cp(0), engine::SearchInfo{}, cp(0), cp(0), cp(21),
-                                       cp(0), cp(0), cp(0), cp(0)},
-                              20);
+    auto [again, when] = feed(
+        broken,
+        {cp(0), cp(0), engine::SearchInfo{}, cp(0), cp(0), cp(21), cp(0), cp(0), cp(0), cp(0)}, 20);
     ASSERT_TRUE(again.has_value());
     EXPECT_EQ(when, 29);
 }
