@@ -32,6 +32,14 @@ int TournamentConfig::engine_index(const std::string& n) const {
     return -1;
 }
 
+std::string TournamentConfig::time_controls_text() const {
+    std::string out = time_control_text;
+    for (std::size_t i = 0; i < limits.size() && i < engines.size(); ++i)
+        if (limits[i].time_control)
+            out += fmt::format("; {} plays {}", engines[i].name, limits[i].time_control_text);
+    return out;
+}
+
 std::string TournamentConfig::fingerprint() const {
     std::string text =
         fmt::format("{}|{}|{}|{}|{}|{}|{}|{}|{}|", name, variant, format_name(format),

@@ -56,6 +56,8 @@ struct TournamentConfig {
     std::vector<EngineLimits> limits;  // by engine index, as many as engines
 
     int engine_index(const std::string& name) const;  // -1 if none
+    // time_control_text, then the engines with their own: "10+0.1; A plays 1+0", for reports.
+    std::string time_controls_text() const;
     // The control engine `e` plays with: its own, or the tournament's.
     const match::TimeControl& control_of(int e) const {
         return e >= 0 && e < static_cast<int>(limits.size()) && limits[e].time_control

@@ -37,6 +37,9 @@ TEST(EngineTimeControlConfig, EachEngineGetsItsOwnControlWithTheTournamentsMargi
     EXPECT_EQ(c.control_of(1).describe(), "10+0.1");
     EXPECT_FALSE(c.limits[1].time_control.has_value());
     EXPECT_EQ(from_text(config(", st: 0.5")).control_of(0).move_time_ms, 500);
+    // The reports' time control names the odds.
+    EXPECT_EQ(c.time_controls_text(), "10+0.1; a plays 40/60+0.6");
+    EXPECT_EQ(from_text(config("")).time_controls_text(), "10+0.1");
 }
 
 TEST(EngineTimeControlConfig, TheFingerprintChangesWithTheOddsOnly) {
