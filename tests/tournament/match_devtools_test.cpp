@@ -48,10 +48,10 @@ Journal read_journal(const fs::path& p) {
 
 TEST(MatchDevtools, TimeOddsFromTheCommandLineAndTheConfigAgreeAndTheShortClockLoses) {
     TempDir dir;
-    // broken-slow answers only after its clock ran out: with 1+0 against random's 60+0 it
+    // broken-slow answers only after its clock ran out: with 1+0 against random's 60+0.5 it
     // loses every game on time, at once, with either colour.
     std::ofstream(dir / "m.yaml") << "name: odds\nvariant: minichess\ngames_per_pairing: 2\n"
-                                     "time_control: 60+0\noutput: "
+                                     "time_control: 60+0.5\noutput: "
                                   << (dir / "from-file").string() << "\n"
                                   << "log: file.log\n"
                                   << "engines:\n  - {name: quick, cmd: random}\n"
@@ -68,7 +68,7 @@ TEST(MatchDevtools, TimeOddsFromTheCommandLineAndTheConfigAgreeAndTheShortClockL
                              "name=slow",
                              "tc=1+0",
                              "-each",
-                             "tc=60+0",
+                             "tc=60+0.5",
                              "-rounds",
                              "1",
                              "-games",
@@ -93,22 +93,27 @@ TEST(MatchDevtools, TimeOddsFromTheCommandLineAndTheConfigAgreeAndTheShortClockL
             const bool slow_white = g.at("white") == "slow";
             EXPECT_EQ(g.at("termination"), "time-forfeit") << g.at("reason");
             EXPECT_EQ(g.at("at_fault"), slow_white ? "white" : "black");
-            EXPECT_EQ(g.at("white_time_control"), slow_white ? "1" : "60");
-            EXPECT_EQ(g.at("black_time_control"), slow_white ? "60" : "1");
+            EXPECT_EQ(g.at("white_time_control"), slow_white ? "1" : "60+0.5");
+            EXPECT_EQ(g.at("black_time_control"), slow_white ? "60+0.5" : "1");
         }
     // Each engine is told its own clock in "go": wtime for White, btime for Black.
     for (const char* log : {"file.log", "line.log"}) {
         const std::string text = slurp(dir / log);
-        EXPECT_NE(text.find("slow < go wtime 1000 btime 60000"), std::string::npos) << text;
-        // As Black, after random's quick first move: White's clock is 60 s or a little under.
-        EXPECT_TRUE(
-            std::regex_search(text, std::regex("slow < go wtime (59[0-9]{3}|60000) btime 1000\n")))
+        // Each side's own increment too: winc for White's control, binc for Black's.
+        EXPECT_NE(text.find("slow < go wtime 1000 btime 60000 winc 0 binc 500\n"),
+                  std::string::npos)
+            << text;
+        // As Black, after random's quick first move and its increment: White has about 60 s.
+        EXPECT_TRUE(std::regex_search(
+            text, std::regex("slow < go wtime (59|60)[0-9]{3} btime 1000 winc 500 binc 0\n")))
             << text;
     }
     const std::string pgn = slurp(dir / "line.pgn");
-    EXPECT_NE(pgn.find("[WhiteTimeControl \"1\"]\n[BlackTimeControl \"60\"]"), std::string::npos)
+    EXPECT_NE(pgn.find("[WhiteTimeControl \"1\"]\n[BlackTimeControl \"60+0.5\"]"),
+              std::string::npos)
         << pgn;
-    EXPECT_NE(pgn.find("[WhiteTimeControl \"60\"]\n[BlackTimeControl \"1\"]"), std::string::npos)
+    EXPECT_NE(pgn.find("[WhiteTimeControl \"60+0.5\"]\n[BlackTimeControl \"1\"]"),
+              std::string::npos)
         << pgn;
     EXPECT_EQ(pgn.find("[TimeControl "), std::string::npos) << pgn;
 }
