@@ -77,18 +77,13 @@ Game::Game(boost::asio::io_context& io, GameSpec spec, Session white, Session bl
     record_.date = today();
     record_.event = spec_.event;
     record_.round = spec_.round;
-    // Opening moves are the referee's, checked here so a bad book fails before any engine runs.
     if (spec_.score_adjudication.enabled())
         adjudicator_.emplace(spec_.score_adjudication, who(rules::White), who(rules::Black));
+    // Opening moves are the referee's, checked here so a bad book fails before any engine runs.
     for (const auto& text : spec_.opening_moves) {
         const rules::Move m = pos_.parse_move(text);  // throws MoveError naming the move
-        record_.moves.push_back({pos_.move_name(m),
-                                 pos_.move_name(m, rules::MoveStyle::Uci),
-                                 pos_.san(m),
-                                 0,
-                                 -1,
-                                 true,
-                                 {}});
+        record_.moves.push_back({pos_.move_name(m), pos_.move_name(m, rules::MoveStyle::Uci),
+                                 pos_.san(m), 0, -1, true});
         uci_moves_.push_back(record_.moves.back().uci);
         pos_.play(m);
     }
