@@ -76,6 +76,8 @@ MatchArgs parse_args(const std::vector<std::string>& words) {
                 a.each.insert(a.each.end(), pairs.begin(), pairs.end());
             else if (option == "openings")
                 a.openings = std::move(pairs);
+            else if (option == "log" && pairs.empty())
+                throw UsageError("-log needs file=PATH");
             else if (option == "log")
                 a.log = std::move(pairs);
             else if (option == "resign")

@@ -191,6 +191,10 @@ TEST(MatchDevtools, ResignAndDrawAdjudicationFromTheCommandLineAndTheConfigAgree
     EXPECT_NE(typo.err.find("-resign: unknown key 'moves' (movecount, score, twosided)"),
               std::string::npos)
         << typo.err;
+    auto no_file = run_referee(
+        {"match", "minichess", "-engine", "cmd=random", "-engine", "cmd=random", "-log"});
+    EXPECT_EQ(no_file.exit_code, 1);
+    EXPECT_NE(no_file.err.find("-log needs file=PATH"), std::string::npos) << no_file.err;
 }
 
 TEST(MatchDevtools, TheEngineLogHasEveryLineEscapedAndEveryBestmove) {
