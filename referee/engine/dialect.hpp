@@ -12,6 +12,7 @@
 
 #include "referee/engine/engine_config.hpp"
 #include "referee/engine/launch.hpp"
+#include "referee/engine/uci_info.hpp"
 #include "referee/rules/variant.hpp"
 
 namespace referee::engine {
@@ -51,6 +52,8 @@ class DialectHost {
     virtual void move(std::string text) = 0;
     virtual void resign() = 0;
     virtual void identified(std::string name) = 0;  // the engine's own name, when it gives one
+    // UCI: what the engine said of its search, just before move() (none when it said nothing).
+    virtual void search_info(const SearchInfo&) {}
     // imcs-tcp: closes the connection once the lines already sent are out, as the IMCS server
     // does after a game or `quit`. Nothing on stdio.
     virtual void hang_up() {}
