@@ -10,22 +10,17 @@
 
 #include <gtest/gtest.h>
 
+#include "tests/support/files.hpp"
 #include "tests/support/run_command.hpp"
 
 namespace {
 
 using referee::test::CommandResult;
+using referee::test::read_text;
 using referee::test::run_referee;
 
 const std::string kCases = std::string(REFEREE_TEST_DATA_DIR) + "/imcs-genmoves/";
 const std::string kData = std::string(REFEREE_TEST_DATA_DIR) + "/cli/";
-
-std::string read_text(const std::string& path) {
-    std::ifstream in(path);
-    std::stringstream ss;
-    ss << in.rdbuf();
-    return ss.str();
-}
 
 std::vector<std::string> lines_of(const std::string& text) {
     std::vector<std::string> lines;

@@ -23,6 +23,7 @@
 #include <boost/asio/io_context.hpp>
 
 #include "referee/engine/line_buffer.hpp"
+#include "tests/support/temp_dir.hpp"
 
 namespace {
 
@@ -125,17 +126,17 @@ class EngineProcessTest : public ::testing::Test {
     }
 
     std::string temp_file(const std::string& name, const std::string& content, mode_t mode) {
-        auto path = fs::temp_directory_path() /
-                    ("engine_process_test_" + std::to_string(::getpid()) + "_" + name);
+        const auto path = scratch / name;
         std::ofstream(path, std::ios::binary) << content;
         ::chmod(path.c_str(), mode);
-        temp_files.push_back(path);
         return path.string();
     }
 
     ~EngineProcessTest() override {
         for (auto& p : temp_files) fs::remove(p);
     }
+
+    referee::test::TempDir scratch;
 
     asio::io_context io;
     std::vector<fs::path> temp_files;

@@ -10,6 +10,7 @@
 
 #include "referee/rules/position.hpp"
 #include "referee/rules/variant.hpp"
+#include "tests/support/temp_dir.hpp"
 
 namespace {
 
@@ -22,17 +23,12 @@ using referee::rules::Verdict;
 
 class VariantExtends : public ::testing::Test {
   protected:
-    void SetUp() override {
-        dir_ = fs::temp_directory_path() / ("referee-extends-" + std::to_string(::getpid()));
-        fs::create_directories(dir_);
-    }
-    void TearDown() override { fs::remove_all(dir_); }
     std::string write(const std::string& name, const std::string& text) {
         const auto path = dir_ / name;
         std::ofstream(path) << text;
         return path.string();
     }
-    fs::path dir_;
+    referee::test::TempDir dir_;
 };
 
 const std::string kParent = R"(name: parent
