@@ -8,7 +8,7 @@
 
 #include "engines/alphabeta/alphabeta_player.hpp"
 #include "engines/alphabeta/evaluation.hpp"
-#include "engines/random/random_player.hpp"
+#include "engines/common/random_player.hpp"
 #include "engines_child.hpp"
 #include "referee/rules/position.hpp"
 #include "tests/support/rules.hpp"
