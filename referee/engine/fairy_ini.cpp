@@ -116,9 +116,9 @@ std::optional<FairyIni> fairy_ini_for(const rules::Variant& v, std::string* why)
     if (v.end.royal_capture && !v.check_rules) {
         t += "king = -\ncommoner = k\nextinctionValue = loss\nextinctionPieceTypes = k\n";
     }
-    t += fmt::format("stalemateValue = {}\n", rules::verdict_name(v.end.no_legal_moves));
+    t += fmt::format("stalemateValue = {}\n", rules::end_value_name(v.end.no_legal_moves));
     if (v.check_rules)
-        t += fmt::format("checkmateValue = {}\n", rules::verdict_name(v.end.checkmate));
+        t += fmt::format("checkmateValue = {}\n", rules::end_value_name(v.end.checkmate));
     // Every ending rule is written, the ones the variant lacks as 0: a section inherits its
     // parent's (chess's fifty moves and threefold repetition), and an engine that expects a
     // draw the referee never awards plays for it. A move limit it has no rule for is
