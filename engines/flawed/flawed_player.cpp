@@ -20,12 +20,19 @@ std::vector<Parameter> FlawedPlayer::parameters() const {
          "play a move only the flaw allows whenever there is one"},
         {"one-game", "OneGame", Parameter::Kind::Check, "false", 0, 0,
          "IMCS: exit when the game ends, as the course's clients do"},
+        {"start-only", "StartOnly", Parameter::Kind::Check, "false", 0, 0,
+         "keep its own board from the start position and ignore the one it is sent, as the "
+         "course's IMCS clients do"},
     };
 }
 
 void FlawedPlayer::set_parameter(const std::string& flag, const std::string& value) {
     if (flag == "one-game") {
         one_game_ = value == "true";
+        return;
+    }
+    if (flag == "start-only") {
+        start_only_ = value == "true";
         return;
     }
     if (flag == "prefer-flaw") {
@@ -45,6 +52,8 @@ void FlawedPlayer::set_parameter(const std::string& flag, const std::string& val
 
 void FlawedPlayer::new_game(const referee::rules::Rules& rules, std::uint64_t seed) {
     rng_.seed(seed);
+    own_.reset();
+    if (start_only_) own_.emplace(rules.start());
     if (flaw_ && (!moves_ || moves_for_ != rules.name())) {
         moves_ = std::make_unique<referee::rules::FlawedMoves>(rules, *flaw_);
         moves_for_ = rules.name();
@@ -52,6 +61,21 @@ void FlawedPlayer::new_game(const referee::rules::Rules& rules, std::uint64_t se
 }
 
 Reply FlawedPlayer::choose(const Turn& turn) {
+    if (own_) {
+        // Its own board: the opponent's last move is played on it (when it fits), the board
+        // sent is not looked at.
+        auto& own = *own_;
+        if (turn.last_move && own.side_to_move() != turn.position.side_to_move()) {
+            try {
+                own.play(own.parse_move(turn.position.move_name(*turn.last_move)));
+            } catch (const std::exception&) {
+            }
+        }
+        auto m = pick_uniform(own, rng_);
+        if (!m) return Reply::none();
+        own.play(*m);
+        return Reply::of(*m);
+    }
     const auto& pos = turn.position;
     if (!flaw_) {
         if (auto m = pick_uniform(pos, rng_)) return Reply::of(*m);

@@ -4,6 +4,8 @@
 // layer code that finds validate's probe positions, so every flaw validate can probe has an
 // engine that shows it. With --prefer-flaw (default true) a move only the flaw allows is
 // played whenever there is one, so a test sees the flaw on every position that offers it.
+// With --start-only it keeps its own board from the variant's start and ignores the board it
+// is sent, as many IMCS clients of the course do.
 #pragma once
 
 #include <memory>
@@ -28,6 +30,8 @@ class FlawedPlayer : public Player {
     std::optional<referee::rules::RuleFeature> flaw_;
     bool prefer_flaw_ = true;
     bool one_game_ = false;
+    bool start_only_ = false;                      // keeps its own board (see --start-only)
+    std::optional<referee::rules::Position> own_;  // that board
     std::unique_ptr<referee::rules::FlawedMoves> moves_;
     std::string moves_for_;  // the variant moves_ was built for
     std::mt19937_64 rng_;

@@ -1,10 +1,12 @@
 // referee match VARIANT -engine cmd=A name=A -engine cmd=B -each tc=10+0.1 -rounds 500
 //   -games 2 -repeat -concurrency 2 -openings file=book.epd format=epd order=random plies=8
-//   -sprt elo0=0 elo1=5 alpha=0.05 beta=0.05 -pgnout games.pgn
+//   -sprt elo0=0 elo1=5 alpha=0.05 beta=0.05 -pgnout games.pgn -resign movecount=3 score=600
+//   -draw movenumber=40 movecount=8 score=10 -log file=engines.log
 // A match (or a round-robin of more engines) from the command line alone, in the style of
 // cutechess-cli and fastchess. The options become the YAML document a config file would
 // hold (-print-config shows it), read by the same loader and run by the same runner, so a
 // command line and its config file play the same games.
+#include <algorithm>
 #include <filesystem>
 #include <iostream>
 #include <map>
@@ -33,7 +35,7 @@ struct MatchArgs {
     std::vector<Pairs> engines;
     Pairs each;
     std::map<std::string, std::vector<std::string>> flags;  // -rounds 500 -> {"rounds", {"500"}}
-    Pairs openings, sprt;
+    Pairs openings, sprt, resign, draw, log;
 };
 
 // Options that take key=value words, and options that take plain values (how many).
@@ -41,7 +43,7 @@ const std::map<std::string, int> kValueOptions = {
     {"rounds", 1}, {"games", 1},        {"concurrency", 1}, {"pgnout", 1},     {"name", 1},
     {"output", 1}, {"seed", 1},         {"maxmoves", 1},    {"tournament", 1}, {"repeat", 0},
     {"resume", 0}, {"print-config", 0}, {"quiet", 0}};
-const char* const kPairOptions[] = {"engine", "each", "openings", "sprt", "log"};
+const char* const kPairOptions[] = {"engine", "each", "openings", "sprt", "log", "resign", "draw"};
 
 bool is_option(const std::string& w) {
     return w.size() > 1 && w[0] == '-' && !std::isdigit(static_cast<unsigned char>(w[1]));
@@ -68,16 +70,20 @@ MatchArgs parse_args(const std::vector<std::string>& words) {
             Pairs pairs;
             while (i < words.size() && !is_option(words[i]))
                 pairs.push_back(split_pair(option, words[i++]));
-            if (option == "log")
-                throw UsageError(
-                    "-log: the engine log is not available yet; `referee play` prints the engines' "
-                    "lines");
             if (option == "engine")
                 a.engines.push_back(std::move(pairs));
             else if (option == "each")
                 a.each.insert(a.each.end(), pairs.begin(), pairs.end());
             else if (option == "openings")
                 a.openings = std::move(pairs);
+            else if (option == "log" && pairs.empty())
+                throw UsageError("-log needs file=PATH");
+            else if (option == "log")
+                a.log = std::move(pairs);
+            else if (option == "resign")
+                a.resign = std::move(pairs);
+            else if (option == "draw")
+                a.draw = std::move(pairs);
             else
                 a.sprt = std::move(pairs);
             continue;
@@ -114,11 +120,22 @@ int whole_number(const std::string& option, const std::string& text, long lo, lo
     return static_cast<int>(v);
 }
 
+// The time control of key=value words (tc= or st=, the last one given); empty when none.
+std::string time_control_of(const Pairs& pairs) {
+    std::string tc;
+    for (const auto& [key, value] : pairs)
+        if (key == "tc")
+            tc = value;
+        else if (key == "st")
+            tc = "st=" + value;
+    return tc;
+}
+
 // One engine's YAML from its key=value words (with -each's first, so its own win). The
-// time control is collected apart: the config holds one for all engines.
-YAML::Node engine_node(const Pairs& own, const Pairs& each, int index, std::string& tc) {
+// time control is left out: config_node decides whether it is the tournament's or the
+// engine's own (time odds).
+YAML::Node engine_node(const Pairs& own, const Pairs& each, int index) {
     YAML::Node e;
-    std::string engine_tc;
     Pairs all = each;
     all.insert(all.end(), own.begin(), own.end());
     const std::string where = fmt::format("-engine #{}", index + 1);
@@ -131,10 +148,8 @@ YAML::Node engine_node(const Pairs& own, const Pairs& each, int index, std::stri
             for (const auto& w : rules::split_words(value)) e["args"].push_back(w);
         } else if (key.rfind("option.", 0) == 0 && key.size() > 7)
             e["options"][key.substr(7)] = value;
-        else if (key == "tc")
-            engine_tc = value;
-        else if (key == "st")
-            engine_tc = "st=" + value;
+        else if (key == "tc" || key == "st")
+            continue;
         else if (key == "nodes" || key == "depth")
             e[key] = value;
         else
@@ -144,14 +159,6 @@ YAML::Node engine_node(const Pairs& own, const Pairs& each, int index, std::stri
                             where, key));
     }
     if (!e["cmd"]) throw UsageError(fmt::format("{} has no cmd=", where));
-    if (!engine_tc.empty()) {
-        if (!tc.empty() && tc != engine_tc)
-            throw UsageError(
-                fmt::format("{}: tc {} differs from another engine's {}; per-engine time controls "
-                            "are not available yet",
-                            where, engine_tc, tc));
-        tc = engine_tc;
-    }
     return e;
 }
 
@@ -173,10 +180,25 @@ YAML::Node pairs_node(const Pairs& pairs, const char* option,
 // The config a file would hold for these options.
 YAML::Node config_node(const MatchArgs& a) {
     YAML::Node root;
-    std::string tc;
     YAML::Node engines;
     for (std::size_t i = 0; i < a.engines.size(); ++i)
-        engines.push_back(engine_node(a.engines[i], a.each, static_cast<int>(i), tc));
+        engines.push_back(engine_node(a.engines[i], a.each, static_cast<int>(i)));
+    // -each tc= is the tournament's control; an engine's own tc= that differs from it is
+    // that engine's (time odds), as in cutechess-cli. Engines that all give the same one
+    // without -each share it.
+    std::string tc = time_control_of(a.each);
+    std::vector<std::string> own(a.engines.size());
+    for (std::size_t i = 0; i < a.engines.size(); ++i) own[i] = time_control_of(a.engines[i]);
+    if (tc.empty() && !own[0].empty() &&
+        std::all_of(own.begin(), own.end(), [&](const std::string& t) { return t == own[0]; }))
+        tc = own[0];
+    for (std::size_t i = 0; i < a.engines.size(); ++i)
+        if (!own[i].empty() && own[i] != tc) {
+            if (own[i].rfind("st=", 0) == 0)
+                engines[i]["st"] = own[i].substr(3);
+            else
+                engines[i]["tc"] = own[i];
+        }
     auto flag = [&](const char* name) -> const std::string* {
         auto it = a.flags.find(name);
         return it == a.flags.end() || it->second.empty() ? nullptr : &it->second[0];
@@ -206,6 +228,17 @@ YAML::Node config_node(const MatchArgs& a) {
     if (const auto* s = flag("seed")) root["seed"] = *s;
     if (const auto* m = flag("maxmoves"))
         root["adjudication"]["max_plies"] = 2 * whole_number("maxmoves", *m, 1, 1000000);
+    if (!a.resign.empty())
+        root["adjudication"]["resign"] =
+            pairs_node(a.resign, "resign", {"movecount", "score", "twosided"});
+    if (!a.draw.empty())
+        root["adjudication"]["draw"] =
+            pairs_node(a.draw, "draw", {"movenumber", "movecount", "score"});
+    if (!a.log.empty()) {
+        const YAML::Node log = pairs_node(a.log, "log", {"file"});
+        if (!log["file"]) throw UsageError("-log needs file=PATH");
+        root["log"] = log["file"];
+    }
     if (const auto* o = flag("output")) root["output"] = *o;
     if (const auto* p = flag("pgnout")) root["pgn_out"] = *p;
     if (!a.openings.empty())
@@ -241,8 +274,9 @@ void add_match_command(CLI::App& app) {
     auto* m = app.add_subcommand(
         "match",
         "play a match from the command line alone, cutechess-cli style: referee match VARIANT "
-        "-engine cmd=A -engine cmd=B -each tc=10+0.1 -rounds 50 -sprt elo0=0 elo1=5 (see "
-        "configs/README.md)");
+        "-engine cmd=A -engine cmd=B -each tc=10+0.1 -rounds 50 -sprt elo0=0 elo1=5 -resign "
+        "movecount=3 score=600 -draw movenumber=40 movecount=8 score=10 -log file=engines.log "
+        "(see configs/README.md)");
     m->prefix_command();
     m->callback([m, words] {
         *words = m->remaining();

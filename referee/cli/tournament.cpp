@@ -45,11 +45,11 @@ std::vector<std::string> engine_names(const tournament::TournamentConfig& c) {
 
 // The time control as the reports show it, with the move cap when the referee chose it.
 std::string time_control_shown(const tournament::TournamentConfig& c) {
-    if (!c.max_plies_default) return c.time_control_text;
+    if (!c.max_plies_default) return c.time_controls_text();
     return fmt::format(
         "{}; draw adjudicated after {} plies (the referee's default: the variant has no move limit "
         "or n-move rule)",
-        c.time_control_text, c.max_plies);
+        c.time_controls_text(), c.max_plies);
 }
 
 // The reports, streamed from the journal so memory does not grow with the games played.

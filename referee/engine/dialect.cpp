@@ -16,4 +16,18 @@ std::unique_ptr<Dialect> make_dialect(DialectContext context) {
     return make_uci_dialect(context);
 }
 
+DialectTraits dialect_traits(Protocol protocol) {
+    switch (protocol) {
+        case Protocol::Uci:
+            return {GameStart::AnyPosition, false};
+        case Protocol::Imcs:
+            return {GameStart::BoardEachMove, false};
+        case Protocol::ImcsTcp:
+            return {GameStart::BoardEachMove, true};
+        case Protocol::Plain:
+            return {GameStart::StartOnly, true};
+    }
+    return {};
+}
+
 }  // namespace referee::engine

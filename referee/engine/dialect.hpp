@@ -13,6 +13,7 @@
 #include "referee/engine/engine_config.hpp"
 #include "referee/engine/fault.hpp"
 #include "referee/engine/launch.hpp"
+#include "referee/engine/uci_info.hpp"
 #include "referee/rules/variant.hpp"
 
 namespace referee::engine {
@@ -43,6 +44,8 @@ class DialectHost {
     virtual void move(std::string text) = 0;
     virtual void resign() = 0;
     virtual void identified(std::string name) = 0;  // the engine's own name, when it gives one
+    // UCI: what the engine said of its search, just before move() (none when it said nothing).
+    virtual void search_info(const SearchInfo&) {}
     // imcs-tcp: closes the connection once the lines already sent are out, as the IMCS server
     // does after a game or `quit`. Nothing on stdio.
     virtual void hang_up() {}
@@ -88,6 +91,20 @@ std::unique_ptr<Dialect> make_plain_dialect(DialectContext context);
 // game messages, over the client's connection.
 std::unique_ptr<Dialect> make_imcs_tcp_dialect(DialectContext context);
 std::unique_ptr<Dialect> make_dialect(DialectContext context);  // by context.config.protocol
+
+// Where a dialect can start a game, for callers that choose positions (validate).
+enum class GameStart {
+    AnyPosition,    // uci: a FEN and the moves since, with every request
+    BoardEachMove,  // imcs, imcs-tcp: the board with every request, but no way to say a game
+                    // starts elsewhere, so a client that keeps its own board from the start
+                    // cannot follow a set-up game
+    StartOnly,      // plain: nothing but the moves; every game starts at the variant's start
+};
+struct DialectTraits {
+    GameStart game_start = GameStart::AnyPosition;
+    bool one_game = false;  // one game per process: the process ends with its game
+};
+DialectTraits dialect_traits(Protocol protocol);
 
 // "mm:ss.sss", as IMCS writes clocks (negative times as 00:00.000).
 std::string imcs_clock(std::int64_t ms);

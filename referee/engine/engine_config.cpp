@@ -158,9 +158,17 @@ ResolvedCommand resolve_engine_command(std::string_view text, const std::string&
         if (fs::is_regular_file(engine, ec)) return {engine.string(), true};
         if (fs::is_regular_file(plain, ec)) return {plain.string(), name.rfind("broken-", 0) == 0};
     }
-    if (name == "fairy-stockfish" && !find_in_path(name) &&
-        fs::exists("/usr/games/fairy-stockfish"))
-        return {"/usr/games/fairy-stockfish", false};
+    // Debian installs stockfish, fairy-stockfish and other game programs in /usr/games, which
+    // is on a user's default PATH but not on root's or a service's: look there too, so the same
+    // command works for everyone.
+    if (!name.empty() && name.find('/') == std::string::npos && !find_in_path(name)) {
+        for (const char* dir : {"/usr/local/games", "/usr/games"}) {
+            const fs::path candidate = fs::path(dir) / name;
+            std::error_code ec;
+            if (::access(candidate.c_str(), X_OK) == 0 && !fs::is_directory(candidate, ec))
+                return {candidate.string(), false};
+        }
+    }
     return {name, false};
 }
 
@@ -213,7 +221,8 @@ void check_engine_command(const EngineConfig& config) {
     if (path.find('/') == std::string::npos) {
         if (!find_in_path(path))
             throw ConfigError(
-                fmt::format("engine '{}': '{}' is not an in-tree engine and is not found in PATH",
+                fmt::format("engine '{}': '{}' is not an in-tree engine and is not found in PATH "
+                            "(nor in /usr/local/games or /usr/games)",
                             config.name, config.command));
     } else {
         if (!fs::exists(path, ec))

@@ -140,18 +140,13 @@ class ImcsTcpDialect final : public Dialect {
     }
 
     void help() {
-        send("210 imcs 2.5 help");
-        for (const char* line :
-             {" help: this help", " quit: quit imcs", " me <player> <password>: log in",
-              " register <player> <password>: register a new name and log in",
-              " password <password>: change password", " list: list available games",
-              " ratings: list player ratings (top 10 plus own)",
-              " offer [<my-color>] [<my-time> [<opp-time>]]: offer a game with given constraints",
-              " accept <game-id> [<my-color>]: accept a game with an opponent",
-              " clean: cancel all my outstanding offers",
-              " rerate: reset my rating to the starting default"})
-            send(line);
-        send(".");
+        // One line at a time, as send() frames every line it is given.
+        std::string_view rest = imcs::help_text;
+        for (auto end = rest.find(imcs::crlf); end != std::string_view::npos;
+             end = rest.find(imcs::crlf)) {
+            send(rest.substr(0, end));
+            rest.remove_prefix(end + imcs::crlf.size());
+        }
     }
 
     void login(const std::vector<std::string>& w) {

@@ -56,8 +56,12 @@ class TcpLink::Impl : public std::enable_shared_from_this<Impl> {
             [self = shared_from_this()](const boost::system::error_code& ec, std::size_t n) {
                 if (self->detached) return;
                 if (ec) {
-                    self->fail(ec == asio::error::eof ? std::string("closed the connection")
-                                                      : "lost the connection: " + ec.message());
+                    // A client that exits with our last lines unread gets a reset instead of
+                    // an orderly close: to the user both are the client closing the connection.
+                    const bool closed =
+                        ec == asio::error::eof || ec == asio::error::connection_reset;
+                    self->fail(closed ? std::string("closed the connection")
+                                      : "lost the connection: " + ec.message());
                     return;
                 }
                 auto result = self->lines.commit(n, [&](std::string_view line) {

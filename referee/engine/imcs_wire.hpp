@@ -20,6 +20,23 @@ namespace referee::engine::imcs {
 inline constexpr std::string_view crlf = "\r\n";
 inline constexpr int default_port = 3589;
 
+// The server's answer to `help`, byte for byte: the 210 line, the commands, the closing
+// ".", every line CR LF. `referee serve` and the imcs-tcp lobby both send it.
+inline constexpr std::string_view help_text =
+    "210 imcs 2.5 help\r\n"
+    " help: this help\r\n"
+    " quit: quit imcs\r\n"
+    " me <player> <password>: log in\r\n"
+    " register <player> <password>: register a new name and log in\r\n"
+    " password <password>: change password\r\n"
+    " list: list available games\r\n"
+    " ratings: list player ratings (top 10 plus own)\r\n"
+    " offer [<my-color>] [<my-time> [<opp-time>]]: offer a game with given constraints\r\n"
+    " accept <game-id> [<my-color>]: accept a game with an opponent\r\n"
+    " clean: cancel all my outstanding offers\r\n"
+    " rerate: reset my rating to the starting default\r\n"
+    ".\r\n";
+
 // "text\r\n".
 std::string line(std::string_view text);
 

@@ -2,6 +2,7 @@
 // failed execve() back over a close-on-exec pipe, so a missing or broken executable is a
 // StartError rather than a child that looks like it exited at once.
 #include "referee/engine/process_spawn.hpp"
+#include "referee/engine/engine_config.hpp"
 
 #include <fcntl.h>
 #include <signal.h>
@@ -29,7 +30,6 @@
 #include <boost/process/exe.hpp>
 #include <boost/process/extend.hpp>
 #include <boost/process/io.hpp>
-#include <boost/process/search_path.hpp>
 
 #include "referee/engine/containment.hpp"
 #include "referee/engine/process_registry.hpp"
@@ -132,9 +132,9 @@ struct ChildSetup : bp::extend::handler {
 std::string resolve_command(const ProcessSpec& spec) {
     if (spec.command.empty()) throw StartError("cannot start engine: empty command");
     if (spec.command.find('/') == std::string::npos) {
-        auto found = bp::search_path(spec.command);
-        if (found.empty()) fail(spec, "not found in PATH");
-        return found.string();
+        auto found = find_in_path(spec.command);
+        if (!found) fail(spec, "not found in PATH");
+        return *found;
     }
     std::error_code ec;
     auto absolute = std::filesystem::absolute(spec.command, ec);

@@ -1,4 +1,5 @@
 #include "referee/engine/sandbox.hpp"
+#include "referee/engine/engine_config.hpp"
 
 #include <fcntl.h>
 #include <spawn.h>
@@ -10,8 +11,6 @@
 #include <filesystem>
 #include <mutex>
 #include <stdexcept>
-
-#include <boost/process/search_path.hpp>
 
 extern char** environ;
 
@@ -139,7 +138,7 @@ void hide_from_engines(const std::string& path) {
 namespace detail {
 
 std::string bwrap_path() {
-    static const std::string path = boost::process::search_path("bwrap").string();
+    static const std::string path = find_in_path("bwrap").value_or("");
     return path;
 }
 

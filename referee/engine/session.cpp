@@ -47,6 +47,9 @@ class EngineSession::Host final : public DialectHost {
         if (s_.events_.resign) s_.events_.resign();
     }
     void identified(std::string name) override { s_.engine_id_ = std::move(name); }
+    void search_info(const SearchInfo& info) override {
+        if (s_.events_.search_info) s_.events_.search_info(info);
+    }
     void hang_up() override {
         if (s_.link_) s_.link_->hang_up();
     }

@@ -31,6 +31,8 @@ class EngineSession : public std::enable_shared_from_this<EngineSession> {
         std::function<void()> resign;
         std::function<void(FaultKind kind, std::string detail)> fault;
         std::function<void(const ExitInfo& info)> exit;
+        // UCI: the engine's last depth, score and nodes, just before its move (may be empty).
+        std::function<void(const SearchInfo& info)> search_info;
     };
     // Output beyond this many bytes between two requests is flooding.
     static constexpr std::size_t kFloodBytes = 4 * 1024 * 1024;

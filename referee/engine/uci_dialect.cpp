@@ -39,6 +39,8 @@ class UciDialect final : public Dialect {
     }
 
     void on_line(std::string_view line) override {
+        // Most of what a thinking engine writes is info: read in place, never split.
+        if (state_ == State::Thinking && is_info_line(line)) return read_uci_info(line, info_);
         auto w = words(line);
         if (w.empty()) return;
         switch (state_) {
@@ -63,6 +65,7 @@ class UciDialect final : public Dialect {
                 if (w.size() < 2)
                     return c_.host.fault(FaultKind::Protocol, "'bestmove' without a move");
                 if (w[1] == "(none)" || w[1] == "0000") return c_.host.resign();
+                if (!info_.empty()) c_.host.search_info(info_);
                 return c_.host.move(w[1]);
             case State::Idle:
             case State::Quit:
@@ -99,6 +102,7 @@ class UciDialect final : public Dialect {
         if (r.nodes > 0) go += fmt::format(" nodes {}", r.nodes);
         if (r.depth > 0) go += fmt::format(" depth {}", r.depth);
         state_ = State::Thinking;
+        info_ = {};
         c_.host.send(position);
         c_.host.send(go, std::move(on_written));
     }
@@ -165,6 +169,7 @@ class UciDialect final : public Dialect {
     DialectContext c_;
     State state_ = State::AwaitUciOk;
     std::set<std::string> options_, variants_;
+    SearchInfo info_;  // the search so far, from this move's info lines
 };
 
 }  // namespace

@@ -57,7 +57,7 @@ Game::Game(boost::asio::io_context& io, GameSpec spec, Session white, Session bl
       black_(std::move(black)),
       done_(std::move(done)),
       pos_(spec_.start),
-      clock_(spec_.time_control),
+      clock_(spec_.control(rules::White), spec_.control(rules::Black)),
       timer_(std::make_unique<Timer>(io)) {
     const auto& rules = pos_.rules();
     record_.variant = rules.name();
@@ -65,10 +65,20 @@ Game::Game(boost::asio::io_context& io, GameSpec spec, Session white, Session bl
     record_.black = black_->config().name;
     record_.start_fen = pos_.fen();
     record_.standard_start = record_.start_fen == rules.start().fen();
-    record_.time_control = spec_.time_control.pgn_tag();
+    // cutechess's tags: one TimeControl when the sides share it, one per side when not.
+    const std::string white_tc = spec_.control(rules::White).pgn_tag(),
+                      black_tc = spec_.control(rules::Black).pgn_tag();
+    if (white_tc == black_tc) {
+        record_.time_control = white_tc;
+    } else {
+        record_.white_time_control = white_tc;
+        record_.black_time_control = black_tc;
+    }
     record_.date = today();
     record_.event = spec_.event;
     record_.round = spec_.round;
+    if (spec_.score_adjudication.enabled())
+        adjudicator_.emplace(spec_.score_adjudication, who(rules::White), who(rules::Black));
     // Opening moves are the referee's, checked here so a bad book fails before any engine runs.
     for (const auto& text : spec_.opening_moves) {
         const rules::Move m = pos_.parse_move(text);  // throws MoveError naming the move
@@ -124,6 +134,9 @@ void Game::hook(Color side) {
                 return g->lose(side, Termination::Crash, kReasonDisconnect,
                                fmt::format("{} disconnected: {}", g->who(side), detail));
         }
+    };
+    ev.search_info = [weak, side](const engine::SearchInfo& info) {
+        if (auto g = weak.lock()) g->last_info_[side] = info;
     };
     ev.exit = [weak, side](const engine::ExitInfo& info) {
         auto g = weak.lock();
@@ -193,16 +206,20 @@ engine::MoveRequest Game::request() const {
     engine::MoveRequest r;
     r.start_fen = record_.start_fen;
     r.uci_moves = uci_moves_;
-    // Only IMCS sends the board to the mover; building it for a UCI engine was a few per cent
-    // of the referee's work per ply.
+    // Only the IMCS dialects (stdio and imcs-tcp) send the board to the mover; building it
+    // for a UCI engine was a few per cent of the referee's work per ply.
     const auto& mover = pos_.side_to_move() == rules::White ? white_ : black_;
-    if (mover->config().protocol == engine::Protocol::Imcs) r.board_dump = pos_.board_dump();
+    if (engine::dialect_traits(mover->config().protocol).game_start ==
+        engine::GameStart::BoardEachMove)
+        r.board_dump = pos_.board_dump();
     r.white_to_move = pos_.side_to_move() == rules::White;
     r.white_ms = clock_.remaining_ms(rules::White);
     r.black_ms = clock_.remaining_ms(rules::Black);
-    r.white_inc_ms = r.black_inc_ms = spec_.time_control.increment_ms;
+    // Each side's own increment (time odds); the mover's own moves to go and time per move.
+    r.white_inc_ms = spec_.control(rules::White).increment_ms;
+    r.black_inc_ms = spec_.control(rules::Black).increment_ms;
     r.moves_to_go = clock_.moves_to_go(pos_.side_to_move());
-    r.movetime_ms = spec_.time_control.move_time_ms;
+    r.movetime_ms = spec_.control(pos_.side_to_move()).move_time_ms;
     r.nodes = spec_.nodes[pos_.side_to_move()];
     r.depth = spec_.depth[pos_.side_to_move()];
     return r;
@@ -226,6 +243,7 @@ void Game::ask(Color side) {
     const std::uint64_t turn = ++turn_;
     awaiting_move_ = true;
     const bool first_ask = !request_written_known_;
+    last_info_[side] = {};
     std::weak_ptr<Game> weak = weak_from_this();
     session(side)->request_move(
         request(), [weak, turn, side, first_ask](Clock::time_point written) {
@@ -235,7 +253,7 @@ void Game::ask(Color side) {
             g->request_written_ = written;
             g->request_written_known_ = true;
             const auto limit = std::chrono::milliseconds(g->clock_.allowance_ms(side) +
-                                                         g->spec_.time_control.margin_ms + 1);
+                                                         g->spec_.control(side).margin_ms + 1);
             g->timer_->timer.expires_at(written + limit);
             g->timer_->timer.async_wait([weak, side, turn](const boost::system::error_code& ec) {
                 if (auto g2 = weak.lock(); g2 && !ec) g2->on_timeout(side, turn);
@@ -247,11 +265,11 @@ void Game::on_timeout(Color side, std::uint64_t turn) {
     (void)turn;  // asking again renumbers the turn but keeps this deadline
     if (finished_ || !awaiting_move_ || pos_.side_to_move() != side) return;
     const std::int64_t allowance = clock_.allowance_ms(side);
+    const std::int64_t margin = spec_.control(side).margin_ms;
     lose(side, Termination::TimeForfeit,
          fmt::format(
              "{} did not move within {:.3f} s ({:.3f} s on its clock and a margin of {:.3f} s)",
-             who(side), seconds(allowance + spec_.time_control.margin_ms), seconds(allowance),
-             seconds(spec_.time_control.margin_ms)));
+             who(side), seconds(allowance + margin), seconds(allowance), seconds(margin)));
 }
 
 void Game::on_move(Color side, const std::string& text, Clock::time_point received) {
@@ -279,23 +297,32 @@ void Game::on_move(Color side, const std::string& text, Clock::time_point receiv
     timer_->timer.cancel();
     awaiting_move_ = false;
     const std::int64_t allowance = clock_.allowance_ms(side);
-    const bool timed = !clock_.untimed_move(side) && spec_.time_control.move_time_ms == 0;
+    const bool timed = !clock_.untimed_move(side) && spec_.control(side).move_time_ms == 0;
     if (!clock_.charge(side, elapsed))
         return lose(side, Termination::TimeForfeit,
                     fmt::format("{} took {:.3f} s for a move it had {:.3f} s for (margin {:.3f} s)",
                                 who(side), seconds(elapsed), seconds(allowance),
-                                seconds(spec_.time_control.margin_ms)));
+                                seconds(spec_.control(side).margin_ms)));
     MoveEntry entry{pos_.move_name(move),
                     pos_.move_name(move, rules::MoveStyle::Uci),
                     pos_.san(move),
                     elapsed,
                     timed ? clock_.remaining_ms(side) : -1,
-                    false};
+                    false,
+                    last_info_[side]};
+    const int plies_before = static_cast<int>(record_.moves.size());
     pos_.play(move);
     uci_moves_.push_back(entry.uci);
     record_.moves.push_back(entry);
     session(~side)->opponent_moved(entry.dash);
     if (observer_) observer_(entry, pos_);
+    if (adjudicator_) {
+        auto verdict = adjudicator_->after_move(side, entry.info, plies_before);
+        // A game the rules have just ended keeps the rules' result.
+        if (verdict && !pos_.outcome())
+            return finish(verdict->result, Termination::Adjudication,
+                          std::move(verdict->reason_key), std::move(verdict->reason), std::nullopt);
+    }
     // Posted, not called: a long game must not grow the stack one frame per move.
     boost::asio::post(io_, [weak = weak_from_this()] {
         if (auto g = weak.lock()) g->next_turn();

@@ -5,11 +5,13 @@
 
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "referee/engine/session.hpp"
 #include "referee/match/game_record.hpp"
+#include "referee/match/score_adjudication.hpp"
 #include "referee/match/time_control.hpp"
 #include "referee/rules/position.hpp"
 
@@ -36,6 +38,13 @@ struct GameSpec {
     // Per side (White, Black): UCI search limits sent with every "go" (0: none).
     std::int64_t nodes[2] = {0, 0};
     int depth[2] = {0, 0};
+    // Per side (White, Black): a control of its own (time odds); none: time_control.
+    std::optional<TimeControl> side_time_control[2] = {};
+    ScoreAdjudication score_adjudication = {};  // -resign / -draw on the UCI engines' scores
+
+    const TimeControl& control(rules::Color side) const {
+        return side_time_control[side] ? *side_time_control[side] : time_control;
+    }
 };
 
 class Game : public std::enable_shared_from_this<Game> {
@@ -89,6 +98,8 @@ class Game : public std::enable_shared_from_this<Game> {
     GameClock clock_;
     GameRecord record_;
     std::vector<std::string> uci_moves_;
+    std::optional<ScoreAdjudicator> adjudicator_;
+    engine::SearchInfo last_info_[2];  // what each engine said with its last move
     std::unique_ptr<Timer> timer_;
     enum class Phase { Starting, NewGame, Playing, Over } phase_ = Phase::Starting;
     int pending_ready_ = 0;

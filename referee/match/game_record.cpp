@@ -1,5 +1,6 @@
 #include "referee/match/game_record.hpp"
 
+#include <cstdlib>
 #include <stdexcept>
 
 #include <fmt/format.h>
@@ -21,6 +22,7 @@ constexpr std::pair<Termination, const char*> kTerminations[] = {
     {Termination::MoveCap, "move-cap"},
     {Termination::Unsupported, "unsupported-variant"},
     {Termination::Interrupted, "interrupted"},
+    {Termination::Adjudication, "adjudication"},
 };
 
 // PGN's Termination tag has a fixed vocabulary; the precise reason goes in a comment.
@@ -34,6 +36,7 @@ const char* pgn_termination(Termination t) {
         case Termination::IllegalMove:
             return "rules infraction";
         case Termination::MoveCap:
+        case Termination::Adjudication:
             return "adjudication";
         case Termination::Interrupted:
             return "unterminated";
@@ -63,6 +66,14 @@ std::string pgn_comment_text(const std::string& s) {
 std::string clock_text(std::int64_t ms) {
     return fmt::format("{}:{:02}:{:02}.{:03}", ms / 3600000, (ms / 60000) % 60, (ms / 1000) % 60,
                        ms % 1000);
+}
+
+// cutechess's "+0.35/12" (centipawns as pawns, then the depth), "+M3/12" or "-M2/5" for mates.
+std::string eval_text(const engine::SearchInfo& info) {
+    if (info.mate)
+        return fmt::format("{}M{}/{}", info.score > 0 ? "+" : "-", std::abs(info.score),
+                           info.depth);
+    return fmt::format("{:+.2f}/{}", info.score / 100.0, info.depth);
 }
 
 }  // namespace
@@ -97,6 +108,8 @@ std::string to_pgn(const GameRecord& g) {
         tag("FEN", g.start_fen);
     }
     if (!g.time_control.empty()) tag("TimeControl", g.time_control);
+    if (!g.white_time_control.empty()) tag("WhiteTimeControl", g.white_time_control);
+    if (!g.black_time_control.empty()) tag("BlackTimeControl", g.black_time_control);
     tag("Termination", pgn_termination(g.termination));
     tag("PlyCount", std::to_string(g.moves.size()));
     out += '\n';
@@ -126,11 +139,18 @@ std::string to_pgn(const GameRecord& g) {
         std::string comment;
         if (m.book)
             comment = "book";
+        else if (m.info.has_score)
+            // cutechess's form first ("+0.35/12 0.102s"), so the tools that read it find it.
+            comment =
+                fmt::format("{} {:.3f}s", eval_text(m.info), m.elapsed_ms / 1000.0) +
+                (m.clock_after_ms >= 0 ? fmt::format(" [%clk {}]", clock_text(m.clock_after_ms))
+                                       : "");
         else if (m.clock_after_ms >= 0)
             comment = fmt::format("[%clk {}] {:.3f}s", clock_text(m.clock_after_ms),
                                   m.elapsed_ms / 1000.0);
         else
             comment = fmt::format("{:.3f}s", m.elapsed_ms / 1000.0);
+        if (!m.book && m.info.nodes >= 0) comment += fmt::format(" n={}", m.info.nodes);
         if (i + 1 == g.moves.size() && !reason.empty()) comment += "; " + reason;
         body += " {" + comment + "} ";
         if (!white) ++number;
@@ -161,13 +181,18 @@ nlohmann::json to_json(const GameRecord& g) {
     // written loses the game it holds.
     const auto t = [](const std::string& s) { return rules::printable_text(s); };
     nlohmann::json moves = nlohmann::json::array();
-    for (const auto& m : g.moves)
+    for (const auto& m : g.moves) {
         moves.push_back({{"move", t(m.dash)},
                          {"uci", t(m.uci)},
                          {"san", t(m.san)},
                          {"elapsed_ms", m.elapsed_ms},
                          {"clock_ms", m.clock_after_ms},
                          {"book", m.book}});
+        // What the engine said of its search, only when it said it.
+        if (m.info.depth > 0) moves.back()["depth"] = m.info.depth;
+        if (m.info.has_score) moves.back()[m.info.mate ? "mate" : "score_cp"] = m.info.score;
+        if (m.info.nodes >= 0) moves.back()["nodes"] = m.info.nodes;
+    }
     nlohmann::json j = {
         {"variant", t(g.variant)},
         {"white", t(g.white)},
@@ -187,6 +212,8 @@ nlohmann::json to_json(const GameRecord& g) {
         {"white_stderr_tail", t(g.white_stderr_tail)},
         {"black_stderr_tail", t(g.black_stderr_tail)},
     };
+    if (!g.white_time_control.empty()) j["white_time_control"] = t(g.white_time_control);
+    if (!g.black_time_control.empty()) j["black_time_control"] = t(g.black_time_control);
     j["at_fault"] = g.at_fault ? nlohmann::json(*g.at_fault == rules::White ? "white" : "black")
                                : nlohmann::json(nullptr);
     return j;
@@ -203,6 +230,8 @@ GameRecord game_from_json(const nlohmann::json& j) {
     g.start_fen = j.at("start_fen").get<std::string>();
     g.standard_start = j.value("standard_start", true);
     g.time_control = j.value("time_control", "");
+    g.white_time_control = j.value("white_time_control", "");
+    g.black_time_control = j.value("black_time_control", "");
     for (const auto& m : j.at("moves")) {
         MoveEntry e;
         e.dash = m.at("move").get<std::string>();
@@ -211,6 +240,13 @@ GameRecord game_from_json(const nlohmann::json& j) {
         e.elapsed_ms = m.value("elapsed_ms", 0);
         e.clock_after_ms = m.value("clock_ms", -1);
         e.book = m.value("book", false);
+        e.info.depth = m.value("depth", 0);
+        if (m.contains("score_cp") || m.contains("mate")) {
+            e.info.has_score = true;
+            e.info.mate = m.contains("mate");
+            e.info.score = m.value(e.info.mate ? "mate" : "score_cp", 0);
+        }
+        e.info.nodes = m.value("nodes", std::int64_t{-1});
         g.moves.push_back(e);
     }
     const auto result = j.at("result").get<std::string>();

@@ -9,6 +9,7 @@
 
 #include <nlohmann/json_fwd.hpp>
 
+#include "referee/engine/uci_info.hpp"
 #include "referee/rules/geometry.hpp"
 #include "referee/rules/outcome.hpp"
 
@@ -26,6 +27,7 @@ enum class Termination {
     MoveCap,
     Unsupported,
     Interrupted,
+    Adjudication,  // by the engines' scores (-resign, -draw); reason_key says which
 };
 const char* termination_key(Termination t);  // "rules", "illegal-move", "time-forfeit", ...
 Termination termination_from_key(const std::string& key);  // throws std::invalid_argument
@@ -44,6 +46,7 @@ struct MoveEntry {
     std::int64_t elapsed_ms = 0;
     std::int64_t clock_after_ms = -1;  // the mover's clock after the move; -1 untimed
     bool book = false;                 // an opening move played by the referee
+    engine::SearchInfo info = {};      // UCI: depth, score and nodes the mover reported
 };
 
 struct GameRecord {
@@ -51,7 +54,9 @@ struct GameRecord {
     std::string white, black;  // engine names
     std::string start_fen;
     bool standard_start = true;  // start_fen is the variant's start position
-    std::string time_control;
+    std::string time_control;    // PGN form; empty when the sides' controls differ
+    // Time odds: each side's control (PGN form), both empty when they are the same.
+    std::string white_time_control, black_time_control;
     std::string date;  // YYYY.MM.DD
     std::string event = "minichess-referee game";
     int round = 1;

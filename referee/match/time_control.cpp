@@ -100,32 +100,34 @@ std::string TimeControl::pgn_tag() const {
     return out;
 }
 
-GameClock::GameClock(const TimeControl& tc) : tc_(tc), remaining_{tc.base_ms, tc.base_ms} {}
+GameClock::GameClock(const TimeControl& white, const TimeControl& black)
+    : tc_{white, black}, remaining_{white.base_ms, black.base_ms} {}
 
 bool GameClock::untimed_move(rules::Color c) const {
-    return tc_.imcs_first_move && c == rules::White && moves_made_[rules::White] == 0;
+    return tc_[rules::White].imcs_first_move && c == rules::White && moves_made_[rules::White] == 0;
 }
 
 std::int64_t GameClock::allowance_ms(rules::Color c) const {
     if (untimed_move(c)) return 60'000;
-    if (tc_.move_time_ms > 0) return tc_.move_time_ms;
+    if (tc_[c].move_time_ms > 0) return tc_[c].move_time_ms;
     return std::max<std::int64_t>(remaining_[c], 0);
 }
 
 int GameClock::moves_to_go(rules::Color c) const {
-    if (!tc_.moves_per_period) return 0;
-    return tc_.moves_per_period - moves_made_[c] % tc_.moves_per_period;
+    if (!tc_[c].moves_per_period) return 0;
+    return tc_[c].moves_per_period - moves_made_[c] % tc_[c].moves_per_period;
 }
 
 bool GameClock::charge(rules::Color c, std::int64_t elapsed_ms) {
-    const bool in_time = elapsed_ms <= allowance_ms(c) + tc_.margin_ms;
+    const TimeControl& tc = tc_[c];
+    const bool in_time = elapsed_ms <= allowance_ms(c) + tc.margin_ms;
     const bool free = untimed_move(c);
     ++moves_made_[c];
-    if (free || tc_.move_time_ms > 0) return in_time;
+    if (free || tc.move_time_ms > 0) return in_time;
     // An overrun inside the margin is forgiven but leaves the clock at zero.
-    remaining_[c] = std::max<std::int64_t>(remaining_[c] - elapsed_ms, 0) + tc_.increment_ms;
-    if (tc_.moves_per_period && moves_made_[c] % tc_.moves_per_period == 0)
-        remaining_[c] += tc_.base_ms;
+    remaining_[c] = std::max<std::int64_t>(remaining_[c] - elapsed_ms, 0) + tc.increment_ms;
+    if (tc.moves_per_period && moves_made_[c] % tc.moves_per_period == 0)
+        remaining_[c] += tc.base_ms;
     return in_time;
 }
 

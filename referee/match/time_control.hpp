@@ -44,9 +44,12 @@ std::int64_t seconds_to_ms(double seconds, std::string_view what, double min_sec
 // "st=0.5" for a fixed time per move. Throws TimeControlError saying what was wrong.
 TimeControl parse_time_control(std::string_view text);
 
+// Each side has its own control (time odds); most games give both the same one. The IMCS
+// free first move is White's control's to grant.
 class GameClock {
   public:
-    explicit GameClock(const TimeControl& tc);
+    explicit GameClock(const TimeControl& tc) : GameClock(tc, tc) {}
+    GameClock(const TimeControl& white, const TimeControl& black);
 
     std::int64_t remaining_ms(rules::Color c) const { return remaining_[c]; }
     // How long the side may think on this move, margin not included.
@@ -55,10 +58,10 @@ class GameClock {
     int moves_to_go(rules::Color c) const;    // 0 when the period is the whole game
     // Charges a finished move; false when it took longer than allowance + margin.
     bool charge(rules::Color c, std::int64_t elapsed_ms);
-    const TimeControl& control() const { return tc_; }
+    const TimeControl& control(rules::Color c = rules::White) const { return tc_[c]; }
 
   private:
-    TimeControl tc_;
+    TimeControl tc_[2];
     std::int64_t remaining_[2];
     int moves_made_[2] = {0, 0};
 };

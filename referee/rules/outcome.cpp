@@ -54,9 +54,7 @@ GameResult result_for(Color side, EndValue v) {
 // "KB", as people write it, from the sorted "BK" the comparison uses.
 template <class BB>
 std::string Board<BB>::royal_first(std::string letters) const {
-    std::stable_partition(letters.begin(), letters.end(),
-                          [&](char c) { return t_->royal_types >> t_->variant->type_of(c) & 1; });
-    return letters;
+    return t_->variant->royal_first(std::move(letters));
 }
 
 template <class BB>

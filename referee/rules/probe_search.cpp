@@ -20,6 +20,9 @@ namespace {
 
 using Rng = std::mt19937_64;
 
+// How many candidates per wanted position may be improved when few of them catch the flaw.
+constexpr std::size_t kExtraTries = 40;
+
 int pick(Rng& rng, int n) {
     return static_cast<int>(rng() % static_cast<std::uint64_t>(n));
 }
@@ -89,16 +92,23 @@ class Searcher {
             if (auto c = set_up()) consider(*c);
         std::stable_sort(pool.begin(), pool.end(),
                          [](const Scored& a, const Scored& b) { return a.better_than(b); });
-        // Improve a spread of the best candidates, then keep the best distinct ones.
+        // Improve a spread of the best candidates, then keep the best distinct ones. Where
+        // few improved candidates catch the flaw (a missing move is caught only when nothing
+        // else is legal: "only a king capture" needs a king walled in by its own blocked
+        // pieces), more candidates are improved, up to a bound, until enough do.
         std::vector<Scored> kept;
         std::set<std::string> seen;
-        const std::size_t tries =
-            std::min<std::size_t>(pool.size(), static_cast<std::size_t>(search_.positions) * 3);
-        for (std::size_t i = 0; i < tries; ++i) {
+        const auto wanted = static_cast<std::size_t>(search_.positions);
+        const std::size_t spread = std::min(pool.size(), wanted * 3);
+        const std::size_t bound = std::min(pool.size(), wanted * kExtraTries);
+        std::size_t catching = 0;
+        for (std::size_t i = 0; i < bound && (i < spread || catching < wanted); ++i) {
             Scored best = improve(pool[i]);
             const std::string key = best.probe.fen + " " +
                                     (best.probe.opening.empty() ? "" : best.probe.opening.front());
-            if (seen.insert(key).second) kept.push_back(std::move(best));
+            if (!seen.insert(key).second) continue;
+            catching += best.catches ? 1 : 0;
+            kept.push_back(std::move(best));
         }
         std::stable_sort(kept.begin(), kept.end(),
                          [](const Scored& a, const Scored& b) { return a.better_than(b); });

@@ -183,6 +183,11 @@ bool variant_has_feature(const Variant& v, RuleFeature f, std::string* why_not) 
         case RuleFeature::KingCapture:
             if (!v.end.royal_capture || !royal)
                 return no(fmt::format("{} does not allow capturing the king.", v.name));
+            // Under check rules no legal move leaves a king en prise, so no game reaches a
+            // position where one could be taken.
+            if (v.check_rules)
+                return no(fmt::format(
+                    "{} has check rules, so a king is never left to be captured in play.", v.name));
             return true;
         case RuleFeature::NoLegalMove:
             if (v.check_rules || !royal)

@@ -1,5 +1,6 @@
 #include "referee/rules/variant.hpp"
 
+#include <algorithm>
 #include <cctype>
 
 #include <fmt/format.h>
@@ -23,6 +24,14 @@ int Variant::type_of(char letter) const {
     for (std::size_t i = 0; i < pieces.size(); ++i)
         if (pieces[i].letter == up) return static_cast<int>(i);
     return -1;
+}
+
+std::string Variant::royal_first(std::string letters) const {
+    std::stable_partition(letters.begin(), letters.end(), [&](char c) {
+        const int t = type_of(c);
+        return t >= 0 && pieces[static_cast<std::size_t>(t)].royal;
+    });
+    return letters;
 }
 
 std::string Variant::summary() const {
@@ -59,7 +68,7 @@ std::string Variant::summary() const {
         out += fmt::format("draw after {} moves by each side without capture or pawn move\n",
                            end.n_move_rule);
     for (const auto& m : end.insufficient_material)
-        out += fmt::format("draw: {} v {}{}\n", m.strong, m.weak,
+        out += fmt::format("draw: {} v {}{}\n", royal_first(m.strong), royal_first(m.weak),
                            m.same_square_colour ? fmt::format(" with every {} on one square colour",
                                                               m.same_square_colour)
                                                 : "");

@@ -74,6 +74,8 @@ struct Variant {
 
     // Index of the piece type with this letter (either case), or -1.
     int type_of(char letter) const;
+    // "KB", as people write a material, from the sorted "BK" comparisons use: royals first.
+    std::string royal_first(std::string letters) const;
     std::string summary() const;  // a few human lines, for `referee variants show`
     // A move limit or an n-move rule bounds every game; repetition alone does not in practice.
     bool guarantees_an_end() const { return end.move_limit > 0 || end.n_move_rule > 0; }

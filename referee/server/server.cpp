@@ -21,21 +21,6 @@ using boost::asio::ip::tcp;
 
 namespace {
 
-constexpr std::string_view help_text =
-    "210 imcs 2.5 help\r\n"
-    " help: this help\r\n"
-    " quit: quit imcs\r\n"
-    " me <player> <password>: log in\r\n"
-    " register <player> <password>: register a new name and log in\r\n"
-    " password <password>: change password\r\n"
-    " list: list available games\r\n"
-    " ratings: list player ratings (top 10 plus own)\r\n"
-    " offer [<my-color>] [<my-time> [<opp-time>]]: offer a game with given constraints\r\n"
-    " accept <game-id> [<my-color>]: accept a game with an opponent\r\n"
-    " clean: cancel all my outstanding offers\r\n"
-    " rerate: reset my rating to the starting default\r\n"
-    ".\r\n";
-
 std::vector<std::string> split(const std::string& line) {
     std::vector<std::string> out;
     std::istringstream in(line);
@@ -169,7 +154,7 @@ void Server::lobby_command(const std::shared_ptr<Connection>& c, const std::stri
         c->send("404 must set name first using me command\r\n");
         return true;
     };
-    if (cmd == "help") return c->send(std::string(help_text));
+    if (cmd == "help") return c->send(std::string(imcs::help_text));
     if (cmd == "quit") {
         c->send("200 Goodbye\r\n");
         return c->close_after_flush();

@@ -33,6 +33,14 @@ int TournamentConfig::engine_index(const std::string& n) const {
     return -1;
 }
 
+std::string TournamentConfig::time_controls_text() const {
+    std::string out = time_control_text;
+    for (std::size_t i = 0; i < limits.size() && i < engines.size(); ++i)
+        if (limits[i].time_control)
+            out += fmt::format("; {} plays {}", engines[i].name, limits[i].time_control_text);
+    return out;
+}
+
 std::string TournamentConfig::fingerprint() const {
     std::string text =
         fmt::format("{}|{}|{}|{}|{}|{}|{}|{}|{}|", name, variant, format_name(format),
@@ -47,6 +55,11 @@ std::string TournamentConfig::fingerprint() const {
     }
     for (const auto& l : limits)
         if (l.nodes || l.depth) text += fmt::format("|nodes={},depth={}", l.nodes, l.depth);
+    // Written only when given, so the fingerprints of configs without them stay as they were.
+    for (std::size_t i = 0; i < limits.size(); ++i)
+        if (limits[i].time_control)
+            text += fmt::format("|tc{}={}", i, limits[i].time_control->describe());
+    if (score_adjudication.enabled()) text += "|" + score_adjudication.describe();
     // The openings in the order they are played: a different book, order, seed or ply count
     // is a different tournament.
     for (const auto& o : openings.list) text += "|" + o.text();
@@ -65,7 +78,7 @@ engine::EngineConfig read_engine(const Reader& r, const YAML::Node& n, const std
                                  const fs::path& base, const std::string& bin_dir) {
     r.only_keys(n, where,
                 {"name", "cmd", "args", "protocol", "options", "dir", "startup", "memory", "nodes",
-                 "depth", "sandbox", "limits", "user", "password"});
+                 "depth", "tc", "st", "sandbox", "limits", "user", "password"});
     if (!n["cmd"])
         r.fail(n, where + ".cmd",
                "an engine needs 'cmd' (an in-tree engine name, a path or a program on PATH)");
@@ -174,6 +187,20 @@ EngineLimits read_limits(const Reader& r, const YAML::Node& n, const std::string
     if ((l.nodes || l.depth) && e.protocol != engine::Protocol::Uci)
         r.fail(n, where,
                "nodes and depth limits are sent with UCI's 'go'; this engine speaks IMCS");
+    // Its own clock (time odds): tc as time_control is written, st as seconds per move.
+    if (n["tc"] && n["st"]) r.fail(n["st"], where + ".st", "give either tc or st, not both");
+    for (const char* key : {"tc", "st"}) {
+        if (!n[key]) continue;
+        const auto text = r.get<std::string>(
+            n[key], where + "." + key,
+            key[0] == 't' ? "a time control such as 10+0.1" : "seconds per move");
+        l.time_control_text = key[0] == 't' ? text : "st=" + text;
+        try {
+            l.time_control = match::parse_time_control(l.time_control_text);
+        } catch (const match::TimeControlError& err) {
+            r.fail(n[key], where + "." + key, err.what());
+        }
+    }
     return l;
 }
 
@@ -215,6 +242,45 @@ Openings read_openings(const Reader& r, const YAML::Node& n, const fs::path& bas
         throw TournamentConfigError(e.what());
     }
     return o;
+}
+
+// A whole number of a score rule, from `lo` to `hi`.
+int rule_number(const Reader& r, const YAML::Node& n, const std::string& key, int lo, int hi) {
+    const int v = r.get<int>(n, key, "a whole number");
+    if (v < lo || v > hi) r.fail(n, key, fmt::format("{}: must be {} to {}", v, lo, hi));
+    return v;
+}
+
+// cutechess's -resign movecount=N score=X [twosided=true].
+match::ResignRule read_resign(const Reader& r, const YAML::Node& n) {
+    r.only_keys(n, "adjudication.resign", {"movecount", "score", "twosided"});
+    for (const char* k : {"movecount", "score"})
+        if (!n[k])
+            r.fail(n, std::string("adjudication.resign.") + k,
+                   "resign adjudication needs movecount and score");
+    match::ResignRule rule;
+    rule.move_count = rule_number(r, n["movecount"], "adjudication.resign.movecount", 1, 10000);
+    rule.score_cp = rule_number(r, n["score"], "adjudication.resign.score", 0, 1'000'000);
+    if (n["twosided"])
+        rule.two_sided =
+            r.get<bool>(n["twosided"], "adjudication.resign.twosided", "true or false");
+    return rule;
+}
+
+// cutechess's -draw movenumber=M movecount=N score=X.
+match::DrawRule read_draw(const Reader& r, const YAML::Node& n) {
+    r.only_keys(n, "adjudication.draw", {"movenumber", "movecount", "score"});
+    for (const char* k : {"movecount", "score"})
+        if (!n[k])
+            r.fail(n, std::string("adjudication.draw.") + k,
+                   "draw adjudication needs movecount and score (movenumber is optional)");
+    match::DrawRule rule;
+    if (n["movenumber"])
+        rule.move_number =
+            rule_number(r, n["movenumber"], "adjudication.draw.movenumber", 0, 1'000'000);
+    rule.move_count = rule_number(r, n["movecount"], "adjudication.draw.movecount", 1, 10000);
+    rule.score_cp = rule_number(r, n["score"], "adjudication.draw.score", 0, 1'000'000);
+    return rule;
 }
 
 SprtConfig read_sprt(const Reader& r, const YAML::Node& n) {
@@ -261,7 +327,7 @@ TournamentConfig tournament_config_from_yaml(const YAML::Node& root, const std::
     r.only_keys(root, "",
                 {"name", "variant", "format", "seeds", "games_per_pairing", "time_control",
                  "margin", "imcs_clock", "openings", "concurrency", "adjudication", "seed",
-                 "output", "engines", "sprt", "pgn_out"});
+                 "output", "engines", "sprt", "pgn_out", "log"});
     for (const char* k : {"name", "variant", "engines"})
         if (!root[k]) r.fail(root, k, fmt::format("the config has no '{}'", k));
     const fs::path base = base_dir;
@@ -329,7 +395,9 @@ TournamentConfig tournament_config_from_yaml(const YAML::Node& root, const std::
             r.fail(root["concurrency"], "concurrency", "must be 1 to 1000");
     }
     if (auto adj = root["adjudication"]) {
-        r.only_keys(adj, "adjudication", {"max_plies", "illegal_moves"});
+        r.only_keys(adj, "adjudication", {"max_plies", "illegal_moves", "resign", "draw"});
+        if (adj["resign"]) c.score_adjudication.resign = read_resign(r, adj["resign"]);
+        if (adj["draw"]) c.score_adjudication.draw = read_draw(r, adj["draw"]);
         if (adj["max_plies"]) {
             c.max_plies = r.get<int>(adj["max_plies"], "adjudication.max_plies", "a whole number");
             if (c.max_plies < 0 || c.max_plies > 1'000'000)
@@ -397,6 +465,24 @@ TournamentConfig tournament_config_from_yaml(const YAML::Node& root, const std::
         if (c.engines.size() != 2)
             r.fail(root["sprt"], "sprt", "an SPRT compares two engines; this config has more");
     }
+    if (root["log"]) {
+        const auto p = r.get<std::string>(root["log"], "log", "a file");
+        c.engine_log = fs::path(p).is_relative() ? (base / p).lexically_normal().string() : p;
+    }
+    // Each engine's own control takes the tournament's margin and IMCS first-move rule.
+    for (auto& l : c.limits)
+        if (l.time_control) {
+            l.time_control->margin_ms = c.time_control.margin_ms;
+            l.time_control->imcs_first_move = c.time_control.imcs_first_move;
+        }
+    if (c.score_adjudication.enabled())
+        for (std::size_t i = 0; i < c.engines.size(); ++i)
+            if (c.engines[i].protocol != engine::Protocol::Uci)
+                r.fail(
+                    root["adjudication"], "adjudication",
+                    fmt::format("resign and draw adjudication read the scores UCI engines "
+                                "report; engine '{}' speaks {}",
+                                c.engines[i].name, engine::protocol_name(c.engines[i].protocol)));
     if (root["pgn_out"]) {
         const auto p = r.get<std::string>(root["pgn_out"], "pgn_out", "a file");
         c.pgn_out = fs::path(p).is_relative() ? (base / p).lexically_normal().string() : p;

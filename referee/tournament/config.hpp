@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -19,10 +20,13 @@ namespace referee::tournament {
 enum class Format { RoundRobin, Gauntlet };
 const char* format_name(Format f);
 
-// Search limits for one engine, sent to UCI engines with every "go" (0: none).
+// Search limits for one engine, sent to UCI engines with every "go" (0: none), and its own
+// time control (time odds; none: the tournament's).
 struct EngineLimits {
     std::int64_t nodes = 0;
     int depth = 0;
+    std::string time_control_text;  // as written: "10+0.1", "st=0.5"; empty: none of its own
+    std::optional<match::TimeControl> time_control;
 };
 
 struct TournamentConfig {
@@ -44,11 +48,22 @@ struct TournamentConfig {
     std::uint64_t seed = 1;  // engines with a "Seed" option get seed + game index
     SprtConfig sprt;         // two engines only: stop when the test decides
     std::string pgn_out;     // also append every finished game to this PGN file
+    // Every line to and from every engine, with times (empty: no log; see engine_log.hpp).
+    std::string engine_log;
+    match::ScoreAdjudication score_adjudication;  // adjudication.resign and .draw
     std::string output_dir;
     std::vector<engine::EngineConfig> engines;
     std::vector<EngineLimits> limits;  // by engine index, as many as engines
 
     int engine_index(const std::string& name) const;  // -1 if none
+    // time_control_text, then the engines with their own: "10+0.1; A plays 1+0", for reports.
+    std::string time_controls_text() const;
+    // The control engine `e` plays with: its own, or the tournament's.
+    const match::TimeControl& control_of(int e) const {
+        return e >= 0 && e < static_cast<int>(limits.size()) && limits[e].time_control
+                   ? *limits[e].time_control
+                   : time_control;
+    }
     // A digest of everything that decides which games are played and how, so a journal or
     // shard from another config is recognised. Output folder and concurrency are left out.
     std::string fingerprint() const;

@@ -93,6 +93,7 @@ void write_game_line(std::string& out, int slot, const match::GameRecord& g) {
     out += g.at_fault ? (*g.at_fault == rules::White ? "\"white\"," : "\"black\",") : "null,";
     text("black", g.black);
     text("black_stderr_tail", g.black_stderr_tail);
+    if (!g.black_time_control.empty()) text("black_time_control", g.black_time_control);
     text("date", g.date);
     text("event", g.event);
     text("final_fen", g.final_fen);
@@ -103,11 +104,31 @@ void write_game_line(std::string& out, int slot, const match::GameRecord& g) {
         if (i) out += ',';
         out += m.book ? "{\"book\":true,\"clock_ms\":" : "{\"book\":false,\"clock_ms\":";
         append_number(out, m.clock_after_ms);
+        // The engine's search info (depth, mate or score_cp, nodes) only when it gave it.
+        if (m.info.depth > 0) {
+            out += ",\"depth\":";
+            append_number(out, m.info.depth);
+        }
         out += ",\"elapsed_ms\":";
         append_number(out, m.elapsed_ms);
         out += ',';
+        if (m.info.has_score && m.info.mate) {
+            key("mate");
+            append_number(out, m.info.score);
+            out += ',';
+        }
         text("move", m.dash);
+        if (m.info.nodes >= 0) {
+            key("nodes");
+            append_number(out, m.info.nodes);
+            out += ',';
+        }
         text("san", m.san);
+        if (m.info.has_score && !m.info.mate) {
+            key("score_cp");
+            append_number(out, m.info.score);
+            out += ',';
+        }
         text("uci", m.uci, true);
         out += '}';
     }
@@ -123,7 +144,8 @@ void write_game_line(std::string& out, int slot, const match::GameRecord& g) {
     text("time_control", g.time_control);
     text("variant", g.variant);
     text("white", g.white);
-    text("white_stderr_tail", g.white_stderr_tail, true);
+    text("white_stderr_tail", g.white_stderr_tail, g.white_time_control.empty());
+    if (!g.white_time_control.empty()) text("white_time_control", g.white_time_control, true);
     out += "},\"slot\":";
     append_number(out, slot);
     out += ",\"type\":\"game\"}";

@@ -12,6 +12,7 @@
 #include "referee/engine/scratch_dir.hpp"
 #include "referee/engine/session.hpp"
 #include "referee/match/game.hpp"
+#include "referee/tournament/engine_log.hpp"
 
 namespace referee::tournament {
 namespace {
@@ -20,13 +21,13 @@ using SessionPtr = std::shared_ptr<engine::EngineSession>;
 
 // What an engine's process is started with for one game: its colour and the game's seed fill
 // the placeholders of its arguments.
-engine::Seat seat_for(const TournamentConfig& config, int opponent, bool white,
+engine::Seat seat_for(const TournamentConfig& config, int self, int opponent, bool white,
                       std::uint64_t seed) {
     engine::Seat seat;
     seat.color = white ? 'W' : 'B';
     seat.seed = seed;
     seat.opponent = config.engines[opponent].name;
-    const auto& tc = config.time_control;
+    const auto& tc = config.control_of(self);
     seat.clock_ms = tc.move_time_ms > 0 ? tc.move_time_ms : tc.base_ms;
     return seat;
 }
@@ -42,9 +43,9 @@ std::vector<std::string> preflight(const TournamentConfig& config) {
     std::vector<SessionPtr> sessions;
     for (std::size_t i = 0; i < config.engines.size(); ++i) {
         const int other = i == 0 ? 1 : 0;
-        auto s =
-            engine::EngineSession::create(io, config.engines[i], rules.variant(), scratch.path(),
-                                          seat_for(config, other, true, config.seed));
+        auto s = engine::EngineSession::create(
+            io, config.engines[i], rules.variant(), scratch.path(),
+            seat_for(config, static_cast<int>(i), other, true, config.seed));
         std::weak_ptr<engine::EngineSession> weak = s;
         const std::string name = config.engines[i].name;
         engine::EngineSession::Events ev;
@@ -95,6 +96,10 @@ Runner::Runner(const TournamentConfig& config, std::vector<GameSlot> todo, Journ
 
 void Runner::run() {
     const auto rules = rules::Rules::load(config_.variant);
+    // Only when asked for: without it no session has a transcript to call. Made before the
+    // sessions, so it outlives them.
+    std::unique_ptr<EngineLog> log;
+    if (!config_.engine_log.empty()) log = std::make_unique<EngineLog>(config_.engine_log);
     boost::asio::io_context io;
     // Files the referee writes for engines (Fairy-Stockfish variant ini), removed at the end.
     const engine::ScratchDir scratch_owner(fmt::format("referee-tournament-{}-", ::getpid()));
@@ -118,8 +123,10 @@ void Runner::run() {
             s->quit(std::chrono::milliseconds(1000));
             retired.push_back(s);
         }
-        return engine::EngineSession::create(io, config_.engines[e], rules.variant(), scratch,
-                                             seat);
+        auto s =
+            engine::EngineSession::create(io, config_.engines[e], rules.variant(), scratch, seat);
+        if (log) s->set_transcript(log->transcript_for(config_.engines[e].name));
+        return s;
     };
     // A process that lost by its own fault (crash, hang, flood, illegal move, time) is not
     // trusted with another game: its replacement starts fresh.
@@ -152,18 +159,21 @@ void Runner::run() {
             if (e < static_cast<int>(config_.limits.size())) {
                 spec.nodes[side] = config_.limits[e].nodes;
                 spec.depth[side] = config_.limits[e].depth;
+                spec.side_time_control[side] = config_.limits[e].time_control;
             }
+        spec.score_adjudication = config_.score_adjudication;
         return spec;
     };
 
     std::function<void()> pump;
     auto launch = [&](const GameSlot& slot) {
         const std::uint64_t seed = config_.seed + static_cast<std::uint64_t>(slot.index);
-        auto white = take(slot.white, seat_for(config_, slot.black, true, seed));
-        auto black = take(slot.black, seat_for(config_, slot.white, false, seed));
+        auto white = take(slot.white, seat_for(config_, slot.white, slot.black, true, seed));
+        auto black = take(slot.black, seat_for(config_, slot.black, slot.white, false, seed));
         // The handler must find its own game to retire it: it reads it from this holder.
         auto self = std::make_shared<std::shared_ptr<match::Game>>();
         auto done = [&, slot, white, black, self](const match::GameRecord& record) {
+            if (log) log->flush();
             try {
                 journal_.append(slot.index, record);  // on disk before it counts
                 on_game_(slot, record);

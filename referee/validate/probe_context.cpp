@@ -5,6 +5,9 @@
 
 #include <fmt/format.h>
 
+#include "referee/engine/dialect.hpp"
+#include "referee/engine/launch.hpp"
+
 namespace referee::validate {
 
 GameOutcome outcome_for(const match::GameRecord& record, rules::Color engine_side) {
@@ -62,17 +65,60 @@ void allow_startup(ProbeContext& ctx, match::GameSpec& spec) {
         spec.time_control.base_ms += ms;
 }
 
-std::string ensure_engine(ProbeContext& ctx) {
+std::string ensure_engine(ProbeContext& ctx, std::optional<rules::Color> side) {
+    const auto& config = ctx.driver.engine_config();
     // An engine that ends its process after each game (as the course server's clients do)
-    // is noticed here, once its exit has been seen, and started again as tournaments do.
+    // is noticed here, once its exit has been seen, and started again as tournaments do. A
+    // dialect with one game per process (plain, imcs-tcp) ends it by design: nothing to say.
     if (ctx.last_game_completed) ctx.driver.pump(std::chrono::milliseconds(100));
-    if (ctx.driver.engine_alive()) return {};
-    if (ctx.last_game_completed) ctx.exits_after_game = true;
+    engine::Seat seat = ctx.driver.engine_seat();
+    if (side) seat.color = *side == rules::White ? 'W' : 'B';
+    if (ctx.driver.engine_alive()) {
+        // The running process fits this game unless it was started for the other colour and
+        // either has played no game yet (a plain engine plays the colour it was started
+        // for) or its arguments name the colour ({color}).
+        const auto& had = ctx.driver.engine_seat();
+        if (had.color == seat.color ||
+            (!ctx.driver.engine_fresh() &&
+             engine::launch_args_match(config, ctx.rules.variant(), had, seat)))
+            return {};
+    } else if (ctx.last_game_completed && !engine::dialect_traits(config.protocol).one_game) {
+        ctx.exits_after_game = true;
+    }
     ctx.last_game_completed = false;
-    const bool imcs = ctx.driver.engine_config().protocol == engine::Protocol::Imcs;
-    auto started =
-        ctx.driver.start_engine(imcs ? ctx.options.imcs_settle : std::chrono::milliseconds(0));
+    const bool imcs = config.protocol == engine::Protocol::Imcs;
+    auto started = ctx.driver.start_engine(
+        imcs ? ctx.options.imcs_settle : std::chrono::milliseconds(0), seat);
     return started.ok ? std::string() : "it could not be started again: " + started.problem;
+}
+
+bool sends_board(const ProbeContext& ctx) {
+    return engine::dialect_traits(ctx.driver.engine_config().protocol).game_start ==
+           engine::GameStart::BoardEachMove;
+}
+
+bool can_set_up(const ProbeContext& ctx, const rules::Position& start,
+                const std::vector<std::string>& opening, std::string* why) {
+    const auto protocol = ctx.driver.engine_config().protocol;
+    const bool from_start = opening.empty() && start.fen() == ctx.rules.start().fen();
+    if (from_start) return true;
+    switch (engine::dialect_traits(protocol).game_start) {
+        case engine::GameStart::AnyPosition:
+            return true;
+        case engine::GameStart::BoardEachMove:
+            if (!ctx.start_position_only) return true;
+            *why = fmt::format(
+                "cannot be set up for this {} engine: it answered a set-up board as if from its "
+                "own (see set-up-position), so it is probed only from the start position",
+                engine::protocol_name(protocol));
+            return false;
+        case engine::GameStart::StartOnly:
+            *why = fmt::format(
+                "cannot be set up for a {}-dialect engine: probed only from the start position",
+                engine::protocol_name(protocol));
+            return false;
+    }
+    return true;
 }
 
 std::string shell_quote(const std::string& text) {
@@ -135,7 +181,7 @@ Evidence evidence_for(ProbeContext& ctx, const match::GameRecord& record,
                       const match::GameSpec& spec, rules::Color engine_side,
                       const std::vector<rules::Move>* good) {
     Evidence e;
-    const bool imcs = ctx.driver.engine_config().protocol == engine::Protocol::Imcs;
+    const bool imcs = sends_board(ctx);
     const auto style = imcs ? rules::MoveStyle::Dash : rules::MoveStyle::Uci;
     e.fen = record.final_fen.empty() ? record.start_fen : record.final_fen;
     try {

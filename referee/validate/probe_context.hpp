@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -26,6 +27,9 @@ struct ProbeContext {
         false;  // the last game ended normally (to tell an engine that exits after each game)
     bool exits_after_game = false;
     bool full_game_left_it_running = false;  // seen: it exited by itself after a completed game
+    // An IMCS engine that answered a set-up board as if from its own board (a client that
+    // knows only the start position): later set-up positions are not asked.
+    bool start_position_only = false;
 };
 
 // How one game went for the engine under test.
@@ -48,9 +52,20 @@ std::chrono::milliseconds game_limit(const ProbeContext& ctx, const match::GameS
 // the first game after each (re)start gives it that time on its clock.
 void allow_startup(ProbeContext& ctx, match::GameSpec& spec);
 
-// Makes sure the engine process is running (a fresh one after a fault). Empty when it is;
-// otherwise why it could not be started.
-std::string ensure_engine(ProbeContext& ctx);
+// Makes sure the engine process is running (a fresh one after a fault), started for `side`
+// when given: an engine whose colour is fixed at start (plain, imcs-tcp, {color} in its
+// arguments) is started again for the other colour. Empty when it is running; otherwise why
+// it could not be started.
+std::string ensure_engine(ProbeContext& ctx, std::optional<rules::Color> side = std::nullopt);
+
+// Whether the engine's dialect sends it a board dump (imcs, imcs-tcp) rather than a FEN:
+// moves are then written a2-a3, and castling rights or en passant cannot be said.
+bool sends_board(const ProbeContext& ctx);
+
+// Whether the engine's dialect can be given a game that starts at `start` after `opening`;
+// when not, *why says so, as the card's line for a skipped probe.
+bool can_set_up(const ProbeContext& ctx, const rules::Position& start,
+                const std::vector<std::string>& opening, std::string* why);
 
 // The evidence for a probe that went wrong in this game: the position the engine faced,
 // the last exchange, its legal moves (or `good` ones), its stderr, a reproduce command.
@@ -78,7 +93,6 @@ ProbeResult probe_one_move(ProbeContext& ctx, const std::string& name, const std
 ProbeResult probe_start_position(ProbeContext& ctx);
 ProbeResult probe_set_up_position(ProbeContext& ctx);
 ProbeResult probe_after_moves(ProbeContext& ctx);
-ProbeResult probe_special(ProbeContext& ctx, int special_index);  // index into kSpecialProbes
 ProbeResult probe_nearly_empty_clock(ProbeContext& ctx);
 ProbeResult probe_short_clock(ProbeContext& ctx);
 ProbeResult probe_full_game(ProbeContext& ctx);

@@ -71,12 +71,14 @@ bool ProbeDriver::run_until(const std::function<bool()>& done, Clock::duration l
     return true;
 }
 
-ProbeDriver::Started ProbeDriver::start_engine(milliseconds settle) {
+ProbeDriver::Started ProbeDriver::start_engine(milliseconds settle, engine::Seat seat) {
     discard_engine();
     Started out;
     const auto start = Clock::now();
     auto state = std::make_shared<StartState>();
-    engine_ = engine::EngineSession::create(io_, engine_config_, rules_.variant(), scratch_dir_);
+    seat_ = seat;
+    engine_ =
+        engine::EngineSession::create(io_, engine_config_, rules_.variant(), scratch_dir_, seat);
     fresh_ = true;
     engine_->set_events(watch(state));
     engine_->set_transcript(

@@ -41,7 +41,11 @@ class ProbeDriver {
     };
     // Starts a fresh engine process and waits for its handshake (IMCS has none: the engine
     // must still be running a moment after it started). Any previous process is killed.
-    Started start_engine(std::chrono::milliseconds settle);
+    // `seat` is the game it is started for: its colour fills {color} in the arguments, and
+    // a plain or imcs-tcp engine plays only that colour.
+    Started start_engine(std::chrono::milliseconds settle, engine::Seat seat = {});
+    // The seat the running engine was started for.
+    const engine::Seat& engine_seat() const { return seat_; }
     bool engine_alive() const { return engine_ && engine_->alive(); }
     // No game has been played since the engine was (re)started.
     bool engine_fresh() const { return fresh_; }
@@ -92,6 +96,7 @@ class ProbeDriver {
     Transcript transcript_;
     Session engine_, opponent_;
     bool fresh_ = false;
+    engine::Seat seat_;
 };
 
 }  // namespace referee::validate

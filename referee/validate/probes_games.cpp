@@ -13,7 +13,7 @@ namespace {
 ProbeResult game_probe(ProbeContext& ctx, const std::string& name, const std::string& title,
                        match::GameSpec spec, rules::Color side) {
     ProbeResult r{name, title};
-    if (auto why = ensure_engine(ctx); !why.empty()) {
+    if (auto why = ensure_engine(ctx, side); !why.empty()) {
         r.verdict = Verdict::Fail;
         r.detail = why;
         return r;
@@ -78,6 +78,15 @@ ProbeResult probe_second_game(ProbeContext& ctx, bool first_game_left_it_running
         ctx.driver.engine_config().protocol == engine::Protocol::Uci
             ? "plays a second game in the same process (ucinewgame), as Black"
             : "plays a second game in the same process (the next 106), as Black";
+    const auto protocol = ctx.driver.engine_config().protocol;
+    if (engine::dialect_traits(protocol).one_game) {
+        ProbeResult r{name, title};
+        r.verdict = Verdict::Skip;
+        r.detail = fmt::format(
+            "the {} dialect plays one game per process: tournaments start it afresh for each game.",
+            engine::protocol_name(protocol));
+        return r;
+    }
     if (!first_game_left_it_running || !ctx.driver.engine_alive()) {
         ProbeResult r{name, title};
         r.verdict = Verdict::Skip;

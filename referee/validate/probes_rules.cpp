@@ -52,7 +52,7 @@ ProbeResult probe_rule(ProbeContext& ctx, const std::string& name, rules::RuleFe
     search.positions = ctx.options.rule_positions;
     search.seed = ctx.options.seed;
     auto found = rules::find_probe_positions(ctx.rules, feature, search);
-    const bool imcs = ctx.driver.engine_config().protocol == engine::Protocol::Imcs;
+    const bool imcs = sends_board(ctx);
     if (imcs) {
         const auto before = found.size();
         std::erase_if(found, [](const rules::ProbePosition& p) { return p.needs_fen; });
@@ -69,17 +69,24 @@ ProbeResult probe_rule(ProbeContext& ctx, const std::string& name, rules::RuleFe
             ctx.options.seed);
         return r;
     }
+    // Every probe position is a set-up position: a dialect that cannot start a game there
+    // skips the probe (said once, for all its positions), which is no fault of the engine.
+    if (std::string cannot;
+        !can_set_up(ctx, ctx.rules.from_fen(found.front().fen), found.front().opening, &cannot)) {
+        r.detail = cannot;
+        return r;
+    }
     const auto style = imcs ? rules::MoveStyle::Dash : rules::MoveStyle::Uci;
     int failed = 0;
     std::vector<std::string> lines;
     for (std::size_t i = 0; i < found.size(); ++i) {
         const auto& probe = found[i];
-        if (auto why = ensure_engine(ctx); !why.empty()) {
+        const rules::Position at = rules::probe_position(ctx.rules, probe);
+        if (auto why = ensure_engine(ctx, at.side_to_move()); !why.empty()) {
             r.verdict = Verdict::Fail;
             r.detail = why;
             return r;
         }
-        const rules::Position at = rules::probe_position(ctx.rules, probe);
         auto spec =
             make_spec(ctx, ctx.rules.from_fen(probe.fen), ctx.options.move_tc, 1, probe.opening);
         spec.max_plies = static_cast<int>(probe.opening.size()) + 1;

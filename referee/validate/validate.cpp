@@ -12,7 +12,6 @@
 #include "referee/engine/scratch_dir.hpp"
 #include "referee/match/time_control.hpp"
 #include "referee/validate/probe_context.hpp"
-#include "referee/validate/probe_positions.hpp"
 
 namespace referee::validate {
 
@@ -39,11 +38,9 @@ std::vector<ProbeRow> make_probe_table() {
          probe_set_up_position},
         {"after-moves", "answers after moves played since the start", "", probe_after_moves},
     };
-    for (int i = 0; i < static_cast<int>(std::size(kSpecialProbes)); ++i)
-        rows.push_back({probe_name(kSpecialProbes[i]), probe_title(kSpecialProbes[i]),
-                        property_text(kSpecialProbes[i]),
-                        [i](ProbeContext& ctx) { return probe_special(ctx, i); }});
-    // One row per rule feature the rules layer knows: positions are found, not written.
+    // One row per rule feature the rules layer knows: positions are found, not written, so
+    // castling, en passant, promotion, double steps and side-steps are asked in the
+    // variant's own pieces, whatever they are called.
     for (auto feature : rules::all_rule_features()) {
         const std::string name = std::string("rule-") + rules::feature_key(feature);
         rows.push_back(

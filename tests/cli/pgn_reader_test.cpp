@@ -46,13 +46,19 @@ TEST(PgnReader, PgnExtractReadsEveryChessGame) {
         << (dir / "out").string()
         << "\nengines:\n  - {cmd: random, name: a}\n  - {cmd: random, name: b}\n"
            // Braces doubled: arguments take {placeholders}; the engine gets "}{ e2e4 {x}".
-           "  - {cmd: broken-garbage, name: g, args: [--text, \"}}{{ e2e4 {{x}}\"]}\n";
+           "  - {cmd: broken-garbage, name: g, args: [--text, \"}}{{ e2e4 {{x}}\"]}\n"
+           // Scores in the move comments ("+0.35/2 0.002s ..."), and time odds: its games
+           // have WhiteTimeControl and BlackTimeControl tags.
+           "  - {cmd: alphabeta, name: s, depth: 2, tc: 20+0}\n";
     const auto r = run_referee({"tournament", (dir / "t.yaml").string(), "--quiet"});
     ASSERT_EQ(r.exit_code, 0) << r.err << r.out;
     const fs::path pgn = dir / "out" / "games.pgn";
     const std::string text = read_text(pgn);
     const int games = count_of(text, "[Event ");
-    ASSERT_EQ(games, 6) << text;
+    ASSERT_EQ(games, 12) << text;
+    EXPECT_EQ(count_of(text, "[WhiteTimeControl \"20\"]"), 3) << text;
+    EXPECT_TRUE(std::regex_search(text, std::regex(R"(\{[+-](\d+\.\d\d|M\d+)/2 \d+\.\d{3}s)")))
+        << text;
 
     // No comment follows another comment directly.
     EXPECT_FALSE(std::regex_search(text, std::regex(R"(\}\s*\{)"))) << text;

@@ -44,7 +44,7 @@ TEST(CliSnapshot, ValidateCardOfTheRandomEngine) {
     EXPECT_TRUE(referee_matches_snapshot(
         "validate-random-minichess",
         {"validate", "--variant", "minichess", "--engine", "random", "--only",
-         "handshake,start-position,after-moves,promotion,king-capture,rule-promotion"}));
+         "handshake,start-position,after-moves,rule-promotion,rule-king-capture"}));
 }
 
 TEST(CliSnapshot, OneLineErrors) {

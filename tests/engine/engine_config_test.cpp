@@ -3,6 +3,9 @@
 // before any game with the engine and the problem named.
 #include <gtest/gtest.h>
 
+#include <unistd.h>
+
+#include <cstdlib>
 #include <filesystem>
 
 #include "referee/engine/engine_config.hpp"
@@ -46,6 +49,20 @@ TEST(EngineNames, ProgramsOnPathAreFoundOnceAndMissingOnesNamed) {
         EXPECT_NE(std::string(e.what()).find("ghost"), std::string::npos) << e.what();
         EXPECT_NE(std::string(e.what()).find("not found in PATH"), std::string::npos) << e.what();
     }
+}
+
+// Debian puts stockfish and fairy-stockfish in /usr/games, which root's PATH lacks: a bare
+// name must still find them there, whatever the PATH says.
+TEST(EngineNames, DebianGameProgramsAreFoundOutsideThePath) {
+    if (::access("/usr/games/stockfish", X_OK) != 0) GTEST_SKIP() << "no /usr/games/stockfish";
+    const char* old = std::getenv("PATH");
+    const std::string saved = old ? old : "";
+    ::setenv("PATH", "/usr/bin:/bin", 1);
+    const auto sf = engine_from_text("cmd=stockfish name=SF", kBin);
+    ::setenv("PATH", saved.c_str(), 1);
+    EXPECT_EQ(sf.command, "/usr/games/stockfish");
+    EXPECT_FALSE(sf.in_tree);
+    EXPECT_NO_THROW(check_engine_command(sf));
 }
 
 TEST(EngineNames, EveryProtocolHasANameAndUnknownOnesListThem) {

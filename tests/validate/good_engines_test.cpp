@@ -18,24 +18,25 @@ void expect_conforms(const Report& r) {
     EXPECT_EQ(r.count(Verdict::Fail), 0u);
 }
 
-// minitchess: side-step, promotion and king capture apply; a single promotion piece, no
-// castling and no en passant (variants/minitchess.yaml).
+// minitchess: side-step, promotion and king capture apply; no check rules, no castling
+// and no en passant (variants/minitchess.yaml). No warning either.
 void expect_minitchess_battery(const Report& r) {
     expect_conforms(r);
+    EXPECT_EQ(r.count(Verdict::Warn), 0u) << format_text(r);
     for (const char* name :
-         {"handshake", "start-position", "set-up-position", "after-moves", "side-step", "promotion",
-          "king-capture", "nearly-empty-clock", "short-clock", "full-game", "second-game", "quit"})
+         {"handshake", "start-position", "set-up-position", "after-moves", "rule-side-step",
+          "rule-promotion", "rule-promotion-choice", "rule-king-capture", "rule-board-edges",
+          "nearly-empty-clock", "short-clock", "full-game", "second-game", "quit"})
         EXPECT_EQ(probe(r, name).verdict, Verdict::Pass) << name << ": " << probe(r, name).detail;
-    for (const char* name : {"promotion-choice", "castling", "en-passant"})
+    for (const char* name : {"rule-castling-rights", "rule-en-passant", "rule-pins"})
         EXPECT_EQ(probe(r, name).verdict, Verdict::Skip) << name;
+    EXPECT_GE(probe(r, "rule-king-capture").positions_asked, 3);
     EXPECT_EQ(r.probes.size(), probe_names().size());
 }
 
 TEST(GoodEngines, RandomUciPassesEveryMinitchessProbe) {
     const auto r = validate_engine(options_for("minitchess", "random", Protocol::Uci));
     expect_minitchess_battery(r);
-    // Random play may or may not find the only move that keeps its king: a warning at most.
-    EXPECT_NE(probe(r, "king-capture-to-survive").verdict, Verdict::Fail);
     EXPECT_TRUE(no_children_left());
 }
 
@@ -46,24 +47,21 @@ TEST(GoodEngines, RandomImcsPassesEveryMinitchessProbe) {
     EXPECT_TRUE(no_children_left());
 }
 
-TEST(GoodEngines, AlphabetaImcsPassesEveryMinitchessProbeAndTakesTheKing) {
+TEST(GoodEngines, AlphabetaImcsPassesEveryMinitchessProbe) {
     const auto r = validate_engine(options_for("minitchess", "alphabeta", Protocol::Imcs));
     expect_minitchess_battery(r);
-    // A one-ply search sees that only Nxe5 keeps its king (see probe_positions_test.cpp).
-    EXPECT_EQ(probe(r, "king-capture-to-survive").verdict, Verdict::Pass)
-        << probe(r, "king-capture-to-survive").detail;
-    EXPECT_NE(probe(r, "king-capture-to-survive").detail.find("d3-e5"), std::string::npos);
     EXPECT_TRUE(no_children_left());
 }
 
 TEST(GoodEngines, AlphabetaUciPassesTheMoveProbesOnMinitchess) {
     const auto r = validate_engine(
         options_for("minitchess", "alphabeta", Protocol::Uci,
-                    {"start-position", "after-moves", "side-step", "promotion", "king-capture",
-                     "king-capture-to-survive", "nearly-empty-clock", "quit"}));
+                    {"start-position", "after-moves", "rule-side-step", "rule-promotion",
+                     "rule-king-capture", "nearly-empty-clock", "quit"}));
     expect_conforms(r);
-    EXPECT_EQ(probe(r, "king-capture-to-survive").verdict, Verdict::Pass);
-    EXPECT_EQ(probe(r, "side-step").verdict, Verdict::Pass);
+    EXPECT_EQ(r.count(Verdict::Warn), 0u) << format_text(r);
+    EXPECT_EQ(probe(r, "rule-king-capture").verdict, Verdict::Pass);
+    EXPECT_EQ(probe(r, "rule-side-step").verdict, Verdict::Pass);
     EXPECT_TRUE(no_children_left());
 }
 
@@ -74,31 +72,84 @@ TEST(GoodEngines, GardnerCastlingBatteryForRandomImcsAndAlphabetaUci) {
         const auto r = validate_engine(options_for("gardner-castling", engine, protocol));
         expect_conforms(r);
         // Castling and promotion apply; king capture does not (check rules), nor do the
-        // side-step, a promotion choice or en passant.
-        EXPECT_EQ(probe(r, "castling").verdict, Verdict::Pass);
-        EXPECT_EQ(probe(r, "promotion").verdict, Verdict::Pass);
-        EXPECT_EQ(probe(r, "second-game").verdict, Verdict::Pass);
-        for (const char* name : {"side-step", "promotion-choice", "en-passant", "king-capture",
-                                 "king-capture-to-survive"})
+        // side-step or en passant.
+        for (const char* name : {"rule-pins", "rule-promotion", "second-game"})
+            EXPECT_EQ(probe(r, name).verdict, Verdict::Pass)
+                << name << ": " << probe(r, name).detail;
+        // An IMCS board dump cannot say which castling rights are left (it implies every
+        // one whose king and rook are home), so positions that need them are not asked.
+        for (const char* name : {"rule-castling-rights", "rule-castling-path",
+                                 "rule-castling-in-check", "rule-castling-through-attack"}) {
+            const auto& c = probe(r, name);
+            if (protocol == Protocol::Uci) {
+                EXPECT_EQ(c.verdict, Verdict::Pass) << name << ": " << c.detail;
+            } else if (c.verdict == Verdict::Skip) {
+                EXPECT_NE(c.detail.find("IMCS board dump"), std::string::npos) << c.detail;
+            } else {
+                EXPECT_EQ(c.verdict, Verdict::Pass) << name << ": " << c.detail;
+            }
+        }
+        for (const char* name : {"rule-side-step", "rule-en-passant", "rule-king-capture"})
             EXPECT_EQ(probe(r, name).verdict, Verdict::Skip) << name;
-        EXPECT_NE(probe(r, "king-capture").detail.find("check rules"), std::string::npos);
+        EXPECT_NE(probe(r, "rule-king-capture").detail.find("check rules"), std::string::npos);
     }
     EXPECT_TRUE(no_children_left());
 }
 
 TEST(GoodEngines, ChessSpecialMovesForAlphabetaUciAndRandomImcs) {
     if (!test::have_variant("chess")) GTEST_SKIP() << "variants/chess.yaml is not there";
-    const std::vector<std::string> specials = {"promotion", "promotion-choice", "castling",
-                                               "en-passant", "set-up-position"};
+    const std::vector<std::string> specials = {"rule-promotion", "rule-castling-path",
+                                               "rule-en-passant", "rule-double-step",
+                                               "set-up-position"};
     const auto uci = validate_engine(options_for("chess", "alphabeta", Protocol::Uci, specials));
     expect_conforms(uci);
-    for (const auto& name : specials) EXPECT_EQ(probe(uci, name).verdict, Verdict::Pass) << name;
+    for (const auto& name : specials)
+        EXPECT_EQ(probe(uci, name).verdict, Verdict::Pass)
+            << name << ": " << probe(uci, name).detail;
     // An IMCS board dump has no en-passant field: the probe cannot be asked, and says so.
     const auto imcs = validate_engine(options_for("chess", "random", Protocol::Imcs, specials));
     expect_conforms(imcs);
-    EXPECT_EQ(probe(imcs, "en-passant").verdict, Verdict::Skip);
-    EXPECT_NE(probe(imcs, "en-passant").detail.find("IMCS"), std::string::npos);
-    EXPECT_EQ(probe(imcs, "promotion-choice").verdict, Verdict::Pass);
+    EXPECT_EQ(probe(imcs, "rule-en-passant").verdict, Verdict::Skip);
+    EXPECT_NE(probe(imcs, "rule-en-passant").detail.find("IMCS"), std::string::npos);
+    EXPECT_EQ(probe(imcs, "rule-promotion").verdict, Verdict::Pass);
+    EXPECT_TRUE(no_children_left());
+}
+
+// An imcs-tcp client is sent the board with every turn, as the server does, so it is asked
+// the set-up and rule positions too (those needing castling rights or en passant aside).
+TEST(GoodEngines, ImcsTcpClientsAreAskedSetUpBoards) {
+    const auto r = validate_engine(options_for(
+        "minitchess", "random", Protocol::ImcsTcp,
+        {"start-position", "set-up-position", "rule-side-step", "rule-king-capture", "quit"}));
+    expect_conforms(r);
+    EXPECT_EQ(r.count(Verdict::Warn), 0u) << format_text(r);
+    for (const char* name : {"set-up-position", "rule-side-step", "rule-king-capture"})
+        EXPECT_EQ(probe(r, name).verdict, Verdict::Pass) << name << ": " << probe(r, name).detail;
+    EXPECT_TRUE(no_children_left());
+}
+
+// A plain-dialect engine knows only its colour and the start position: it is started for
+// the colour of each game, the set-up positions are skipped with the reason (no failure),
+// and a real flaw still fails in the games it plays from the start.
+TEST(GoodEngines, PlainEnginesAreProbedFromTheStartPositionOnly) {
+    const auto r = validate_engine(options_for("gardner-castling", "random", Protocol::Plain));
+    expect_conforms(r);
+    EXPECT_EQ(r.count(Verdict::Warn), 0u) << format_text(r);
+    for (const char* name : {"start-position", "nearly-empty-clock", "short-clock", "full-game"})
+        EXPECT_EQ(probe(r, name).verdict, Verdict::Pass) << name << ": " << probe(r, name).detail;
+    for (const char* name : {"set-up-position", "after-moves", "rule-pins", "rule-castling-path"}) {
+        EXPECT_EQ(probe(r, name).verdict, Verdict::Skip) << name;
+        EXPECT_NE(probe(r, name).detail.find("probed only from the start position"),
+                  std::string::npos)
+            << probe(r, name).detail;
+    }
+    const std::string flawed = "cmd=" + std::string(REFEREE_BIN_DIR) +
+                               "/flawed-engine arg=--protocol arg=plain arg=--color arg={color} "
+                               "arg=--variant arg={variant} arg=--flaw arg=moves-into-check "
+                               "proto=plain name=flawed";
+    const auto bad = validate_engine(options_for("gardner-castling", flawed));
+    EXPECT_FALSE(bad.passed()) << format_text(bad);
+    EXPECT_EQ(probe(bad, "full-game").verdict, Verdict::Fail) << probe(bad, "full-game").detail;
     EXPECT_TRUE(no_children_left());
 }
 
@@ -106,7 +157,7 @@ TEST(GoodEngines, FairyStockfishPassesOnGardnerCastlingAndIsRefusedOnMinitchess)
     if (!test::have_fairy_stockfish()) GTEST_SKIP() << "no /usr/games/fairy-stockfish";
     const auto gardner = validate_engine(options_for("gardner-castling", "fairy-stockfish"));
     expect_conforms(gardner);
-    EXPECT_EQ(probe(gardner, "castling").verdict, Verdict::Pass);
+    EXPECT_EQ(probe(gardner, "rule-castling-through-attack").verdict, Verdict::Pass);
     EXPECT_EQ(probe(gardner, "full-game").verdict, Verdict::Pass);
 
     // Fairy-Stockfish 11.1 has no piece that moves like MinitChess's bishop (BmW): refused
@@ -123,9 +174,9 @@ TEST(GoodEngines, FairyStockfishPassesOnGardnerCastlingAndIsRefusedOnMinitchess)
 
     if (test::have_variant("chess")) {
         const auto chess = validate_engine(options_for("chess", "fairy-stockfish", std::nullopt,
-                                                       {"en-passant", "promotion-choice"}));
+                                                       {"rule-en-passant", "rule-promotion"}));
         expect_conforms(chess);
-        EXPECT_EQ(probe(chess, "en-passant").verdict, Verdict::Pass);
+        EXPECT_EQ(probe(chess, "rule-en-passant").verdict, Verdict::Pass);
     }
     EXPECT_TRUE(no_children_left());
 }

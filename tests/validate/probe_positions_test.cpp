@@ -1,36 +1,39 @@
-// The probe positions must have the property their probe is about under the shipped
-// variant files; the expected moves below were worked out by hand (reasoning in the
-// comments), and the chess ones are also checked against Fairy-Stockfish's perft 1.
+// The special moves the hand-written probes used to ask (side-steps, promotion, a promotion
+// with a piece to name, castling rights, en passant, double steps, king capture) are asked
+// by the generated rule probes: their positions have the property each used to check,
+// under the shipped variant files, in the variant's own pieces; the chess ones agree with
+// Fairy-Stockfish's perft 1. Also the scripted line the protocol probes play.
 #include <gtest/gtest.h>
 
 #include <unistd.h>
 
-#include <algorithm>
+#include <cctype>
 #include <cstdio>
-#include <filesystem>
+#include <map>
 #include <set>
 #include <string>
 
-#include "referee/validate/move_kinds.hpp"
+#include "referee/rules/probe_moves.hpp"
+#include "referee/rules/probes.hpp"
 #include "referee/validate/probe_positions.hpp"
 
 namespace referee::validate {
 namespace {
 
+using rules::Move;
+using rules::MoveKind;
+using rules::Position;
+using rules::RuleFeature;
 using rules::Rules;
 
-std::set<std::string> names(const rules::Position& pos, const std::vector<rules::Move>& moves) {
+std::set<std::string> legal_names(const Position& pos) {
     std::set<std::string> out;
-    for (auto m : moves) out.insert(pos.move_name(m, rules::MoveStyle::Uci));
+    for (auto m : pos.legal_moves()) out.insert(pos.move_name(m, rules::MoveStyle::Uci));
     return out;
 }
 
-std::set<std::string> legal_names(const rules::Position& pos) {
-    return names(pos, pos.legal_moves());
-}
-
-bool have_chess() {
-    return std::filesystem::exists(std::string(REFEREE_VARIANT_DIR) + "/chess.yaml");
+std::vector<rules::ProbePosition> found(const Rules& rules, RuleFeature f) {
+    return rules::find_probe_positions(rules, f, rules::ProbeSearch{});
 }
 
 // Fairy-Stockfish's own list of legal moves ("go perft 1"), an independent move generator.
@@ -50,170 +53,156 @@ std::set<std::string> fairy_stockfish_moves(const std::string& fen) {
     return out;
 }
 
-TEST(ProbePositions, MinitchessSideStepHasOnlyBishopSteps) {
-    const auto rules = Rules::load("minitchess");
-    const auto chosen = special_position(rules, SpecialProbe::SideStep);
-    ASSERT_TRUE(chosen.position) << chosen.why_not;
-    // kBRBB/P1PPP/PBPPP/PPP2/PPP2/KB3: every pawn has its own piece (or the black king on
-    // a6) in front and no black piece diagonally ahead; the king on a1 is surrounded by its
-    // own a2, b1, b2; the bishops' diagonals all end on their own pieces, and the rook on c6
-    // (not a bishop, so b5 is no diagonal target) is boxed in. The empty squares next to a
-    // bishop are b5 (next to b4 and b6) and c1 (next to b1): three side-steps, nothing else.
-    EXPECT_EQ(legal_names(*chosen.position), (std::set<std::string>{"b1c1", "b4b5", "b6b5"}));
-    EXPECT_EQ(names(*chosen.position, chosen.good_moves), legal_names(*chosen.position));
+// The missing-move probes ask positions where only the special move is legal: an engine
+// that does not know it has nothing to play, and one that writes it wrongly fails too.
+void expect_only(const Rules& rules, RuleFeature f, auto is_kind, std::size_t at_least) {
+    const auto positions = found(rules, f);
+    EXPECT_GE(positions.size(), at_least) << rules.name() << " " << rules::feature_key(f);
+    for (const auto& p : positions) {
+        const Position pos = rules::probe_position(rules, p);
+        ASSERT_FALSE(pos.legal_moves().empty()) << p.fen;
+        for (Move m : pos.legal_moves())
+            EXPECT_TRUE(is_kind(pos, m)) << rules.name() << " " << rules::feature_key(f) << " "
+                                         << p.fen << ": " << pos.move_name(m);
+    }
 }
 
-TEST(ProbePositions, FiveBySixPromotionAndKingCaptureHoldInBothMiniChessVariants) {
+TEST(GeneratedProbes, OnlyTheSpecialMoveIsLegalWhereAMissingOneIsProbed) {
+    const auto promotes = [](const Position&, Move m) { return m.promotion != 0; };
+    const auto takes_king = [](const Position& pos, Move m) {
+        return rules::captures_enemy_royal(pos, m);
+    };
     for (const char* variant : {"minichess", "minitchess"}) {
         SCOPED_TRACE(variant);
         const auto rules = Rules::load(variant);
-        // 1NBBk/PPPRP/PPPPP/KP3/PP3/5: the same wall of own pieces; only the a5 pawn has an
-        // empty square ahead (a6), and promotes there (to a queen, the only choice).
-        auto promotion = special_position(rules, SpecialProbe::Promotion);
-        ASSERT_TRUE(promotion.position) << promotion.why_not;
-        EXPECT_EQ(legal_names(*promotion.position), (std::set<std::string>{"a5a6q"}));
-        // BNBBB/PPPRP/PPPPP/KPk2/PP3/5: the walled-in pieces again, and the black king on c3
-        // diagonally ahead of the b2 pawn: b2xc3 is the only move.
-        auto capture = special_position(rules, SpecialProbe::KingCapture);
-        ASSERT_TRUE(capture.position) << capture.why_not;
-        EXPECT_EQ(legal_names(*capture.position), (std::set<std::string>{"b2c3"}));
-        // rr3/4k/5/3N1/5/K4: the rooks on a6 and b6 cover a1, a2, b1 and b2, so every king
-        // move and every knight move but Nxe5 (the king) leaves our king to be taken.
-        auto survive = special_position(rules, SpecialProbe::KingCaptureToSurvive);
-        ASSERT_TRUE(survive.position) << survive.why_not;
-        EXPECT_EQ(names(*survive.position, survive.good_moves), (std::set<std::string>{"d3e5"}));
-        EXPECT_EQ(legal_names(*survive.position).size(), 9u);  // Ka2 Kb1 Kb2 and six knight moves
+        // A handful each, also where a king must be walled in by its own blocked pieces.
+        expect_only(rules, RuleFeature::Promotion, promotes, 2);
+        expect_only(rules, RuleFeature::KingCapture, takes_king, 3);
     }
+    const auto chess = Rules::load("chess");
+    expect_only(
+        chess, RuleFeature::EnPassant,
+        [](const Position&, Move m) { return m.kind() == MoveKind::EnPassant; }, 3);
+    expect_only(
+        chess, RuleFeature::DoubleStep,
+        [](const Position&, Move m) { return m.kind() == MoveKind::DoubleStep; }, 3);
 }
 
-TEST(ProbePositions, GardnerPromotionAndCastling) {
-    const auto rules = Rules::load("gardner-castling");
-    // kr3/4P/p4/P4/K4: a1's king is walled by its pawn on a2 (blocked by a3) and the b-file
-    // rook covering b1 and b2; the e4 pawn promotes on e5.
-    auto promotion = special_position(rules, SpecialProbe::Promotion);
-    ASSERT_TRUE(promotion.position) << promotion.why_not;
-    EXPECT_EQ(legal_names(*promotion.position), (std::set<std::string>{"e4e5q"}));
-    // k4/5/p1p1p/P1P1P/R3K w Q: the pawns are blocked; d2 is attacked by the c3 and e3 pawns,
-    // so the king has d1 and the castling e1-c1, the rook b1, c1, d1.
-    auto castling = special_position(rules, SpecialProbe::Castling);
-    ASSERT_TRUE(castling.position) << castling.why_not;
-    EXPECT_EQ(legal_names(*castling.position),
-              (std::set<std::string>{"a1b1", "a1c1", "a1d1", "e1c1", "e1d1"}));
-}
-
-TEST(ProbePositions, ChessPositionsAgreeWithHandAndFairyStockfish) {
-    if (!have_chess()) GTEST_SKIP() << "variants/chess.yaml is not there yet";
-    const auto rules = Rules::load("chess");
-    struct Case {
-        SpecialProbe probe;
-        std::set<std::string> expected;
-    };
-    const Case cases[] = {
-        // k5r1/8/4p3/3pP3/8/8/r7/7K w - d6: the rooks cover g1, g2 and h2, e5 is blocked by
-        // e6, and the d5 pawn just passed: exd6 en passant is White's only move.
-        {SpecialProbe::EnPassant, {"e5d6"}},
-        // 6r1/P7/8/8/8/2k5/r7/7K: the same trapped king; a7-a8 with four pieces to choose.
-        {SpecialProbe::PromotionChoice, {"a7a8q", "a7a8r", "a7a8b", "a7a8n"}},
-        // r5r1/1P6/...: b8 straight or a8 taking the rook, four pieces each.
-        {SpecialProbe::Promotion,
-         {"b7b8q", "b7b8r", "b7b8b", "b7b8n", "b7a8q", "b7a8r", "b7a8b", "b7a8n"}},
-    };
-    for (const auto& c : cases) {
-        SCOPED_TRACE(probe_name(c.probe));
-        auto chosen = special_position(rules, c.probe);
-        ASSERT_TRUE(chosen.position) << chosen.why_not;
-        EXPECT_EQ(legal_names(*chosen.position), c.expected);
-    }
-    auto castling = special_position(rules, SpecialProbe::Castling);
-    ASSERT_TRUE(castling.position) << castling.why_not;
-    const auto ours = legal_names(*castling.position);
-    EXPECT_TRUE(ours.count("e1g1") && ours.count("e1c1"));
-    if (::access("/usr/games/fairy-stockfish", X_OK) != 0) return;
-    for (auto probe : {SpecialProbe::EnPassant, SpecialProbe::PromotionChoice,
-                       SpecialProbe::Promotion, SpecialProbe::Castling}) {
-        auto chosen = special_position(rules, probe);
-        ASSERT_TRUE(chosen.position);
-        EXPECT_EQ(legal_names(*chosen.position), fairy_stockfish_moves(chosen.position->fen()))
-            << probe_name(probe);
-    }
-}
-
-TEST(ProbePositions, ProbesApplyOnlyWhereTheVariantHasTheMove) {
-    // By the variant files: minichess has no side-step, only chess has a promotion choice
-    // and en passant, gardner-castling and chess have castling, and king capture is a probe
-    // only where kings may be captured and nothing forbids leaving one en prise.
-    struct Case {
-        const char* variant;
-        SpecialProbe probe;
-        bool applies;
-        const char* reason_part;
-    };
-    const Case cases[] = {
-        {"minichess", SpecialProbe::SideStep, false, "move-only"},
-        {"minitchess", SpecialProbe::PromotionChoice, false, "one piece only"},
-        {"minitchess", SpecialProbe::Castling, false, "no castling"},
-        {"minitchess", SpecialProbe::EnPassant, false, "no en passant"},
-        {"gardner-castling", SpecialProbe::KingCapture, false, "check rules"},
-        {"gardner-castling", SpecialProbe::SideStep, false, "move-only"},
-        {"minitchess", SpecialProbe::SideStep, true, ""},
-        {"gardner-castling", SpecialProbe::Castling, true, ""},
-    };
-    for (const auto& c : cases) {
-        SCOPED_TRACE(std::string(c.variant) + " " + probe_name(c.probe));
-        auto chosen = special_position(Rules::load(c.variant), c.probe);
-        EXPECT_EQ(chosen.position.has_value(), c.applies);
-        if (!c.applies) {
-            EXPECT_NE(chosen.why_not.find(c.reason_part), std::string::npos) << chosen.why_not;
+TEST(GeneratedProbes, ChessPromotionsNeedAPieceNamed) {
+    // What "promotion-choice" asked: every legal move promotes, with several pieces to name.
+    const auto chess = Rules::load("chess");
+    for (const auto& p : found(chess, RuleFeature::Promotion)) {
+        const Position pos = rules::probe_position(chess, p);
+        std::map<std::pair<int, int>, std::set<char>> pieces;
+        for (Move m : pos.legal_moves()) {
+            ASSERT_NE(m.promotion, 0) << p.fen;
+            pieces[{m.from, m.to}].insert(m.promotion);
+        }
+        for (const auto& [squares, choice] : pieces) EXPECT_EQ(choice.size(), 4u) << p.fen;
+        if (::access("/usr/games/fairy-stockfish", X_OK) == 0) {
+            EXPECT_EQ(legal_names(pos), fairy_stockfish_moves(pos.fen())) << p.fen;
         }
     }
 }
 
-TEST(ProbePositions, AWrittenPositionThatLacksThePropertyIsRefusedWithTheReason) {
-    // Elephant-Monkey-Carp has promotion, castling and en passant, but its pieces have other
-    // letters (no P, B or N), so the 8x8 chess positions cannot be read: skipped, with why.
-    const auto emc = Rules::load("elephant-monkey-carp");
-    auto chosen = special_position(emc, SpecialProbe::EnPassant);
-    EXPECT_FALSE(chosen.position);
-    EXPECT_NE(chosen.why_not.find("k5r1/8/4p3/3pP3/8/8/r7/7K"), std::string::npos)
-        << chosen.why_not;
-
-    // The property checks themselves say no to positions without the property.
-    const auto minitchess = Rules::load("minitchess");
-    EXPECT_NE(property_failure(minitchess.start(), SpecialProbe::SideStep), "");
-    EXPECT_NE(property_failure(minitchess.start(), SpecialProbe::Promotion), "");
-    // A promotion is legal here (a5-a6) but so are king moves (a1-a2...): not "only promotions".
-    EXPECT_NE(
-        property_failure(minitchess.from_fen("4k/P4/5/5/5/K4 w - - 0 1"), SpecialProbe::Promotion)
-            .find("is not a promotion"),
-        std::string::npos);
-    // Every move takes the king: "take it or lose" cannot be told apart from "take it".
-    EXPECT_NE(property_failure(minitchess.from_fen("BNBBB/PPPRP/PPPPP/KPk2/PP3/5 w - - 0 1"),
-                               SpecialProbe::KingCaptureToSurvive)
-                  .find("tells nothing"),
-              std::string::npos);
-    // A game already over (White's king is gone) is no probe position.
-    EXPECT_NE(
-        property_failure(minitchess.from_fen("k4/5/5/5/P4/5 w - - 0 1"), SpecialProbe::Promotion)
-            .find("over"),
-        std::string::npos);
-    // Gardner: castling is legal, but so is a pawn move (b2-b3).
-    const auto gardner = Rules::load("gardner-castling");
-    EXPECT_NE(
-        property_failure(gardner.from_fen("k4/5/p1p1p/PPP1P/R3K w Q - 0 1"), SpecialProbe::Castling)
-            .find("neither"),
-        std::string::npos);
+TEST(GeneratedProbes, CastlingProbesAskPositionsWithTheRightsInTheFen) {
+    // What "castling" asked: a position whose FEN gives castling rights, king and rook at
+    // home, where the engine must read them. Each condition's probe offers a castle that
+    // breaks only that condition.
+    for (const char* variant : {"gardner-castling", "chess", "elephant-monkey-carp"}) {
+        const auto rules = Rules::load(variant);
+        for (RuleFeature f : {RuleFeature::CastlingPathEmpty, RuleFeature::CastlingOutOfCheck,
+                              RuleFeature::CastlingThroughAttack}) {
+            SCOPED_TRACE(std::string(variant) + " " + rules::feature_key(f));
+            const auto positions = found(rules, f);
+            EXPECT_GE(positions.size(), 3u);
+            for (const auto& p : positions) {
+                const Position pos = rules::probe_position(rules, p);
+                const std::string rights = p.fen.substr(p.fen.find(' ', p.fen.find(' ') + 1) + 1);
+                EXPECT_NE(rights.front(), '-') << p.fen;
+                ASSERT_FALSE(p.flawed_only.empty());
+                for (Move m : p.flawed_only) {
+                    EXPECT_EQ(m.kind(), MoveKind::Castle) << p.fen;
+                    EXPECT_FALSE(pos.is_legal(m));
+                }
+                if (::access("/usr/games/fairy-stockfish", X_OK) == 0 && rules.name() == "chess") {
+                    EXPECT_EQ(legal_names(pos), fairy_stockfish_moves(pos.fen())) << p.fen;
+                }
+            }
+        }
+    }
 }
 
-TEST(MoveKinds, BlackBishopSideStepsAreRecognised) {
-    // A lone black bishop on c3 with empty neighbours: four side-steps (b3, d3, c2, c4) and
-    // its diagonal moves, which are not side-steps, whatever the direction of Black's play.
+TEST(GeneratedProbes, MinitchessSideStepsStayOnTheBoard) {
+    // What "side-step" asked: the bishop's move-only orthogonal step. Its probe offers the
+    // steps that wrap around the edge, which no legal move matches.
     const auto rules = Rules::load("minitchess");
-    const auto pos = rules.from_fen("k4/5/5/2b2/5/4K b - - 0 1");
-    std::set<std::string> steps;
-    for (auto m : pos.legal_moves())
-        if (is_special(pos, m, SpecialKind::SideStep))
-            steps.insert(pos.move_name(m, rules::MoveStyle::Uci));
-    EXPECT_EQ(steps, (std::set<std::string>{"c3b3", "c3d3", "c3c2", "c3c4"}));
+    const auto positions = found(rules, RuleFeature::SideStep);
+    EXPECT_GE(positions.size(), 3u);
+    for (const auto& p : positions) {
+        const Position pos = rules::probe_position(rules, p);
+        for (Move m : p.flawed_only) {
+            EXPECT_FALSE(pos.is_legal(m)) << p.fen;
+            EXPECT_EQ(std::toupper(pos.letter_at(m.from)), 'B') << p.fen;
+        }
+    }
+    // The bishop's W step is the side-step; its F moves are not (rules/variant data only).
+    const auto& v = rules.variant();
+    const auto& bishop = v.pieces[v.type_of('B')];
+    int side_steps = 0;
+    for (const auto& r : bishop.moves) side_steps += rules::is_side_step(bishop, r) ? 1 : 0;
+    EXPECT_EQ(side_steps, 4);
+}
+
+TEST(GeneratedProbes, ApplyOnlyWhereTheVariantHasTheRule) {
+    struct Case {
+        const char* variant;
+        RuleFeature feature;
+        bool applies;
+        const char* reason_part;
+    };
+    const Case cases[] = {
+        {"minichess", RuleFeature::SideStep, false, "move-only"},
+        {"minitchess", RuleFeature::CastlingRights, false, "no castling"},
+        {"minitchess", RuleFeature::EnPassant, false, "no en passant"},
+        {"gardner-castling", RuleFeature::KingCapture, false, "check rules"},
+        {"gardner-castling", RuleFeature::SideStep, false, "move-only"},
+        {"minitchess", RuleFeature::SideStep, true, ""},
+        {"gardner-castling", RuleFeature::CastlingPathEmpty, true, ""},
+        {"elephant-monkey-carp", RuleFeature::EnPassant, true, ""},
+        {"elephant-monkey-carp", RuleFeature::Promotion, true, ""},
+    };
+    for (const auto& c : cases) {
+        SCOPED_TRACE(std::string(c.variant) + " " + rules::feature_key(c.feature));
+        std::string why;
+        const auto rules = Rules::load(c.variant);
+        EXPECT_EQ(rules::variant_has_feature(rules.variant(), c.feature, &why), c.applies);
+        if (!c.applies) {
+            EXPECT_NE(why.find(c.reason_part), std::string::npos) << why;
+        } else {
+            EXPECT_FALSE(found(rules, c.feature).empty());
+        }
+    }
+}
+
+TEST(GeneratedProbes, ElephantMonkeyCarpGetsEveryProbeItsRulesHaveInItsOwnPieces) {
+    // The written chess FENs could not be read there ('P' is not one of its pieces).
+    const auto emc = Rules::load("elephant-monkey-carp");
+    std::set<char> letters;
+    for (const auto& p : emc.variant().pieces) {
+        letters.insert(p.letter);
+        letters.insert(static_cast<char>(std::tolower(static_cast<unsigned char>(p.letter))));
+    }
+    for (RuleFeature f : rules::all_rule_features()) {
+        if (!rules::variant_has_feature(emc.variant(), f)) continue;
+        const auto positions = found(emc, f);
+        EXPECT_FALSE(positions.empty()) << rules::feature_key(f);
+        for (const auto& p : positions)
+            for (char c : p.fen.substr(0, p.fen.find(' ')))
+                if (std::isalpha(static_cast<unsigned char>(c))) {
+                    EXPECT_TRUE(letters.count(c)) << rules::feature_key(f) << " " << p.fen;
+                }
+    }
 }
 
 TEST(ScriptedLine, IsLegalRepeatableAndKeepsTheGameGoing) {

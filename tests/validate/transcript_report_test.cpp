@@ -61,7 +61,7 @@ Report sample() {
     ProbeResult pass{"handshake", "starts"};
     pass.verdict = Verdict::Pass;
     pass.detail = "still running";
-    ProbeResult fail{"promotion", "only promotions"};
+    ProbeResult fail{"rule-promotion", "a pawn that reaches the promotion zone promotes"};
     fail.verdict = Verdict::Fail;
     fail.detail = "White (student) played an illegal move";
     Evidence e;
@@ -72,9 +72,9 @@ Report sample() {
     e.expected_moves = {"a5-a6"};
     e.reproduce = "referee play minitchess --fen '...'";
     fail.evidence = e;
-    ProbeResult warn{"king-capture-to-survive", "takes the king", true};
+    ProbeResult warn{"quit", "exits when asked", true};
     warn.verdict = Verdict::Warn;
-    ProbeResult skip{"castling", "castles"};
+    ProbeResult skip{"rule-castling-rights", "castling needs the right"};
     skip.detail = "minitchess has no castling.";
     r.probes = {pass, fail, warn, skip};
     return r;
@@ -84,13 +84,13 @@ TEST(Report, AFailureFailsTheRunAndShowsItsEvidence) {
     const auto r = sample();
     EXPECT_FALSE(r.passed());
     const auto text = format_text(r);
-    EXPECT_NE(text.find("FAIL  promotion"), std::string::npos) << text;
+    EXPECT_NE(text.find("FAIL  rule-promotion"), std::string::npos) << text;
     EXPECT_NE(text.find("! a5-b6"), std::string::npos);
     EXPECT_NE(text.find("a5-a6"), std::string::npos);
     EXPECT_NE(text.find(".NBBk"), std::string::npos);
     EXPECT_NE(text.find("(an empty line)"), std::string::npos);
     EXPECT_NE(text.find("1 passed, 1 failed, 1 warnings, 1 skipped"), std::string::npos);
-    EXPECT_NE(text.find("promotion failed"), std::string::npos);
+    EXPECT_NE(text.find("rule-promotion failed"), std::string::npos);
 
     const auto j = to_json(r);
     EXPECT_FALSE(j["passed"].get<bool>());

@@ -26,11 +26,11 @@ std::string temp_file(const std::string& name) {
 TEST(ValidateCli, AConformingEngineExitsZeroAndWritesTheJson) {
     const auto json_path = temp_file("validate-random");
     const auto run = referee(
-        "validate --variant minitchess --engine random --only start-position,promotion,quit "
+        "validate --variant minitchess --engine random --only start-position,rule-promotion,quit "
         "--json " +
         json_path);
     EXPECT_EQ(run.exit_code, 0) << run.out;
-    EXPECT_NE(run.out.find("PASS  promotion"), std::string::npos) << run.out;
+    EXPECT_NE(run.out.find("PASS  rule-promotion"), std::string::npos) << run.out;
     EXPECT_NE(run.out.find("conforms"), std::string::npos);
     std::ifstream in(json_path);
     ASSERT_TRUE(in) << "no JSON written";

@@ -1,0 +1,36 @@
+// What a UCI engine says about its search in an `info` line: depth, score and nodes. The
+// match layer puts them in the PGN and adjudicates on the score; the dialect keeps the last
+// one before `bestmove`.
+#pragma once
+
+#include <cstdint>
+#include <string_view>
+
+namespace referee::engine {
+
+struct SearchInfo {
+    int depth = 0;            // 0: not given
+    bool has_score = false;   // a "score cp" or "score mate" was given
+    bool mate = false;        // score is "mate N": N moves (negative: the engine is mated)
+    int score = 0;            // centipawns, or the mate distance in moves
+    std::int64_t nodes = -1;  // -1: not given
+    bool empty() const { return depth == 0 && !has_score && nodes < 0; }
+};
+
+// True for a line whose first word is "info": the only check made on every line the engine
+// writes while it thinks, so nothing else is split or allocated for them.
+inline bool is_info_line(std::string_view line) {
+    std::size_t i = 0;
+    while (i < line.size() && (line[i] == ' ' || line[i] == '\t')) ++i;
+    line.remove_prefix(i);
+    return line.size() >= 4 && line.substr(0, 4) == "info" &&
+           (line.size() == 4 || line[4] == ' ' || line[4] == '\t' || line[4] == '\r');
+}
+
+// Reads depth, score (cp or mate; a lowerbound/upperbound score counts as given) and nodes
+// from an info line into `into`, leaving fields the line does not give as they were, so a
+// depth in one line and a score in the next add up. "info string ..." is free text and read
+// for nothing. Never allocates; numbers that do not fit are ignored.
+void read_uci_info(std::string_view line, SearchInfo& into);
+
+}  // namespace referee::engine
