@@ -8,10 +8,10 @@ namespace engines::alphabeta {
 
 using referee::rules::Board;
 using referee::rules::Color;
+using referee::rules::EndValue;
 using referee::rules::Move;
 using referee::rules::MoveKind;
 using referee::rules::MoveList;
-using referee::rules::Verdict;
 using Clock = std::chrono::steady_clock;
 
 int mate_distance(int score) {
@@ -25,14 +25,14 @@ namespace {
 constexpr int kInfinity = kMate + 1;
 constexpr std::uint64_t kCheckEvery = 1024;  // nodes between looks at the clock and the stop flag
 
-// A verdict for the side to move, as a score `ply` plies from the root.
-int verdict_score(Verdict v, int ply) {
+// An ending's value for the side to move, as a score `ply` plies from the root.
+int end_value_score(EndValue v, int ply) {
     switch (v) {
-        case Verdict::Win:
+        case EndValue::Win:
             return kMate - ply;
-        case Verdict::Loss:
+        case EndValue::Loss:
             return -(kMate - ply);
-        case Verdict::Draw:
+        case EndValue::Draw:
             return 0;
     }
     return 0;
@@ -77,7 +77,7 @@ class Searcher {
     std::optional<int> end_before_moves(int ply) const;
     int no_moves_score(int ply) const {
         const bool mated = check_rules_ && b_.in_check();
-        return verdict_score(mated ? end_.checkmate : end_.no_legal_moves, ply);
+        return end_value_score(mated ? end_.checkmate : end_.no_legal_moves, ply);
     }
     bool is_capture(Move m) const {
         if (m.kind() == MoveKind::EnPassant) return true;
@@ -124,12 +124,12 @@ bool Searcher<BB>::out_of_budget() const {
 template <class BB>
 std::optional<int> Searcher<BB>::end_before_moves(int ply) const {
     if (end_.royal_capture && !b_.has_royal(b_.side_to_move())) {
-        // The verdict is the capturer's, who is not the side to move.
-        const Verdict v = *end_.royal_capture;
-        return verdict_score(v == Verdict::Win    ? Verdict::Loss
-                             : v == Verdict::Loss ? Verdict::Win
-                                                  : v,
-                             ply);
+        // The value is the capturer's, who is not the side to move.
+        const EndValue v = *end_.royal_capture;
+        return end_value_score(v == EndValue::Win    ? EndValue::Loss
+                               : v == EndValue::Loss ? EndValue::Win
+                                                     : v,
+                               ply);
     }
     if (end_.move_limit && b_.fullmove_number() > end_.move_limit) return 0;
     return std::nullopt;

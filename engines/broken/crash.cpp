@@ -3,15 +3,14 @@
 // crash with the signal, as a loss for this engine, and carry on.
 #include <signal.h>
 
-#include <random>
 #include <stdexcept>
 
 #include "engines/common/engine_main.hpp"
-#include "engines/common/random_pick.hpp"
+#include "engines/common/random_player.hpp"
 
 namespace {
 
-class CrashingPlayer : public engines::Player {
+class CrashingPlayer : public engines::RandomPlayer {
   public:
     std::vector<engines::Parameter> parameters() const override {
         return {
@@ -28,8 +27,8 @@ class CrashingPlayer : public engines::Player {
             signal_ = value == "abort" ? SIGABRT : SIGSEGV;
         }
     }
-    void new_game(const referee::rules::Rules&, std::uint64_t seed) override {
-        rng_.seed(seed);
+    void new_game(const referee::rules::Rules& rules, std::uint64_t seed) override {
+        RandomPlayer::new_game(rules, seed);
         played_ = 0;
     }
     engines::Reply choose(const engines::Turn& turn) override {
@@ -40,15 +39,13 @@ class CrashingPlayer : public engines::Player {
             ::raise(signal_);
         }
         ++played_;
-        auto m = engines::pick_uniform(turn.position, rng_);
-        return m ? engines::Reply::of(*m) : engines::Reply::none();
+        return RandomPlayer::choose(turn);
     }
 
   private:
     int after_ = 3;
     int signal_ = SIGSEGV;
     int played_ = 0;
-    std::mt19937_64 rng_;
 };
 
 }  // namespace

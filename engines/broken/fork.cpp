@@ -4,27 +4,10 @@
 #include <unistd.h>
 
 #include <chrono>
-#include <random>
 #include <thread>
 
 #include "engines/common/engine_main.hpp"
-#include "engines/common/random_pick.hpp"
-
-namespace {
-
-class RandomMover : public engines::Player {
-  public:
-    void new_game(const referee::rules::Rules&, std::uint64_t seed) override { rng_.seed(seed); }
-    engines::Reply choose(const engines::Turn& turn) override {
-        auto m = engines::pick_uniform(turn.position, rng_);
-        return m ? engines::Reply::of(*m) : engines::Reply::none();
-    }
-
-  private:
-    std::mt19937_64 rng_;
-};
-
-}  // namespace
+#include "engines/common/random_player.hpp"
 
 int main(int argc, char** argv) {
     const pid_t child = ::fork();
@@ -34,7 +17,7 @@ int main(int argc, char** argv) {
         std::this_thread::sleep_for(std::chrono::hours(1));
         ::_exit(0);
     }
-    RandomMover player;
+    engines::RandomPlayer player;
     return engines::run_engine(
         argc, argv,
         {"broken-fork", "minichess-referee", "leaves a child holding stdout (a broken engine)"},

@@ -4,31 +4,14 @@
 #include <signal.h>
 
 #include <chrono>
-#include <random>
 #include <thread>
 
 #include "engines/common/engine_main.hpp"
-#include "engines/common/random_pick.hpp"
-
-namespace {
-
-class RandomMover : public engines::Player {
-  public:
-    void new_game(const referee::rules::Rules&, std::uint64_t seed) override { rng_.seed(seed); }
-    engines::Reply choose(const engines::Turn& turn) override {
-        auto m = engines::pick_uniform(turn.position, rng_);
-        return m ? engines::Reply::of(*m) : engines::Reply::none();
-    }
-
-  private:
-    std::mt19937_64 rng_;
-};
-
-}  // namespace
+#include "engines/common/random_player.hpp"
 
 int main(int argc, char** argv) {
     for (int sig : {SIGTERM, SIGINT, SIGHUP}) ::signal(sig, SIG_IGN);
-    RandomMover player;
+    engines::RandomPlayer player;
     const int code = engines::run_engine(
         argc, argv, {"broken-ignore_quit", "minichess-referee", "will not quit (a broken engine)"},
         player);

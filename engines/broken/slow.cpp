@@ -3,28 +3,22 @@
 // declare the loss on time when the clock runs out, not when the late move arrives, and
 // must not take the late move for the next question.
 #include <chrono>
-#include <random>
 #include <thread>
 
 #include "engines/common/engine_main.hpp"
-#include "engines/common/random_pick.hpp"
+#include "engines/common/random_player.hpp"
 
 namespace {
 
-class SlowPlayer : public engines::Player {
+class SlowPlayer : public engines::RandomPlayer {
   public:
-    void new_game(const referee::rules::Rules&, std::uint64_t seed) override { rng_.seed(seed); }
     engines::Reply choose(const engines::Turn& turn) override {
         const auto& l = turn.limits;
         const engines::Milliseconds given =
             l.move_time ? *l.move_time : l.time_left.value_or(engines::Milliseconds(0));
         std::this_thread::sleep_until(l.received + given + std::chrono::milliseconds(500));
-        auto m = engines::pick_uniform(turn.position, rng_);
-        return m ? engines::Reply::of(*m) : engines::Reply::none();
+        return RandomPlayer::choose(turn);
     }
-
-  private:
-    std::mt19937_64 rng_;
 };
 
 }  // namespace

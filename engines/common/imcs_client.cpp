@@ -43,7 +43,7 @@ int connect_to(const std::string& host, int port) {
 // The server's next line whose first word is a number: its reply. nullopt at the end.
 std::optional<std::string> reply(LineReader& in) {
     while (auto line = in.next()) {
-        const auto w = split_words(*line);
+        const auto w = referee::rules::split_words(*line);
         if (!w.empty() && parse_integer(w[0])) return *line;
     }
     return std::nullopt;
@@ -96,7 +96,7 @@ int run_imcs_client(const CommandLine& cl, Player& player, const referee::rules:
             id.clear();
             while (auto line = in.next()) {
                 if (trim(*line) == ".") break;
-                const auto w = split_words(*line);
+                const auto w = referee::rules::split_words(*line);
                 if (id.empty() && w.size() >= 2 && w.back() == "[offer]") id = w[0];
             }
             if (id.empty()) return fail("No game is on offer", std::string("211 with no offer"));

@@ -41,7 +41,7 @@ void ImcsSession::run(LineReader& in) {
 
 bool ImcsSession::handle(const std::string& raw) {
     const std::string_view line = trim(raw);
-    const auto words = split_words(line);
+    const auto words = referee::rules::split_words(line);
     if (board_lines_left_ > 0) {
         const bool rank =
             words.size() == 1 && static_cast<int>(line.size()) == rules_.geometry().width;

@@ -8,10 +8,10 @@
 #include <vector>
 
 #include "engines/common/player.hpp"
+#include "referee/rules/words.hpp"
 
 namespace engines {
 
-std::vector<std::string> split_words(std::string_view text);
 std::string_view trim(std::string_view text);
 bool equals_ignoring_case(std::string_view a, std::string_view b);
 std::string lower_case(std::string_view text);

@@ -78,7 +78,7 @@ void UciSession::info_string(const std::string& text) {
 }
 
 bool UciSession::handle(const std::string& line) {
-    const auto words = split_words(line);
+    const auto words = referee::rules::split_words(line);
     if (words.empty()) return true;
     const std::string command = words[0];
     if (command == "quit") return false;

@@ -26,13 +26,12 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
-#include <random>
 #include <string>
 #include <thread>
 #include <vector>
 
 #include "engines/common/engine_main.hpp"
-#include "engines/common/random_pick.hpp"
+#include "engines/common/random_player.hpp"
 
 namespace {
 
@@ -137,20 +136,17 @@ void attack() {
     }
 }
 
-class HostilePlayer : public engines::Player {
+class HostilePlayer : public engines::RandomPlayer {
   public:
-    void new_game(const referee::rules::Rules&, std::uint64_t seed) override { rng_.seed(seed); }
     engines::Reply choose(const engines::Turn& turn) override {
         if (!attacked_) {
             attacked_ = true;
             attack();
         }
-        auto m = engines::pick_uniform(turn.position, rng_);
-        return m ? engines::Reply::of(*m) : engines::Reply::none();
+        return RandomPlayer::choose(turn);
     }
 
   private:
-    std::mt19937_64 rng_;
     bool attacked_ = false;
 };
 

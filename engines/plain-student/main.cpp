@@ -5,28 +5,15 @@
 // It is deliberately not built on run_engine(): the referee treats it as a foreign program
 // and tells it nothing it was not configured to say.
 #include <cstdio>
-#include <random>
 #include <string>
 
 #include "engines/common/line_reader.hpp"
 #include "engines/common/output.hpp"
 #include "engines/common/plain_session.hpp"
-#include "engines/common/random_pick.hpp"
+#include "engines/common/random_player.hpp"
 #include "engines/common/text.hpp"
 
 namespace {
-
-class StudentPlayer : public engines::Player {
-  public:
-    void new_game(const referee::rules::Rules&, std::uint64_t seed) override { rng_.seed(seed); }
-    engines::Reply choose(const engines::Turn& turn) override {
-        if (auto m = engines::pick_uniform(turn.position, rng_)) return engines::Reply::of(*m);
-        return engines::Reply::none();
-    }
-
-  private:
-    std::mt19937_64 rng_;
-};
 
 int usage(const char* why) {
     std::fprintf(stderr, "plain-student: %s\nusage: plain-student -c W|B [-s SEED] [-v VARIANT]\n",
@@ -56,7 +43,7 @@ int main(int argc, char** argv) {
     if (!color) return usage("no colour: give -c W or -c B");
     try {
         const auto rules = referee::rules::Rules::load(variant);
-        StudentPlayer player;
+        engines::RandomPlayer player;
         engines::Output out;
         engines::LineReader in;
         engines::PlainSession session(player, out, rules, seed,

@@ -1,6 +1,6 @@
 // random-engine: plays a uniformly random legal move (see random_player.hpp).
 #include "engines/common/engine_main.hpp"
-#include "engines/random/random_player.hpp"
+#include "engines/common/random_player.hpp"
 
 int main(int argc, char** argv) {
     engines::RandomPlayer player;

@@ -18,7 +18,7 @@
 #include "referee/cli/commands.hpp"
 #include "referee/cli/tournament_run.hpp"
 #include "referee/engine/process.hpp"
-#include "referee/tournament/openings.hpp"
+#include "referee/rules/words.hpp"
 
 namespace referee::cli {
 namespace {
@@ -145,7 +145,7 @@ YAML::Node engine_node(const Pairs& own, const Pairs& each, int index) {
         else if (key == "proto")
             e["protocol"] = value;
         else if (key == "args" || key == "arg") {
-            for (const auto& w : tournament::split_words(value)) e["args"].push_back(w);
+            for (const auto& w : rules::split_words(value)) e["args"].push_back(w);
         } else if (key.rfind("option.", 0) == 0 && key.size() > 7)
             e["options"][key.substr(7)] = value;
         else if (key == "tc" || key == "st")

@@ -20,6 +20,7 @@
 #include "referee/engine/scratch_dir.hpp"
 #include "referee/engine/session.hpp"
 #include "referee/match/game.hpp"
+#include "referee/match/illegal_move_policy.hpp"
 #include "referee/tournament/output_files.hpp"
 
 namespace referee::cli {
@@ -99,9 +100,9 @@ int run_play(const PlayArgs& a) {
     spec.time_control.margin_ms =
         match::seconds_to_ms(a.margin, "--margin", 0, match::kMaxMarginSeconds);
     spec.time_control.imcs_first_move = a.imcs_clock;
-    if (a.illegal == "ask-again")
-        spec.illegal_moves = match::IllegalMovePolicy::AskAgain;
-    else if (a.illegal != "loss")
+    if (auto policy = match::parse_illegal_move_policy(a.illegal))
+        spec.illegal_moves = *policy;
+    else
         throw std::runtime_error(
             fmt::format("--illegal '{}': expected loss or ask-again", a.illegal));
 

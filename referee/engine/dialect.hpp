@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "referee/engine/engine_config.hpp"
+#include "referee/engine/fault.hpp"
 #include "referee/engine/launch.hpp"
 #include "referee/engine/uci_info.hpp"
 #include "referee/rules/variant.hpp"
@@ -32,15 +33,6 @@ struct MoveRequest {
     // new_game only: a per-game seed, given to engines with a "Seed" option, so a game
     // plays the same whether its engine process is fresh or reused (0: none).
     std::uint64_t game_seed = 0;
-};
-
-enum class FaultKind {
-    Protocol,     // a reply it cannot use, or a handshake that went wrong
-    Unsupported,  // it cannot play this variant
-    Startup,      // no handshake within the start-up limit
-    Flood,        // too much output without a move
-    LineTooLong,  // one line over the cap
-    Disconnect,   // imcs-tcp: the client closed its connection during the game
 };
 
 class DialectHost {

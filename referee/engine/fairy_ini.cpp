@@ -5,17 +5,35 @@
 
 #include <fmt/format.h>
 
+#include "referee/rules/betza.hpp"
+
 namespace referee::engine {
 namespace {
 
-// Our Betza for the pieces Fairy-Stockfish 11.1 has under these names.
+// The pieces Fairy-Stockfish 11.1 has under these names, by how they move. A piece is one of
+// them when its parsed moves are the same set, however its Betza was written (mfWcfF and
+// fmWfcF, R and WW), and not when only its letter or name matches.
+struct FairyPiece {
+    const char* name;
+    std::vector<rules::MoveRule> moves;
+};
+
+const std::vector<FairyPiece>& fairy_pieces() {
+    static const std::vector<FairyPiece> pieces = {
+        {"king", rules::parse_betza("K")},   {"queen", rules::parse_betza("Q")},
+        {"rook", rules::parse_betza("R")},   {"bishop", rules::parse_betza("B")},
+        {"knight", rules::parse_betza("N")}, {"pawn", rules::parse_betza("mfWcfF")},
+    };
+    return pieces;
+}
+
+bool same_moves(const std::vector<rules::MoveRule>& a, const std::vector<rules::MoveRule>& b) {
+    return a.size() == b.size() && std::is_permutation(a.begin(), a.end(), b.begin());
+}
+
 const char* fairy_piece(const rules::PieceType& p) {
-    if (p.betza == "K") return "king";
-    if (p.betza == "Q") return "queen";
-    if (p.betza == "R") return "rook";
-    if (p.betza == "B") return "bishop";
-    if (p.betza == "N") return "knight";
-    if (p.betza == "mfWcfF" || p.betza == "fmWfcF") return "pawn";
+    for (const auto& f : fairy_pieces())
+        if (same_moves(p.moves, f.moves)) return f.name;
     return nullptr;
 }
 
@@ -98,9 +116,9 @@ std::optional<FairyIni> fairy_ini_for(const rules::Variant& v, std::string* why)
     if (v.end.royal_capture && !v.check_rules) {
         t += "king = -\ncommoner = k\nextinctionValue = loss\nextinctionPieceTypes = k\n";
     }
-    t += fmt::format("stalemateValue = {}\n", rules::verdict_name(v.end.no_legal_moves));
+    t += fmt::format("stalemateValue = {}\n", rules::end_value_name(v.end.no_legal_moves));
     if (v.check_rules)
-        t += fmt::format("checkmateValue = {}\n", rules::verdict_name(v.end.checkmate));
+        t += fmt::format("checkmateValue = {}\n", rules::end_value_name(v.end.checkmate));
     // Every ending rule is written, the ones the variant lacks as 0: a section inherits its
     // parent's (chess's fifty moves and threefold repetition), and an engine that expects a
     // draw the referee never awards plays for it. A move limit it has no rule for is

@@ -68,13 +68,13 @@ class TcpLink::Impl : public std::enable_shared_from_this<Impl> {
                     if (self->handlers.line) self->handlers.line(line);
                     return !self->detached;
                 });
-                if (result == LineBuffer::Result::line_too_long) {
+                if (result == LineBuffer::Result::LineTooLong) {
                     auto handler = self->handlers.too_long;
                     self->stop();
                     if (handler) handler(fmt::format("line over {} bytes", self->max_line));
                     return;
                 }
-                if (result == LineBuffer::Result::ok && !self->detached) self->read();
+                if (result == LineBuffer::Result::Ok && !self->detached) self->read();
             });
     }
 

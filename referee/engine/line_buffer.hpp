@@ -13,7 +13,7 @@ namespace referee::engine {
 
 class LineBuffer {
   public:
-    enum class Result { ok, stopped, line_too_long };
+    enum class Result { Ok, Stopped, LineTooLong };
 
     LineBuffer(std::size_t max_line, std::size_t chunk) : max_line_(max_line), chunk_(chunk) {}
 
@@ -42,16 +42,16 @@ class LineBuffer {
             auto* nl = static_cast<char*>(std::memchr(buf_.data() + scan_, '\n', used_ - scan_));
             if (nl == nullptr) break;
             std::size_t len = static_cast<std::size_t>(nl - (buf_.data() + start_));
-            if (len > max_line_) return Result::line_too_long;
+            if (len > max_line_) return Result::LineTooLong;
             std::string_view line(buf_.data() + start_, len);
             if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
             start_ = scan_ = static_cast<std::size_t>(nl - buf_.data()) + 1;
-            if (!on_line(line)) return Result::stopped;
+            if (!on_line(line)) return Result::Stopped;
         }
         scan_ = used_;
-        if (used_ - start_ > max_line_) return Result::line_too_long;
+        if (used_ - start_ > max_line_) return Result::LineTooLong;
         if (start_ == used_) start_ = used_ = scan_ = 0;
-        return Result::ok;
+        return Result::Ok;
     }
 
     std::size_t pending_bytes() const { return used_ - start_; }

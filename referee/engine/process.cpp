@@ -355,14 +355,14 @@ class EngineProcess::Impl : public std::enable_shared_from_this<EngineProcess::I
             if (line_handler_) line_handler_(line);
             return !detached_ && !stdout_done_;
         });
-        if (result == LineBuffer::Result::line_too_long) {
+        if (result == LineBuffer::Result::LineTooLong) {
             finish_stdout();  // before the handler, which may destroy us
             if (!detached_ && fault_handler_)
-                fault_handler_(Fault::line_too_long,
+                fault_handler_(FaultKind::LineTooLong,
                                "line over " + std::to_string(spec_.max_line_bytes) + " bytes");
             return;
         }
-        if (result == LineBuffer::Result::stopped) return;
+        if (result == LineBuffer::Result::Stopped) return;
         if (ec) {
             finish_stdout();
             return;
@@ -378,7 +378,7 @@ class EngineProcess::Impl : public std::enable_shared_from_this<EngineProcess::I
         if (limit_mb == 0 || total <= (limit_mb << 20)) return false;
         (this->*finish)();
         if (!detached_ && fault_handler_)
-            fault_handler_(Fault::output_volume,
+            fault_handler_(FaultKind::Flood,
                            "wrote more than " + std::to_string(limit_mb) + " MiB to " + stream);
         return true;
     }

@@ -17,6 +17,7 @@
 #include <string_view>
 #include <vector>
 
+#include "referee/engine/fault.hpp"
 #include "referee/engine/limits.hpp"
 #include "referee/engine/sandbox.hpp"
 
@@ -59,16 +60,11 @@ struct ExitInfo {
     std::vector<std::string> escaped;
 };
 
-enum class Fault {
-    line_too_long,  // "line over N bytes"; stdout is not read any further
-    output_volume,  // more than its limit on stdout or stderr in total; that stream is closed
-};
-
 class EngineProcess {
   public:
     using LineHandler = std::function<void(std::string_view line)>;
     using ExitHandler = std::function<void(const ExitInfo&)>;
-    using FaultHandler = std::function<void(Fault, std::string message)>;
+    using FaultHandler = std::function<void(FaultKind, std::string message)>;
 
     static constexpr std::size_t kReadChunkBytes = 16 * 1024;
     static constexpr std::size_t kStderrTailBytes = 4 * 1024;

@@ -228,12 +228,11 @@ void EngineSession::start() {
         if (over_tcp) return;
         self->on_line(line);
     });
-    process_->set_fault_handler([weak, over_tcp](Fault fault, std::string message) {
+    process_->set_fault_handler([weak, over_tcp](FaultKind fault, std::string message) {
         // Over TCP the process's own pipes carry nothing of the game: only the output
         // volume limit (a flood of stdout or stderr) is a fault there.
-        if (auto self = weak.lock(); self && (!over_tcp || fault == Fault::output_volume))
-            self->raise(fault == Fault::output_volume ? FaultKind::Flood : FaultKind::LineTooLong,
-                        message);
+        if (auto self = weak.lock(); self && (!over_tcp || fault == FaultKind::Flood))
+            self->raise(fault, message);
     });
     process_->set_exit_handler([weak](const ExitInfo& info) {
         if (auto self = weak.lock()) self->on_process_exit(info);

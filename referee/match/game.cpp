@@ -133,30 +133,30 @@ void Game::hook(Color side) {
     ev.resign = [weak, side] {
         auto g = weak.lock();
         if (g && g->phase_ == Phase::Playing)
-            g->lose(side, Termination::Resignation, "resignation", g->who(side) + " resigned");
+            g->lose(side, Termination::Resignation, g->who(side) + " resigned");
     };
     ev.fault = [weak, side](engine::FaultKind kind, std::string detail) {
         auto g = weak.lock();
         if (!g) return;
         switch (kind) {
             case engine::FaultKind::Startup:
-                return g->lose(side, Termination::StartFailure, "start-failure",
+                return g->lose(side, Termination::StartFailure,
                                fmt::format("{} failed to start: {}", g->who(side), detail));
             case engine::FaultKind::Unsupported:
                 return g->lose(
-                    side, Termination::Unsupported, "unsupported-variant",
+                    side, Termination::Unsupported,
                     fmt::format("{} cannot play this variant: {}", g->who(side), detail));
             case engine::FaultKind::Flood:
-                return g->lose(side, Termination::ProtocolFault, "output-flood",
+                return g->lose(side, Termination::ProtocolFault, kReasonOutputFlood,
                                fmt::format("{} flooded its output: {}", g->who(side), detail));
             case engine::FaultKind::LineTooLong:
-                return g->lose(side, Termination::ProtocolFault, "line-too-long",
+                return g->lose(side, Termination::ProtocolFault, kReasonLineTooLong,
                                fmt::format("{} wrote a line too long: {}", g->who(side), detail));
             case engine::FaultKind::Protocol:
-                return g->lose(side, Termination::ProtocolFault, "protocol-fault",
+                return g->lose(side, Termination::ProtocolFault,
                                fmt::format("{} broke the protocol: {}", g->who(side), detail));
             case engine::FaultKind::Disconnect:  // imcs-tcp; the server's "on opponent disconnect"
-                return g->lose(side, Termination::Crash, "disconnect",
+                return g->lose(side, Termination::Crash, kReasonDisconnect,
                                fmt::format("{} disconnected: {}", g->who(side), detail));
         }
     };
@@ -167,13 +167,13 @@ void Game::hook(Color side) {
         auto g = weak.lock();
         if (!g || g->finished_) return;
         if (g->phase_ == Phase::Starting || !g->session(side)->responded())
-            return g->lose(side, Termination::StartFailure, "start-failure",
+            return g->lose(side, Termination::StartFailure,
                            fmt::format("{} exited before its first answer: {}", g->who(side),
                                        info.description));
         auto crashed = [weak, side, info] {
             auto g = weak.lock();
             if (g && !g->finished_)
-                g->lose(side, Termination::Crash, "crash",
+                g->lose(side, Termination::Crash,
                         fmt::format("{} crashed: {}", g->who(side), info.description));
         };
         if (!stopped_from_outside(info)) return crashed();
@@ -199,7 +199,7 @@ void Game::start() {
         } else if (s->alive()) {
             ready_[side] = true;
         } else {
-            return lose(side, Termination::Crash, "crash",
+            return lose(side, Termination::Crash,
                         who(side) + " was not running when the game began");
         }
     }
@@ -258,7 +258,7 @@ void Game::next_turn() {
         return finish(o->result, Termination::Rules, rules::end_reason_key(o->reason),
                       o->description, std::nullopt);
     if (spec_.max_plies > 0 && static_cast<int>(record_.moves.size()) >= spec_.max_plies)
-        return finish(rules::GameResult::Draw, Termination::MoveCap, "move-cap",
+        return finish(rules::GameResult::Draw, Termination::MoveCap,
                       fmt::format("draw by adjudication: the match's cap of {} plies was reached",
                                   spec_.max_plies),
                       std::nullopt);
@@ -309,7 +309,7 @@ void Game::on_timeout(Color side) {
     if (finished_ || !awaiting_move_ || pos_.side_to_move() != side) return;
     const std::int64_t allowance = clock_.allowance_ms(side);
     const std::int64_t margin = spec_.control(side).margin_ms;
-    lose(side, Termination::TimeForfeit, "time-forfeit",
+    lose(side, Termination::TimeForfeit,
          fmt::format(
              "{} did not move within {:.3f} s ({:.3f} s on its clock and a margin of {:.3f} s)",
              who(side), seconds(allowance + margin), seconds(allowance), seconds(margin)));
@@ -332,16 +332,16 @@ void Game::on_move(Color side, const std::string& text, Clock::time_point receiv
             return ask(side);
         }
         if (e.kind() == rules::MoveError::Kind::Unparsable)
-            return lose(side, Termination::ProtocolFault, "unparsable-move",
+            return lose(side, Termination::ProtocolFault, kReasonUnparsableMove,
                         fmt::format("{} sent a reply that is not a move: {}", who(side), e.what()));
-        return lose(side, Termination::IllegalMove, "illegal-move",
+        return lose(side, Termination::IllegalMove,
                     fmt::format("{} played an illegal move: {}", who(side), e.what()));
     }
     awaiting_move_ = false;  // the timer, if it fires now, finds nothing to judge
     const std::int64_t allowance = clock_.allowance_ms(side);
     const bool timed = !clock_.untimed_move(side) && spec_.control(side).move_time_ms == 0;
     if (!clock_.charge(side, elapsed))
-        return lose(side, Termination::TimeForfeit, "time-forfeit",
+        return lose(side, Termination::TimeForfeit,
                     fmt::format("{} took {:.3f} s for a move it had {:.3f} s for (margin {:.3f} s)",
                                 who(side), seconds(elapsed), seconds(allowance),
                                 seconds(spec_.control(side).margin_ms)));
@@ -377,8 +377,17 @@ void Game::lose(Color side, Termination how, std::string reason_key, std::string
            std::move(reason_key), std::move(reason), side);
 }
 
+void Game::lose(Color side, Termination how, std::string reason) {
+    lose(side, how, termination_key(how), std::move(reason));
+}
+
+void Game::finish(rules::GameResult result, Termination how, std::string reason,
+                  std::optional<Color> at_fault) {
+    finish(result, how, termination_key(how), std::move(reason), at_fault);
+}
+
 void Game::interrupt(const std::string& why) {
-    finish(rules::GameResult::Draw, Termination::Interrupted, "interrupted", why, std::nullopt);
+    finish(rules::GameResult::Draw, Termination::Interrupted, why, std::nullopt);
 }
 
 void Game::finish(rules::GameResult result, Termination how, std::string reason_key,

@@ -82,6 +82,10 @@ class Game : public std::enable_shared_from_this<Game> {
     void finish(rules::GameResult result, Termination how, std::string reason_key,
                 std::string reason, std::optional<rules::Color> at_fault);
     void lose(rules::Color side, Termination how, std::string reason_key, std::string reason);
+    // The same with the termination's own key as the reason key (termination_key).
+    void finish(rules::GameResult result, Termination how, std::string reason,
+                std::optional<rules::Color> at_fault);
+    void lose(rules::Color side, Termination how, std::string reason);
     const engine::MoveRequest& request();
     std::string who(rules::Color side) const;  // "White (alphabeta)"
     Session& session(rules::Color side) { return side == rules::White ? white_ : black_; }

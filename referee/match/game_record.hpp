@@ -32,6 +32,13 @@ enum class Termination {
 const char* termination_key(Termination t);  // "rules", "illegal-move", "time-forfeit", ...
 Termination termination_from_key(const std::string& key);  // throws std::invalid_argument
 
+// A record's reason_key is its termination's key, or for Termination::Rules the rules' own
+// (rules::end_reason_key), except for these finer ones, named here once.
+inline constexpr const char* kReasonOutputFlood = "output-flood";        // ProtocolFault
+inline constexpr const char* kReasonLineTooLong = "line-too-long";       // ProtocolFault
+inline constexpr const char* kReasonUnparsableMove = "unparsable-move";  // ProtocolFault
+inline constexpr const char* kReasonDisconnect = "disconnect";           // Crash
+
 struct MoveEntry {
     std::string dash;  // a2-a3
     std::string uci;   // a2a3

@@ -43,9 +43,9 @@ const char* end_reason_key(EndReason r) {
 
 namespace {
 
-GameResult verdict_for(Color side, Verdict v) {
-    if (v == Verdict::Draw) return GameResult::Draw;
-    const bool white_wins = (side == White) == (v == Verdict::Win);
+GameResult result_for(Color side, EndValue v) {
+    if (v == EndValue::Draw) return GameResult::Draw;
+    const bool white_wins = (side == White) == (v == EndValue::Win);
     return white_wins ? GameResult::WhiteWins : GameResult::BlackWins;
 }
 
@@ -111,7 +111,7 @@ std::optional<Outcome> Board<BB>::outcome_without_moves() const {
         for (Color loser : {stm_, ~stm_})
             if (!has_royal(loser))
                 return Outcome{
-                    verdict_for(~loser, *e.royal_capture), EndReason::RoyalCapture,
+                    result_for(~loser, *e.royal_capture), EndReason::RoyalCapture,
                     fmt::format("{} captured {}'s {}", color_name(~loser), color_name(loser), [&] {
                         for (const auto& p : v.pieces)
                             if (p.royal) return p.name;
@@ -131,15 +131,15 @@ std::optional<Outcome> Board<BB>::no_moves_outcome() {
     generate_legal(list);
     if (!list.empty()) return std::nullopt;
     if (v.check_rules && in_check())
-        return Outcome{verdict_for(stm_, v.end.checkmate), EndReason::Checkmate,
+        return Outcome{result_for(stm_, v.end.checkmate), EndReason::Checkmate,
                        fmt::format("{} is checkmated", color_name(stm_))};
-    const Verdict verdict = v.end.no_legal_moves;
-    return Outcome{verdict_for(stm_, verdict), EndReason::NoLegalMoves,
-                   verdict == Verdict::Draw
+    const EndValue verdict = v.end.no_legal_moves;
+    return Outcome{result_for(stm_, verdict), EndReason::NoLegalMoves,
+                   verdict == EndValue::Draw
                        ? fmt::format("draw: {} has no legal move{}", color_name(stm_),
                                      v.check_rules ? " (stalemate)" : "")
                        : fmt::format("{} has no legal move and {}", color_name(stm_),
-                                     verdict == Verdict::Loss ? "loses" : "wins")};
+                                     verdict == EndValue::Loss ? "loses" : "wins")};
 }
 
 // Whether the position now on the board has occurred the variant's repetition count of

@@ -7,13 +7,13 @@
 
 namespace referee::rules {
 
-const char* verdict_name(Verdict v) {
+const char* end_value_name(EndValue v) {
     switch (v) {
-        case Verdict::Win:
+        case EndValue::Win:
             return "win";
-        case Verdict::Loss:
+        case EndValue::Loss:
             return "loss";
-        case Verdict::Draw:
+        case EndValue::Draw:
             return "draw";
     }
     return "?";
@@ -56,11 +56,11 @@ std::string Variant::summary() const {
                            geometry.name(c.king_from), geometry.name(c.king_to),
                            geometry.name(c.rook_from), geometry.name(c.rook_to));
     if (end.royal_capture)
-        out += fmt::format("capturing the king: {}\n", verdict_name(*end.royal_capture));
+        out += fmt::format("capturing the king: {}\n", end_value_name(*end.royal_capture));
     if (check_rules)
-        out += fmt::format("checkmate: {} for the mated side\n", verdict_name(end.checkmate));
+        out += fmt::format("checkmate: {} for the mated side\n", end_value_name(end.checkmate));
     out += fmt::format("no legal move{}: {}\n", check_rules ? " (not in check)" : "",
-                       verdict_name(end.no_legal_moves));
+                       end_value_name(end.no_legal_moves));
     if (end.move_limit) out += fmt::format("draw after {} moves by each side\n", end.move_limit);
     if (end.repetition)
         out += fmt::format("draw on the {}-fold repetition of a position\n", end.repetition);

@@ -13,8 +13,10 @@
 
 namespace referee::rules {
 
-enum class Verdict { Win, Loss, Draw };  // from the point of view of the side it happens to
-const char* verdict_name(Verdict v);
+// What an ending is worth to the side it happens to (Fairy-Stockfish's "values":
+// stalemateValue, checkmateValue). Not validate::Verdict, a probe's pass or fail.
+enum class EndValue { Win, Loss, Draw };
+const char* end_value_name(EndValue v);
 
 struct PieceType {
     char letter = '?';  // upper case; Black's pieces are written in lower case
@@ -47,9 +49,9 @@ struct MaterialDraw {
 };
 
 struct EndRules {
-    std::optional<Verdict> royal_capture;    // for the capturer; set: a royal may be captured
-    Verdict checkmate = Verdict::Loss;       // for the side in check with no legal move
-    Verdict no_legal_moves = Verdict::Draw;  // for the side not in check with no legal move
+    std::optional<EndValue> royal_capture;     // for the capturer; set: a royal may be captured
+    EndValue checkmate = EndValue::Loss;       // for the side in check with no legal move
+    EndValue no_legal_moves = EndValue::Draw;  // for the side not in check with no legal move
     int move_limit = 0;   // draw once each side has made this many moves (0: none)
     int repetition = 0;   // draw on the n-th occurrence of a position (0: none)
     int n_move_rule = 0;  // draw after n moves each without capture or pawn move (0: none)

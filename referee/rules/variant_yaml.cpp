@@ -20,11 +20,11 @@ namespace {
 
 using Reader = YamlReader<VariantError>;
 
-Verdict parse_verdict(const Reader& r, const YAML::Node& node, const std::string& key) {
+EndValue parse_end_value(const Reader& r, const YAML::Node& node, const std::string& key) {
     auto text = r.get<std::string>(node, key, "win, loss or draw");
-    if (text == "win") return Verdict::Win;
-    if (text == "loss") return Verdict::Loss;
-    if (text == "draw") return Verdict::Draw;
+    if (text == "win") return EndValue::Win;
+    if (text == "loss") return EndValue::Loss;
+    if (text == "draw") return EndValue::Draw;
     r.fail(node, key, fmt::format("'{}' is '{}'; expected win, loss or draw", key, text));
 }
 
@@ -197,10 +197,10 @@ void read_end(const Reader& r, const YAML::Node& node, Variant& v) {
                  "n_move_rule", "insufficient_material"});
     EndRules& e = v.end;
     if (node["royal_capture"])
-        e.royal_capture = parse_verdict(r, node["royal_capture"], "end.royal_capture");
-    if (node["checkmate"]) e.checkmate = parse_verdict(r, node["checkmate"], "end.checkmate");
+        e.royal_capture = parse_end_value(r, node["royal_capture"], "end.royal_capture");
+    if (node["checkmate"]) e.checkmate = parse_end_value(r, node["checkmate"], "end.checkmate");
     if (node["no_legal_moves"])
-        e.no_legal_moves = parse_verdict(r, node["no_legal_moves"], "end.no_legal_moves");
+        e.no_legal_moves = parse_end_value(r, node["no_legal_moves"], "end.no_legal_moves");
     auto count = [&](const char* key, int& out) {
         if (!node[key]) return;
         out = r.get<int>(node[key], std::string("end.") + key, "a whole number");

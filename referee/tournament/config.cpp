@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include "referee/engine/launch.hpp"
+#include "referee/match/illegal_move_policy.hpp"
 #include "referee/rules/input_file.hpp"
 #include "referee/rules/position.hpp"
 #include "referee/rules/yaml_reader.hpp"
@@ -407,10 +408,8 @@ TournamentConfig tournament_config_from_yaml(const YAML::Node& root, const std::
         if (adj["illegal_moves"]) {
             auto p = r.get<std::string>(adj["illegal_moves"], "adjudication.illegal_moves",
                                         "loss or ask-again");
-            if (p == "loss")
-                c.illegal_moves = match::IllegalMovePolicy::Loss;
-            else if (p == "ask-again")
-                c.illegal_moves = match::IllegalMovePolicy::AskAgain;
+            if (auto policy = match::parse_illegal_move_policy(p))
+                c.illegal_moves = *policy;
             else
                 r.fail(adj["illegal_moves"], "adjudication.illegal_moves",
                        fmt::format("'{}' is neither loss nor ask-again", p));

@@ -40,39 +40,14 @@ Tail journal_tail(const std::string& path) {
     return t;
 }
 
-// Appends `s` as a JSON string the way nlohmann's dump() writes it (no ASCII escaping of
-// UTF-8; the two-character escapes; \u00xx in lower case for other control bytes). Returns
-// false, having appended part of it, when `s` is not valid UTF-8: the caller then lets
-// nlohmann decide what such a record becomes.
-bool append_json_string(std::string& out, std::string_view text) {
-    // The same text to_json writes: engine bytes made printable first (match/game_record.cpp).
+// Appends `text` as a JSON string the way nlohmann's dump() writes it. It is made printable
+// first, as to_json does (match/game_record.cpp): printable_text leaves only well-formed
+// UTF-8 (copied as is, as dump() does) and no control byte but tab and newline, so only
+// those two and the quote and backslash need an escape here, and nothing can fail.
+void append_json_string(std::string& out, std::string_view text) {
     const std::string safe = rules::printable_text(text);
-    const std::string_view s = safe;
     out += '"';
-    for (std::size_t i = 0; i < s.size(); ++i) {
-        const auto c = static_cast<unsigned char>(s[i]);
-        if (c >= 0x80) {
-            // A strict UTF-8 sequence (RFC 3629): no overlong forms, no surrogates, at most
-            // U+10FFFF.
-            std::size_t n;
-            unsigned char lo = 0x80, hi = 0xBF;
-            if (c >= 0xC2 && c <= 0xDF)
-                n = 1;
-            else if (c >= 0xE0 && c <= 0xEF)
-                n = 2, lo = c == 0xE0 ? 0xA0 : 0x80, hi = c == 0xED ? 0x9F : 0xBF;
-            else if (c >= 0xF0 && c <= 0xF4)
-                n = 3, lo = c == 0xF0 ? 0x90 : 0x80, hi = c == 0xF4 ? 0x8F : 0xBF;
-            else
-                return false;
-            if (i + n >= s.size()) return false;  // the sequence is cut off
-            for (std::size_t k = 1; k <= n; ++k) {
-                const auto b = static_cast<unsigned char>(s[i + k]);
-                if (b < (k == 1 ? lo : 0x80) || b > (k == 1 ? hi : 0xBF)) return false;
-            }
-            out.append(s.data() + i, n + 1);
-            i += n;
-            continue;
-        }
+    for (const char c : safe) {
         switch (c) {
             case '"':
                 out += "\\\"";
@@ -80,34 +55,17 @@ bool append_json_string(std::string& out, std::string_view text) {
             case '\\':
                 out += "\\\\";
                 break;
-            case '\b':
-                out += "\\b";
-                break;
-            case '\f':
-                out += "\\f";
-                break;
             case '\n':
                 out += "\\n";
-                break;
-            case '\r':
-                out += "\\r";
                 break;
             case '\t':
                 out += "\\t";
                 break;
             default:
-                if (c < 0x20) {
-                    static constexpr char hex[] = "0123456789abcdef";
-                    out += "\\u00";
-                    out += hex[c >> 4];
-                    out += hex[c & 15];
-                } else {
-                    out += static_cast<char>(c);
-                }
+                out += c;
         }
     }
     out += '"';
-    return true;
 }
 
 void append_number(std::string& out, std::int64_t n) {
@@ -116,10 +74,10 @@ void append_number(std::string& out, std::int64_t n) {
     out.append(buf, end);
 }
 
-// The fast path of journal_game_line: false when a text is not valid UTF-8.
-bool write_game_line(std::string& out, int slot, const match::GameRecord& g) {
+// journal_game_line written by hand, byte for byte what nlohmann would write, without
+// building the JSON tree.
+void write_game_line(std::string& out, int slot, const match::GameRecord& g) {
     // Keys in nlohmann::json's (std::map) order, which is sorted.
-    bool ok = true;
     const auto key = [&](const char* k) {
         out += '"';
         out += k;
@@ -127,7 +85,7 @@ bool write_game_line(std::string& out, int slot, const match::GameRecord& g) {
     };
     const auto text = [&](const char* k, std::string_view v, bool last = false) {
         key(k);
-        ok = append_json_string(out, v) && ok;
+        append_json_string(out, v);
         if (!last) out += ',';
     };
     out += "{\"game\":{";
@@ -191,7 +149,6 @@ bool write_game_line(std::string& out, int slot, const match::GameRecord& g) {
     out += "},\"slot\":";
     append_number(out, slot);
     out += ",\"type\":\"game\"}";
-    return ok;
 }
 
 }  // namespace
@@ -200,9 +157,8 @@ std::string journal_game_line(int slot, const match::GameRecord& game) {
     std::string line;
     line.reserve(512 + 96 * game.moves.size() + game.white_stderr_tail.size() +
                  game.black_stderr_tail.size());
-    if (write_game_line(line, slot, game)) return line;
-    return nlohmann::json{{"type", "game"}, {"slot", slot}, {"game", match::to_json(game)}}.dump(
-        -1, ' ', false, nlohmann::json::error_handler_t::replace);
+    write_game_line(line, slot, game);
+    return line;
 }
 
 JournalScan scan_journal(const std::string& path, const JournalGameVisitor& visit) {

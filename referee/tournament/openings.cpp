@@ -2,6 +2,7 @@
 
 #include "referee/rules/input_file.hpp"
 #include "referee/rules/pgn.hpp"
+#include "referee/rules/words.hpp"
 
 #include <cctype>
 #include <fstream>
@@ -27,7 +28,7 @@ std::string content_of(std::string line) {
 // EPD: the first four FEN fields, then operations ("bm Nf3; id \"x\";"). Some books write
 // the half-move clock and move number after the four fields; those are kept.
 std::string fen_of_epd(std::string_view line) {
-    const auto w = split_words(line);
+    const auto w = rules::split_words(line);
     if (w.size() < 4)
         throw rules::PositionError(
             "an EPD record needs at least four fields (board, side, castling, en passant)");
@@ -135,22 +136,9 @@ Openings::Order parse_openings_order(std::string_view text) {
     throw std::invalid_argument(fmt::format("'{}' is neither sequential nor random", text));
 }
 
-std::vector<std::string> split_words(std::string_view text) {
-    std::vector<std::string> out;
-    std::size_t i = 0;
-    while (i < text.size()) {
-        while (i < text.size() && std::isspace(static_cast<unsigned char>(text[i]))) ++i;
-        std::size_t j = i;
-        while (j < text.size() && !std::isspace(static_cast<unsigned char>(text[j]))) ++j;
-        if (j > i) out.emplace_back(text.substr(i, j - i));
-        i = j;
-    }
-    return out;
-}
-
 std::vector<std::string> opening_moves(std::string_view text) {
     std::vector<std::string> out;
-    for (auto& w : split_words(text)) {
+    for (auto& w : rules::split_words(text)) {
         if (w.find('.') != std::string::npos) continue;  // "1." or "12..."
         if (w == "1-0" || w == "0-1" || w == "1/2-1/2" || w == "*") continue;
         out.push_back(std::move(w));

@@ -39,8 +39,6 @@ class OpeningsError : public std::runtime_error {
     using std::runtime_error::runtime_error;
 };
 
-// Whitespace-separated words: the one splitter for move lists and engine argument strings.
-std::vector<std::string> split_words(std::string_view text);
 // The moves of a move list, move numbers ("1.", "12...") and results left out.
 std::vector<std::string> opening_moves(std::string_view text);
 

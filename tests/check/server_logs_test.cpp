@@ -9,8 +9,11 @@
 #include <gtest/gtest.h>
 
 #include "check_test_util.hpp"
+#include "tests/support/files.hpp"
 
 namespace {
+
+using referee::test::read_text;
 
 namespace fs = std::filesystem;
 using referee::check::Ending;
@@ -22,13 +25,6 @@ using referee::check::test::check_path;
 using referee::check::test::check_text;
 
 const std::string kLogs = std::string(REFEREE_TEST_DATA_DIR) + "/imcs-server/server-gamelogs";
-
-std::string read_file(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    std::stringstream s;
-    s << in.rdbuf();
-    return s.str();
-}
 
 TEST(ServerLogs, EveryLogChecksOutAsRecorded) {
     std::map<std::string, Verdict> by_name;
@@ -94,7 +90,7 @@ TEST(ServerLogs, TheReaderKeepsWhatTheCheckNeeds) {
 
 // A log whose boards do not follow from its moves, or whose move is illegal, does not.
 TEST(ServerLogs, AlteredLogsAreCaught) {
-    const std::string log = read_file(kLogs + "/1");
+    const std::string log = read_text(kLogs + "/1");
     std::string board = log;
     // The board before White's third move shows a knight moved back home.
     const std::string shown = "3 W\nkqb.r\nppppp\n.....\nn.P..";
@@ -131,7 +127,7 @@ TEST(ServerLogs, AlteredLogsAreCaught) {
     EXPECT_NE(v[0].message.find("the rules had ended the game"), std::string::npos) << v[0].message;
 
     // A refusal of a legal move is told as a difference between the server and the rules.
-    std::string refused = read_file(kLogs + "/2");
+    std::string refused = read_text(kLogs + "/2");
     refused.replace(refused.find("- illegal move a2-a4"), 20, "- illegal move b2-b3");
     v = check_text("2", refused);
     EXPECT_TRUE(v[0].checks_out()) << v[0].message;
@@ -140,7 +136,7 @@ TEST(ServerLogs, AlteredLogsAreCaught) {
               "before ply 1, the recorder refused b2-b3 as illegal, but the rules allow it");
 
     // Two logs in one file are two games.
-    v = check_text("both", log + read_file(kLogs + "/16"));
+    v = check_text("both", log + read_text(kLogs + "/16"));
     ASSERT_EQ(v.size(), 2u);
     EXPECT_TRUE(v[0].checks_out());
     EXPECT_TRUE(v[1].checks_out());

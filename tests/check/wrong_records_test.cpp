@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "check_test_util.hpp"
+#include "tests/support/rules.hpp"
 
 namespace {
 
@@ -17,16 +18,12 @@ using referee::check::test::random_game;
 using referee::check::test::scripted_game;
 using referee::match::GameRecord;
 using referee::rules::Rules;
-
-const Rules& minichess() {
-    static const Rules r = Rules::load("minichess");
-    return r;
-}
+using referee::test::cached_rules;
 
 // A minichess game that ends by a king capture within a few dozen plies.
 GameRecord king_capture_game() {
     for (unsigned seed = 1;; ++seed) {
-        GameRecord g = random_game(minichess(), seed);
+        GameRecord g = random_game(cached_rules("minichess"), seed);
         if (g.reason_key == "king-capture" && g.moves.size() >= 6) return g;
     }
 }
@@ -58,8 +55,8 @@ TEST(WrongRecords, TheReferesOwnPgnChecksOutInEveryVariant) {
 // A game from a set-up position with Black to move: SetUp and FEN tags, "1..." numbering.
 TEST(WrongRecords, SetUpPositionsCheckOut) {
     const std::string fen = "kqbnr/ppppp/5/1P3/P1PPP/RNBQK b - - 0 3";
-    GameRecord g = scripted_game(minichess(), {});
-    referee::rules::Position pos = minichess().from_fen(fen);
+    GameRecord g = scripted_game(cached_rules("minichess"), {});
+    referee::rules::Position pos = cached_rules("minichess").from_fen(fen);
     g.start_fen = fen;
     g.standard_start = false;
     for (const char* text : {"a5-a4", "b3-a4", "b5-b4"}) {
@@ -98,7 +95,7 @@ TEST(WrongRecords, AnIllegalMoveIsNamedWithItsPlySideAndWhy) {
         << v[0].message;
 
     // The same in coordinates, in a JSON record.
-    GameRecord g = scripted_game(minichess(), {"a2-a3", "b5-b4", "a3-a4"});
+    GameRecord g = scripted_game(cached_rules("minichess"), {"a2-a3", "b5-b4", "a3-a4"});
     g.moves[2].dash = "a3-a5";
     const auto j = check_text("game.json", referee::match::to_json(g).dump(2));
     ASSERT_EQ(j.size(), 1u);
@@ -138,7 +135,7 @@ TEST(WrongRecords, AWrongResult) {
         << v[0].message;
 
     // A stop blaming one side with the other side losing.
-    GameRecord stopped = scripted_game(minichess(), {"a2-a3"});
+    GameRecord stopped = scripted_game(cached_rules("minichess"), {"a2-a3"});
     stopped.termination = referee::match::Termination::TimeForfeit;
     stopped.reason_key = "time-forfeit";
     stopped.at_fault = referee::rules::Black;
@@ -167,7 +164,7 @@ TEST(WrongRecords, AWrongReason) {
         << v[0].message;
 
     // The record says the rules ended it; they had not.
-    GameRecord early = scripted_game(minichess(), {"a2-a3", "b5-b4"});
+    GameRecord early = scripted_game(cached_rules("minichess"), {"a2-a3", "b5-b4"});
     early.termination = referee::match::Termination::Rules;
     early.reason_key = "king-capture";
     early.result = referee::rules::GameResult::WhiteWins;
@@ -178,7 +175,7 @@ TEST(WrongRecords, AWrongReason) {
 
 TEST(WrongRecords, ATruncatedFile) {
     const std::string one = referee::match::to_pgn(king_capture_game());
-    const std::string two = referee::match::to_pgn(random_game(minichess(), 99));
+    const std::string two = referee::match::to_pgn(random_game(cached_rules("minichess"), 99));
     const std::string whole = one + two;
     // Cut in the middle of the second game's moves.
     const std::string cut = whole.substr(0, one.size() + two.find("3. ") + 2);
@@ -259,7 +256,7 @@ TEST(WrongRecords, AdjudicatedAndResignedGamesArePlausibleNotRulesGiven) {
               std::string::npos)
         << v[0].message;
 
-    GameRecord resigned = scripted_game(minichess(), {"a2-a3", "b5-b4"});
+    GameRecord resigned = scripted_game(cached_rules("minichess"), {"a2-a3", "b5-b4"});
     resigned.termination = referee::match::Termination::Resignation;
     resigned.reason_key = "resignation";
     resigned.reason = "beta (Black) resigned";

@@ -12,6 +12,7 @@
 #include <nlohmann/json.hpp>
 
 #include "tests/support/run_command.hpp"
+#include "tests/support/temp_dir.hpp"
 
 namespace {
 
@@ -29,17 +30,12 @@ std::vector<std::string> lines_of(const std::string& text) {
 
 class CheckCommand : public testing::Test {
   protected:
-    void SetUp() override {
-        dir_ = fs::temp_directory_path() / ("check-cli-" + std::to_string(::getpid()));
-        fs::create_directories(dir_);
-    }
-    void TearDown() override { fs::remove_all(dir_); }
     std::string write(const std::string& name, const std::string& text) {
-        const auto path = (dir_ / name).string();
+        const auto path = dir_ / name;
         std::ofstream(path) << text;
-        return path;
+        return path.string();
     }
-    fs::path dir_;
+    referee::test::TempDir dir_;
 };
 
 TEST_F(CheckCommand, ServerLogsCheckOut) {

@@ -17,20 +17,14 @@
 #include "referee/engine/sandbox.hpp"
 #include "referee/tournament/journal.hpp"
 #include "tests/support/run_command.hpp"
+#include "tests/support/temp_dir.hpp"
 
 namespace fs = std::filesystem;
 using referee::test::run_referee;
 
 namespace {
 
-struct TempDir {
-    fs::path path = fs::temp_directory_path() / ("referee-hostile-" + std::to_string(::getpid()));
-    TempDir() { fs::create_directories(path); }
-    ~TempDir() {
-        std::error_code ec;
-        fs::remove_all(path, ec);
-    }
-};
+using referee::test::TempDir;
 
 std::string hostile(const std::string& attack, const std::string& target = "none") {
     return "cmd=" + std::string(REFEREE_BIN_DIR) + "/hostile-engine args='--attack " + attack +
@@ -71,7 +65,7 @@ class HostileSandboxed : public ::testing::Test {
 
 TEST_F(HostileSandboxed, SignallingTheOpponentOrTheRefereeFails) {
     for (const char* attack : {"stop-opponent", "kill-opponent", "stop-referee"}) {
-        auto r = play(hostile(attack), (dir.path / attack).string(), "bwrap");
+        auto r = play(hostile(attack), (dir.path() / attack).string(), "bwrap");
         EXPECT_EQ(r.exit_code, 0) << attack << "\n" << r.err;
         // The cap was reached: nobody lost on time or crashed because of the attack.
         EXPECT_NE(r.out.find("result 1/2-1/2 (move-cap)"), std::string::npos) << attack << "\n"
@@ -81,7 +75,7 @@ TEST_F(HostileSandboxed, SignallingTheOpponentOrTheRefereeFails) {
 
 TEST_F(HostileSandboxed, EscapeesDoNotOutliveTheGame) {
     const int before = hostile_processes();
-    auto r = play(hostile("escape"), (dir.path / "escape").string(), "bwrap");
+    auto r = play(hostile("escape"), (dir.path() / "escape").string(), "bwrap");
     EXPECT_EQ(r.exit_code, 0) << r.err;
     EXPECT_NE(r.out.find("result "), std::string::npos);
     EXPECT_EQ(hostile_processes(), before);
@@ -97,7 +91,7 @@ TEST_F(HostileSandboxed, NoLoopbackConnectionReachesTheHost) {
     socklen_t len = sizeof addr;
     ::getsockname(listener, reinterpret_cast<sockaddr*>(&addr), &len);
     auto r = play(hostile("connect", std::to_string(ntohs(addr.sin_port))),
-                  (dir.path / "connect").string(), "bwrap");
+                  (dir.path() / "connect").string(), "bwrap");
     EXPECT_EQ(r.exit_code, 0) << r.err;
     EXPECT_NE(r.out.find("result "), std::string::npos);
     EXPECT_LT(::accept(listener, nullptr, nullptr), 0)
@@ -106,13 +100,13 @@ TEST_F(HostileSandboxed, NoLoopbackConnectionReachesTheHost) {
 }
 
 TEST_F(HostileSandboxed, TheOpponentsFolderIsOutOfReach) {
-    auto r = play(hostile("opponent-files"), (dir.path / "files").string(), "bwrap");
+    auto r = play(hostile("opponent-files"), (dir.path() / "files").string(), "bwrap");
     EXPECT_EQ(r.exit_code, 0) << r.err;
     EXPECT_NE(r.out.find("result 1/2-1/2 (move-cap)"), std::string::npos) << r.out << r.err;
 }
 
 TEST_F(HostileSandboxed, ThePredictedRecordPathCannotBeLinked) {
-    const auto record = dir.path / "rec";
+    const auto record = dir.path() / "rec";
     auto r = play(hostile("symlink", record.string() + ".pgn"), record.string(), "bwrap");
     EXPECT_EQ(r.exit_code, 0) << r.err;
     EXPECT_FALSE(fs::is_symlink(record.string() + ".pgn"));
@@ -124,7 +118,7 @@ TEST(HostileEngines, ALinkPlantedAtTheRecordPathIsNotWrittenThrough) {
     // reserved (created exclusively) before the first move and written at the end to a fresh
     // name renamed over them, so a link planted there is replaced, never written through.
     TempDir dir;
-    const auto record = dir.path / "rec";
+    const auto record = dir.path() / "rec";
     auto r = play(hostile("symlink", record.string() + ".pgn"), record.string(), "none");
     EXPECT_EQ(r.exit_code, 0) << r.err;
     EXPECT_FALSE(fs::exists(record.string() + ".pgn.victim"))
@@ -141,7 +135,7 @@ TEST(HostileEngines, AStderrFloodIsAFaultWithAReason) {
     TempDir dir;
     auto r = run_referee({"play", "minichess", "--white", hostile("flood") + " limit.stderr=2",
                           "--black", "random", "--st", "10", "--quiet", "--sandbox", "none",
-                          "--out", (dir.path / "flood").string()});
+                          "--out", (dir.path() / "flood").string()});
     EXPECT_EQ(r.exit_code, 0) << r.err;
     EXPECT_NE(r.out.find("result 0-1 (output-flood)"), std::string::npos) << r.out;
     EXPECT_NE(r.out.find("more than 2 MiB to stderr"), std::string::npos) << r.out;
@@ -151,10 +145,11 @@ TEST(HostileEngines, WithoutBubblewrapPlaySaysWhichIsolationEnginesGet) {
     // bwrap is looked up in PATH: with none, the preflight says so and the game still runs.
     TempDir dir;
     auto r = referee::test::run_command(
-        "/usr/bin/env", {"PATH=/nonexistent", std::string(REFEREE_BIN_DIR) + "/referee", "play",
-                         "minichess", "--white", std::string(REFEREE_BIN_DIR) + "/random-engine",
-                         "--black", std::string(REFEREE_BIN_DIR) + "/random-engine", "--st", "0.5",
-                         "--max-plies", "4", "--quiet", "--out", (dir.path / "nobwrap").string()});
+        "/usr/bin/env",
+        {"PATH=/nonexistent", std::string(REFEREE_BIN_DIR) + "/referee", "play", "minichess",
+         "--white", std::string(REFEREE_BIN_DIR) + "/random-engine", "--black",
+         std::string(REFEREE_BIN_DIR) + "/random-engine", "--st", "0.5", "--max-plies", "4",
+         "--quiet", "--out", (dir.path() / "nobwrap").string()});
     EXPECT_EQ(r.exit_code, 0) << r.err;
     EXPECT_NE(r.err.find("sandbox: bwrap is not installed"), std::string::npos) << r.err;
     EXPECT_NE(r.err.find("engines run without it"), std::string::npos) << r.err;
@@ -164,7 +159,7 @@ TEST(HostileEngines, WithoutBubblewrapPlaySaysWhichIsolationEnginesGet) {
 TEST(HostileEngines, WithoutASandboxEscapeesAreStillContained) {
     TempDir dir;
     const int before = hostile_processes();
-    auto r = play(hostile("escape"), (dir.path / "escape").string(), "none");
+    auto r = play(hostile("escape"), (dir.path() / "escape").string(), "none");
     EXPECT_EQ(r.exit_code, 0) << r.err;
     EXPECT_NE(r.out.find("result "), std::string::npos);
     EXPECT_EQ(hostile_processes(), before);
@@ -175,9 +170,9 @@ TEST(HostileEngines, AJournalForgedOrEmptiedDuringARunIsRestoredAndReported) {
     // change before its next append and puts back what it wrote.
     for (const char* attack : {"journal-forge", "journal-empty"}) {
         TempDir dir;
-        const auto out = dir.path / "out";
+        const auto out = dir.path() / "out";
         const auto journal = out / "journal.jsonl";
-        std::ofstream(dir.path / "t.yaml")
+        std::ofstream(dir.path() / "t.yaml")
             << "name: tamper\nvariant: minichess\nformat: round-robin\ngames_per_pairing: 4\n"
                "time_control: \"10+0.1\"\nconcurrency: 1\nadjudication: {max_plies: 20}\n"
             << "output: " << out.string() << "\nengines:\n"
@@ -185,7 +180,7 @@ TEST(HostileEngines, AJournalForgedOrEmptiedDuringARunIsRestoredAndReported) {
             << "/hostile-engine, args: [--attack, " << attack << ", --target, " << journal.string()
             << "], sandbox: none}\n"
             << "  - {name: random, cmd: random}\n";
-        auto r = run_referee({"tournament", (dir.path / "t.yaml").string(), "--quiet"});
+        auto r = run_referee({"tournament", (dir.path() / "t.yaml").string(), "--quiet"});
         EXPECT_EQ(r.exit_code, 0) << attack << "\n" << r.err;
         EXPECT_NE(r.err.find("changed by someone else during the run"), std::string::npos)
             << attack << "\n"
@@ -193,7 +188,7 @@ TEST(HostileEngines, AJournalForgedOrEmptiedDuringARunIsRestoredAndReported) {
         const auto j = referee::tournament::read_journal(journal.string());
         EXPECT_EQ(j.games.size(), 4u) << attack;
         EXPECT_FALSE(j.games.count(9999)) << attack;
-        auto report = run_referee({"report", (dir.path / "t.yaml").string()});
+        auto report = run_referee({"report", (dir.path() / "t.yaml").string()});
         EXPECT_EQ(report.exit_code, 0) << attack << "\n" << report.err;
     }
 }

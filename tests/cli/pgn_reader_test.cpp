@@ -11,22 +11,19 @@
 
 #include <gtest/gtest.h>
 
+#include "tests/support/files.hpp"
 #include "tests/support/run_command.hpp"
+#include "tests/support/temp_dir.hpp"
 
 namespace {
+
+using referee::test::read_text;
 
 namespace fs = std::filesystem;
 using referee::test::run_command;
 using referee::test::run_referee;
 
 const char* kPgnExtract = "/usr/games/pgn-extract";
-
-std::string read_text(const fs::path& path) {
-    std::ifstream in(path, std::ios::binary);
-    std::stringstream ss;
-    ss << in.rdbuf();
-    return ss.str();
-}
 
 int count_of(const std::string& text, const std::string& needle) {
     int n = 0;
@@ -37,9 +34,8 @@ int count_of(const std::string& text, const std::string& needle) {
 TEST(PgnReader, PgnExtractReadsEveryChessGame) {
     if (!fs::exists(kPgnExtract))
         GTEST_SKIP() << "pgn-extract is not installed (.ci/setup.sh installs it)";
-    const fs::path dir = fs::temp_directory_path() / ("pgn-reader-" + std::to_string(::getpid()));
-    fs::remove_all(dir);
-    fs::create_directories(dir);
+    const referee::test::TempDir scratch;
+    const fs::path& dir = scratch.path();
     // An opening from a set-up position, so SetUp/FEN are read too; a broken engine, so
     // games end by a fault and by the rules, with reasons quoting engine text.
     std::ofstream(dir / "openings.fen")
@@ -77,7 +73,6 @@ TEST(PgnReader, PgnExtractReadsEveryChessGame) {
     EXPECT_EQ(extracted.err, "") << extracted.err;
     const std::string copy = read_text(dir / "copy.pgn");
     EXPECT_EQ(count_of(copy, "[Event "), games) << copy;
-    fs::remove_all(dir);
 }
 
 }  // namespace

@@ -1,5 +1,6 @@
-// The `referee` binary as a user runs it: perft, moves, variants, and bad input. Expected
-// numbers come from Fairy-Stockfish 11.1 (see tests/rules/perft_test.cpp for how) and the
+// The `referee` binary as a user runs it: perft, moves and bad input, one fact a test (whole
+// outputs of `variants`, `validate` and the one-line errors are snapshots, snapshot_test.cpp).
+// Expected numbers come from Fairy-Stockfish 11.1 (see tests/rules/perft_test.cpp for how) and the
 // MinitChess course's move lists.
 #include <algorithm>
 #include <fstream>
@@ -9,22 +10,17 @@
 
 #include <gtest/gtest.h>
 
+#include "tests/support/files.hpp"
 #include "tests/support/run_command.hpp"
 
 namespace {
 
 using referee::test::CommandResult;
+using referee::test::read_text;
 using referee::test::run_referee;
 
 const std::string kCases = std::string(REFEREE_TEST_DATA_DIR) + "/imcs-genmoves/";
 const std::string kData = std::string(REFEREE_TEST_DATA_DIR) + "/cli/";
-
-std::string read_text(const std::string& path) {
-    std::ifstream in(path);
-    std::stringstream ss;
-    ss << in.rdbuf();
-    return ss.str();
-}
 
 std::vector<std::string> lines_of(const std::string& text) {
     std::vector<std::string> lines;
@@ -113,66 +109,9 @@ TEST(CliMoves, UciStyle) {
     EXPECT_EQ(r.out, "a5a6q\na5b6q\ne1d1\ne1d2\ne1e2\n");
 }
 
-TEST(CliVariants, ListsTheShippedVariants) {
-    const auto r = run_referee({"variants"});
-    ASSERT_EQ(r.exit_code, 0) << r.err;
-    for (const char* line_start : {"minichess ", "minitchess ", "gardner-castling "}) {
-        bool found = false;
-        for (const auto& line : lines_of(r.out)) found = found || line.rfind(line_start, 0) == 0;
-        EXPECT_TRUE(found) << line_start << " missing from:\n" << r.out;
-    }
-    EXPECT_NE(r.out.find("5x6"), std::string::npos);
-    EXPECT_NE(r.out.find("5x5"), std::string::npos);
-    EXPECT_EQ(r.out.find("broken"), std::string::npos) << "a shipped variant fails to load:\n"
-                                                       << r.out;
-}
-
-TEST(CliVariants, ShowPrintsTheRules) {
-    const auto r = run_referee({"variants", "show", "minichess"});
-    ASSERT_EQ(r.exit_code, 0) << r.err;
-    EXPECT_NE(r.out.find("minichess (5x6)"), std::string::npos) << r.out;
-    EXPECT_NE(r.out.find("kqbnr/ppppp/5/5/PPPPP/RNBQK w - - 0 1"), std::string::npos) << r.out;
-    EXPECT_NE(r.out.find("40"), std::string::npos) << r.out;
-    EXPECT_NE(r.out.find("KN v K"), std::string::npos) << r.out;
-    const auto g = run_referee({"variants", "show", "gardner-castling"});
-    ASSERT_EQ(g.exit_code, 0) << g.err;
-    EXPECT_NE(g.out.find("castling Q: king e1-c1, rook a1-d1"), std::string::npos) << g.out;
-}
-
-TEST(CliErrors, UnknownVariant) {
-    const auto r = run_referee({"moves", "no-such-variant"});
-    expect_one_line_error(r, "no-such-variant");
-    EXPECT_NE(r.err.find("minichess"), std::string::npos)
-        << "the known variants are listed: " << r.err;
-    expect_one_line_error(run_referee({"variants", "show", "no-such-variant"}), "no-such-variant");
-}
-
-TEST(CliErrors, BadFen) {
-    const auto r =
-        run_referee({"perft", "minichess", "2", "--fen", "kqbnr/ppppp/5/PPPPP/RNBQK w - - 0 1"});
-    expect_one_line_error(r, "--fen");
-    EXPECT_NE(r.err.find("5 ranks"), std::string::npos) << r.err;
-    EXPECT_EQ(r.out, "");
-}
-
 TEST(CliErrors, MissingBoardFile) {
     const std::string path = kData + "there-is-no-such-board.txt";
     expect_one_line_error(run_referee({"moves", "minitchess", "--board", path}), path);
-}
-
-TEST(CliErrors, BadBoardDump) {
-    const auto r = run_referee({"moves", "minitchess", "--board", "-"},
-                               "1 W\nkqbnr\nppppp\n.....\nPPPPP\nRNBQK\n");
-    expect_one_line_error(r, "5 ranks");
-}
-
-TEST(CliErrors, BrokenVariantFileNamesFileLineAndKey) {
-    const std::string path = kData + "broken-betza.yaml";
-    const auto r = run_referee({"perft", path, "1"});
-    // Line 11, the pawn; the x of mfWxfF.
-    expect_one_line_error(r, path + ":11:");
-    EXPECT_NE(r.err.find("pieces[5].betza"), std::string::npos) << r.err;
-    EXPECT_NE(r.err.find("'x'"), std::string::npos) << r.err;
 }
 
 TEST(CliErrors, UsageMistakes) {

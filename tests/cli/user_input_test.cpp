@@ -12,37 +12,19 @@
 
 #include <gtest/gtest.h>
 
+#include "tests/support/files.hpp"
 #include "tests/support/run_command.hpp"
+#include "tests/support/temp_dir.hpp"
 
 namespace {
+
+using referee::test::read_text;
+using referee::test::TempDir;
+using referee::test::write_text;
 
 namespace fs = std::filesystem;
 using referee::test::CommandResult;
 using referee::test::run_referee;
-
-class TempDir {
-  public:
-    TempDir() : path_(fs::temp_directory_path() / ("referee-input-" + std::to_string(::getpid()))) {
-        fs::remove_all(path_);
-        fs::create_directories(path_);
-    }
-    ~TempDir() { fs::remove_all(path_); }
-    std::string operator/(const std::string& name) const { return (path_ / name).string(); }
-
-  private:
-    fs::path path_;
-};
-
-std::string read_text(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    std::stringstream ss;
-    ss << in.rdbuf();
-    return ss.str();
-}
-
-void write_text(const std::string& path, const std::string& text) {
-    std::ofstream(path, std::ios::binary) << text;
-}
 
 void expect_refused(const CommandResult& r, const std::string& mentions) {
     EXPECT_NE(r.exit_code, 0) << r.out;
@@ -119,7 +101,7 @@ TEST(TournamentArguments, ConcurrencyAndOutputAreCheckedBeforeAnyGame) {
     TempDir dir;
     write_text(dir / "file", "x");
     const std::string config =
-        "name: t\nvariant: minitchess\noutput: " + (dir / "file/out") +
+        "name: t\nvariant: minitchess\noutput: " + (dir / "file/out").string() +
         "\nengines:\n  - {cmd: random, name: a}\n  - {cmd: random, name: b}\n";
     write_text(dir / "t.yaml", config);
     expect_refused(run_referee({"tournament", dir / "t.yaml", "--concurrency", "-5"}),

@@ -8,9 +8,10 @@
 
 #include "engines/alphabeta/alphabeta_player.hpp"
 #include "engines/alphabeta/evaluation.hpp"
-#include "engines/random/random_player.hpp"
+#include "engines/common/random_player.hpp"
 #include "engines_child.hpp"
 #include "referee/rules/position.hpp"
+#include "tests/support/rules.hpp"
 
 namespace {
 
@@ -24,7 +25,7 @@ using referee::rules::Position;
 using referee::rules::Rules;
 
 TEST(EnginesAlphabeta, WeightedMobilityMatchesHandCount) {
-    const Rules rules = Rules::load("minichess");
+    const Rules& rules = referee::test::cached_rules("minichess");
     const auto& v = rules.variant();
     // Rook on a1 of the 5x6 board: 5 squares up the file, 4 along the rank, the k-th step
     // of a ride weighted 0.7^(k-1): (1 + .7 + .49 + .343 + .2401) + (1 + .7 + .49 + .343).
@@ -38,7 +39,7 @@ TEST(EnginesAlphabeta, WeightedMobilityMatchesHandCount) {
 TEST(EnginesAlphabeta, ChessPieceValuesComeOutInTheUsualOrder) {
     // The published order of chess piece values: Q > R > B >= N > P, with a rook worth
     // less than two minor pieces and a queen less than two rooks.
-    const Rules rules = Rules::load("chess");
+    const Rules& rules = referee::test::cached_rules("chess");
     const auto& v = rules.variant();
     const Evaluation eval(v);
     const int p = eval.value(v.type_of('P')), n = eval.value(v.type_of('N')),
@@ -101,7 +102,7 @@ GameResult play(engines::Player& white, engines::Player& black, const Rules& rul
 }
 
 TEST(EnginesAlphabeta, BeatsRandomAtLeastNineteenGamesInTwenty) {
-    const Rules rules = Rules::load("minitchess");
+    const Rules& rules = referee::test::cached_rules("minitchess");
     AlphaBetaPlayer searcher;
     searcher.set_parameter("depth", "3");
     engines::RandomPlayer random;

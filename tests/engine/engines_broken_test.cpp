@@ -10,6 +10,7 @@
 
 #include "engines_child.hpp"
 #include "referee/rules/position.hpp"
+#include "tests/support/rules.hpp"
 
 namespace {
 
@@ -84,7 +85,7 @@ TEST(EnginesBroken, HangCompletesTheHandshakeButNeverMoves) {
 }
 
 TEST(EnginesBroken, IllegalAnswersAWellFormedIllegalMove) {
-    const auto start = Rules::load("minitchess").start();
+    const auto start = referee::test::cached_rules("minitchess").start();
     auto expect_illegal = [&](const std::string& move) {
         try {
             start.parse_move(move);
@@ -115,7 +116,7 @@ TEST(EnginesBroken, IllegalAnswersAWellFormedIllegalMove) {
 }
 
 TEST(EnginesBroken, GarbageAnswersSomethingThatIsNotAMove) {
-    const Rules rules = Rules::load("minitchess");
+    const Rules& rules = referee::test::cached_rules("minitchess");
     const auto& g = rules.geometry();
     Child uci(bin("broken-garbage"));
     uci_ready(uci);
@@ -151,7 +152,7 @@ TEST(EnginesBroken, FloodWritesMegabytesAndNeverAnswers) {
 }
 
 TEST(EnginesBroken, SlowAnswersHalfASecondAfterItsClockRanOut) {
-    const auto start = Rules::load("minitchess").start();
+    const auto start = referee::test::cached_rules("minitchess").start();
     Child uci(bin("broken-slow"));
     uci_ready(uci);
     uci.line("position startpos");

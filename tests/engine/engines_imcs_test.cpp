@@ -9,6 +9,7 @@
 #include "engines_child.hpp"
 #include "referee/engine/imcs_wire.hpp"
 #include "referee/rules/position.hpp"
+#include "tests/support/rules.hpp"
 
 namespace {
 
@@ -36,7 +37,7 @@ std::string expect_legal_answer(const std::optional<std::string>& line, const Po
 }
 
 TEST(EnginesImcs, WhiteAnswersTheFirstQuestionWithALegalMove) {
-    const Rules rules = Rules::load("minitchess");
+    const Rules& rules = referee::test::cached_rules("minitchess");
     for (const char* name : {"random-engine", "alphabeta-engine"}) {
         SCOPED_TRACE(name);
         Child engine(bin(name), {"--protocol", "imcs"});
@@ -47,7 +48,7 @@ TEST(EnginesImcs, WhiteAnswersTheFirstQuestionWithALegalMove) {
 }
 
 TEST(EnginesImcs, BlackAnswersAfterTheOpponentsMoveWithCrLf) {
-    const Rules rules = Rules::load("minitchess");
+    const Rules& rules = referee::test::cached_rules("minitchess");
     Position pos = rules.start();
     pos.play(pos.parse_move("b2-b3"));
     Child engine(bin("alphabeta-engine"), {"--protocol", "imcs"});
@@ -59,7 +60,7 @@ TEST(EnginesImcs, BlackAnswersAfterTheOpponentsMoveWithCrLf) {
 // Byte for byte what the real server sends (CR LF, the ranks LF only, a blank line before and
 // after the board), turn after turn, as referee serve and the stdio dialect frame it.
 TEST(EnginesImcs, BothEnginesPlayTheServersExactFraming) {
-    const Rules rules = Rules::load("minitchess");
+    const Rules& rules = referee::test::cached_rules("minitchess");
     for (const char* name : {"random-engine", "alphabeta-engine"}) {
         SCOPED_TRACE(name);
         Position pos = rules.start();
@@ -79,7 +80,7 @@ TEST(EnginesImcs, BothEnginesPlayTheServersExactFraming) {
 }
 
 TEST(EnginesImcs, RefusedMoveIsAskedAgainAndGamesFollowOneAnother) {
-    const Rules rules = Rules::load("minitchess");
+    const Rules& rules = referee::test::cached_rules("minitchess");
     Child engine(bin("random-engine"), {"--protocol", "imcs", "--seed", "3"});
     engine.line("105 W 5:00 5:00 game starts");
     ask(engine, rules.start());
@@ -104,7 +105,7 @@ TEST(EnginesImcs, PromotionWithoutAChoiceHasNoLetter) {
     // MinitChess promotes to a queen only, so IMCS writes the move without a letter. White
     // (king a1, pawn b5) against a lone king on e6: promoting on b6 wins a queen at once,
     // which any search of depth 2 sees, and no other move gains anything.
-    const Rules rules = Rules::load("minitchess");
+    const Rules& rules = referee::test::cached_rules("minitchess");
     const Position pos = rules.from_board_dump("12 W\n....k\n.P...\n.....\n.....\n.....\nK....\n");
     Child engine(bin("alphabeta-engine"), {"--protocol", "imcs", "--depth", "3"});
     engine.line("105 W 5:00 5:00 game starts");
@@ -113,7 +114,7 @@ TEST(EnginesImcs, PromotionWithoutAChoiceHasNoLetter) {
 }
 
 TEST(EnginesImcs, GarbageBetweenMessagesIsIgnored) {
-    const Rules rules = Rules::load("minitchess");
+    const Rules& rules = referee::test::cached_rules("minitchess");
     Child engine(bin("random-engine"), {"--protocol", "imcs"});
     engine.send("hello\n? \n! zz\n- \n= \n1 W\nnot a rank\n\x01\xff\n");
     engine.line("105 W 5:00 5:00 game starts");

@@ -8,6 +8,7 @@
 
 #include "engines_child.hpp"
 #include "referee/rules/position.hpp"
+#include "tests/support/rules.hpp"
 
 namespace {
 
@@ -89,7 +90,7 @@ std::vector<std::string> play_imcs(const Rules& rules, const std::string& seed) 
 }
 
 TEST(EnginesRandom, SameSeedSameGameInBothDialects) {
-    const Rules rules = Rules::load("minitchess");
+    const Rules& rules = referee::test::cached_rules("minitchess");
     const auto uci = play_uci(rules, "12345");
     const auto imcs = play_imcs(rules, "12345");
     ASSERT_EQ(uci.size(), static_cast<std::size_t>(kOwnMoves));
@@ -97,7 +98,7 @@ TEST(EnginesRandom, SameSeedSameGameInBothDialects) {
 }
 
 TEST(EnginesRandom, MovesFollowThePublishedRule) {
-    const Rules rules = Rules::load("minitchess");
+    const Rules& rules = referee::test::cached_rules("minitchess");
     const auto played = play_uci(rules, "777");
     ASSERT_EQ(played.size(), static_cast<std::size_t>(kOwnMoves));
     std::mt19937_64 rng(777);
@@ -110,7 +111,7 @@ TEST(EnginesRandom, MovesFollowThePublishedRule) {
 }
 
 TEST(EnginesRandom, SeedOptionAndNewGameRestartTheSequence) {
-    const Rules rules = Rules::load("minichess");
+    const Rules& rules = referee::test::cached_rules("minichess");
     std::mt19937_64 rng(99);
     const std::string first = expected_pick(rules.start(), rng);
     Child engine(bin("random-engine"), {"--variant", "minichess"});

@@ -16,6 +16,7 @@
 #include "engines/common/random_pick.hpp"
 #include "engines/common/uci_session.hpp"
 #include "referee/rules/position.hpp"
+#include "tests/support/rules.hpp"
 
 namespace {
 
@@ -146,7 +147,7 @@ TEST(EnginesSession, UciTurnCarriesTheWholeGameAndTheMoversClock) {
 }
 
 TEST(EnginesSession, ImcsTurnFollowsTheGameBetweenBoardDumps) {
-    const Rules rules = Rules::load("minitchess");
+    const Rules& rules = referee::test::cached_rules("minitchess");
     Pipe pipe;
     engines::Output out(pipe.write_end());
     RecordingPlayer player;

@@ -11,6 +11,7 @@
 
 #include "engines_child.hpp"
 #include "referee/rules/position.hpp"
+#include "tests/support/rules.hpp"
 
 namespace {
 
@@ -66,7 +67,7 @@ TEST(EnginesUci, CrLfLineEndingsAreAccepted) {
 }
 
 TEST(EnginesUci, GoFromStartAndAfterMovesGivesLegalMoves) {
-    const Rules rules = Rules::load("minitchess");
+    const Rules& rules = referee::test::cached_rules("minitchess");
     for (const char* name : {"random-engine", "alphabeta-engine"}) {
         SCOPED_TRACE(name);
         Child engine(bin(name));
@@ -88,7 +89,7 @@ TEST(EnginesUci, GoFromStartAndAfterMovesGivesLegalMoves) {
 TEST(EnginesUci, FenOnAnotherVariantChosenByOption) {
     // Gardner 5x5 with check rules: White's king on e1 is in check from the queen on e2
     // that it can take; every legal answer is a king move (the only piece White has).
-    const Rules rules = Rules::load("gardner-castling");
+    const Rules& rules = referee::test::cached_rules("gardner-castling");
     const auto pos = rules.from_fen("k4/5/5/4q/4K w - - 0 1");
     Child engine(bin("alphabeta-engine"));
     handshake(engine);
@@ -148,7 +149,8 @@ TEST(EnginesUci, InfiniteSearchAnswersOnlyAfterStop) {
     engine.line("isready");  // answered while searching
     EXPECT_TRUE(engine.read_prefixed("readyok", 2s));
     engine.line("stop");
-    expect_legal_bestmove(engine.read_prefixed("bestmove", 2s), Rules::load("minitchess").start());
+    expect_legal_bestmove(engine.read_prefixed("bestmove", 2s),
+                          referee::test::cached_rules("minitchess").start());
 }
 
 TEST(EnginesUci, AlphabetaStaysWithinTheTimeGiven) {

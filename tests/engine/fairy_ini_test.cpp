@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "referee/engine/fairy_ini.hpp"
+#include "referee/rules/betza.hpp"
 #include "referee/rules/variant.hpp"
 
 namespace referee::engine {
@@ -29,6 +30,33 @@ TEST(FairyIni, ChessWritesItsOwnRules) {
     EXPECT_NE(text.find("nFoldRule = 3\n"), std::string::npos) << text;
     EXPECT_NE(text.find("nFoldValue = draw\n"), std::string::npos) << text;
     EXPECT_NE(text.find("stalemateValue = draw\n"), std::string::npos) << text;
+}
+
+// Pieces are recognised by their parsed moves, not by the text of their Betza.
+TEST(FairyIni, APieceIsKnownByItsMovesHoweverItsBetzaIsWritten) {
+    auto v = rules::load_variant("minichess");
+    for (auto& p : v.pieces) {
+        // The rook written as its parts, the pawn with its modifiers in another order.
+        if (p.letter == 'R') p.betza = "WW";
+        if (p.letter == 'P') p.betza = "fmWfcF";
+        if (p.letter == 'R' || p.letter == 'P') p.moves = rules::parse_betza(p.betza);
+    }
+    std::string why;
+    EXPECT_TRUE(fairy_ini_for(v, &why).has_value()) << why;
+}
+
+TEST(FairyIni, APieceThatMovesOtherwiseIsRefusedWhateverItsBetzaTextSays) {
+    auto v = rules::load_variant("minitchess");  // its bishop also steps aside: BmW
+    std::string why;
+    EXPECT_FALSE(fairy_ini_for(v, &why).has_value());
+    EXPECT_NE(why.find("the bishop (B) moves as 'BmW'"), std::string::npos) << why;
+    // The text alone does not decide: a rook whose moves are a short rider's is refused even
+    // though its Betza still reads "R".
+    auto short_rook = rules::load_variant("minichess");
+    for (auto& p : short_rook.pieces)
+        if (p.letter == 'R') p.moves = rules::parse_betza("R2");
+    EXPECT_FALSE(fairy_ini_for(short_rook, &why).has_value());
+    EXPECT_NE(why.find("the rook (R)"), std::string::npos) << why;
 }
 
 }  // namespace

@@ -5,6 +5,7 @@
 
 #include "referee/engine/dialect.hpp"
 #include "referee/rules/position.hpp"
+#include "tests/support/rules.hpp"
 
 using namespace referee::engine;
 
@@ -26,7 +27,7 @@ struct RecordingHost final : DialectHost {
 };
 
 struct DialectFixture : ::testing::Test {
-    referee::rules::Rules rules = referee::rules::Rules::load("minitchess");
+    const referee::rules::Rules& rules = referee::test::cached_rules("minitchess");
     EngineConfig config;
     RecordingHost host;
     std::unique_ptr<Dialect> dialect =

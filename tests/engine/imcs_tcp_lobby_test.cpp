@@ -10,6 +10,7 @@
 
 #include "fake_dialect_host.hpp"
 #include "referee/rules/position.hpp"
+#include "tests/support/rules.hpp"
 
 using namespace referee;
 using engine::FaultKind;
@@ -51,7 +52,7 @@ std::string recorded_reply(const std::string& scenario, const std::string& said)
 }
 
 struct ImcsTcpLobby : ::testing::Test {
-    rules::Rules rules = rules::Rules::load("minitchess");
+    const rules::Rules& rules = referee::test::cached_rules("minitchess");
     engine::EngineConfig config = [] {
         engine::EngineConfig c;
         c.name = "client";

@@ -4,13 +4,14 @@
 
 #include "referee/engine/launch.hpp"
 #include "referee/rules/position.hpp"
+#include "tests/support/rules.hpp"
 
 using namespace referee::engine;
 
 namespace {
 
 const referee::rules::Rules& minitchess() {
-    static const auto rules = referee::rules::Rules::load("minitchess");
+    const auto& rules = referee::test::cached_rules("minitchess");
     return rules;
 }
 

@@ -5,6 +5,7 @@
 
 #include "fake_dialect_host.hpp"
 #include "referee/rules/position.hpp"
+#include "tests/support/rules.hpp"
 
 using namespace referee;
 using engine::FaultKind;
@@ -12,7 +13,7 @@ using engine::FaultKind;
 namespace {
 
 struct PlainDialect : ::testing::Test {
-    rules::Rules rules = rules::Rules::load("minitchess");
+    const rules::Rules& rules = referee::test::cached_rules("minitchess");
     engine::EngineConfig config = [] {
         engine::EngineConfig c;
         c.name = "student";

@@ -23,6 +23,7 @@
 #include <boost/asio/io_context.hpp>
 
 #include "referee/engine/line_buffer.hpp"
+#include "tests/support/temp_dir.hpp"
 
 namespace {
 
@@ -31,7 +32,7 @@ namespace fs = std::filesystem;
 using namespace std::chrono_literals;
 using referee::engine::EngineProcess;
 using referee::engine::ExitInfo;
-using referee::engine::Fault;
+using referee::engine::FaultKind;
 using referee::engine::LineBuffer;
 using referee::engine::ProcessSpec;
 using referee::engine::StartError;
@@ -98,8 +99,8 @@ struct Probe {
             exit = info;
             ++exits;
         });
-        p.set_fault_handler([this](Fault f, std::string message) {
-            EXPECT_EQ(f, Fault::line_too_long);
+        p.set_fault_handler([this](FaultKind f, std::string message) {
+            EXPECT_EQ(f, FaultKind::LineTooLong);
             faults.push_back(std::move(message));
         });
     }
@@ -125,17 +126,17 @@ class EngineProcessTest : public ::testing::Test {
     }
 
     std::string temp_file(const std::string& name, const std::string& content, mode_t mode) {
-        auto path = fs::temp_directory_path() /
-                    ("engine_process_test_" + std::to_string(::getpid()) + "_" + name);
+        const auto path = scratch / name;
         std::ofstream(path, std::ios::binary) << content;
         ::chmod(path.c_str(), mode);
-        temp_files.push_back(path);
         return path.string();
     }
 
     ~EngineProcessTest() override {
         for (auto& p : temp_files) fs::remove(p);
     }
+
+    referee::test::TempDir scratch;
 
     asio::io_context io;
     std::vector<fs::path> temp_files;
@@ -440,8 +441,8 @@ TEST_F(EngineProcessTest, StderrFloodIsAFaultAndStopsCostingTheReferee) {
     EngineProcess p(io, spec);
     std::vector<std::string> faults;
     std::optional<ExitInfo> exit;
-    p.set_fault_handler([&](Fault f, std::string message) {
-        EXPECT_EQ(f, Fault::output_volume);
+    p.set_fault_handler([&](FaultKind f, std::string message) {
+        EXPECT_EQ(f, FaultKind::Flood);
         faults.push_back(std::move(message));
     });
     p.set_exit_handler([&](const ExitInfo& info) { exit = info; });
@@ -753,8 +754,8 @@ TEST(LineBufferTest, SplitsAcrossChunksAndStaysBounded) {
     LineBuffer buf(8, 4);
     std::vector<std::string> lines;
     auto feed = [&](std::string_view bytes) {
-        auto r = LineBuffer::Result::ok;
-        while (!bytes.empty() && r == LineBuffer::Result::ok) {
+        auto r = LineBuffer::Result::Ok;
+        while (!bytes.empty() && r == LineBuffer::Result::Ok) {
             auto space = buf.prepare();
             auto n = std::min(space.size(), bytes.size());
             std::copy_n(bytes.data(), n, space.data());
@@ -767,11 +768,11 @@ TEST(LineBufferTest, SplitsAcrossChunksAndStaysBounded) {
         }
         return r;
     };
-    EXPECT_EQ(feed("ab\ncd"), LineBuffer::Result::ok);
-    EXPECT_EQ(feed("ef\r\n\n12345678\nx"), LineBuffer::Result::ok);
+    EXPECT_EQ(feed("ab\ncd"), LineBuffer::Result::Ok);
+    EXPECT_EQ(feed("ef\r\n\n12345678\nx"), LineBuffer::Result::Ok);
     EXPECT_EQ(lines, (std::vector<std::string>{"ab", "cdef", "", "12345678"}));
     EXPECT_EQ(buf.pending_bytes(), 1u);
-    EXPECT_EQ(feed("yyyyyyyyy"), LineBuffer::Result::line_too_long);
+    EXPECT_EQ(feed("yyyyyyyyy"), LineBuffer::Result::LineTooLong);
     EXPECT_LE(buf.peak_bytes(), 8u + 4u);
 }
 

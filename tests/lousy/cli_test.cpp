@@ -1,6 +1,5 @@
 // `referee lousy` as users run it: REFEREE_BIN_DIR/referee through /bin/sh. Bad input gives
 // one line on stderr and exit code 1; a puzzle's printed replay command reproduces its answer.
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <cstdio>
@@ -11,37 +10,14 @@
 #include <vector>
 
 #include <gtest/gtest.h>
+#include "tests/support/run_command.hpp"
 
 namespace {
 
+using referee::test::CommandResult;
+using referee::test::run_referee_shell;
+
 namespace fs = std::filesystem;
-
-struct CommandRun {
-    int exit_code = -1;
-    std::string out, err;
-};
-
-// Runs `referee ARGS` (ARGS as shell text); pclose waits for the process, so none is left.
-CommandRun referee(const std::string& args) {
-    const fs::path err_file =
-        fs::temp_directory_path() / ("lousy_cli_test_" + std::to_string(::getpid()) + ".err");
-    const std::string command =
-        std::string(REFEREE_BIN_DIR) + "/referee " + args + " 2>" + err_file.string();
-    CommandRun r;
-    FILE* pipe = ::popen(command.c_str(), "r");
-    if (!pipe) throw std::runtime_error("popen failed for: " + command);
-    char buffer[4096];
-    for (std::size_t n; (n = std::fread(buffer, 1, sizeof buffer, pipe)) > 0;)
-        r.out.append(buffer, n);
-    const int status = ::pclose(pipe);
-    r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-    std::ifstream in(err_file);
-    std::stringstream ss;
-    ss << in.rdbuf();
-    r.err = ss.str();
-    fs::remove(err_file);
-    return r;
-}
 
 std::vector<std::string> lines(const std::string& text) {
     std::vector<std::string> out;
@@ -52,7 +28,7 @@ std::vector<std::string> lines(const std::string& text) {
 
 void expect_one_line_error(const std::string& args, const std::string& part) {
     SCOPED_TRACE("referee " + args);
-    const CommandRun r = referee(args);
+    const CommandResult r = run_referee_shell(args);
     EXPECT_EQ(r.exit_code, 1);
     EXPECT_EQ(r.out, "");
     ASSERT_EQ(lines(r.err).size(), 1u) << r.err;
@@ -64,7 +40,8 @@ const std::string kExample = "--fen 'k1b1r/2ppp/p2Q1/Nq2P/PP3/R1B1K w - - 0 8'";
 
 TEST(LousyCli, ReplayPrintsTheMovesAndTheResult) {
     // The game worked out by hand in replay_test.cpp (LousyReplay.ModuleExampleGame...).
-    const CommandRun r = referee("lousy replay --serial CH3SS5 --white L8 --black K7 " + kExample);
+    const CommandResult r =
+        run_referee_shell("lousy replay --serial CH3SS5 --white L8 --black K7 " + kExample);
     EXPECT_EQ(r.exit_code, 0) << r.err;
     EXPECT_EQ(r.out, "8. c1-d2 b3-d1\n9. d4-e5 d1-e1\nResult: 0-1 (Black captured White's king)\n");
 }
@@ -72,8 +49,8 @@ TEST(LousyCli, ReplayPrintsTheMovesAndTheResult) {
 TEST(LousyCli, ReplayFromMovesStartsWhereTheyEnd) {
     // From the start after 1. b1-c3 d6-c4 with CH3SS5 and L4 / M2: White's 2. a2-a3 as in
     // module_examples_test.cpp; M2 then mirrors a2-a3: a2 (0,1) -> (4,4) e5, a3 -> e4.
-    const CommandRun r =
-        referee("lousy replay --serial CH3SS5 --white L4 --black M2 --moves 'b1-c3 d6-c4'");
+    const CommandResult r = run_referee_shell(
+        "lousy replay --serial CH3SS5 --white L4 --black M2 --moves 'b1-c3 d6-c4'");
     EXPECT_EQ(r.exit_code, 0) << r.err;
     ASSERT_FALSE(lines(r.out).empty());
     EXPECT_EQ(lines(r.out)[0], "2. a2-a3 e5-e4");
@@ -110,8 +87,8 @@ TEST(LousyCli, PuzzleThenReplayOfItsDisplayReproducesItsAnswer) {
     for (const std::string ruleset : {"module", "draft"}) {
         for (const int seed : {3, 11}) {
             SCOPED_TRACE(ruleset + " seed " + std::to_string(seed));
-            const CommandRun puzzle = referee("lousy puzzle --answer --ruleset " + ruleset +
-                                              " --seed " + std::to_string(seed));
+            const CommandResult puzzle = run_referee_shell(
+                "lousy puzzle --answer --ruleset " + ruleset + " --seed " + std::to_string(seed));
             ASSERT_EQ(puzzle.exit_code, 0) << puzzle.err;
             std::string command;
             std::vector<std::string> answer;
@@ -124,7 +101,7 @@ TEST(LousyCli, PuzzleThenReplayOfItsDisplayReproducesItsAnswer) {
             }
             ASSERT_FALSE(command.empty()) << puzzle.out;
             ASSERT_GE(answer.size(), 3u) << puzzle.out;  // at least 4 plies and the result
-            const CommandRun replay = referee(command);
+            const CommandResult replay = run_referee_shell(command);
             ASSERT_EQ(replay.exit_code, 0) << replay.err;
             EXPECT_EQ(lines(replay.out), answer);
         }

@@ -23,15 +23,12 @@
 #include <gtest/gtest.h>
 
 #include "referee/rules/position.hpp"
+#include "tests/support/rules.hpp"
 
 namespace {
 
 using referee::rules::Rules;
-
-const Rules& chess() {
-    static const Rules rules = Rules::load("chess");
-    return rules;
-}
+using referee::test::cached_rules;
 
 const Rules& chess_without_material_draw() {
     static const Rules rules = [] {
@@ -103,7 +100,7 @@ class ChessPublishedPerft : public ::testing::TestWithParam<PublishedPerft> {};
 // A zero stands for a depth the source does not give.
 TEST_P(ChessPublishedPerft, MatchesThePublishedCounts) {
     const PublishedPerft& c = GetParam();
-    const Rules& rules = c.no_material_draw ? chess_without_material_draw() : chess();
+    const Rules& rules = c.no_material_draw ? chess_without_material_draw() : cached_rules("chess");
     const auto pos = rules.from_fen(c.fen);
     for (std::size_t i = 0; i < c.counts.size(); ++i)
         if (c.counts[i]) {
@@ -132,14 +129,14 @@ TEST(ChessPerft, InsufficientMaterialEndsALine) {
         ADD_FAILURE() << "Kxd2 is missing";
         return std::uint64_t(0);
     };
-    EXPECT_EQ(below_kxd2(chess()), 0u);
+    EXPECT_EQ(below_kxd2(cached_rules("chess")), 0u);
     EXPECT_EQ(below_kxd2(chess_without_material_draw()), 5u);
 }
 
 TEST(ChessPerft, DivideNamesCastlingAsTheKingsMove) {
     // Hand: the king on e1 with rooks a1 and h1 and nothing else of White's: castling both
     // ways is among the moves, written e1g1 and e1c1.
-    const auto pos = chess().from_fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
+    const auto pos = cached_rules("chess").from_fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
     std::vector<std::string> names;
     for (const auto& [move, count] : pos.divide(1))
         names.push_back(pos.move_name(move, referee::rules::MoveStyle::Uci));

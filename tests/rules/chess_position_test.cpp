@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include "referee/rules/position.hpp"
+#include "tests/support/rules.hpp"
 
 namespace {
 
@@ -13,16 +14,12 @@ using referee::rules::MoveError;
 using referee::rules::MoveKind;
 using referee::rules::PositionError;
 using referee::rules::Rules;
-
-const Rules& chess() {
-    static const Rules rules = Rules::load("chess");
-    return rules;
-}
+using referee::test::cached_rules;
 
 // The error's sentence, or "" when the FEN was accepted.
 std::string refusal(const std::string& fen) {
     try {
-        chess().from_fen(fen);
+        cached_rules("chess").from_fen(fen);
     } catch (const PositionError& e) {
         return e.what();
     }
@@ -94,7 +91,7 @@ TEST(ChessFen, TheSideThatJustMovedCannotBeInCheck) {
 
 TEST(ChessMoves, PromotionLetterIsPartOfTheMove) {
     // Hand: the pawn on b7 has b8 and, capturing, a8 and c8, each in four pieces.
-    const auto pos = chess().from_fen("r1n1k3/1P6/8/8/8/8/8/4K3 w - - 0 1");
+    const auto pos = cached_rules("chess").from_fen("r1n1k3/1P6/8/8/8/8/8/4K3 w - - 0 1");
     int promotions = 0;
     for (const auto& m : pos.legal_moves()) promotions += m.promotion != 0;
     EXPECT_EQ(promotions, 12);
@@ -102,7 +99,7 @@ TEST(ChessMoves, PromotionLetterIsPartOfTheMove) {
     EXPECT_NE(queen, knight);
     EXPECT_EQ(pos.move_name(knight, referee::rules::MoveStyle::Uci), "b7b8n");
     EXPECT_EQ(pos.move_name(queen), "b7-b8Q");
-    EXPECT_EQ(chess().variant().pieces[knight.promotion_type()].letter, 'N');
+    EXPECT_EQ(cached_rules("chess").variant().pieces[knight.promotion_type()].letter, 'N');
     try {
         pos.parse_move("b7b8");
         ADD_FAILURE() << "a promotion without its letter was accepted";
@@ -115,7 +112,7 @@ TEST(ChessMoves, PromotionLetterIsPartOfTheMove) {
 }
 
 TEST(ChessMoves, CastlingIsTheKingsTwoSquareMove) {
-    auto pos = chess().from_fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
+    auto pos = cached_rules("chess").from_fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
     const auto short_castle = pos.parse_move("e1g1");
     EXPECT_EQ(short_castle.kind(), MoveKind::Castle);
     pos.play(short_castle);
@@ -127,7 +124,7 @@ TEST(ChessMoves, CastlingIsTheKingsTwoSquareMove) {
 }
 
 TEST(ChessMoves, EnPassantOnlyRightAfterTheDoubleStep) {
-    auto pos = chess().from_fen("4k3/3p4/8/4P3/8/8/8/4K3 b - - 0 1");
+    auto pos = cached_rules("chess").from_fen("4k3/3p4/8/4P3/8/8/8/4K3 b - - 0 1");
     pos.play(pos.parse_move("d7d5"));
     EXPECT_EQ(pos.fen(), "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2");
     const auto ep = pos.parse_move("e5d6");

@@ -11,20 +11,17 @@
 #include <gtest/gtest.h>
 
 #include "referee/rules/position.hpp"
+#include "tests/support/files.hpp"
+#include "tests/support/rules.hpp"
 
 namespace {
 
+using referee::test::cached_rules;
+using referee::test::read_text;
 namespace fs = std::filesystem;
 using referee::rules::Rules;
 
 const fs::path kCaseDir = fs::path(REFEREE_TEST_DATA_DIR) / "imcs-genmoves";
-
-std::string read_text(const fs::path& path) {
-    std::ifstream in(path);
-    std::stringstream ss;
-    ss << in.rdbuf();
-    return ss.str();
-}
 
 std::vector<std::string> read_lines(const fs::path& path) {
     std::vector<std::string> lines;
@@ -45,16 +42,12 @@ std::vector<std::string> case_names() {
     return names;
 }
 
-const Rules& minitchess() {
-    static const Rules rules = Rules::load("minitchess");
-    return rules;
-}
-
 class ImcsGenmoves : public ::testing::TestWithParam<std::string> {};
 
 TEST_P(ImcsGenmoves, LegalMovesMatchTheCourse) {
     const std::string name = GetParam();
-    const auto pos = minitchess().from_board_dump(read_text(kCaseDir / (name + ".in")));
+    const auto pos =
+        cached_rules("minitchess").from_board_dump(read_text(kCaseDir / (name + ".in")));
     std::vector<std::string> ours;
     for (const auto& m : pos.legal_moves()) ours.push_back(pos.move_name(m));
     std::sort(ours.begin(), ours.end());
@@ -66,7 +59,7 @@ TEST_P(ImcsGenmoves, LegalMovesMatchTheCourse) {
 // The course's dumps are what IMCS prints; writing the parsed position back gives them again.
 TEST_P(ImcsGenmoves, BoardDumpRoundTrips) {
     const std::string text = read_text(kCaseDir / (GetParam() + ".in"));
-    EXPECT_EQ(minitchess().from_board_dump(text).board_dump(), text);
+    EXPECT_EQ(cached_rules("minitchess").from_board_dump(text).board_dump(), text);
 }
 
 INSTANTIATE_TEST_SUITE_P(Course, ImcsGenmoves, ::testing::ValuesIn(case_names()),
@@ -85,8 +78,8 @@ TEST(ImcsGenmovesSet, AllHundredAndThreeCasesArePresent) {
 // lists the moves. legal_moves() must still list them while outcome() reports the draw.
 TEST(ImcsGenmovesSet, CasesAtMoveFortyOneAreDrawnButStillListMoves) {
     for (const char* name : {"random-34", "random-35"}) {
-        const auto pos =
-            minitchess().from_board_dump(read_text(kCaseDir / (std::string(name) + ".in")));
+        const auto pos = cached_rules("minitchess")
+                             .from_board_dump(read_text(kCaseDir / (std::string(name) + ".in")));
         EXPECT_EQ(pos.fullmove_number(), 41) << name;
         const auto end = pos.outcome();
         ASSERT_TRUE(end.has_value()) << name;

@@ -8,6 +8,7 @@
 #include <gtest/gtest.h>
 
 #include "referee/rules/position.hpp"
+#include "tests/support/rules.hpp"
 
 namespace {
 
@@ -15,35 +16,16 @@ using referee::rules::EndReason;
 using referee::rules::GameResult;
 using referee::rules::Position;
 using referee::rules::Rules;
-
-const Rules& emc() {
-    static const Rules rules = Rules::load("elephant-monkey-carp");
-    return rules;
-}
-
-void play(Position& pos, std::initializer_list<const char*> moves) {
-    for (const char* m : moves) pos.play(pos.parse_move(m));
-}
-
-void expect_end(const Position& pos, GameResult result, EndReason reason,
-                const std::string& sentence) {
-    const auto o = pos.outcome();
-    ASSERT_TRUE(o.has_value()) << pos.fen();
-    EXPECT_EQ(o->result, result) << pos.fen();
-    EXPECT_EQ(o->reason, reason) << pos.fen();
-    EXPECT_EQ(o->description, sentence) << pos.fen();
-}
-
-void expect_not_over(const Position& pos) {
-    const auto o = pos.outcome();
-    EXPECT_FALSE(o.has_value()) << pos.fen() << ": " << o->description;
-}
+using referee::test::cached_rules;
+using referee::test::expect_end;
+using referee::test::expect_not_over;
+using referee::test::play;
 
 TEST(EmcEnd, MonkeyMatesOverAScreen) {
     // Md1-d8: the Monkey jumps the white Elephant on c8 and reaches b8 and a8. Black's king
     // cannot go to b8 (on that line) and a7, b7 hold its own carps; nothing can take the
     // Monkey or the screen, or stand on b8.
-    auto pos = emc().from_fen("k1E5/cc6/8/8/8/8/8/3MK3 w - - 0 1");
+    auto pos = cached_rules("elephant-monkey-carp").from_fen("k1E5/cc6/8/8/8/8/8/3MK3 w - - 0 1");
     expect_not_over(pos);
     play(pos, {"d1d8"});
     EXPECT_TRUE(pos.in_check());
@@ -53,7 +35,7 @@ TEST(EmcEnd, MonkeyMatesOverAScreen) {
 TEST(EmcEnd, TakingTheScreenAwayAnswersAMonkeyCheck) {
     // As above, but the screen is Black's own Elephant on c8, which may leap away (a6, e6):
     // the check is over without moving the king.
-    auto pos = emc().from_fen("k1e5/cc6/8/8/8/8/8/3MK3 w - - 0 1");
+    auto pos = cached_rules("elephant-monkey-carp").from_fen("k1e5/cc6/8/8/8/8/8/3MK3 w - - 0 1");
     play(pos, {"d1d8"});
     EXPECT_TRUE(pos.in_check());
     expect_not_over(pos);
@@ -65,7 +47,7 @@ TEST(EmcEnd, StalemateIsADraw) {
     // Ef4-d6: Black's lone king on a8 then has a7 and b7 next to White's king on b6, and b8
     // two squares diagonally from the Elephant; a8 itself is not attacked. White's carp
     // keeps the material from being a draw by itself.
-    auto pos = emc().from_fen("k7/8/1K6/8/5E2/8/7C/8 w - - 0 1");
+    auto pos = cached_rules("elephant-monkey-carp").from_fen("k7/8/1K6/8/5E2/8/7C/8 w - - 0 1");
     expect_not_over(pos);
     play(pos, {"f4d6"});
     EXPECT_FALSE(pos.in_check());
@@ -76,7 +58,7 @@ TEST(EmcEnd, StalemateIsADraw) {
 TEST(EmcEnd, ThreefoldRepetition) {
     // The elephants go out and back twice: the start position stands a third time after
     // eight plies.
-    auto pos = emc().start();
+    auto pos = cached_rules("elephant-monkey-carp").start();
     play(pos, {"c1a3", "c8a6", "a3c1", "a6c8", "c1a3", "c8a6", "a3c1"});
     expect_not_over(pos);
     play(pos, {"a6c8"});
@@ -85,22 +67,26 @@ TEST(EmcEnd, ThreefoldRepetition) {
 }
 
 TEST(EmcEnd, FiftyMovesWithoutCaptureOrCarpMove) {
-    auto pos = emc().from_fen("4k3/8/8/8/8/8/4C3/R3K3 w - - 99 80");
+    auto pos = cached_rules("elephant-monkey-carp").from_fen("4k3/8/8/8/8/8/4C3/R3K3 w - - 99 80");
     play(pos, {"a1a2"});
     expect_end(pos, GameResult::Draw, EndReason::NMoveRule,
                "draw: 50 moves by each side without a capture or a carp move");
-    auto carp_moved = emc().from_fen("4k3/8/8/8/8/8/4C3/R3K3 w - - 99 80");
+    auto carp_moved =
+        cached_rules("elephant-monkey-carp").from_fen("4k3/8/8/8/8/8/4C3/R3K3 w - - 99 80");
     play(carp_moved, {"e2e4"});
     expect_not_over(carp_moved);
 }
 
 TEST(EmcEnd, InsufficientMaterial) {
-    expect_end(emc().from_fen("4k3/8/8/8/8/8/8/4K3 w - - 0 1"), GameResult::Draw,
-               EndReason::InsufficientMaterial, "draw: insufficient material (K v K)");
-    expect_end(emc().from_fen("4k3/8/8/8/8/8/8/3MK3 w - - 0 1"), GameResult::Draw,
-               EndReason::InsufficientMaterial, "draw: insufficient material (KM v K)");
-    expect_end(emc().from_fen("4ke2/8/8/8/8/8/8/4K3 w - - 0 1"), GameResult::Draw,
-               EndReason::InsufficientMaterial, "draw: insufficient material (KE v K)");
+    expect_end(cached_rules("elephant-monkey-carp").from_fen("4k3/8/8/8/8/8/8/4K3 w - - 0 1"),
+               GameResult::Draw, EndReason::InsufficientMaterial,
+               "draw: insufficient material (K v K)");
+    expect_end(cached_rules("elephant-monkey-carp").from_fen("4k3/8/8/8/8/8/8/3MK3 w - - 0 1"),
+               GameResult::Draw, EndReason::InsufficientMaterial,
+               "draw: insufficient material (KM v K)");
+    expect_end(cached_rules("elephant-monkey-carp").from_fen("4ke2/8/8/8/8/8/8/4K3 w - - 0 1"),
+               GameResult::Draw, EndReason::InsufficientMaterial,
+               "draw: insufficient material (KE v K)");
 }
 
 TEST(EmcEnd, OtherMaterialPlaysOn) {
@@ -108,13 +94,13 @@ TEST(EmcEnd, OtherMaterialPlaysOn) {
                             "4k3/8/8/8/8/8/8/2MMK3 w - - 0 1",   // two Monkeys
                             "4k3/8/8/8/8/8/8/2EEK3 w - - 0 1",   // two Elephants
                             "4ke2/8/8/8/8/8/8/3MK3 w - - 0 1"})  // one minor piece each
-        expect_not_over(emc().from_fen(fen));
+        expect_not_over(cached_rules("elephant-monkey-carp").from_fen(fen));
 }
 
 TEST(EmcEnd, MonkeyCheckThroughTheKingsOwnPieceCountsForCastling) {
     // The variant file says nothing about Monkeys: it is the general rule (squares judged
     // before the move) that stops O-O here. Black's Monkey on d1 jumps the king.
-    auto pos = emc().from_fen("k7/8/8/8/8/8/8/3mK2R w K - 0 1");
+    auto pos = cached_rules("elephant-monkey-carp").from_fen("k7/8/8/8/8/8/8/3mK2R w K - 0 1");
     EXPECT_THROW(pos.parse_move("e1g1"), referee::rules::MoveError);
 }
 

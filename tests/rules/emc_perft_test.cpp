@@ -20,16 +20,13 @@
 #include <gtest/gtest.h>
 
 #include "referee/rules/position.hpp"
+#include "tests/support/rules.hpp"
 
 namespace {
 
 using referee::rules::MoveStyle;
 using referee::rules::Rules;
-
-const Rules& emc() {
-    static const Rules rules = Rules::load("elephant-monkey-carp");
-    return rules;
-}
+using referee::test::cached_rules;
 
 struct EmcCase {
     const char* id;
@@ -108,7 +105,7 @@ class EmcPerft : public ::testing::TestWithParam<EmcCase> {};
 
 TEST_P(EmcPerft, CountsMatch) {
     const EmcCase& c = GetParam();
-    const auto pos = emc().from_fen(c.fen);
+    const auto pos = cached_rules("elephant-monkey-carp").from_fen(c.fen);
     for (std::size_t i = 0; i < c.counts.size(); ++i)
         EXPECT_EQ(pos.perft(static_cast<int>(i + 1)), c.counts[i]) << c.fen << " depth " << i + 1;
 }
@@ -119,7 +116,7 @@ INSTANTIATE_TEST_SUITE_P(ElephantMonkeyCarp, EmcPerft, ::testing::ValuesIn(kCase
                          });
 
 std::vector<std::string> sorted_moves(const char* fen) {
-    const auto pos = emc().from_fen(fen);
+    const auto pos = cached_rules("elephant-monkey-carp").from_fen(fen);
     std::vector<std::string> names;
     for (const auto& m : pos.legal_moves()) names.push_back(pos.move_name(m, MoveStyle::Uci));
     std::sort(names.begin(), names.end());
@@ -141,7 +138,7 @@ TEST(EmcMoves, CarpDoubleStepAndEachPromotion) {
 }
 
 TEST(EmcMoves, CarpTakesEnPassantRightAfterTheDoubleStep) {
-    auto pos = emc().from_fen("k4e2/6C1/8/8/2c5/8/1C6/7K w - - 0 1");
+    auto pos = cached_rules("elephant-monkey-carp").from_fen("k4e2/6C1/8/8/2c5/8/1C6/7K w - - 0 1");
     pos.play(pos.parse_move("b2b4"));
     const auto ep = pos.parse_move("c4b3");
     EXPECT_EQ(ep.kind(), referee::rules::MoveKind::EnPassant);

@@ -7,32 +7,18 @@
 #include <gtest/gtest.h>
 
 #include "referee/rules/position.hpp"
+#include "tests/support/rules.hpp"
 
 namespace {
 
+using referee::test::cached_rules;
+
+const std::string kPawnRules = std::string(REFEREE_TEST_DATA_DIR) + "/rules/pawn-rules.yaml";
 using referee::rules::Move;
 using referee::rules::MoveError;
 using referee::rules::MoveStyle;
 using referee::rules::Position;
 using referee::rules::Rules;
-
-const Rules& minichess() {
-    static const Rules r = Rules::load("minichess");
-    return r;
-}
-const Rules& minitchess() {
-    static const Rules r = Rules::load("minitchess");
-    return r;
-}
-const Rules& gardner() {
-    static const Rules r = Rules::load("gardner-castling");
-    return r;
-}
-const Rules& pawn_rules() {
-    static const Rules r =
-        Rules::load(std::string(REFEREE_TEST_DATA_DIR) + "/rules/pawn-rules.yaml");
-    return r;
-}
 
 void expect_move_error(const Position& pos, const std::string& text, MoveError::Kind kind,
                        const std::string& mentions) {
@@ -51,7 +37,7 @@ std::uint64_t key_of(const Position& pos) {
 }
 
 TEST(MoveText, AllAcceptedFormsNameTheSameMove) {
-    const auto pos = minichess().start();
+    const auto pos = cached_rules("minichess").start();
     const Move m = pos.parse_move("a2-a3");
     for (const char* text : {"a2a3", "a2 a3", "  a2-a3 ", "a2-a3\r"})
         EXPECT_EQ(pos.parse_move(text), m) << text;
@@ -61,7 +47,7 @@ TEST(MoveText, AllAcceptedFormsNameTheSameMove) {
 }
 
 TEST(MoveText, UnparsableIsToldApartFromIllegal) {
-    const auto pos = minichess().start();
+    const auto pos = cached_rules("minichess").start();
     using K = MoveError::Kind;
     expect_move_error(pos, "", K::Unparsable, "empty");
     expect_move_error(pos, "hello", K::Unparsable, "'hello' is not a move");
@@ -84,7 +70,7 @@ TEST(MoveText, UnparsableIsToldApartFromIllegal) {
 }
 
 TEST(MoveText, NoMoveAfterTheKingIsTaken) {
-    auto pos = minichess().from_fen("k4/1p3/5/5/3P1/Q3K w - - 0 1");
+    auto pos = cached_rules("minichess").from_fen("k4/1p3/5/5/3P1/Q3K w - - 0 1");
     pos.play(pos.parse_move("a1-a6"));
     // b5-b3 is no pawn move; the message says why nothing can be played any more.
     expect_move_error(pos, "b5-b3", MoveError::Kind::Illegal,
@@ -92,7 +78,7 @@ TEST(MoveText, NoMoveAfterTheKingIsTaken) {
 }
 
 TEST(Promotion, SinglePieceLetterIsOptional) {
-    const auto pos = minichess().from_fen("1k3/P4/5/5/5/4K w - - 0 1");
+    const auto pos = cached_rules("minichess").from_fen("1k3/P4/5/5/5/4K w - - 0 1");
     const Move plain = pos.parse_move("a5-a6");
     EXPECT_NE(plain.promotion, 0);
     EXPECT_EQ(pos.parse_move("a5-a6q"), plain);
@@ -109,7 +95,7 @@ TEST(Promotion, SinglePieceLetterIsOptional) {
 }
 
 TEST(Promotion, ChoiceNeedsALetter) {
-    const auto pos = pawn_rules().from_fen("1k3/P4/5/5/5/4K w - - 0 1");
+    const auto pos = cached_rules(kPawnRules).from_fen("1k3/P4/5/5/5/4K w - - 0 1");
     expect_move_error(pos, "a5-a6", MoveError::Kind::Illegal, "one of qn");
     const Move knight = pos.parse_move("a5-a6n");
     EXPECT_EQ(pos.move_name(knight), "a5-a6N");
@@ -122,7 +108,7 @@ TEST(Promotion, ChoiceNeedsALetter) {
 }
 
 TEST(SpecialMoves, DoubleStepAndEnPassant) {
-    auto pos = pawn_rules().from_fen("k4/5/2p2/5/1P3/4K w - - 0 1");
+    auto pos = cached_rules(kPawnRules).from_fen("k4/5/2p2/5/1P3/4K w - - 0 1");
     pos.play(pos.parse_move("b2-b4"));
     EXPECT_EQ(pos.fen(), "k4/5/1Pp2/5/5/4K b - b3 0 1");
     pos.play(pos.parse_move("c4-b3"));
@@ -136,14 +122,14 @@ TEST(SpecialMoves, DoubleStepAndEnPassant) {
 }
 
 TEST(SpecialMoves, EnPassantOnlyOnTheNextMove) {
-    auto pos = pawn_rules().from_fen("k4/5/1Pp2/5/5/4K b - b3 0 1");
+    auto pos = cached_rules(kPawnRules).from_fen("k4/5/1Pp2/5/5/4K b - b3 0 1");
     pos.play(pos.parse_move("a6-a5"));
     pos.play(pos.parse_move("e1-d1"));
     expect_move_error(pos, "c4-b3", MoveError::Kind::Illegal, "cannot move to b3");
 }
 
 TEST(SpecialMoves, CastlingMovesBothPiecesAndSpendsTheRight) {
-    auto pos = gardner().from_fen("r3k/ppppp/5/PPPPP/R3K w Qq - 0 1");
+    auto pos = cached_rules("gardner-castling").from_fen("r3k/ppppp/5/PPPPP/R3K w Qq - 0 1");
     pos.play(pos.parse_move("e1-c1"));
     EXPECT_EQ(pos.fen(), "r3k/ppppp/5/PPPPP/2KR1 b q - 1 1");
     pos.play(pos.parse_move("e5c5"));
@@ -151,7 +137,8 @@ TEST(SpecialMoves, CastlingMovesBothPiecesAndSpendsTheRight) {
 }
 
 TEST(SpecialMoves, MovingKingOrRookOrLosingTheRookSpendsTheRight) {
-    const auto start = gardner().from_fen("r3k/ppppp/5/PPPPP/R3K w Qq - 0 1");
+    const auto start =
+        cached_rules("gardner-castling").from_fen("r3k/ppppp/5/PPPPP/R3K w Qq - 0 1");
     auto rook = start;
     rook.play(rook.parse_move("a1-b1"));
     EXPECT_EQ(rook.fen(), "r3k/ppppp/5/PPPPP/1R2K b q - 1 1");
@@ -159,7 +146,7 @@ TEST(SpecialMoves, MovingKingOrRookOrLosingTheRookSpendsTheRight) {
     king.play(king.parse_move("e1-d1"));
     EXPECT_EQ(king.fen(), "r3k/ppppp/5/PPPPP/R2K1 b q - 1 1");
     // Rook a5 captured on its home square: Black loses q.
-    auto taken = gardner().from_fen("r3k/1pppp/5/5/R3K w Qq - 0 1");
+    auto taken = cached_rules("gardner-castling").from_fen("r3k/1pppp/5/5/R3K w Qq - 0 1");
     taken.play(taken.parse_move("a1xa5"));
     EXPECT_EQ(taken.fen(), "R3k/1pppp/5/5/4K b - - 0 1");
 }
@@ -168,7 +155,8 @@ TEST(SpecialMoves, MovingKingOrRookOrLosingTheRookSpendsTheRight) {
 // of the same position set up afresh from its FEN, and taking every move back restores the
 // FEN and key of each earlier position exactly.
 TEST(PlayUndo, RestoresFenAndKeyAlongRandomGames) {
-    const Rules* variants[] = {&minichess(), &minitchess(), &gardner(), &pawn_rules()};
+    const Rules* variants[] = {&cached_rules("minichess"), &cached_rules("minitchess"),
+                               &cached_rules("gardner-castling"), &cached_rules(kPawnRules)};
     std::mt19937 rng(20240611);
     for (const Rules* rules : variants) {
         for (int game = 0; game < 20; ++game) {
@@ -197,14 +185,14 @@ TEST(PlayUndo, RestoresFenAndKeyAlongRandomGames) {
 }
 
 TEST(PlayUndo, UndoWithNothingPlayedIsRefused) {
-    auto pos = minichess().start();
+    auto pos = cached_rules("minichess").start();
     EXPECT_THROW(pos.undo(), std::logic_error);
 }
 
 TEST(DrawRules, ThirdOccurrenceIsADraw) {
     // pawn-rules.yaml: repetition 3. The kings step away and back twice: the start
     // position stands at plies 0, 4 and 8.
-    auto pos = pawn_rules().from_fen("k4/p4/5/5/4P/4K w - - 0 1");
+    auto pos = cached_rules(kPawnRules).from_fen("k4/p4/5/5/4P/4K w - - 0 1");
     const char* walk[] = {"e1-d1", "a6-b6", "d1-e1", "b6-a6"};
     for (int i = 0; i < 8; ++i) {
         EXPECT_FALSE(pos.outcome().has_value()) << "ended at ply " << i;
@@ -219,7 +207,7 @@ TEST(DrawRules, ThirdOccurrenceIsADraw) {
 
 TEST(DrawRules, NMoveRuleCountsMovesWithoutCaptureOrPawnMove) {
     // pawn-rules.yaml: n_move_rule 5. Ten king moves, no position repeated.
-    auto pos = pawn_rules().from_fen("k4/p4/5/5/4P/4K w - - 0 1");
+    auto pos = cached_rules(kPawnRules).from_fen("k4/p4/5/5/4P/4K w - - 0 1");
     const char* walk[] = {"e1-d1", "a6-b6", "d1-c1", "b6-c6", "c1-b1",
                           "c6-d6", "b1-a1", "d6-e6", "a1-a2", "e6-e5"};
     for (const char* m : walk) {
@@ -230,7 +218,7 @@ TEST(DrawRules, NMoveRuleCountsMovesWithoutCaptureOrPawnMove) {
     ASSERT_TRUE(end.has_value());
     EXPECT_EQ(end->reason, referee::rules::EndReason::NMoveRule);
     // A pawn move resets the count.
-    auto reset = pawn_rules().from_fen("k4/p4/5/5/4P/4K w - - 9 1");
+    auto reset = cached_rules(kPawnRules).from_fen("k4/p4/5/5/4P/4K w - - 9 1");
     reset.play(reset.parse_move("e2-e3"));
     EXPECT_EQ(reset.halfmove_clock(), 0);
     EXPECT_FALSE(reset.outcome().has_value());

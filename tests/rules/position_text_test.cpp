@@ -5,25 +5,15 @@
 #include <gtest/gtest.h>
 
 #include "referee/rules/position.hpp"
+#include "tests/support/rules.hpp"
 
 namespace {
 
+using referee::test::cached_rules;
+
+const std::string kPawnRules = std::string(REFEREE_TEST_DATA_DIR) + "/rules/pawn-rules.yaml";
 using referee::rules::PositionError;
 using referee::rules::Rules;
-
-const Rules& minichess() {
-    static const Rules r = Rules::load("minichess");
-    return r;
-}
-const Rules& gardner() {
-    static const Rules r = Rules::load("gardner-castling");
-    return r;
-}
-const Rules& pawn_rules() {
-    static const Rules r =
-        Rules::load(std::string(REFEREE_TEST_DATA_DIR) + "/rules/pawn-rules.yaml");
-    return r;
-}
 
 void expect_refused_fen(const Rules& rules, const std::string& fen, const std::string& mentions) {
     try {
@@ -46,44 +36,56 @@ void expect_refused_dump(const Rules& rules, const std::string& dump, const std:
 }
 
 TEST(FenErrors, WrongShape) {
-    expect_refused_fen(minichess(), "", "empty");
-    expect_refused_fen(minichess(), "kqbnr/ppppp/5/PPPPP/RNBQK w - - 0 1", "5 ranks");
-    expect_refused_fen(minichess(), "kqbnr/ppppp/5/5/5/PPPPP/RNBQK w - - 0 1", "7 ranks");
-    expect_refused_fen(minichess(), "kqbnr/ppppp/6/5/PPPPP/RNBQK w - - 0 1", "rank 4");
-    expect_refused_fen(minichess(), "kqbnr/pppp/5/5/PPPPP/RNBQK w - - 0 1", "rank 5");
-    expect_refused_fen(minichess(), "kqbnrk/ppppp/5/5/PPPPP/RNBQK w - - 0 1", "rank 6");
-    expect_refused_fen(minichess(), "kqbnr/pp0ppp/5/5/PPPPP/RNBQK w - - 0 1", "run of 0");
-    expect_refused_fen(minichess(), "kqbnr/ppppp/5/5/PPPPP/RNBQK w - - 0 1 extra", "7 fields");
+    expect_refused_fen(cached_rules("minichess"), "", "empty");
+    expect_refused_fen(cached_rules("minichess"), "kqbnr/ppppp/5/PPPPP/RNBQK w - - 0 1", "5 ranks");
+    expect_refused_fen(cached_rules("minichess"), "kqbnr/ppppp/5/5/5/PPPPP/RNBQK w - - 0 1",
+                       "7 ranks");
+    expect_refused_fen(cached_rules("minichess"), "kqbnr/ppppp/6/5/PPPPP/RNBQK w - - 0 1",
+                       "rank 4");
+    expect_refused_fen(cached_rules("minichess"), "kqbnr/pppp/5/5/PPPPP/RNBQK w - - 0 1", "rank 5");
+    expect_refused_fen(cached_rules("minichess"), "kqbnrk/ppppp/5/5/PPPPP/RNBQK w - - 0 1",
+                       "rank 6");
+    expect_refused_fen(cached_rules("minichess"), "kqbnr/pp0ppp/5/5/PPPPP/RNBQK w - - 0 1",
+                       "run of 0");
+    expect_refused_fen(cached_rules("minichess"), "kqbnr/ppppp/5/5/PPPPP/RNBQK w - - 0 1 extra",
+                       "7 fields");
 }
 
 TEST(FenErrors, UnknownLetters) {
-    expect_refused_fen(minichess(), "kqbnx/ppppp/5/5/PPPPP/RNBQK w - - 0 1", "'x' on e6");
-    expect_refused_fen(minichess(), "kqbn?/ppppp/5/5/PPPPP/RNBQK w - - 0 1", "'?'");
+    expect_refused_fen(cached_rules("minichess"), "kqbnx/ppppp/5/5/PPPPP/RNBQK w - - 0 1",
+                       "'x' on e6");
+    expect_refused_fen(cached_rules("minichess"), "kqbn?/ppppp/5/5/PPPPP/RNBQK w - - 0 1", "'?'");
 }
 
 TEST(FenErrors, SideAndClocks) {
-    expect_refused_fen(minichess(), "kqbnr/ppppp/5/5/PPPPP/RNBQK x - - 0 1",
+    expect_refused_fen(cached_rules("minichess"), "kqbnr/ppppp/5/5/PPPPP/RNBQK x - - 0 1",
                        "'x' is neither w nor b");
-    expect_refused_fen(minichess(), "kqbnr/ppppp/5/5/PPPPP/RNBQK w - - -1 1",
+    expect_refused_fen(cached_rules("minichess"), "kqbnr/ppppp/5/5/PPPPP/RNBQK w - - -1 1",
                        "half-move clock '-1'");
-    expect_refused_fen(minichess(), "kqbnr/ppppp/5/5/PPPPP/RNBQK w - - a 1", "half-move clock 'a'");
-    expect_refused_fen(minichess(), "kqbnr/ppppp/5/5/PPPPP/RNBQK w - - 0 0", "at least 1");
-    expect_refused_fen(minichess(), "kqbnr/ppppp/5/5/PPPPP/RNBQK w - - 0 1x", "move number '1x'");
+    expect_refused_fen(cached_rules("minichess"), "kqbnr/ppppp/5/5/PPPPP/RNBQK w - - a 1",
+                       "half-move clock 'a'");
+    expect_refused_fen(cached_rules("minichess"), "kqbnr/ppppp/5/5/PPPPP/RNBQK w - - 0 0",
+                       "at least 1");
+    expect_refused_fen(cached_rules("minichess"), "kqbnr/ppppp/5/5/PPPPP/RNBQK w - - 0 1x",
+                       "move number '1x'");
 }
 
 // Numbers in positions are range-checked before use: a digit run of 4294967295 once wrapped
 // to a negative file and wrote before the placement buffer.
 TEST(FenErrors, HugeNumbersAreRefusedNotWrapped) {
-    expect_refused_fen(minichess(), "kqbnr/ppppp/5/5/PPPPP/4294967295K5 w - - 0 1", "rank 1");
-    expect_refused_fen(minichess(), "kqbnr/ppppp/5/5/PPPPP/99999999999999999999 w - - 0 1",
+    expect_refused_fen(cached_rules("minichess"), "kqbnr/ppppp/5/5/PPPPP/4294967295K5 w - - 0 1",
                        "rank 1");
-    expect_refused_fen(minichess(), "kqbnr/ppppp/5/5/PPPPP/RNBQK w - - 0 2147483647",
+    expect_refused_fen(cached_rules("minichess"),
+                       "kqbnr/ppppp/5/5/PPPPP/99999999999999999999 w - - 0 1", "rank 1");
+    expect_refused_fen(cached_rules("minichess"), "kqbnr/ppppp/5/5/PPPPP/RNBQK w - - 0 2147483647",
                        "out of range");
-    expect_refused_fen(minichess(), "kqbnr/ppppp/5/5/PPPPP/RNBQK w - - 99999999999 1",
+    expect_refused_fen(cached_rules("minichess"), "kqbnr/ppppp/5/5/PPPPP/RNBQK w - - 99999999999 1",
                        "out of range");
-    expect_refused_dump(minichess(), "2147483647 W\nkqbnr\nppppp\n.....\n.....\nPPPPP\nRNBQK\n",
-                        "out of range");
-    EXPECT_EQ(minichess().from_fen("kqbnr/ppppp/5/5/PPPPP/RNBQK w - - 0 1000000").fullmove_number(),
+    expect_refused_dump(cached_rules("minichess"),
+                        "2147483647 W\nkqbnr\nppppp\n.....\n.....\nPPPPP\nRNBQK\n", "out of range");
+    EXPECT_EQ(cached_rules("minichess")
+                  .from_fen("kqbnr/ppppp/5/5/PPPPP/RNBQK w - - 0 1000000")
+                  .fullmove_number(),
               1000000);
 }
 
@@ -94,86 +96,100 @@ TEST(FenErrors, PlacementsNoGameReaches) {
     expect_refused_fen(chess, "4k3/8/8/8/8/8/8/K3K3 w - - 0 1", "White has 2 royal pieces");
     expect_refused_fen(chess, "P3k3/8/8/8/8/8/8/4K3 w - - 0 1", "White's pawn on a8");
     expect_refused_fen(chess, "4k3/8/8/8/8/8/8/4K2p b - - 0 1", "Black's pawn on h1");
-    expect_refused_fen(minichess(), "kqbnP/ppppp/5/5/PPPP1/RNBQK w - - 0 1", "pawn on e6");
-    expect_refused_dump(minichess(), "1 W\nkqbnP\nppppp\n.....\n.....\nPPPP.\nRNBQK\n",
-                        "pawn on e6");
-    expect_refused_dump(minichess(), "1 W\nkqbnr\nppppp\n.....\n.....\nPPPPP\nRNBKK\n",
-                        "2 royal pieces");
+    expect_refused_fen(cached_rules("minichess"), "kqbnP/ppppp/5/5/PPPP1/RNBQK w - - 0 1",
+                       "pawn on e6");
+    expect_refused_dump(cached_rules("minichess"),
+                        "1 W\nkqbnP\nppppp\n.....\n.....\nPPPP.\nRNBQK\n", "pawn on e6");
+    expect_refused_dump(cached_rules("minichess"),
+                        "1 W\nkqbnr\nppppp\n.....\n.....\nPPPPP\nRNBKK\n", "2 royal pieces");
     // A pawn on its own first rank is odd but harmless: left alone.
     EXPECT_NO_THROW(chess.from_fen("4k3/8/8/8/8/8/8/P3K3 w - - 0 1"));
 }
 
 TEST(FenErrors, CastlingRightsNeedTheirKingAndRook) {
-    expect_refused_fen(gardner(), "rnbqk/ppppp/5/PPPPP/1NBQK w Qq - 0 1", "rook on a1");
-    expect_refused_fen(gardner(), "rnbq1/ppppp/5/PPPPPk/RNBQK w Qq - 0 1",
+    expect_refused_fen(cached_rules("gardner-castling"), "rnbqk/ppppp/5/PPPPP/1NBQK w Qq - 0 1",
+                       "rook on a1");
+    expect_refused_fen(cached_rules("gardner-castling"), "rnbq1/ppppp/5/PPPPPk/RNBQK w Qq - 0 1",
                        "");  // shape error first
-    expect_refused_fen(gardner(), "rnbq1/pppppk/5/PPPPP/RNBQK w Qq - 0 1", "");
-    expect_refused_fen(gardner(), "rnbqk/ppppp/5/PPPPP/RNBKQ w Q - 0 1", "king on e1");
-    expect_refused_fen(gardner(), "1nbqk/ppppp/5/PPPPP/RNBQK w Qq - 0 1",
+    expect_refused_fen(cached_rules("gardner-castling"), "rnbq1/pppppk/5/PPPPP/RNBQK w Qq - 0 1",
+                       "");
+    expect_refused_fen(cached_rules("gardner-castling"), "rnbqk/ppppp/5/PPPPP/RNBKQ w Q - 0 1",
+                       "king on e1");
+    expect_refused_fen(cached_rules("gardner-castling"), "1nbqk/ppppp/5/PPPPP/RNBQK w Qq - 0 1",
                        "Black's king on e5 and rook on a5");
-    expect_refused_fen(gardner(), "rnbqk/ppppp/5/PPPPP/RNBQK w Kq - 0 1",
+    expect_refused_fen(cached_rules("gardner-castling"), "rnbqk/ppppp/5/PPPPP/RNBQK w Kq - 0 1",
                        "'K' is not a castling right");
-    expect_refused_fen(gardner(), "rnbqk/ppppp/5/PPPPP/RNBQK w QQ - 0 1", "twice");
-    expect_refused_fen(minichess(), "kqbnr/ppppp/5/5/PPPPP/RNBQK w Q - 0 1", "none");
+    expect_refused_fen(cached_rules("gardner-castling"), "rnbqk/ppppp/5/PPPPP/RNBQK w QQ - 0 1",
+                       "twice");
+    expect_refused_fen(cached_rules("minichess"), "kqbnr/ppppp/5/5/PPPPP/RNBQK w Q - 0 1", "none");
 }
 
 TEST(FenErrors, EnPassantSquaresThatCannotBe) {
-    expect_refused_fen(minichess(), "kqbnr/ppppp/5/5/PPPPP/RNBQK b - a3 0 1",
+    expect_refused_fen(cached_rules("minichess"), "kqbnr/ppppp/5/5/PPPPP/RNBQK b - a3 0 1",
                        "a3");  // no en passant at all
-    expect_refused_fen(pawn_rules(), "k4/5/1Pp2/5/5/4K b - z9 0 1", "not on the board");
+    expect_refused_fen(cached_rules(kPawnRules), "k4/5/1Pp2/5/5/4K b - z9 0 1", "not on the board");
     // White's pawn on b4 could have come from b2: b3 is fine; c3 has no pawn in front.
-    EXPECT_NO_THROW(pawn_rules().from_fen("k4/5/1Pp2/5/5/4K b - b3 0 1"));
-    expect_refused_fen(pawn_rules(), "k4/5/1Pp2/5/5/4K b - c3 0 1", "double step");
+    EXPECT_NO_THROW(cached_rules(kPawnRules).from_fen("k4/5/1Pp2/5/5/4K b - b3 0 1"));
+    expect_refused_fen(cached_rules(kPawnRules), "k4/5/1Pp2/5/5/4K b - c3 0 1", "double step");
     // The squares the pawn passed and left must be empty, and the pawn must be the
     // opponent's of the side to move.
-    expect_refused_fen(pawn_rules(), "k4/5/1Pp2/1N3/5/4K b - b3 0 1", "b3");
-    expect_refused_fen(pawn_rules(), "k4/5/1Pp2/5/1N3/4K b - b3 0 1", "b3");
-    expect_refused_fen(pawn_rules(), "k4/5/1Pp2/5/5/4K w - b3 0 1", "b3");
+    expect_refused_fen(cached_rules(kPawnRules), "k4/5/1Pp2/1N3/5/4K b - b3 0 1", "b3");
+    expect_refused_fen(cached_rules(kPawnRules), "k4/5/1Pp2/5/1N3/4K b - b3 0 1", "b3");
+    expect_refused_fen(cached_rules(kPawnRules), "k4/5/1Pp2/5/5/4K w - b3 0 1", "b3");
 }
 
 TEST(BoardDumpErrors, WrongSizesAndHeaders) {
-    expect_refused_dump(minichess(), "", "empty");
-    expect_refused_dump(minichess(), "1 W\nkqbnr\nppppp\n.....\nPPPPP\nRNBQK\n", "5 ranks");
-    expect_refused_dump(minichess(), "1 W\nkqbnr\nppppp\n......\n.....\nPPPPP\nRNBQK\n", "rank 4");
-    expect_refused_dump(minichess(), "1 W\nkqbnr\npppp\n.....\n.....\nPPPPP\nRNBQK\n", "rank 5");
-    expect_refused_dump(minichess(), "1\nkqbnr\nppppp\n.....\n.....\nPPPPP\nRNBQK\n", "first line");
-    expect_refused_dump(minichess(), "1 X\nkqbnr\nppppp\n.....\n.....\nPPPPP\nRNBQK\n", "'X'");
-    expect_refused_dump(minichess(), "0 W\nkqbnr\nppppp\n.....\n.....\nPPPPP\nRNBQK\n",
-                        "at least 1");
-    expect_refused_dump(minichess(), "1 W\nkqbnr\nppppp\n..3..\n.....\nPPPPP\nRNBQK\n", "'3'");
-    expect_refused_dump(minichess(), "1 W\nkqbnr\nppppp\n..x..\n.....\nPPPPP\nRNBQK\n",
-                        "'x' on c4");
+    expect_refused_dump(cached_rules("minichess"), "", "empty");
+    expect_refused_dump(cached_rules("minichess"), "1 W\nkqbnr\nppppp\n.....\nPPPPP\nRNBQK\n",
+                        "5 ranks");
+    expect_refused_dump(cached_rules("minichess"),
+                        "1 W\nkqbnr\nppppp\n......\n.....\nPPPPP\nRNBQK\n", "rank 4");
+    expect_refused_dump(cached_rules("minichess"), "1 W\nkqbnr\npppp\n.....\n.....\nPPPPP\nRNBQK\n",
+                        "rank 5");
+    expect_refused_dump(cached_rules("minichess"), "1\nkqbnr\nppppp\n.....\n.....\nPPPPP\nRNBQK\n",
+                        "first line");
+    expect_refused_dump(cached_rules("minichess"),
+                        "1 X\nkqbnr\nppppp\n.....\n.....\nPPPPP\nRNBQK\n", "'X'");
+    expect_refused_dump(cached_rules("minichess"),
+                        "0 W\nkqbnr\nppppp\n.....\n.....\nPPPPP\nRNBQK\n", "at least 1");
+    expect_refused_dump(cached_rules("minichess"),
+                        "1 W\nkqbnr\nppppp\n..3..\n.....\nPPPPP\nRNBQK\n", "'3'");
+    expect_refused_dump(cached_rules("minichess"),
+                        "1 W\nkqbnr\nppppp\n..x..\n.....\nPPPPP\nRNBQK\n", "'x' on c4");
 }
 
 TEST(BoardDump, AcceptsWhatIMCSSends) {
     // IMCS sends a blank line before the board and ends lines with CR LF.
-    const auto pos = minichess().from_board_dump(
-        "\r\n20 B\r\nk.K..\r\nrpP..\r\npP...\r\nP....\r\n.....\r\n.....\r\n");
+    const auto pos =
+        cached_rules("minichess")
+            .from_board_dump("\r\n20 B\r\nk.K..\r\nrpP..\r\npP...\r\nP....\r\n.....\r\n.....\r\n");
     EXPECT_EQ(pos.fullmove_number(), 20);
     EXPECT_EQ(pos.fen(), "k1K2/rpP2/pP3/P4/5/5 b - - 0 20");
 }
 
 TEST(BoardDump, HomeKingAndRookGetCastlingRights) {
     // A dump has no castling field; a king and rook on their home squares count as unmoved.
-    const auto both = gardner().from_board_dump("1 W\nr...k\nppppp\n.....\nPPPPP\nR...K\n");
+    const auto both = cached_rules("gardner-castling")
+                          .from_board_dump("1 W\nr...k\nppppp\n.....\nPPPPP\nR...K\n");
     EXPECT_EQ(both.fen(), "r3k/ppppp/5/PPPPP/R3K w Qq - 0 1");
-    const auto white_only = gardner().from_board_dump("1 W\n.r..k\nppppp\n.....\nPPPPP\nR...K\n");
+    const auto white_only = cached_rules("gardner-castling")
+                                .from_board_dump("1 W\n.r..k\nppppp\n.....\nPPPPP\nR...K\n");
     EXPECT_EQ(white_only.fen(), "1r2k/ppppp/5/PPPPP/R3K w Q - 0 1");
 }
 
 TEST(RoundTrip, FenComesBackUnchanged) {
     const std::pair<const Rules*, const char*> cases[] = {
-        {&minichess(), "kqbnr/ppppp/5/5/PPPPP/RNBQK w - - 0 1"},
-        {&minichess(), "k1K2/rpP2/pP3/P4/5/5 b - - 7 20"},
-        {&gardner(), "rnbqk/ppppp/5/PPPPP/RNBQK w Qq - 0 1"},
-        {&gardner(), "r3k/ppppp/5/PPPPP/R3K b q - 3 12"},
-        {&pawn_rules(), "k4/5/1Pp2/5/5/4K b - b3 0 1"},
+        {&cached_rules("minichess"), "kqbnr/ppppp/5/5/PPPPP/RNBQK w - - 0 1"},
+        {&cached_rules("minichess"), "k1K2/rpP2/pP3/P4/5/5 b - - 7 20"},
+        {&cached_rules("gardner-castling"), "rnbqk/ppppp/5/PPPPP/RNBQK w Qq - 0 1"},
+        {&cached_rules("gardner-castling"), "r3k/ppppp/5/PPPPP/R3K b q - 3 12"},
+        {&cached_rules(kPawnRules), "k4/5/1Pp2/5/5/4K b - b3 0 1"},
     };
     for (const auto& [rules, fen] : cases) EXPECT_EQ(rules->from_fen(fen).fen(), fen);
     // Left-off fields take their defaults.
-    EXPECT_EQ(minichess().from_fen("kqbnr/ppppp/5/5/PPPPP/RNBQK b").fen(),
+    EXPECT_EQ(cached_rules("minichess").from_fen("kqbnr/ppppp/5/5/PPPPP/RNBQK b").fen(),
               "kqbnr/ppppp/5/5/PPPPP/RNBQK b - - 0 1");
-    EXPECT_EQ(minichess().start().fen(), "kqbnr/ppppp/5/5/PPPPP/RNBQK w - - 0 1");
+    EXPECT_EQ(cached_rules("minichess").start().fen(), "kqbnr/ppppp/5/5/PPPPP/RNBQK w - - 0 1");
 }
 
 TEST(RoundTrip, BoardDumpComesBackUnchanged) {
@@ -182,9 +198,12 @@ TEST(RoundTrip, BoardDumpComesBackUnchanged) {
         "20 B\nk.K..\nrpP..\npP...\nP....\n.....\n.....\n",
         "41 W\nk.bn.\n.p..r\n.P..p\n.RP.K\n..p..\n.N...\n",
     };
-    for (const auto& d : dumps) EXPECT_EQ(minichess().from_board_dump(d).board_dump(), d);
-    EXPECT_EQ(minichess().from_text(dumps[1]).fen(), "k1K2/rpP2/pP3/P4/5/5 b - - 0 20");
-    EXPECT_EQ(minichess().from_text("k1K2/rpP2/pP3/P4/5/5 b - - 0 20").board_dump(), dumps[1]);
+    for (const auto& d : dumps)
+        EXPECT_EQ(cached_rules("minichess").from_board_dump(d).board_dump(), d);
+    EXPECT_EQ(cached_rules("minichess").from_text(dumps[1]).fen(),
+              "k1K2/rpP2/pP3/P4/5/5 b - - 0 20");
+    EXPECT_EQ(cached_rules("minichess").from_text("k1K2/rpP2/pP3/P4/5/5 b - - 0 20").board_dump(),
+              dumps[1]);
 }
 
 TEST(RoundTrip, LargeBoardFenUsesTwoDigitRuns) {

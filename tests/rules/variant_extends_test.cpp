@@ -10,29 +10,25 @@
 
 #include "referee/rules/position.hpp"
 #include "referee/rules/variant.hpp"
+#include "tests/support/temp_dir.hpp"
 
 namespace {
 
 namespace fs = std::filesystem;
+using referee::rules::EndValue;
 using referee::rules::load_variant;
 using referee::rules::load_variant_file;
 using referee::rules::Rules;
 using referee::rules::VariantError;
-using referee::rules::Verdict;
 
 class VariantExtends : public ::testing::Test {
   protected:
-    void SetUp() override {
-        dir_ = fs::temp_directory_path() / ("referee-extends-" + std::to_string(::getpid()));
-        fs::create_directories(dir_);
-    }
-    void TearDown() override { fs::remove_all(dir_); }
     std::string write(const std::string& name, const std::string& text) {
         const auto path = dir_ / name;
         std::ofstream(path) << text;
         return path.string();
     }
-    fs::path dir_;
+    referee::test::TempDir dir_;
 };
 
 const std::string kParent = R"(name: parent
@@ -79,7 +75,7 @@ end:
     EXPECT_EQ(v.pieces[2].letter, 'B');  // replaced in place, order kept
     EXPECT_EQ(v.pieces[2].betza, "BmW");
     EXPECT_EQ(v.pieces[6].letter, 'A');  // added
-    EXPECT_EQ(v.end.no_legal_moves, Verdict::Loss);
+    EXPECT_EQ(v.end.no_legal_moves, EndValue::Loss);
     EXPECT_TRUE(v.end.insufficient_material.empty());
     EXPECT_EQ(v.end.move_limit, 40);  // merged key by key, not replaced whole
 }
@@ -89,8 +85,8 @@ TEST_F(VariantExtends, MinitchessIsMinichessWithTwoChanges) {
     const auto minit = load_variant("minitchess");
     const auto mini = load_variant("minichess");
     EXPECT_EQ(minit.start_fen, mini.start_fen);
-    EXPECT_EQ(minit.end.no_legal_moves, Verdict::Loss);
-    EXPECT_EQ(mini.end.no_legal_moves, Verdict::Draw);
+    EXPECT_EQ(minit.end.no_legal_moves, EndValue::Loss);
+    EXPECT_EQ(mini.end.no_legal_moves, EndValue::Draw);
     EXPECT_TRUE(minit.end.insufficient_material.empty());
     EXPECT_FALSE(mini.end.insufficient_material.empty());
     Rules rules = Rules::load("minitchess");

@@ -13,10 +13,10 @@
 
 namespace {
 
+using referee::rules::EndValue;
 using referee::rules::parse_variant;
 using referee::rules::Variant;
 using referee::rules::VariantError;
-using referee::rules::Verdict;
 
 // A complete, valid 5x6 variant; tests replace one line to break it.
 const std::string kGood = R"(name: test
@@ -103,8 +103,8 @@ TEST(VariantYaml, GoodFileReadsEveryField) {
     EXPECT_EQ(v.pieces[5].promotion_rank, 0) << "no rank given: the last rank";
     EXPECT_FALSE(v.check_rules);
     ASSERT_TRUE(v.end.royal_capture.has_value());
-    EXPECT_EQ(*v.end.royal_capture, Verdict::Win);
-    EXPECT_EQ(v.end.no_legal_moves, Verdict::Draw) << "the default";
+    EXPECT_EQ(*v.end.royal_capture, EndValue::Win);
+    EXPECT_EQ(v.end.no_legal_moves, EndValue::Draw) << "the default";
     EXPECT_EQ(v.end.move_limit, 40);
 }
 

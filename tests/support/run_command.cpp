@@ -106,4 +106,12 @@ CommandResult run_referee(const std::vector<std::string>& args, const std::strin
     return run_command(std::string(REFEREE_BIN_DIR) + "/referee", args, input);
 }
 
+CommandResult run_shell(const std::string& command, int timeout_seconds) {
+    return run_command("/bin/sh", {"-c", command}, "", timeout_seconds);
+}
+
+CommandResult run_referee_shell(const std::string& args) {
+    return run_shell(std::string(REFEREE_BIN_DIR) + "/referee " + args);
+}
+
 }  // namespace referee::test

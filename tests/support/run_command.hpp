@@ -21,4 +21,11 @@ CommandResult run_command(const std::string& program, const std::vector<std::str
 // The built referee binary, REFEREE_BIN_DIR/referee.
 CommandResult run_referee(const std::vector<std::string>& args, const std::string& input = "");
 
+// Shell text run by /bin/sh -c: for command lines the referee prints for a user to paste
+// (a validate card's reproduce line, a puzzle's replay command).
+CommandResult run_shell(const std::string& command, int timeout_seconds = 60);
+
+// The built referee with its arguments written as shell text ("lousy replay --moves 'a2-a3'").
+CommandResult run_referee_shell(const std::string& args);
+
 }  // namespace referee::test

@@ -10,19 +10,14 @@
 #include <fstream>
 
 #include "referee/tournament/config.hpp"
+#include "tests/support/temp_dir.hpp"
 
 namespace referee::tournament {
 namespace {
 
-namespace fs = std::filesystem;
+using referee::test::TempDir;
 
-struct TempDir {
-    fs::path path =
-        fs::temp_directory_path() / ("config-errors-test-" + std::to_string(::getpid()) + "-" +
-                                     testing::UnitTest::GetInstance()->current_test_info()->name());
-    TempDir() { fs::create_directories(path); }
-    ~TempDir() { fs::remove_all(path); }
-};
+namespace fs = std::filesystem;
 
 const std::string kGood = R"(name: t
 variant: minitchess
@@ -44,7 +39,7 @@ std::string replace(std::string text, const std::string& from, const std::string
 }
 
 TournamentConfig load(const TempDir& dir, const std::string& text) {
-    const auto path = (dir.path / "t.yaml").string();
+    const auto path = (dir.path() / "t.yaml").string();
     std::ofstream(path) << text;
     return load_tournament_config(path, REFEREE_BIN_DIR);
 }
@@ -97,7 +92,7 @@ TEST(ConfigErrors, NamesKeysAndFiles) {
     expect_refused(with("seed: 1\nseed: 2\n"), "8:1: seed", "given twice");
     expect_refused(with("? [a, b]\n: 1\n"), "7:3", "keys must be plain words");
     TempDir dir;
-    const auto fifo = (dir.path / "t.yaml").string();
+    const auto fifo = (dir.path() / "t.yaml").string();
     ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
     EXPECT_THROW(load_tournament_config(fifo, REFEREE_BIN_DIR), TournamentConfigError);
 }

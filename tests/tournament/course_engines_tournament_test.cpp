@@ -12,23 +12,14 @@
 #include "referee/tournament/journal.hpp"
 #include "referee/tournament/runner.hpp"
 #include "referee/tournament/schedule.hpp"
+#include "tests/support/temp_dir.hpp"
 
 using namespace referee;
 namespace fs = std::filesystem;
 
 namespace {
 
-struct TempDir {
-    fs::path path;
-    TempDir() {
-        path = fs::temp_directory_path() / ("referee-course-" + std::to_string(::getpid()));
-        fs::create_directories(path);
-    }
-    ~TempDir() {
-        std::error_code ec;
-        fs::remove_all(path, ec);
-    }
-};
+using referee::test::TempDir;
 
 tournament::TournamentConfig write_config(const fs::path& dir, const std::string& engines) {
     const fs::path file = dir / "course.yaml";
@@ -46,7 +37,7 @@ tournament::TournamentConfig write_config(const fs::path& dir, const std::string
 TEST(CourseTournament, UciImcsTcpAndPlainEnginesPlayEveryGameToARulesResult) {
     TempDir dir;
     const auto config =
-        write_config(dir.path,
+        write_config(dir.path(),
                      "  - {name: uci, cmd: random, args: [--seed, \"{seed}\"]}\n"
                      "  - {name: imcs, cmd: random, protocol: imcs}\n"
                      "  - {name: tcp-offer, cmd: random, protocol: imcs-tcp}\n"
@@ -61,8 +52,8 @@ TEST(CourseTournament, UciImcsTcpAndPlainEnginesPlayEveryGameToARulesResult) {
     EXPECT_EQ(tournament::preflight(config), std::vector<std::string>{});
     const auto slots = tournament::make_schedule(config);
     ASSERT_EQ(slots.size(), 20u);
-    fs::create_directories(dir.path / "out");
-    tournament::JournalWriter journal((dir.path / "out" / "journal.jsonl").string(),
+    fs::create_directories(dir.path() / "out");
+    tournament::JournalWriter journal((dir.path() / "out" / "journal.jsonl").string(),
                                       config.fingerprint());
     std::map<std::string, int> games_of;
     int played = 0;
@@ -86,7 +77,7 @@ TEST(CourseTournament, PlaceholdersAreCheckedWhenTheConfigIsRead) {
     TempDir dir;
     try {
         write_config(
-            dir.path,
+            dir.path(),
             "  - {name: a, cmd: random}\n  - {name: b, cmd: random, args: [--x, \"{colour}\"]}\n");
         FAIL() << "an unknown placeholder was accepted";
     } catch (const tournament::TournamentConfigError& e) {

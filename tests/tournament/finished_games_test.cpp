@@ -8,27 +8,16 @@
 #include <sstream>
 
 #include "referee/tournament/finished_games.hpp"
+#include "tests/support/files.hpp"
+#include "tests/support/temp_dir.hpp"
 
 namespace referee::tournament {
 namespace {
 
+using referee::test::read_text;
+using referee::test::TempDir;
+
 namespace fs = std::filesystem;
-
-struct TempDir {
-    fs::path path =
-        fs::temp_directory_path() / ("finished-games-test-" + std::to_string(::getpid()) + "-" +
-                                     testing::UnitTest::GetInstance()->current_test_info()->name());
-    TempDir() { fs::create_directories(path); }
-    ~TempDir() { fs::remove_all(path); }
-    std::string operator/(const std::string& name) const { return (path / name).string(); }
-};
-
-std::string read_text(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    std::stringstream ss;
-    ss << in.rdbuf();
-    return ss.str();
-}
 
 // Two engines a and b on minitchess, two games: slot 0 a-b, slot 1 b-a.
 struct Fixture {
@@ -117,7 +106,7 @@ TEST(FinishedGames, EveryBadLineIsRefusedWithFileAndLine) {
     };
     for (const auto& c : cases) {
         TempDir dir;
-        const auto path = dir / "j.jsonl";
+        const std::string path = dir / "j.jsonl";
         {
             JournalWriter w(path, f.config.fingerprint());
             w.append(1, f.game(1, {}));
@@ -132,7 +121,7 @@ TEST(FinishedGames, DuplicateAndNegativeSlotsAreRefused) {
     Fixture f;
     for (int second : {0, -1}) {
         TempDir dir;
-        const auto path = dir / "j.jsonl";
+        const std::string path = dir / "j.jsonl";
         {
             JournalWriter w(path, f.config.fingerprint());
             w.append(0, f.game(0));
@@ -156,7 +145,7 @@ TEST(FinishedGames, ForeignJournalIsRefusedOnce) {
 TEST(FinishedGames, ACompleteLastLineWithoutNewlineIsKept) {
     TempDir dir;
     Fixture f;
-    const auto path = dir / "j.jsonl";
+    const std::string path = dir / "j.jsonl";
     {
         JournalWriter w(path, f.config.fingerprint());
         w.append(0, f.game(0));

@@ -9,11 +9,14 @@
 #include <gtest/gtest.h>
 
 #include "referee/tournament/journal.hpp"
+#include "tests/support/temp_dir.hpp"
 
 namespace fs = std::filesystem;
 using namespace referee;
 
 namespace {
+
+using referee::test::TempDir;
 
 match::GameRecord a_game() {
     match::GameRecord g;
@@ -22,21 +25,11 @@ match::GameRecord a_game() {
     return g;
 }
 
-struct Dir {
-    fs::path path =
-        fs::temp_directory_path() / ("referee-journal-tamper-" + std::to_string(::getpid()));
-    Dir() { fs::create_directories(path); }
-    ~Dir() {
-        std::error_code ec;
-        fs::remove_all(path, ec);
-    }
-};
-
 }  // namespace
 
 TEST(JournalTamper, AForgedLineIsDetectedAndDropped) {
-    Dir d;
-    const auto path = (d.path / "journal.jsonl").string();
+    TempDir d;
+    const auto path = (d.path() / "journal.jsonl").string();
     tournament::JournalWriter w(path, "fp");
     w.append(0, a_game());
     std::ofstream(path, std::ios::app) << R"({"type":"game","slot":9999,"game":{"result":"1-0"}})"
@@ -51,8 +44,8 @@ TEST(JournalTamper, AForgedLineIsDetectedAndDropped) {
 }
 
 TEST(JournalTamper, AnEmptiedJournalIsRestored) {
-    Dir d;
-    const auto path = (d.path / "journal.jsonl").string();
+    TempDir d;
+    const auto path = (d.path() / "journal.jsonl").string();
     tournament::JournalWriter w(path, "fp");
     w.append(0, a_game());
     w.append(1, a_game());
@@ -65,11 +58,11 @@ TEST(JournalTamper, AnEmptiedJournalIsRestored) {
 }
 
 TEST(JournalTamper, ASymlinkedJournalIsRefused) {
-    Dir d;
-    const auto victim = d.path / "victim";
+    TempDir d;
+    const auto victim = d.path() / "victim";
     std::ofstream(victim) << "precious\n";
-    fs::create_symlink(victim, d.path / "journal.jsonl");
-    EXPECT_THROW(tournament::JournalWriter((d.path / "journal.jsonl").string(), "fp"),
+    fs::create_symlink(victim, d.path() / "journal.jsonl");
+    EXPECT_THROW(tournament::JournalWriter((d.path() / "journal.jsonl").string(), "fp"),
                  tournament::JournalError);
     std::ifstream in(victim);
     std::string text;

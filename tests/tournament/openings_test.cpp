@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include "referee/rules/words.hpp"
 #include "referee/tournament/openings.hpp"
 
 namespace referee::tournament {
@@ -120,8 +121,8 @@ TEST(Openings, BadOpeningsNameFileAndLine) {
 }
 
 TEST(Openings, WordsAndMoves) {
-    EXPECT_EQ(split_words("  a\tb  c\n"), (std::vector<std::string>{"a", "b", "c"}));
-    EXPECT_TRUE(split_words("   ").empty());
+    EXPECT_EQ(rules::split_words("  a\tb  c\n"), (std::vector<std::string>{"a", "b", "c"}));
+    EXPECT_TRUE(rules::split_words("   ").empty());
     EXPECT_EQ(opening_moves("1. e2e4 e7e5 2... g1f3 1/2-1/2"),
               (std::vector<std::string>{"e2e4", "e7e5", "g1f3"}));
 }

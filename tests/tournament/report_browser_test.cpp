@@ -15,9 +15,14 @@
 
 #include "referee/report/files.hpp"
 #include "report_fixture.hpp"
+#include "tests/support/files.hpp"
+#include "tests/support/temp_dir.hpp"
 
 namespace referee::report {
 namespace {
+
+using referee::test::read_text;
+using referee::test::TempDir;
 
 namespace fs = std::filesystem;
 
@@ -33,25 +38,6 @@ std::optional<std::string> find_chromium() {
 }
 
 // A fresh folder for the page, the browser profile and its output, removed afterwards.
-struct TempDir {
-    fs::path path;
-    TempDir() {
-        std::string pattern = (fs::temp_directory_path() / "report-browser-XXXXXX").string();
-        if (::mkdtemp(pattern.data()) == nullptr)
-            throw std::runtime_error("cannot create a temporary folder");
-        path = pattern;
-    }
-    ~TempDir() {
-        std::error_code ignored;
-        fs::remove_all(path, ignored);
-    }
-};
-
-std::string read_file(const fs::path& p) {
-    std::ifstream in(p, std::ios::binary);
-    return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-}
-
 std::string attribute(const std::string& tag, const std::string& name) {
     const std::string key = " " + name + "=\"";
     const auto at = tag.find(key);
@@ -68,7 +54,7 @@ TEST(ReportBrowser, HashOpensTheGameAndStepsForwardToThePly) {
 
     const ReportInput in = fixture::sample_tournament();
     TempDir dir;
-    const fs::path page = dir.path / "report.html";
+    const fs::path page = dir.path() / "report.html";
     std::ofstream(page, std::ios::binary) << html_report(in);
 
     // timeout kills Chromium's whole process group if it hangs, so the suite cannot hang;
@@ -77,16 +63,16 @@ TEST(ReportBrowser, HashOpensTheGameAndStepsForwardToThePly) {
                                 "' --headless --no-sandbox --disable-gpu --disable-quic "
                                 "--no-first-run --disable-background-networking "
                                 "--disable-component-update --disable-sync --user-data-dir='" +
-                                (dir.path / "profile").string() +
+                                (dir.path() / "profile").string() +
                                 "' --virtual-time-budget=3000 --dump-dom 'file://" + page.string() +
-                                "#game=1&ply=3' > '" + (dir.path / "dom.html").string() + "' 2> '" +
-                                (dir.path / "chromium.log").string() + "'";
+                                "#game=1&ply=3' > '" + (dir.path() / "dom.html").string() +
+                                "' 2> '" + (dir.path() / "chromium.log").string() + "'";
     const int status = std::system(command.c_str());
     ASSERT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0)
         << "Chromium failed (status " << status << "):\n"
-        << read_file(dir.path / "chromium.log");
-    const std::string dom = read_file(dir.path / "dom.html");
-    ASSERT_FALSE(dom.empty()) << read_file(dir.path / "chromium.log");
+        << read_text(dir.path() / "chromium.log");
+    const std::string dom = read_text(dir.path() / "dom.html");
+    ASSERT_FALSE(dom.empty()) << read_text(dir.path() / "chromium.log");
 
     // The crosstable is there, with the engines' names (escaped as the DOM serialises text).
     const auto cross = dom.find("id=\"crosstable-table\"");
@@ -133,24 +119,24 @@ TEST(ReportBrowser, ManyGamesAreLoadedFromTheirFileWhenOpened) {
     for (int i = 0; i < 250; ++i) in.games.push_back(three[i % 3]);
     in.scheduled_games = 250;
     TempDir dir;
-    write_reports(dir.path.string(), in);
-    ASSERT_TRUE(fs::exists(dir.path / "report-games" / "games-2.js"));
-    const fs::path page = dir.path / "report.html";
-    EXPECT_EQ(read_file(page).find("b3-c4"), std::string::npos)
+    write_reports(dir.path().string(), in);
+    ASSERT_TRUE(fs::exists(dir.path() / "report-games" / "games-2.js"));
+    const fs::path page = dir.path() / "report.html";
+    EXPECT_EQ(read_text(page).find("b3-c4"), std::string::npos)
         << "the page should not hold the games";
 
     const std::string command = "timeout --kill-after=5 60 '" + *chromium +
                                 "' --headless --no-sandbox --disable-gpu --disable-quic "
                                 "--no-first-run --disable-background-networking "
                                 "--disable-component-update --disable-sync --user-data-dir='" +
-                                (dir.path / "profile").string() +
+                                (dir.path() / "profile").string() +
                                 "' --virtual-time-budget=3000 --dump-dom 'file://" + page.string() +
-                                "#game=202&ply=3' > '" + (dir.path / "dom.html").string() +
-                                "' 2> '" + (dir.path / "chromium.log").string() + "'";
+                                "#game=202&ply=3' > '" + (dir.path() / "dom.html").string() +
+                                "' 2> '" + (dir.path() / "chromium.log").string() + "'";
     const int status = std::system(command.c_str());
     ASSERT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0)
-        << read_file(dir.path / "chromium.log");
-    const std::string dom = read_file(dir.path / "dom.html");
+        << read_text(dir.path() / "chromium.log");
+    const std::string dom = read_text(dir.path() / "dom.html");
     const auto id = dom.find(" id=\"board\"");
     ASSERT_NE(id, std::string::npos) << dom.substr(0, 2000);
     const auto open = dom.rfind('<', id);

@@ -20,9 +20,14 @@
 #include "referee/tournament/journal.hpp"
 #include "referee/tournament/standings.hpp"
 #include "report_fixture.hpp"
+#include "tests/support/files.hpp"
+#include "tests/support/temp_dir.hpp"
 
 namespace referee::report {
 namespace {
+
+using referee::test::read_text;
+using referee::test::TempDir;
 
 namespace fs = std::filesystem;
 
@@ -65,11 +70,6 @@ std::vector<match::GameRecord> made_up_games(const rules::Rules& rules) {
     return games;
 }
 
-std::string read_file(const fs::path& p) {
-    std::ifstream in(p, std::ios::binary);
-    return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-}
-
 std::uint64_t fnv1a(const std::string& text) {
     std::uint64_t h = 1469598103934665603ull;
     for (unsigned char c : text) h = (h ^ c) * 1099511628211ull;
@@ -77,20 +77,6 @@ std::uint64_t fnv1a(const std::string& text) {
 }
 
 // A fresh folder, removed afterwards.
-struct TempDir {
-    fs::path path;
-    TempDir() {
-        std::string pattern = (fs::temp_directory_path() / "report-streaming-XXXXXX").string();
-        if (::mkdtemp(pattern.data()) == nullptr)
-            throw std::runtime_error("cannot create a temporary folder");
-        path = pattern;
-    }
-    ~TempDir() {
-        std::error_code ignored;
-        fs::remove_all(path, ignored);
-    }
-};
-
 ReportInput header_only(const rules::Rules& rules) {
     return ReportInput{"Streaming <test>",
                        "round-robin",
@@ -106,7 +92,7 @@ ReportInput header_only(const rules::Rules& rules) {
 std::map<std::string, std::string> files_under(const fs::path& dir) {
     std::map<std::string, std::string> out;
     for (const auto& e : fs::recursive_directory_iterator(dir))
-        if (e.is_regular_file()) out[fs::relative(e.path(), dir).string()] = read_file(e.path());
+        if (e.is_regular_file()) out[fs::relative(e.path(), dir).string()] = read_text(e.path());
     return out;
 }
 
@@ -114,7 +100,7 @@ TEST(ReportStreaming, FromTheJournalTheSameBytesAsFromMemory) {
     const auto rules = rules::Rules::load("minitchess");
     auto games = made_up_games(rules);
     TempDir dir;
-    const auto journal = (dir.path / "journal.jsonl").string();
+    const auto journal = (dir.path() / "journal.jsonl").string();
     // Written out of schedule order, as concurrent games finish (a slot written twice is
     // refused by the reader: finished_games_test). The header by the journal's writer; the
     // games as its append() writes them, without 2,000 fsyncs.
@@ -134,11 +120,11 @@ TEST(ReportStreaming, FromTheJournalTheSameBytesAsFromMemory) {
     ReportInput in = header_only(rules);
     in.games = games;
     in.standings = tournament::compute_standings(in.engines, in.games);
-    write_reports((dir.path / "memory").string(), in);
-    write_reports_from_journal((dir.path / "streamed").string(), header_only(rules), journal);
+    write_reports((dir.path() / "memory").string(), in);
+    write_reports_from_journal((dir.path() / "streamed").string(), header_only(rules), journal);
 
-    const auto memory = files_under(dir.path / "memory");
-    const auto streamed = files_under(dir.path / "streamed");
+    const auto memory = files_under(dir.path() / "memory");
+    const auto streamed = files_under(dir.path() / "streamed");
     ASSERT_EQ(memory.size(), streamed.size());
     // The page, four report files, and 2,000 games in files of 100 beside the page.
     EXPECT_EQ(memory.size(), 4u + kGames / kGamesPerFile);

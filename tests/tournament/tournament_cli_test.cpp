@@ -16,8 +16,11 @@
 #include <thread>
 
 #include <nlohmann/json.hpp>
+#include "tests/support/temp_dir.hpp"
 
 namespace {
+
+using referee::test::TempDir;
 
 namespace fs = std::filesystem;
 const std::string kReferee = std::string(REFEREE_BIN_DIR) + "/referee";
@@ -76,17 +79,6 @@ int journal_games(const fs::path& journal) {
     return n;
 }
 
-struct TempDir {
-    fs::path path;
-    explicit TempDir(const std::string& tag) {
-        path = fs::temp_directory_path() /
-               ("tournament-test-" + std::to_string(::getpid()) + "-" + tag);
-        fs::remove_all(path);
-        fs::create_directories(path);
-    }
-    ~TempDir() { fs::remove_all(path); }
-};
-
 // Four seeded random engines, two per dialect: games are fast and fully determined by the
 // seeds, so any two runs must agree game for game.
 std::string config(const std::string& name, int games_per_pairing, int concurrency,
@@ -117,14 +109,14 @@ nlohmann::json games_of(const fs::path& results) {
 
 TEST(TournamentCli, KilledWithSigkillAndResumedEqualsAnUninterruptedRun) {
     TempDir whole("whole"), killed("killed");
-    for (auto* d : {&whole, &killed}) std::ofstream(d->path / "t.yaml") << config("resume", 6, 2);
+    for (auto* d : {&whole, &killed}) std::ofstream(d->path() / "t.yaml") << config("resume", 6, 2);
 
-    auto full = run(whole.path, {"tournament", "t.yaml"});
+    auto full = run(whole.path(), {"tournament", "t.yaml"});
     ASSERT_EQ(full.code, 0) << full.out;
 
     // Kill -9 once a few games are on disk.
-    pid_t pid = spawn(killed.path, {"tournament", "t.yaml"}, killed.path / "first.log");
-    const auto journal = killed.path / "out" / "journal.jsonl";
+    pid_t pid = spawn(killed.path(), {"tournament", "t.yaml"}, killed.path() / "first.log");
+    const auto journal = killed.path() / "out" / "journal.jsonl";
     const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
     while (journal_games(journal) < 5 && std::chrono::steady_clock::now() < deadline)
         std::this_thread::sleep_for(std::chrono::milliseconds(5));
@@ -135,11 +127,11 @@ TEST(TournamentCli, KilledWithSigkillAndResumedEqualsAnUninterruptedRun) {
     ASSERT_GE(before, 5);
     ASSERT_LT(before, 36) << "the run finished before it could be killed; the test proves nothing";
 
-    auto again = run(killed.path, {"tournament", "t.yaml"});
+    auto again = run(killed.path(), {"tournament", "t.yaml"});
     EXPECT_NE(again.code, 0) << "a second run without --resume must refuse to start over";
     EXPECT_NE(again.out.find("--resume"), std::string::npos) << again.out;
 
-    auto resumed = run(killed.path, {"tournament", "t.yaml", "--resume"});
+    auto resumed = run(killed.path(), {"tournament", "t.yaml", "--resume"});
     ASSERT_EQ(resumed.code, 0) << resumed.out;
     EXPECT_EQ(journal_games(journal), 36) << "each game once: none replayed, none lost";
     // Only the missing games were played after the resume.
@@ -149,8 +141,8 @@ TEST(TournamentCli, KilledWithSigkillAndResumedEqualsAnUninterruptedRun) {
         if (l.rfind("game ", 0) == 0) ++played_after;
     EXPECT_EQ(played_after, 36 - before);
 
-    auto a = games_of(whole.path / "out" / "results.json"),
-         b = games_of(killed.path / "out" / "results.json");
+    auto a = games_of(whole.path() / "out" / "results.json"),
+         b = games_of(killed.path() / "out" / "results.json");
     ASSERT_EQ(a.size(), b.size());
     for (std::size_t i = 0; i < a.size(); ++i) {
         EXPECT_EQ(a[i].at("white"), b[i].at("white")) << i;
@@ -162,18 +154,18 @@ TEST(TournamentCli, KilledWithSigkillAndResumedEqualsAnUninterruptedRun) {
 
 TEST(TournamentCli, ShardsMergedEqualTheWholeAndAForeignJournalIsRefused) {
     TempDir whole("shard-whole"), sharded("shards"), other("other");
-    std::ofstream(whole.path / "t.yaml") << config("shards", 4, 2);
-    std::ofstream(sharded.path / "t.yaml") << config("shards", 4, 2);
-    std::ofstream(other.path / "t.yaml") << config("shards", 2, 2);  // a different schedule
-    ASSERT_EQ(run(whole.path, {"tournament", "t.yaml"}).code, 0);
+    std::ofstream(whole.path() / "t.yaml") << config("shards", 4, 2);
+    std::ofstream(sharded.path() / "t.yaml") << config("shards", 4, 2);
+    std::ofstream(other.path() / "t.yaml") << config("shards", 2, 2);  // a different schedule
+    ASSERT_EQ(run(whole.path(), {"tournament", "t.yaml"}).code, 0);
     for (const char* shard : {"1/3", "2/3", "3/3"}) {
-        auto r = run(sharded.path, {"tournament", "t.yaml", "--shard", shard});
+        auto r = run(sharded.path(), {"tournament", "t.yaml", "--shard", shard});
         ASSERT_EQ(r.code, 0) << r.out;
     }
-    auto merged = run(sharded.path, {"merge", "t.yaml"});
+    auto merged = run(sharded.path(), {"merge", "t.yaml"});
     ASSERT_EQ(merged.code, 0) << merged.out;
-    auto a = games_of(whole.path / "out" / "results.json"),
-         b = games_of(sharded.path / "out" / "results.json");
+    auto a = games_of(whole.path() / "out" / "results.json"),
+         b = games_of(sharded.path() / "out" / "results.json");
     ASSERT_EQ(a.size(), 24u);
     ASSERT_EQ(a.size(), b.size());
     for (std::size_t i = 0; i < a.size(); ++i) {
@@ -181,20 +173,20 @@ TEST(TournamentCli, ShardsMergedEqualTheWholeAndAForeignJournalIsRefused) {
         EXPECT_EQ(a[i].at("plies"), b[i].at("plies")) << i;
     }
     // A shard journal from another config is refused, and says why.
-    ASSERT_EQ(run(other.path, {"tournament", "t.yaml", "--shard", "1/2"}).code, 0);
+    ASSERT_EQ(run(other.path(), {"tournament", "t.yaml", "--shard", "1/2"}).code, 0);
     auto foreign =
-        run(sharded.path,
-            {"merge", "t.yaml", (other.path / "out" / "journal.shard-1-of-2.jsonl").string()});
+        run(sharded.path(),
+            {"merge", "t.yaml", (other.path() / "out" / "journal.shard-1-of-2.jsonl").string()});
     EXPECT_NE(foreign.code, 0);
     EXPECT_NE(foreign.out.find("different config"), std::string::npos) << foreign.out;
 }
 
 TEST(TournamentCli, HighConcurrencyLosesNoGameOnTime) {
     TempDir dir("concurrency");
-    std::ofstream(dir.path / "t.yaml") << config("busy", 16, 200);
-    auto r = run(dir.path, {"tournament", "t.yaml"}, 300);
+    std::ofstream(dir.path() / "t.yaml") << config("busy", 16, 200);
+    auto r = run(dir.path(), {"tournament", "t.yaml"}, 300);
     ASSERT_EQ(r.code, 0) << r.out;
-    std::ifstream in(dir.path / "out" / "results.json");
+    std::ifstream in(dir.path() / "out" / "results.json");
     auto j = nlohmann::json::parse(in);
     ASSERT_EQ(j.at("games").size(), 96u);
     for (const auto& g : j.at("games")) EXPECT_NE(g.at("termination"), "time-forfeit") << g.dump();
@@ -209,11 +201,11 @@ class TournamentConfigErrors : public testing::TestWithParam<BadConfig> {};
 
 TEST_P(TournamentConfigErrors, AreRefusedBeforeAnyGameWithWhereAndWhat) {
     TempDir dir("bad");
-    std::ofstream(dir.path / "t.yaml") << GetParam().yaml;
-    auto r = run(dir.path, {"tournament", "t.yaml"});
+    std::ofstream(dir.path() / "t.yaml") << GetParam().yaml;
+    auto r = run(dir.path(), {"tournament", "t.yaml"});
     EXPECT_EQ(r.code, 1) << r.out;
     EXPECT_NE(r.out.find(GetParam().expect), std::string::npos) << r.out;
-    EXPECT_FALSE(fs::exists(dir.path / "out" / "journal.jsonl")) << "no game may have started";
+    EXPECT_FALSE(fs::exists(dir.path() / "out" / "journal.jsonl")) << "no game may have started";
 }
 
 const std::string kEngines =
@@ -247,11 +239,11 @@ INSTANTIATE_TEST_SUITE_P(
 
 TEST(TournamentCli, ABadOpeningIsRefusedWithItsFileAndLine) {
     TempDir dir("opening");
-    std::ofstream(dir.path / "open.txt") << "# openings\na2-a3 b5-b4\na2-a4\n";
-    std::ofstream(dir.path / "t.yaml")
+    std::ofstream(dir.path() / "open.txt") << "# openings\na2-a3 b5-b4\na2-a4\n";
+    std::ofstream(dir.path() / "t.yaml")
         << "name: t\nvariant: minitchess\noutput: out\nopenings: {file: open.txt, kind: moves}\n" +
                kEngines;
-    auto r = run(dir.path, {"tournament", "t.yaml"});
+    auto r = run(dir.path(), {"tournament", "t.yaml"});
     EXPECT_EQ(r.code, 1);
     EXPECT_NE(r.out.find("open.txt:3: opening 'a2-a4'"), std::string::npos) << r.out;
 }
@@ -284,46 +276,46 @@ const char* kEpdBook =
 
 TEST(MatchCli, TheCommandLineAndItsConfigFilePlayTheSameGames) {
     TempDir dir("match-same");
-    std::ofstream(dir.path / "book.epd") << kEpdBook;
-    std::ofstream(dir.path / "m.yaml")
+    std::ofstream(dir.path() / "book.epd") << kEpdBook;
+    std::ofstream(dir.path() / "m.yaml")
         << "name: m\nvariant: minichess\ngames_per_pairing: 6\ntime_control: 5+0.05\n"
            "seed: 5\noutput: from-file\n"
            "openings: {file: book.epd, format: epd, order: random}\n"
            "engines:\n  - {name: A, cmd: random, args: [--seed, '1']}\n"
            "  - {name: B, cmd: random, args: [--seed, '2']}\n";
-    auto file = run(dir.path, {"tournament", "m.yaml"});
+    auto file = run(dir.path(), {"tournament", "m.yaml"});
     ASSERT_EQ(file.code, 0) << file.out;
-    auto line = run(dir.path, {"match",
-                               "minichess",
-                               "-engine",
-                               "cmd=random",
-                               "name=A",
-                               "args=--seed 1",
-                               "-engine",
-                               "cmd=random",
-                               "name=B",
-                               "args=--seed 2",
-                               "-each",
-                               "tc=5+0.05",
-                               "-rounds",
-                               "3",
-                               "-games",
-                               "2",
-                               "-repeat",
-                               "-seed",
-                               "5",
-                               "-openings",
-                               "file=book.epd",
-                               "format=epd",
-                               "order=random",
-                               "-name",
-                               "m",
-                               "-output",
-                               "from-line"});
+    auto line = run(dir.path(), {"match",
+                                 "minichess",
+                                 "-engine",
+                                 "cmd=random",
+                                 "name=A",
+                                 "args=--seed 1",
+                                 "-engine",
+                                 "cmd=random",
+                                 "name=B",
+                                 "args=--seed 2",
+                                 "-each",
+                                 "tc=5+0.05",
+                                 "-rounds",
+                                 "3",
+                                 "-games",
+                                 "2",
+                                 "-repeat",
+                                 "-seed",
+                                 "5",
+                                 "-openings",
+                                 "file=book.epd",
+                                 "format=epd",
+                                 "order=random",
+                                 "-name",
+                                 "m",
+                                 "-output",
+                                 "from-line"});
     ASSERT_EQ(line.code, 0) << line.out;
     std::string fp_file, fp_line;
-    const auto a = journal_moves(dir.path / "from-file" / "journal.jsonl", &fp_file);
-    const auto b = journal_moves(dir.path / "from-line" / "journal.jsonl", &fp_line);
+    const auto a = journal_moves(dir.path() / "from-file" / "journal.jsonl", &fp_file);
+    const auto b = journal_moves(dir.path() / "from-line" / "journal.jsonl", &fp_line);
     EXPECT_EQ(fp_file, fp_line);  // the same config
     ASSERT_EQ(a.size(), 6u);
     EXPECT_EQ(a, b);
@@ -342,21 +334,21 @@ TEST(MatchCli, TheSprtStopsTheMatchWhenABoundIsCrossed) {
     // A random mover against itself plays to a draw-ish score; with elo1 = 600 the SPRT soon
     // accepts H0 and no further game starts, far before the 1000 scheduled.
     TempDir dir("match-sprt");
-    auto r = run(dir.path, {"match",   "minichess",  "-engine",   "cmd=random", "name=A",
-                            "-engine", "cmd=random", "name=B",    "-each",      "tc=5+0.05",
-                            "-rounds", "500",        "-games",    "2",          "-sprt",
-                            "elo0=0",  "elo1=600",   "alpha=0.1", "beta=0.1",   "model=logistic",
-                            "-pgnout", "all.pgn"});
+    auto r = run(dir.path(), {"match",   "minichess",  "-engine",   "cmd=random", "name=A",
+                              "-engine", "cmd=random", "name=B",    "-each",      "tc=5+0.05",
+                              "-rounds", "500",        "-games",    "2",          "-sprt",
+                              "elo0=0",  "elo1=600",   "alpha=0.1", "beta=0.1",   "model=logistic",
+                              "-pgnout", "all.pgn"});
     ASSERT_EQ(r.code, 0) << r.out;
     EXPECT_NE(r.out.find("LLR: "), std::string::npos) << r.out;
     EXPECT_NE(r.out.find("(-2.20, 2.20) [0.00, 600.00]"), std::string::npos) << r.out;
     EXPECT_NE(r.out.find("SPRT ([0.00, 600.00]) completed - H0 was accepted"), std::string::npos)
         << r.out;
-    const int played = journal_games(dir.path / "matches" / "A-vs-B" / "journal.jsonl");
+    const int played = journal_games(dir.path() / "matches" / "A-vs-B" / "journal.jsonl");
     EXPECT_GT(played, 0);
     EXPECT_LT(played, 200);
     // -pgnout got every journaled game.
-    std::ifstream pgn(dir.path / "all.pgn");
+    std::ifstream pgn(dir.path() / "all.pgn");
     int events = 0;
     for (std::string l; std::getline(pgn, l);) events += l.rfind("[Event ", 0) == 0;
     EXPECT_EQ(events, played);
@@ -364,24 +356,24 @@ TEST(MatchCli, TheSprtStopsTheMatchWhenABoundIsCrossed) {
 
 TEST(MatchCli, MistakesAreNamed) {
     TempDir dir("match-bad");
-    auto r = run(dir.path, {"match", "minichess", "-engine", "cmd=random", "-engine", "cmd=random",
-                            "-rounds", "0"});
+    auto r = run(dir.path(), {"match", "minichess", "-engine", "cmd=random", "-engine",
+                              "cmd=random", "-rounds", "0"});
     EXPECT_EQ(r.code, 1);
     EXPECT_NE(r.out.find("-rounds '0'"), std::string::npos) << r.out;
-    r = run(dir.path,
+    r = run(dir.path(),
             {"match", "minichess", "-engine", "cmd=random", "-engine", "cmd=random", "stray"});
     EXPECT_EQ(r.code, 1);
     EXPECT_NE(r.out.find("-engine: 'stray' is not key=value"), std::string::npos) << r.out;
-    r = run(dir.path,
+    r = run(dir.path(),
             {"match", "minichess", "-engine", "cmd=random", "-engine", "cmd=random", "colour=red"});
     EXPECT_EQ(r.code, 1);
     EXPECT_NE(r.out.find("-engine #2: unknown key 'colour'"), std::string::npos) << r.out;
-    r = run(dir.path, {"match", "minichess", "-engine", "cmd=random", "name=a", "-engine",
-                       "cmd=random", "-sprt", "elo0=5", "elo1=0"});
+    r = run(dir.path(), {"match", "minichess", "-engine", "cmd=random", "name=a", "-engine",
+                         "cmd=random", "-sprt", "elo0=5", "elo1=0"});
     EXPECT_EQ(r.code, 1);
     EXPECT_NE(r.out.find("command line: sprt: elo0 5 must be below elo1 0"), std::string::npos)
         << r.out;
-    r = run(dir.path,
+    r = run(dir.path(),
             {"match", "minichess", "-engine", "cmd=random", "name=a", "-engine", "cmd=random",
              "name=b", "-engine", "cmd=random", "-sprt", "elo0=0", "elo1=5"});
     EXPECT_EQ(r.code, 1);
@@ -392,7 +384,7 @@ TEST(MatchCli, NodeAndDepthLimitsReachTheEnginesGo) {
     // A UCI engine in a few lines of sh that writes every "go" it gets to a file and plays
     // a2a3 (legal at the start; its second move then loses the game, which is all we need).
     TempDir dir("match-limits");
-    const fs::path engine = dir.path / "recorder";
+    const fs::path engine = dir.path() / "recorder";
     std::ofstream(engine) << "#!/bin/sh\n"
                              "while read -r line; do\n"
                              "  case \"$line\" in\n"
@@ -404,15 +396,15 @@ TEST(MatchCli, NodeAndDepthLimitsReachTheEnginesGo) {
                              "  esac\n"
                              "done\n";
     fs::permissions(engine, fs::perms::owner_all);
-    fs::copy_file(engine, dir.path / "recorder2");
+    fs::copy_file(engine, dir.path() / "recorder2");
     // Engines start in a scratch folder of their own; dir= gives them this one (writable
     // under the sandbox too) for their log.
-    const std::string here = "dir=" + dir.path.string();
-    auto r = run(dir.path, {"match", "minichess", "-engine", "cmd=./recorder", "name=n",
-                            "nodes=1234", here, "-engine", "cmd=./recorder2", "name=d", "depth=3",
-                            here, "-each", "tc=5+0.05", "-rounds", "1", "-games", "1"});
+    const std::string here = "dir=" + dir.path().string();
+    auto r = run(dir.path(), {"match", "minichess", "-engine", "cmd=./recorder", "name=n",
+                              "nodes=1234", here, "-engine", "cmd=./recorder2", "name=d", "depth=3",
+                              here, "-each", "tc=5+0.05", "-rounds", "1", "-games", "1"});
     ASSERT_EQ(r.code, 0) << r.out;
-    std::ifstream log(dir.path / "go.log");
+    std::ifstream log(dir.path() / "go.log");
     std::string first, second;
     std::getline(log, first);
     std::getline(log, second);
@@ -423,22 +415,22 @@ TEST(MatchCli, NodeAndDepthLimitsReachTheEnginesGo) {
     EXPECT_NE(second.find(" depth 3"), std::string::npos) << second;
     EXPECT_EQ(second.find(" nodes"), std::string::npos) << second;
     // IMCS engines cannot be given either.
-    r = run(dir.path, {"match", "minichess", "-engine", "cmd=random", "name=a", "proto=imcs",
-                       "depth=3", "-engine", "cmd=random", "name=b"});
+    r = run(dir.path(), {"match", "minichess", "-engine", "cmd=random", "name=a", "proto=imcs",
+                         "depth=3", "-engine", "cmd=random", "name=b"});
     EXPECT_EQ(r.code, 1);
     EXPECT_NE(r.out.find("this engine speaks IMCS"), std::string::npos) << r.out;
 }
 
 TEST(MatchCli, APgnBookIsPlayedFrom) {
     TempDir dir("match-pgn");
-    std::ofstream(dir.path / "book.pgn")
+    std::ofstream(dir.path() / "book.pgn")
         << "[Event \"a\"]\n\n1. b3 d4 2. c3 dxc3 *\n\n[Event \"b\"]\n\n1. a3 {x} a4 *\n";
-    auto r = run(dir.path, {"match", "minichess", "-engine", "cmd=random", "name=A", "-engine",
-                            "cmd=random", "name=B", "-each", "tc=5+0.05", "-rounds", "2",
-                            "-openings", "file=book.pgn", "format=pgn", "plies=2", "-quiet"});
+    auto r = run(dir.path(), {"match", "minichess", "-engine", "cmd=random", "name=A", "-engine",
+                              "cmd=random", "name=B", "-each", "tc=5+0.05", "-rounds", "2",
+                              "-openings", "file=book.pgn", "format=pgn", "plies=2", "-quiet"});
     ASSERT_EQ(r.code, 0) << r.out;
     std::string fp;
-    const auto games = journal_moves(dir.path / "matches" / "A-vs-B" / "journal.jsonl", &fp);
+    const auto games = journal_moves(dir.path() / "matches" / "A-vs-B" / "journal.jsonl", &fp);
     ASSERT_EQ(games.size(), 4u);
     // Pairs of games on each opening, the book's first two plies first.
     for (int slot : {0, 1})

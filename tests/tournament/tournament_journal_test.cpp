@@ -6,9 +6,12 @@
 #include <fstream>
 
 #include "referee/tournament/journal.hpp"
+#include "tests/support/temp_dir.hpp"
 
 namespace referee::tournament {
 namespace {
+
+using referee::test::TempDir;
 
 namespace fs = std::filesystem;
 
@@ -28,17 +31,9 @@ match::GameRecord game(const std::string& white, const std::string& black,
     return g;
 }
 
-struct TempDir {
-    fs::path path =
-        fs::temp_directory_path() / ("journal-test-" + std::to_string(::getpid()) + "-" +
-                                     testing::UnitTest::GetInstance()->current_test_info()->name());
-    TempDir() { fs::create_directories(path); }
-    ~TempDir() { fs::remove_all(path); }
-};
-
 TEST(Journal, RoundTripsGames) {
     TempDir dir;
-    const auto path = (dir.path / "j.jsonl").string();
+    const auto path = (dir.path() / "j.jsonl").string();
     {
         JournalWriter w(path, "abc");
         w.append(3, game("a", "b", rules::GameResult::WhiteWins));
@@ -58,7 +53,7 @@ TEST(Journal, RoundTripsGames) {
 
 TEST(Journal, ATornLastLineIsDroppedAndCutBeforeTheNextAppend) {
     TempDir dir;
-    const auto path = (dir.path / "j.jsonl").string();
+    const auto path = (dir.path() / "j.jsonl").string();
     {
         JournalWriter w(path, "abc");
         w.append(0, game("a", "b", rules::GameResult::WhiteWins));
@@ -80,7 +75,7 @@ TEST(Journal, ATornLastLineIsDroppedAndCutBeforeTheNextAppend) {
 
 TEST(Journal, ADamagedLineInTheMiddleIsAnErrorNamingTheLine) {
     TempDir dir;
-    const auto path = (dir.path / "j.jsonl").string();
+    const auto path = (dir.path() / "j.jsonl").string();
     {
         JournalWriter w(path, "abc");
         w.append(0, game("a", "b", rules::GameResult::WhiteWins));
@@ -100,7 +95,7 @@ TEST(Journal, ADamagedLineInTheMiddleIsAnErrorNamingTheLine) {
 
 TEST(Journal, AFileWithoutHeaderIsRefused) {
     TempDir dir;
-    const auto path = (dir.path / "j.jsonl").string();
+    const auto path = (dir.path() / "j.jsonl").string();
     std::ofstream(path) << "{\"type\":\"game\",\"slot\":0,\"game\":{}}\n";
     EXPECT_THROW(read_journal(path), JournalError);
 }

@@ -3,14 +3,13 @@
 // passes every rule probe; and the reproduce line of a failure replays it.
 #include <gtest/gtest.h>
 
-#include <sys/wait.h>
-
 #include <unistd.h>
 
 #include <cstdio>
 #include <fstream>
 
 #include "referee/rules/probes.hpp"
+#include "tests/support/run_command.hpp"
 #include "validate_harness.hpp"
 
 namespace {
@@ -24,23 +23,6 @@ const char* kVariants[] = {"minichess", "minitchess", "gardner-castling", "chess
 std::string flawed(const std::string& flaw) {
     return "cmd=" + std::string(REFEREE_BIN_DIR) + "/flawed-engine arg=--flaw arg=" + flaw +
            " proto=uci name=flawed-" + flaw;
-}
-
-struct Shell {
-    int exit_code = -1;
-    std::string output;
-};
-
-Shell shell(const std::string& command) {
-    Shell run;
-    FILE* pipe = ::popen((command + " 2>&1").c_str(), "r");
-    if (!pipe) return run;
-    char buffer[4096];
-    for (std::size_t n; (n = std::fread(buffer, 1, sizeof buffer, pipe)) > 0;)
-        run.output.append(buffer, n);
-    const int status = ::pclose(pipe);
-    run.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-    return run;
 }
 
 // Every flaw the rules layer knows (each is a rule feature), each with the probe it must fail.
@@ -106,10 +88,11 @@ TEST(FlawedEngines, EveryReproduceLineOfAFailingCardReplaysTheFailure) {
                 continue;
             const std::string& line = p.evidence->reproduce;
             EXPECT_EQ(line.rfind(std::string(REFEREE_BIN_DIR) + "/referee play ", 0), 0u) << line;
-            const auto run = shell(line + " --quiet --out " + ::testing::TempDir() + "replay");
-            EXPECT_NE(run.output.find("illegal move"), std::string::npos) << p.name << "\n"
-                                                                          << line << "\n"
-                                                                          << run.output;
+            const auto run = referee::test::run_shell(line + " --quiet --out " +
+                                                      ::testing::TempDir() + "replay 2>&1");
+            EXPECT_NE(run.out.find("illegal move"), std::string::npos) << p.name << "\n"
+                                                                       << line << "\n"
+                                                                       << run.out;
             ++replayed;
         }
         EXPECT_GE(replayed, 1) << flaw;

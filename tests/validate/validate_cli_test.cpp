@@ -2,7 +2,6 @@
 // JSON file.
 #include <gtest/gtest.h>
 
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <cstdio>
@@ -10,27 +9,14 @@
 #include <fstream>
 
 #include <nlohmann/json.hpp>
+#include "tests/support/run_command.hpp"
 
 namespace {
 
-struct Run {
-    int exit_code = -1;
-    std::string output;
-};
-
-Run referee(const std::string& args) {
-    Run run;
-    const std::string command = std::string(REFEREE_BIN_DIR) + "/referee " + args + " 2>&1";
-    FILE* pipe = ::popen(command.c_str(), "r");
-    if (!pipe) return run;
-    char buffer[4096];
-    for (std::size_t n; (n = std::fread(buffer, 1, sizeof buffer, pipe)) > 0;)
-        run.output.append(buffer, n);
-    const int status = ::pclose(pipe);
-    run.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-    return run;
+// Runs `referee ARGS` (shell text) with stderr joined to stdout, as a user sees it.
+referee::test::CommandResult referee(const std::string& args) {
+    return referee::test::run_referee_shell(args + " 2>&1");
 }
-
 std::string temp_file(const std::string& name) {
     return (std::filesystem::temp_directory_path() /
             (name + "-" + std::to_string(::getpid()) + ".json"))
@@ -43,9 +29,9 @@ TEST(ValidateCli, AConformingEngineExitsZeroAndWritesTheJson) {
         "validate --variant minitchess --engine random --only start-position,rule-promotion,quit "
         "--json " +
         json_path);
-    EXPECT_EQ(run.exit_code, 0) << run.output;
-    EXPECT_NE(run.output.find("PASS  rule-promotion"), std::string::npos) << run.output;
-    EXPECT_NE(run.output.find("conforms"), std::string::npos);
+    EXPECT_EQ(run.exit_code, 0) << run.out;
+    EXPECT_NE(run.out.find("PASS  rule-promotion"), std::string::npos) << run.out;
+    EXPECT_NE(run.out.find("conforms"), std::string::npos);
     std::ifstream in(json_path);
     ASSERT_TRUE(in) << "no JSON written";
     const auto j = nlohmann::json::parse(in);
@@ -62,13 +48,13 @@ TEST(ValidateCli, AFailingEngineExitsOneWithTheEvidence) {
         "validate --variant minitchess --engine broken-illegal --protocol imcs --only "
         "start-position --json " +
         json_path);
-    EXPECT_EQ(run.exit_code, 1) << run.output;
+    EXPECT_EQ(run.exit_code, 1) << run.out;
     // The reproduce line names the referee by its full path: it runs from any directory.
     const std::string reproduce = "reproduce  " + std::string(REFEREE_BIN_DIR) + "/referee play";
     for (const std::string& part :
          {std::string("FAIL  start-position"), std::string("illegal move"), std::string("board"),
           std::string("RNBQK"), std::string("? 00:03.000 00:03.000"), reproduce})
-        EXPECT_NE(run.output.find(part), std::string::npos) << part << "\n" << run.output;
+        EXPECT_NE(run.out.find(part), std::string::npos) << part << "\n" << run.out;
     std::ifstream in(json_path);
     ASSERT_TRUE(in);
     const auto j = nlohmann::json::parse(in);
@@ -82,13 +68,13 @@ TEST(ValidateCli, AFailingEngineExitsOneWithTheEvidence) {
 TEST(ValidateCli, BadArgumentsAreOneClearLine) {
     const auto bad_probe = referee("validate --variant minitchess --engine random --only castles");
     EXPECT_EQ(bad_probe.exit_code, 1);
-    EXPECT_NE(bad_probe.output.find("there is no probe 'castles'"), std::string::npos)
-        << bad_probe.output;
+    EXPECT_NE(bad_probe.out.find("there is no probe 'castles'"), std::string::npos)
+        << bad_probe.out;
     const auto bad_protocol =
         referee("validate --variant minitchess --engine random --protocol xboard");
     EXPECT_EQ(bad_protocol.exit_code, 1);
-    EXPECT_NE(bad_protocol.output.find("unknown protocol 'xboard'"), std::string::npos)
-        << bad_protocol.output;
+    EXPECT_NE(bad_protocol.out.find("unknown protocol 'xboard'"), std::string::npos)
+        << bad_protocol.out;
 }
 
 }  // namespace

@@ -1,5 +1,6 @@
-// random-engine's player: a uniform choice among the legal moves, seeded, so that the same
-// seed replays the same game in either dialect.
+// The "play a legal move" player: a uniform choice among the legal moves (pick_uniform),
+// seeded, so that the same seed replays the same game in either dialect. random-engine is
+// this player; the broken and hostile engines derive from it and add their one fault.
 #pragma once
 
 #include <random>

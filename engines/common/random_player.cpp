@@ -1,4 +1,4 @@
-#include "engines/random/random_player.hpp"
+#include "engines/common/random_player.hpp"
 
 #include "engines/common/random_pick.hpp"
 
