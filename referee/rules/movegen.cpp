@@ -63,13 +63,17 @@ template <class BB, class PP>
     // The sentinels stand in for "no blocker": the rays from them are empty.
     const BB high = square_bit<BB>(kBits<BB> - 1), low = square_bit<BB>(0);
     BB slides{};
-    for (const auto& slide : pp.forward_slides) {
-        const BB reach = slide.mask[s];
-        slides |= reach & ~slide.ray[lsb((reach & occ) | high)];
-    }
-    for (const auto& slide : pp.backward_slides) {
-        const BB reach = slide.mask[s];
-        slides |= reach & ~slide.ray[msb((reach & occ) | low)];
+    if constexpr (std::is_same_v<BB, Bits64>) {
+        for (const SlideMagic* group : pp.slide_groups) slides |= slide_attacks(group, s, occ);
+    } else {
+        for (const auto& slide : pp.forward_slides) {
+            const BB reach = slide.mask[s];
+            slides |= reach & ~slide.ray[lsb((reach & occ) | high)];
+        }
+        for (const auto& slide : pp.backward_slides) {
+            const BB reach = slide.mask[s];
+            slides |= reach & ~slide.ray[msb((reach & occ) | low)];
+        }
     }
     BB moves = pp.leap_move[s] & empty;
     BB captures = (pp.leap_capture[s] | slides) & enemy;
@@ -249,6 +253,29 @@ bool Board<BB>::attacked(int sq, Color by, BB occ) const {
         const int type = std::countr_zero(ts);
         if (any(t.piece(by, type).reverse_leap_capture[sq] & by_type_[type] & theirs)) return true;
     }
+    if constexpr (std::is_same_v<BB, Bits64>) {
+        for (const auto& ag : t.attack_groups[by]) {
+            BB riders{};
+            for (std::uint32_t ts = ag.types; ts; ts &= ts - 1)
+                riders |= by_type_[std::countr_zero(ts)];
+            if (any(slide_attacks(ag.group, sq, occ) & riders & theirs)) return true;
+        }
+    } else {
+        if (attacked_along_rays(sq, by, occ)) return true;
+    }
+    for (std::uint32_t ts = t.complex_attackers[by]; ts; ts &= ts - 1) {
+        const int type = std::countr_zero(ts);
+        BB attackers = by_type_[type] & theirs;
+        while (any(attackers))
+            if (test(capture_reach(by, type, pop_lsb(attackers), occ), sq)) return true;
+    }
+    return false;
+}
+
+// The rider part of attacked() on large boards: along each attack ray, the first piece.
+template <class BB>
+bool Board<BB>::attacked_along_rays(int sq, Color by, BB occ) const {
+    const T& t = *t_;
     const BB riders = ray_attackers(by);
     for (const auto& ar : t.attack_rays[by]) {
         if (!any(ar.ray[sq] & riders)) continue;  // nothing of theirs that rides is on this line
@@ -262,12 +289,6 @@ bool Board<BB>::attacked(int sq, Color by, BB occ) const {
             const int step = t.vec_step[ar.reverse_vec];
             if (lt == type && (b - sq) / step <= range) return true;
         }
-    }
-    for (std::uint32_t ts = t.complex_attackers[by]; ts; ts &= ts - 1) {
-        const int type = std::countr_zero(ts);
-        BB attackers = by_type_[type] & theirs;
-        while (any(attackers))
-            if (test(capture_reach(by, type, pop_lsb(attackers), occ), sq)) return true;
     }
     return false;
 }
