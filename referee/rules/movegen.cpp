@@ -247,8 +247,14 @@ bool Board<BB>::attacked(int sq, Color by) const {
 // `by` (the generator leaves out the square a royal piece moves from).
 template <class BB>
 bool Board<BB>::attacked(int sq, Color by, BB occ) const {
+    return attacked(sq, by, occ, by_color_[by]);
+}
+
+// As above, with only the pieces of `by` in `theirs` attacking (a piece just captured is
+// left out).
+template <class BB>
+bool Board<BB>::attacked(int sq, Color by, BB occ, BB theirs) const {
     const T& t = *t_;
-    const BB theirs = by_color_[by];
     for (std::uint32_t ts = t.leap_attackers[by]; ts; ts &= ts - 1) {
         const int type = std::countr_zero(ts);
         if (any(t.piece(by, type).reverse_leap_capture[sq] & by_type_[type] & theirs)) return true;
@@ -261,7 +267,7 @@ bool Board<BB>::attacked(int sq, Color by, BB occ) const {
             if (any(slide_attacks(ag.group, sq, occ) & riders & theirs)) return true;
         }
     } else {
-        if (attacked_along_rays(sq, by, occ)) return true;
+        if (attacked_along_rays(sq, by, occ, theirs)) return true;
     }
     for (std::uint32_t ts = t.complex_attackers[by]; ts; ts &= ts - 1) {
         const int type = std::countr_zero(ts);
@@ -274,16 +280,15 @@ bool Board<BB>::attacked(int sq, Color by, BB occ) const {
 
 // The rider part of attacked() on large boards: along each attack ray, the first piece.
 template <class BB>
-bool Board<BB>::attacked_along_rays(int sq, Color by, BB occ) const {
+bool Board<BB>::attacked_along_rays(int sq, Color by, BB occ, BB theirs) const {
     const T& t = *t_;
     const BB riders = ray_attackers(by);
     for (const auto& ar : t.attack_rays[by]) {
         if (!any(ar.ray[sq] & riders)) continue;  // nothing of theirs that rides is on this line
         const BB line = ar.ray[sq] & occ;
         const int b = ar.forward ? lsb(line) : msb(line);
-        const Piece p = squares_[b];
-        if (color_of(p) != by) continue;
-        const int type = type_of(p);
+        if (!test(theirs, b)) continue;
+        const int type = type_of(squares_[b]);
         if (ar.types >> type & 1) return true;
         for (auto [lt, range] : ar.limited) {
             const int step = t.vec_step[ar.reverse_vec];
@@ -389,6 +394,15 @@ void Board<BB>::generate_checked(Sink& sink) {
         const Legality& legal;
         // One trial per target square: which promotion it makes cannot matter, as no piece
         // promotes to a royal one in this mode.
+        // A plain move of a piece that may be pinned, judged without making it: whether
+        // the royal piece is attacked with the piece moved (a capture's victim attacks
+        // nothing). Exact mode has one royal piece and no attacker a move can open or close
+        // otherwise (hoppers, lame leapers), so the occupancy says it all.
+        bool safe_after(int from, int to) const {
+            const BB occ = (b.occupied() & ~square_bit<BB>(from)) | square_bit<BB>(to);
+            return !b.attacked(legal.royal, ~b.stm_, occ,
+                               b.by_color_[~b.stm_] & ~square_bit<BB>(to));
+        }
         BB tried(int from, BB to, const PerPiece& pp) {
             BB kept{};
             while (any(to)) {
@@ -408,7 +422,10 @@ void Board<BB>::generate_checked(Sink& sink) {
                     if (!b.attacked(sq, ~b.stm_, occ)) kept |= square_bit<BB>(sq);
                 }
             } else if (test(legal.pinned, from)) {
-                kept = tried(from, to & ~legal.tried, pp);
+                for (BB rest = to & ~legal.tried; any(rest);) {
+                    const int sq = pop_lsb(rest);
+                    if (safe_after(from, sq)) kept |= square_bit<BB>(sq);
+                }
             } else {
                 kept = to & legal.evasions & ~legal.tried;
             }
@@ -426,8 +443,8 @@ void Board<BB>::generate_checked(Sink& sink) {
         }
         BB allowed() const { return legal.evasions & ~legal.tried; }
         bool step(Move m) {
-            if (m.from == legal.royal || test(legal.pinned, m.from) || test(legal.tried, m.to))
-                return b.leaves_royal_safe(m);
+            if (m.from == legal.royal || test(legal.tried, m.to)) return b.leaves_royal_safe(m);
+            if (test(legal.pinned, m.from)) return safe_after(m.from, m.to);
             return test(legal.evasions, m.to);
         }
         bool special(Move m) { return b.leaves_royal_safe(m); }
