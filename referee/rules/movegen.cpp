@@ -106,6 +106,20 @@ template <class BB, class PP>
     return moves | captures;
 }
 
+// The squares strictly between `from` and `to` along the one slide of a group that reaches
+// `to`; false when several do (a (1,1) and a (2,2) rider): which squares block is then
+// ambiguous, and the caller falls back to trials.
+inline bool between(const Tables<Bits64>& t, const SlideTable& group, int from, int to,
+                    Bits64& path) {
+    int found = 0;
+    for (const auto& [vec, mask] : group.slides)
+        if (test(mask[from], to)) {
+            path = mask[from] & ~t.ray[vec][to] & ~square_bit<Bits64>(to);
+            ++found;
+        }
+    return found == 1;
+}
+
 constexpr Bits64 shifted(Bits64 b, int step) {
     return step > 0 ? b << step : b >> -step;
 }
@@ -339,6 +353,34 @@ typename Board<BB>::LegalMode Board<BB>::legality(Legality& out) const {
         const int type = std::countr_zero(ts);
         const BB by = t.piece(them, type).reverse_leap_capture[k] & by_type_[type] & theirs;
         if (any(by)) checks |= by, checkers += popcount(by);
+    }
+    if constexpr (std::is_same_v<BB, Bits64>) {
+        // Riders by magic lookup: checkers are the riders the royal piece "sees" along the
+        // reversed rides; pinners are those it sees once our pieces in the way are lifted.
+        for (const auto& ag : t.attack_groups[them]) {
+            BB riders{};
+            for (std::uint32_t ts = ag.types; ts; ts &= ts - 1)
+                riders |= by_type_[std::countr_zero(ts)];
+            riders &= theirs;
+            if (!riders) continue;
+            const BB seen = slide_attacks(ag.group, k, occ);
+            for (BB c = seen & riders; c;) {
+                const int sq = pop_lsb(c);
+                BB path;
+                if (!between(t, *ag.table, k, sq, path)) return LegalMode::Trial;
+                checks |= path | square_bit<BB>(sq), ++checkers;
+            }
+            const BB blockers = seen & by_color_[us];
+            if (!blockers) continue;
+            for (BB p = slide_attacks(ag.group, k, occ & ~blockers) & riders & ~seen; p;) {
+                const int sq = pop_lsb(p);
+                BB path;
+                if (!between(t, *ag.table, k, sq, path)) return LegalMode::Trial;
+                out.pinned |= path & blockers;
+            }
+        }
+        out.evasions = checkers == 0 ? t.board : checkers == 1 ? checks : BB{};
+        return LegalMode::Exact;
     }
     const BB riders = ray_attackers(them);
     for (const auto& ar : t.attack_rays[them]) {

@@ -229,10 +229,10 @@ struct TableBuilder {
         return reach & ~square_bit<Bits64>(t.vec_step[vec] > 0 ? msb(reach) : lsb(reach));
     }
 
-    const SlideMagic* slide_table(Slides slides) {
+    const SlideTable* slide_table(Slides slides) {
         std::sort(slides.begin(), slides.end());
         for (const SlideTable& st : t.slide_tables)
-            if (st.slides == slides) return st.squares.data();
+            if (st.slides == slides) return &st;
         SlideTable& st = t.slide_tables.emplace_back();
         st.slides = std::move(slides);
         st.squares.resize(nsq);
@@ -291,10 +291,10 @@ struct TableBuilder {
             std::copy(seen.begin(), seen.end(), st.attacks.begin() + offsets[s]);
         }
         for (int s = 0; s < nsq; ++s) st.squares[s].attacks = st.attacks.data() + offsets[s];
-        return st.squares.data();
+        return &st;
     }
 
-    std::vector<const SlideMagic*> pack(Slides slides) {
+    std::vector<const SlideTable*> pack(Slides slides) {
         auto diagonal = [&](const auto& slide) {
             auto [dx, dy] = t.vectors[slide.first];
             return dx != 0 && dy != 0;
@@ -302,7 +302,7 @@ struct TableBuilder {
         std::stable_sort(slides.begin(), slides.end(), [&](const auto& a, const auto& b) {
             return std::make_pair(diagonal(a), a.first) < std::make_pair(diagonal(b), b.first);
         });
-        std::vector<const SlideMagic*> out;
+        std::vector<const SlideTable*> out;
         Slides group;
         std::vector<Bits64> blocking(nsq, 0);
         for (auto& slide : slides) {
@@ -329,7 +329,8 @@ struct TableBuilder {
                 for (const auto& ride : pp.rides)
                     if (ride.move && ride.capture && ride.hop == Hop::None)
                         slides.emplace_back(ride.vec, ride.mask);
-                pp.slide_groups = pack(std::move(slides));
+                for (const SlideTable* st : pack(std::move(slides)))
+                    pp.slide_groups.push_back(st->squares.data());
             }
             // Attacks: from the target along each capturing ride reversed, the same range.
             for (Color c : {White, Black})
@@ -344,12 +345,13 @@ struct TableBuilder {
                                 mask[pop_lsb(to)] |= square_bit<Bits64>(from);
                         reversed.emplace_back(ray_index(-dx, -dy), std::move(mask));
                     }
-                    for (const SlideMagic* group : pack(std::move(reversed))) {
+                    for (const SlideTable* st : pack(std::move(reversed))) {
+                        const SlideMagic* group = st->squares.data();
                         auto& groups = t.attack_groups[c];
                         auto it = std::find_if(groups.begin(), groups.end(),
                                                [&](const auto& x) { return x.group == group; });
                         if (it == groups.end())
-                            groups.push_back({group, 1u << ti});
+                            groups.push_back({group, st, 1u << ti});
                         else
                             it->types |= 1u << ti;
                     }

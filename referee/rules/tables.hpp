@@ -132,6 +132,7 @@ struct Tables {
     // rides, each group with the types (bit per type) that attack that way.
     struct AttackGroup {
         const SlideMagic* group;
+        const SlideTable* table;  // its slides, for the squares between
         std::uint32_t types;
     };
     std::vector<AttackGroup> attack_groups[2];
