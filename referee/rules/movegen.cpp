@@ -127,7 +127,8 @@ constexpr Bits64 shifted(Bits64 b, int step) {
 // The moves of a group of like pieces that only leap (and double-step), counted at once:
 // per vector, the group's set shifted by the vector's step.
 template <class PP>
-int count_shifted(const PP& pp, Bits64 group, Bits64 empty, Bits64 enemy, Bits64 allowed) {
+[[gnu::always_inline]] inline int count_shifted(const PP& pp, Bits64 group, Bits64 empty,
+                                                Bits64 enemy, Bits64 allowed) {
     int n = 0;
     for (const auto& sh : pp.shifts) {
         const Bits64 open = (sh.move ? empty : 0) | (sh.capture ? enemy : 0);
