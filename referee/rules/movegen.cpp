@@ -270,10 +270,8 @@ bool Board<BB>::attacked(int sq, Color by, BB occ) const {
 template <class BB>
 bool Board<BB>::attacked(int sq, Color by, BB occ, BB theirs) const {
     const T& t = *t_;
-    for (std::uint32_t ts = t.leap_attackers[by]; ts; ts &= ts - 1) {
-        const int type = std::countr_zero(ts);
-        if (any(t.piece(by, type).reverse_leap_capture[sq] & by_type_[type] & theirs)) return true;
-    }
+    for (const auto& la : t.leap_attacks[by])
+        if (any(la.from[sq] & by_type_[la.type] & theirs)) return true;
     if constexpr (std::is_same_v<BB, Bits64>) {
         for (const auto& ag : t.attack_groups[by]) {
             BB riders{};

@@ -1,6 +1,7 @@
 #include "referee/rules/tables.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <cstdlib>
 #include <type_traits>
 
@@ -455,6 +456,11 @@ std::shared_ptr<const Tables<BB>> Tables<BB>::build(std::shared_ptr<const Varian
     b.castling();
     b.slide_groups();
     b.link_rays();
+    for (Color c : {White, Black})
+        for (std::uint32_t ts = t->leap_attackers[c]; ts; ts &= ts - 1) {
+            const int type = std::countr_zero(ts);
+            t->leap_attacks[c].push_back({type, t->piece(c, type).reverse_leap_capture.data()});
+        }
     b.zobrist();
     return t;
 }

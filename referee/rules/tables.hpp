@@ -136,8 +136,15 @@ struct Tables {
         std::uint32_t types;
     };
     std::vector<AttackGroup> attack_groups[2];
-    std::deque<SlideTable> slide_tables;          // what slide_groups and attack_groups point into
-    std::uint32_t leap_attackers[2] = {0, 0};     // types with plain leap captures
+    std::deque<SlideTable> slide_tables;       // what slide_groups and attack_groups point into
+    std::uint32_t leap_attackers[2] = {0, 0};  // types with plain leap captures
+    // The same types with their reverse_leap_capture tables, read in attack tests without
+    // going through per_piece.
+    struct LeapAttack {
+        int type;
+        const BB* from;  // [sq]: squares a piece of this type captures sq from
+    };
+    std::vector<LeapAttack> leap_attacks[2];
     std::uint32_t complex_attackers[2] = {0, 0};  // types needing forward generation
     std::uint32_t ray_attackers[2] = {0, 0};      // types in any attack ray
     std::uint32_t royal_types = 0;
