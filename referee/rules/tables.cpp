@@ -265,7 +265,11 @@ struct TableBuilder {
             seen.assign(std::size_t(1) << (64 - m.shift), 0);
             stamp.assign(seen.size(), 0);
             for (int attempt = 1;; ++attempt) {
-                m.magic = n == 0 ? 0 : rng.next() & rng.next() & (attempt & 1 ? rng.next() : ~0ull);
+                // Sparse candidates (three words and-ed) suit wide masks; narrow ones on
+                // small boards also get denser ones.
+                m.magic =
+                    n == 0 ? 0
+                           : rng.next() & rng.next() & (attempt & 1 || n >= 8 ? rng.next() : ~0ull);
                 // A quick reject, as chess programs do: a magic that brings few mask bits
                 // into the top byte rarely separates the subsets.
                 bool ok = n < 8 || popcount((m.mask * m.magic) >> 56) >= 6;
