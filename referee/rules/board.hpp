@@ -102,6 +102,8 @@ class Board {
     template <class Sink>
     void generate_checked(Sink& sink);
     bool attacked(int sq, Color by, BB occ) const;
+    bool attacked(int sq, Color by, BB occ, BB theirs) const;
+    bool attacked_along_rays(int sq, Color by, BB occ, BB theirs) const;
     BB ray_attackers(Color by) const;
     BB capture_reach(Color c, int type, int from, BB occ) const;
     bool repeated() const;

@@ -63,13 +63,17 @@ template <class BB, class PP>
     // The sentinels stand in for "no blocker": the rays from them are empty.
     const BB high = square_bit<BB>(kBits<BB> - 1), low = square_bit<BB>(0);
     BB slides{};
-    for (const auto& slide : pp.forward_slides) {
-        const BB reach = slide.mask[s];
-        slides |= reach & ~slide.ray[lsb((reach & occ) | high)];
-    }
-    for (const auto& slide : pp.backward_slides) {
-        const BB reach = slide.mask[s];
-        slides |= reach & ~slide.ray[msb((reach & occ) | low)];
+    if constexpr (std::is_same_v<BB, Bits64>) {
+        for (const SlideMagic* group : pp.slide_groups) slides |= slide_attacks(group, s, occ);
+    } else {
+        for (const auto& slide : pp.forward_slides) {
+            const BB reach = slide.mask[s];
+            slides |= reach & ~slide.ray[lsb((reach & occ) | high)];
+        }
+        for (const auto& slide : pp.backward_slides) {
+            const BB reach = slide.mask[s];
+            slides |= reach & ~slide.ray[msb((reach & occ) | low)];
+        }
     }
     BB moves = pp.leap_move[s] & empty;
     BB captures = (pp.leap_capture[s] | slides) & enemy;
@@ -102,6 +106,20 @@ template <class BB, class PP>
     return moves | captures;
 }
 
+// The squares strictly between `from` and `to` along the one slide of a group that reaches
+// `to`; false when several do (a (1,1) and a (2,2) rider): which squares block is then
+// ambiguous, and the caller falls back to trials.
+inline bool between(const Tables<Bits64>& t, const SlideTable& group, int from, int to,
+                    Bits64& path) {
+    int found = 0;
+    for (const auto& [vec, mask] : group.slides)
+        if (test(mask[from], to)) {
+            path = mask[from] & ~t.ray[vec][to] & ~square_bit<Bits64>(to);
+            ++found;
+        }
+    return found == 1;
+}
+
 constexpr Bits64 shifted(Bits64 b, int step) {
     return step > 0 ? b << step : b >> -step;
 }
@@ -109,7 +127,8 @@ constexpr Bits64 shifted(Bits64 b, int step) {
 // The moves of a group of like pieces that only leap (and double-step), counted at once:
 // per vector, the group's set shifted by the vector's step.
 template <class PP>
-int count_shifted(const PP& pp, Bits64 group, Bits64 empty, Bits64 enemy, Bits64 allowed) {
+[[gnu::always_inline]] inline int count_shifted(const PP& pp, Bits64 group, Bits64 empty,
+                                                Bits64 enemy, Bits64 allowed) {
     int n = 0;
     for (const auto& sh : pp.shifts) {
         const Bits64 open = (sh.move ? empty : 0) | (sh.capture ? enemy : 0);
@@ -243,31 +262,51 @@ bool Board<BB>::attacked(int sq, Color by) const {
 // `by` (the generator leaves out the square a royal piece moves from).
 template <class BB>
 bool Board<BB>::attacked(int sq, Color by, BB occ) const {
+    return attacked(sq, by, occ, by_color_[by]);
+}
+
+// As above, with only the pieces of `by` in `theirs` attacking (a piece just captured is
+// left out).
+template <class BB>
+bool Board<BB>::attacked(int sq, Color by, BB occ, BB theirs) const {
     const T& t = *t_;
-    const BB theirs = by_color_[by];
-    for (std::uint32_t ts = t.leap_attackers[by]; ts; ts &= ts - 1) {
-        const int type = std::countr_zero(ts);
-        if (any(t.piece(by, type).reverse_leap_capture[sq] & by_type_[type] & theirs)) return true;
-    }
-    const BB riders = ray_attackers(by);
-    for (const auto& ar : t.attack_rays[by]) {
-        if (!any(ar.ray[sq] & riders)) continue;  // nothing of theirs that rides is on this line
-        const BB line = ar.ray[sq] & occ;
-        const int b = ar.forward ? lsb(line) : msb(line);
-        const Piece p = squares_[b];
-        if (color_of(p) != by) continue;
-        const int type = type_of(p);
-        if (ar.types >> type & 1) return true;
-        for (auto [lt, range] : ar.limited) {
-            const int step = t.vec_step[ar.reverse_vec];
-            if (lt == type && (b - sq) / step <= range) return true;
+    for (const auto& la : t.leap_attacks[by])
+        if (any(la.from[sq] & by_type_[la.type] & theirs)) return true;
+    if constexpr (std::is_same_v<BB, Bits64>) {
+        for (const auto& ag : t.attack_groups[by]) {
+            BB riders{};
+            for (std::uint32_t ts = ag.types; ts; ts &= ts - 1)
+                riders |= by_type_[std::countr_zero(ts)];
+            if (any(slide_attacks(ag.group, sq, occ) & riders & theirs)) return true;
         }
+    } else {
+        if (attacked_along_rays(sq, by, occ, theirs)) return true;
     }
     for (std::uint32_t ts = t.complex_attackers[by]; ts; ts &= ts - 1) {
         const int type = std::countr_zero(ts);
         BB attackers = by_type_[type] & theirs;
         while (any(attackers))
             if (test(capture_reach(by, type, pop_lsb(attackers), occ), sq)) return true;
+    }
+    return false;
+}
+
+// The rider part of attacked() on large boards: along each attack ray, the first piece.
+template <class BB>
+bool Board<BB>::attacked_along_rays(int sq, Color by, BB occ, BB theirs) const {
+    const T& t = *t_;
+    const BB riders = ray_attackers(by);
+    for (const auto& ar : t.attack_rays[by]) {
+        if (!any(ar.ray[sq] & riders)) continue;  // nothing of theirs that rides is on this line
+        const BB line = ar.ray[sq] & occ;
+        const int b = ar.forward ? lsb(line) : msb(line);
+        if (!test(theirs, b)) continue;
+        const int type = type_of(squares_[b]);
+        if (ar.types >> type & 1) return true;
+        for (auto [lt, range] : ar.limited) {
+            const int step = t.vec_step[ar.reverse_vec];
+            if (lt == type && (b - sq) / step <= range) return true;
+        }
     }
     return false;
 }
@@ -313,6 +352,34 @@ typename Board<BB>::LegalMode Board<BB>::legality(Legality& out) const {
         const int type = std::countr_zero(ts);
         const BB by = t.piece(them, type).reverse_leap_capture[k] & by_type_[type] & theirs;
         if (any(by)) checks |= by, checkers += popcount(by);
+    }
+    if constexpr (std::is_same_v<BB, Bits64>) {
+        // Riders by magic lookup: checkers are the riders the royal piece "sees" along the
+        // reversed rides; pinners are those it sees once our pieces in the way are lifted.
+        for (const auto& ag : t.attack_groups[them]) {
+            BB riders{};
+            for (std::uint32_t ts = ag.types; ts; ts &= ts - 1)
+                riders |= by_type_[std::countr_zero(ts)];
+            riders &= theirs;
+            if (!riders) continue;
+            const BB seen = slide_attacks(ag.group, k, occ);
+            for (BB c = seen & riders; c;) {
+                const int sq = pop_lsb(c);
+                BB path;
+                if (!between(t, *ag.table, k, sq, path)) return LegalMode::Trial;
+                checks |= path | square_bit<BB>(sq), ++checkers;
+            }
+            const BB blockers = seen & by_color_[us];
+            if (!blockers) continue;
+            for (BB p = slide_attacks(ag.group, k, occ & ~blockers) & riders & ~seen; p;) {
+                const int sq = pop_lsb(p);
+                BB path;
+                if (!between(t, *ag.table, k, sq, path)) return LegalMode::Trial;
+                out.pinned |= path & blockers;
+            }
+        }
+        out.evasions = checkers == 0 ? t.board : checkers == 1 ? checks : BB{};
+        return LegalMode::Exact;
     }
     const BB riders = ray_attackers(them);
     for (const auto& ar : t.attack_rays[them]) {
@@ -368,6 +435,15 @@ void Board<BB>::generate_checked(Sink& sink) {
         const Legality& legal;
         // One trial per target square: which promotion it makes cannot matter, as no piece
         // promotes to a royal one in this mode.
+        // A plain move of a piece that may be pinned, judged without making it: whether
+        // the royal piece is attacked with the piece moved (a capture's victim attacks
+        // nothing). Exact mode has one royal piece and no attacker a move can open or close
+        // otherwise (hoppers, lame leapers), so the occupancy says it all.
+        bool safe_after(int from, int to) const {
+            const BB occ = (b.occupied() & ~square_bit<BB>(from)) | square_bit<BB>(to);
+            return !b.attacked(legal.royal, ~b.stm_, occ,
+                               b.by_color_[~b.stm_] & ~square_bit<BB>(to));
+        }
         BB tried(int from, BB to, const PerPiece& pp) {
             BB kept{};
             while (any(to)) {
@@ -387,7 +463,10 @@ void Board<BB>::generate_checked(Sink& sink) {
                     if (!b.attacked(sq, ~b.stm_, occ)) kept |= square_bit<BB>(sq);
                 }
             } else if (test(legal.pinned, from)) {
-                kept = tried(from, to & ~legal.tried, pp);
+                for (BB rest = to & ~legal.tried; any(rest);) {
+                    const int sq = pop_lsb(rest);
+                    if (safe_after(from, sq)) kept |= square_bit<BB>(sq);
+                }
             } else {
                 kept = to & legal.evasions & ~legal.tried;
             }
@@ -405,8 +484,8 @@ void Board<BB>::generate_checked(Sink& sink) {
         }
         BB allowed() const { return legal.evasions & ~legal.tried; }
         bool step(Move m) {
-            if (m.from == legal.royal || test(legal.pinned, m.from) || test(legal.tried, m.to))
-                return b.leaves_royal_safe(m);
+            if (m.from == legal.royal || test(legal.tried, m.to)) return b.leaves_royal_safe(m);
+            if (test(legal.pinned, m.from)) return safe_after(m.from, m.to);
             return test(legal.evasions, m.to);
         }
         bool special(Move m) { return b.leaves_royal_safe(m); }

@@ -1,7 +1,9 @@
 #include "referee/rules/tables.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <cstdlib>
+#include <type_traits>
 
 #include "referee/rules/fen.hpp"
 
@@ -214,6 +216,154 @@ struct TableBuilder {
         }
     }
 
+    // Slide groups (64-square boards): a piece's plain rides, orthogonal and other directions
+    // apart, packed into groups of at most kGroupBits blocking squares from any square, each
+    // looked up with one magic multiply. Like groups share one table: a queen's two groups
+    // are the rook's and the bishop's. Small groups keep the tables in the first-level cache
+    // on small boards.
+    static constexpr int kGroupBits = 12;
+    using Slides = std::vector<std::pair<int, std::vector<Bits64>>>;
+
+    // The squares of a slide's reach whose occupancy matters: all but the farthest.
+    Bits64 inner(int vec, Bits64 reach) const {
+        if (!reach) return 0;
+        return reach & ~square_bit<Bits64>(t.vec_step[vec] > 0 ? msb(reach) : lsb(reach));
+    }
+
+    const SlideTable* slide_table(Slides slides) {
+        std::sort(slides.begin(), slides.end());
+        for (const SlideTable& st : t.slide_tables)
+            if (st.slides == slides) return &st;
+        SlideTable& st = t.slide_tables.emplace_back();
+        st.slides = std::move(slides);
+        st.squares.resize(nsq);
+        std::vector<std::size_t> offsets(nsq);
+        SplitMix64 rng{0x2545F4914F6CDD1Dull};
+        std::vector<Bits64> occs, reach, seen;
+        std::vector<int> stamp;
+        for (int s = 0; s < nsq; ++s) {
+            SlideMagic& m = st.squares[s];
+            for (const auto& [vec, mask] : st.slides) m.mask |= inner(vec, mask[s]);
+            const int n = popcount(m.mask);
+            occs.clear();
+            reach.clear();
+            Bits64 sub = 0;
+            do {  // every subset of the mask
+                Bits64 r = 0;
+                for (const auto& [vec, mask] : st.slides) {
+                    Bits64 ray = mask[s];
+                    const Bits64 blockers = ray & sub;
+                    if (blockers)
+                        ray &= ~t.ray[vec][t.vec_step[vec] > 0 ? lsb(blockers) : msb(blockers)];
+                    r |= ray;
+                }
+                occs.push_back(sub);
+                reach.push_back(r);
+                sub = (sub - m.mask) & m.mask;
+            } while (sub);
+            m.shift = 64 - std::max(n, 1);
+            seen.assign(std::size_t(1) << (64 - m.shift), 0);
+            stamp.assign(seen.size(), 0);
+            for (int attempt = 1;; ++attempt) {
+                // Sparse candidates (three words and-ed) suit wide masks; narrow ones on
+                // small boards also get denser ones.
+                m.magic =
+                    n == 0 ? 0
+                           : rng.next() & rng.next() & (attempt & 1 || n >= 8 ? rng.next() : ~0ull);
+                // A quick reject, as chess programs do: a magic that brings few mask bits
+                // into the top byte rarely separates the subsets.
+                bool ok = n < 8 || popcount((m.mask * m.magic) >> 56) >= 6;
+                for (std::size_t i = 0; i < occs.size() && ok; ++i) {
+                    const std::size_t idx = (occs[i] * m.magic) >> m.shift;
+                    if (stamp[idx] != attempt) {
+                        stamp[idx] = attempt;
+                        seen[idx] = reach[i];
+                    } else if (seen[idx] != reach[i]) {
+                        ok = false;
+                    }
+                }
+                if (ok) break;
+                // Not every group has a magic of exactly n bits (a 5x6 queen's from a
+                // corner has none found quickly): then a table twice the size.
+                if (attempt % 20000 == 0) {
+                    --m.shift;
+                    seen.assign(std::size_t(1) << (64 - m.shift), 0);
+                    stamp.assign(seen.size(), 0);
+                }
+            }
+            offsets[s] = st.attacks.size();
+            st.attacks.resize(st.attacks.size() + seen.size());
+            std::copy(seen.begin(), seen.end(), st.attacks.begin() + offsets[s]);
+        }
+        for (int s = 0; s < nsq; ++s) st.squares[s].attacks = st.attacks.data() + offsets[s];
+        return &st;
+    }
+
+    std::vector<const SlideTable*> pack(Slides slides) {
+        auto diagonal = [&](const auto& slide) {
+            auto [dx, dy] = t.vectors[slide.first];
+            return dx != 0 && dy != 0;
+        };
+        std::stable_sort(slides.begin(), slides.end(), [&](const auto& a, const auto& b) {
+            return std::make_pair(diagonal(a), a.first) < std::make_pair(diagonal(b), b.first);
+        });
+        std::vector<const SlideTable*> out;
+        Slides group;
+        std::vector<Bits64> blocking(nsq, 0);
+        for (auto& slide : slides) {
+            bool fits = group.empty() || diagonal(group.back()) == diagonal(slide);
+            for (int s = 0; s < nsq; ++s)
+                fits = fits &&
+                       popcount(blocking[s] | inner(slide.first, slide.second[s])) <= kGroupBits;
+            if (!fits) {
+                out.push_back(slide_table(std::move(group)));
+                group.clear();
+                blocking.assign(nsq, 0);
+            }
+            for (int s = 0; s < nsq; ++s) blocking[s] |= inner(slide.first, slide.second[s]);
+            group.push_back(std::move(slide));
+        }
+        if (!group.empty()) out.push_back(slide_table(std::move(group)));
+        return out;
+    }
+
+    void slide_groups() {
+        if constexpr (std::is_same_v<BB, Bits64>) {
+            for (auto& pp : t.per_piece) {
+                Slides slides;
+                for (const auto& ride : pp.rides)
+                    if (ride.move && ride.capture && ride.hop == Hop::None)
+                        slides.emplace_back(ride.vec, ride.mask);
+                for (const SlideTable* st : pack(std::move(slides)))
+                    pp.slide_groups.push_back(st->squares.data());
+            }
+            // Attacks: from the target along each capturing ride reversed, the same range.
+            for (Color c : {White, Black})
+                for (int ti = 0; ti < t.ntypes; ++ti) {
+                    Slides reversed;
+                    for (const auto& ride : t.piece(c, ti).rides) {
+                        if (!ride.capture || ride.hop != Hop::None) continue;
+                        auto [dx, dy] = t.vectors[ride.vec];
+                        std::vector<Bits64> mask(nsq, 0);
+                        for (int from = 0; from < nsq; ++from)
+                            for (Bits64 to = ride.mask[from]; to;)
+                                mask[pop_lsb(to)] |= square_bit<Bits64>(from);
+                        reversed.emplace_back(ray_index(-dx, -dy), std::move(mask));
+                    }
+                    for (const SlideTable* st : pack(std::move(reversed))) {
+                        const SlideMagic* group = st->squares.data();
+                        auto& groups = t.attack_groups[c];
+                        auto it = std::find_if(groups.begin(), groups.end(),
+                                               [&](const auto& x) { return x.group == group; });
+                        if (it == groups.end())
+                            groups.push_back({group, st, 1u << ti});
+                        else
+                            it->types |= 1u << ti;
+                    }
+                }
+        }
+    }
+
     // Castling, White's rules then Black's mirrored ones.
     void castling() {
         PositionFields start = parse_fen(g, v.start_fen);
@@ -260,10 +410,11 @@ struct TableBuilder {
             for (typename T::Ride& ride : pp.rides) {
                 ride.forward = t.vec_step[ride.vec] > 0;
                 ride.ray = t.ray[ride.vec].data();
-                if (ride.move && ride.capture && ride.hop == Hop::None)
+                if (ride.move && ride.capture && ride.hop == Hop::None) {
+                    if (std::is_same_v<BB, Bits64>) continue;  // in slide_groups
                     (ride.forward ? pp.forward_slides : pp.backward_slides)
                         .push_back({ride.mask.data(), ride.ray});
-                else
+                } else
                     pp.other_rides.push_back(&ride);
             }
         for (auto& rays : t.attack_rays)
@@ -307,7 +458,13 @@ std::shared_ptr<const Tables<BB>> Tables<BB>::build(std::shared_ptr<const Varian
         b.attack_rays(c);
     }
     b.castling();
+    b.slide_groups();
     b.link_rays();
+    for (Color c : {White, Black})
+        for (std::uint32_t ts = t->leap_attackers[c]; ts; ts &= ts - 1) {
+            const int type = std::countr_zero(ts);
+            t->leap_attacks[c].push_back({type, t->piece(c, type).reverse_leap_capture.data()});
+        }
     b.zobrist();
     return t;
 }

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <deque>
 #include <memory>
 #include <vector>
 
@@ -24,6 +25,29 @@ constexpr Color color_of(Piece p) {
     return Color(p >> 5);
 }
 inline constexpr int kMaxPieceCodes = 64;
+
+// Slide attacks on a 64-square board by one lookup: the occupancy of the squares that can
+// block a group of slides from one square, multiplied by a number found when the variant is
+// loaded (a "magic": it gathers those bits, without collisions that matter, into the top of
+// the word), indexes the precomputed attack set. Found per variant from the piece
+// definitions, so any set of rider directions and ranges gets one.
+struct SlideMagic {
+    Bits64 mask = 0;  // squares whose occupancy decides the attacks
+    std::uint64_t magic = 0;
+    const Bits64* attacks = nullptr;
+    int shift = 63;
+};
+// The squares a group of slides reaches from s with occupancy occ, blockers included.
+inline Bits64 slide_attacks(const SlideMagic* group, int s, Bits64 occ) {
+    const SlideMagic& m = group[s];
+    return m.attacks[((occ & m.mask) * m.magic) >> m.shift];
+}
+// One group's lookup, for every square.
+struct SlideTable {
+    std::vector<std::pair<int, std::vector<Bits64>>> slides;  // (vector, per-square mask): the key
+    std::vector<SlideMagic> squares;
+    std::vector<Bits64> attacks;
+};
 
 template <class BB>
 struct Tables {
@@ -71,7 +95,9 @@ struct Tables {
             const BB* mask;
             const BB* ray;
         };
-        std::vector<Slide> forward_slides, backward_slides;
+        std::vector<Slide> forward_slides, backward_slides;  // only on boards over 64 squares
+        // On 64-square boards the same plain rides by magic lookup, a few directions each.
+        std::vector<const SlideMagic*> slide_groups;
         std::vector<const Ride*> other_rides;
         std::vector<std::vector<LameLeap>> lame;  // per square
         bool has_lame = false;
@@ -100,9 +126,25 @@ struct Tables {
     // ones (a ray from either is empty whatever the board size).
     std::vector<std::vector<BB>> ray;
 
-    std::vector<PerPiece> per_piece;              // [color * ntypes + type]
-    std::vector<AttackRay> attack_rays[2];        // by attacker color
-    std::uint32_t leap_attackers[2] = {0, 0};     // types with plain leap captures
+    std::vector<PerPiece> per_piece;        // [color * ntypes + type]
+    std::vector<AttackRay> attack_rays[2];  // by attacker color
+    // 64-square boards: the same attacks by magic lookup, from the target along the reversed
+    // rides, each group with the types (bit per type) that attack that way.
+    struct AttackGroup {
+        const SlideMagic* group;
+        const SlideTable* table;  // its slides, for the squares between
+        std::uint32_t types;
+    };
+    std::vector<AttackGroup> attack_groups[2];
+    std::deque<SlideTable> slide_tables;       // what slide_groups and attack_groups point into
+    std::uint32_t leap_attackers[2] = {0, 0};  // types with plain leap captures
+    // The same types with their reverse_leap_capture tables, read in attack tests without
+    // going through per_piece.
+    struct LeapAttack {
+        int type;
+        const BB* from;  // [sq]: squares a piece of this type captures sq from
+    };
+    std::vector<LeapAttack> leap_attacks[2];
     std::uint32_t complex_attackers[2] = {0, 0};  // types needing forward generation
     std::uint32_t ray_attackers[2] = {0, 0};      // types in any attack ray
     std::uint32_t royal_types = 0;
