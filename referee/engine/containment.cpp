@@ -196,5 +196,20 @@ std::vector<Escapee> sweep_escapees(const std::function<bool(pid_t)>& engine_ses
     return escaped;
 }
 
+std::vector<pid_t> live_orphans_in_group(pid_t pgid, std::vector<std::string>* described) {
+    std::vector<pid_t> found;
+    const pid_t self = ::getpid();
+    const auto children = own_children();
+    if (!children) return found;  // without the file this costs a scan of /proc: skip it
+    for (pid_t pid : *children) {
+        Stat s;
+        if (pid == pgid || !read_stat(pid, s) || s.ppid != self) continue;
+        if (s.pgrp != pgid || s.state == 'Z') continue;
+        found.push_back(pid);
+        if (described) described->push_back(std::to_string(pid) + " (" + s.comm + ")");
+    }
+    return found;
+}
+
 }  // namespace detail
 }  // namespace referee::engine

@@ -56,6 +56,10 @@ struct Escapee {
 // engine_session(sid) tells whether sid is the session of an engine (its leader's pid):
 // a process in another session, or in another group of it, had left its engine.
 std::vector<Escapee> sweep_escapees(const std::function<bool(pid_t)>& engine_session);
+// The live processes of group pgid that are already the referee's children: helpers an engine
+// forked that were handed to us when it exited. Called between its exit and the group kill,
+// it tells the user what outlived the engine, which the kill then ends.
+std::vector<pid_t> live_orphans_in_group(pid_t pgid, std::vector<std::string>* described);
 
 }  // namespace detail
 }  // namespace referee::engine

@@ -29,6 +29,7 @@
 #include <boost/asio/write.hpp>
 #include <boost/process/async_pipe.hpp>
 
+#include "referee/engine/containment.hpp"
 #include "referee/engine/line_buffer.hpp"
 #include "referee/engine/process_registry.hpp"
 #include "referee/engine/process_spawn.hpp"
@@ -290,12 +291,15 @@ class EngineProcess::Impl : public std::enable_shared_from_this<EngineProcess::I
         }
         if (rc == 0 && info.si_pid == 0) return false;
         int status = 0;
+        std::vector<std::string> outlived;
         if (rc == 0) {
+            detail::live_orphans_in_group(pid_, &outlived);
             ::kill(-pid_, SIGKILL);  // helpers it forked die with it
             detail::unregister_group(pid_);
             while (::waitpid(pid_, &status, 0) == -1 && errno == EINTR) {
             }
             exit_info_pending_ = describe(status, referee_kill_);
+            exit_info_pending_.outlived = std::move(outlived);
         } else {
             // Someone else reaped it (SIGCHLD ignored, or a stray waitpid(-1)).
             ExitInfo lost;

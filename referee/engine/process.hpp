@@ -58,6 +58,9 @@ struct ExitInfo {
     // "pid (comm)" of processes that had left its process group or session (setsid, double
     // fork) and were found and killed when it ended; an engine should never do that.
     std::vector<std::string> escaped;
+    // "pid (comm)" of processes still in its group when it exited (helpers it forked): the
+    // referee's kill of the group ended them. Harmless in a game; validate warns about it.
+    std::vector<std::string> outlived;
 };
 
 class EngineProcess {

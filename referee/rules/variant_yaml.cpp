@@ -271,7 +271,8 @@ thread_local std::vector<std::string> reading_chain;
 
 // Merges a child variant's YAML into its parent's: mappings key by key, the piece list by
 // letter (a child's piece replaces the parent's piece of the same letter, or is added),
-// anything else replaced whole.
+// anything else replaced whole. The child's nodes are taken as they are, not cloned (a clone
+// has no marks), so a mistake in the child's keys is still reported at its line and column.
 YAML::Node merge_into(const YAML::Node& parent, const YAML::Node& child, const std::string& key) {
     if (key == "pieces" && parent.IsSequence() && child.IsSequence()) {
         YAML::Node out = YAML::Clone(parent);
@@ -280,18 +281,24 @@ YAML::Node merge_into(const YAML::Node& parent, const YAML::Node& child, const s
             for (std::size_t i = 0; i < out.size() && piece.IsMap() && piece["letter"]; ++i)
                 if (out[i].IsMap() && out[i]["letter"] &&
                     out[i]["letter"].Scalar() == piece["letter"].Scalar()) {
-                    out[i] = YAML::Clone(piece);
+                    out[i] = YAML::Node(piece);
                     replaced = true;
                 }
-            if (!replaced) out.push_back(YAML::Clone(piece));
+            if (!replaced) out.push_back(YAML::Node(piece));
         }
         return out;
     }
-    if (!parent.IsMap() || !child.IsMap()) return YAML::Clone(child);
-    YAML::Node out = YAML::Clone(parent);
+    if (!parent.IsMap() || !child.IsMap()) return child;
+    // A new mapping holding the original key nodes (force_insert keeps them, with their marks).
+    YAML::Node out(YAML::NodeType::Map);
+    for (auto it = parent.begin(); it != parent.end(); ++it)
+        if (!child[it->first.Scalar()])
+            out.force_insert(YAML::Node(it->first), YAML::Node(it->second));
     for (auto it = child.begin(); it != child.end(); ++it) {
         const auto k = it->first.Scalar();
-        out[k] = out[k] ? merge_into(out[k], it->second, k) : YAML::Clone(it->second);
+        const YAML::Node inherited = parent[k];
+        out.force_insert(YAML::Node(it->first),
+                         inherited ? merge_into(inherited, it->second, k) : YAML::Node(it->second));
     }
     return out;
 }

@@ -2,6 +2,7 @@
 
 #include <signal.h>
 
+#include <algorithm>
 #include <map>
 #include <set>
 #include <stdexcept>
@@ -201,6 +202,13 @@ ProbeDriver::Quit ProbeDriver::quit(milliseconds grace) {
         out.exited = true;
         out.killed = state->exit->killed_by_referee;
         out.description = state->exit->description;
+        // The process layer lists what was still in the group at the exit, before its kill:
+        // the look above can miss it when the exit and the kill fall in one turn of the loop.
+        for (const auto& text : state->exit->outlived)
+            if (auto entry = parse_process_text(text);
+                entry && std::none_of(out.outlived.begin(), out.outlived.end(),
+                                      [&](const ProcessEntry& p) { return p.pid == entry->pid; }))
+                out.outlived.push_back(*entry);
     } else {
         out.description =
             fmt::format("no exit within {:.1f} s of quit", (grace.count() + 3000) / 1000.0);

@@ -102,4 +102,18 @@ std::string describe_processes(const std::vector<ProcessEntry>& processes) {
     return out;
 }
 
+std::optional<ProcessEntry> parse_process_text(const std::string& text) {
+    const auto open = text.find(" ("), close = text.rfind(')');
+    if (open == std::string::npos || close == std::string::npos || close < open)
+        return std::nullopt;
+    ProcessEntry entry;
+    try {
+        entry.pid = static_cast<pid_t>(std::stol(text.substr(0, open)));
+    } catch (const std::exception&) {
+        return std::nullopt;
+    }
+    entry.command = text.substr(open + 2, close - open - 2);
+    return entry;
+}
+
 }  // namespace referee::validate

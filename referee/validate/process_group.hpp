@@ -40,5 +40,7 @@ bool wait_group_gone(pid_t pgid, std::chrono::milliseconds limit);
 
 // "1234 (sleep), 1240 (engine)"
 std::string describe_processes(const std::vector<ProcessEntry>& processes);
+// "1234 (name)", as the engine layer describes a process, back into an entry.
+std::optional<ProcessEntry> parse_process_text(const std::string& text);
 
 }  // namespace referee::validate

@@ -130,3 +130,30 @@ TEST_F(VariantExtends, CycleIsRefused) {
 }
 
 }  // namespace
+
+// The child's keys are merged over the parent's; a mistake in them keeps its own line.
+TEST_F(VariantExtends, ErrorInTheChildKeepsItsLine) {
+    write("parent.yaml", kParent);
+    const auto child = write("child.yaml",
+                             "name: child\n"
+                             "extends: parent.yaml\n"
+                             "pieces:\n"
+                             "  - {letter: Q, name: queen, betza: Qx}\n"
+                             "end:\n"
+                             "  move_limt: 40\n");
+    try {
+        load_variant_file(child);
+        FAIL() << "a bad Betza text was accepted";
+    } catch (const VariantError& e) {
+        EXPECT_EQ(e.file(), child) << e.what();
+        EXPECT_EQ(e.line(), 4) << e.what();
+    }
+    const auto misspelt =
+        write("misspelt.yaml", "name: misspelt\nextends: parent.yaml\nend:\n  move_limt: 40\n");
+    try {
+        load_variant_file(misspelt);
+        FAIL() << "a misspelt key was accepted";
+    } catch (const VariantError& e) {
+        EXPECT_EQ(e.line(), 4) << e.what();
+    }
+}
