@@ -72,11 +72,15 @@ struct Engine {
 
 int main(int argc, char** argv) {
     if (argc < 3) {
-        std::fprintf(stderr, "usage: bench-tournament-floor RANDOM_ENGINE GAMES\n");
+        std::fprintf(stderr, "usage: bench-tournament-floor RANDOM_ENGINE GAMES [FIRST_SEED]\n");
         return 2;
     }
     const std::string engine = argv[1];
     const int games = std::atoi(argv[2]);
+    // Each game gets its own Seed, as the referee gives each slot of a tournament
+    // (seed + slot): without it every game repeats the first one, and the floor would time a
+    // few games of one length while the referee plays games of every length.
+    const long first_seed = argc > 3 ? std::atol(argv[3]) : 1;
     const auto rules = referee::rules::Rules::load("minitchess");
     const auto start = std::chrono::steady_clock::now();
     Engine a(engine, "1"), b(engine, "2");
@@ -89,6 +93,7 @@ int main(int argc, char** argv) {
     for (int g = 0; g < games; ++g) {
         Engine* side[2] = {g % 2 ? &b : &a, g % 2 ? &a : &b};
         for (Engine* e : side) {
+            e->send(fmt::format("setoption name Seed value {}", first_seed + g));
             e->send("ucinewgame");
             e->send("isready");
             e->wait_for("readyok");
