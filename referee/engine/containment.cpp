@@ -196,17 +196,18 @@ std::vector<Escapee> sweep_escapees(const std::function<bool(pid_t)>& engine_ses
     return escaped;
 }
 
-std::vector<pid_t> live_orphans_in_group(pid_t pgid, std::vector<std::string>* described) {
-    std::vector<pid_t> found;
+std::vector<std::string> live_orphans_in_group(pid_t pgid) {
+    std::vector<std::string> found;
     const pid_t self = ::getpid();
     const auto children = own_children();
     if (!children) return found;  // without the file this costs a scan of /proc: skip it
     for (pid_t pid : *children) {
         Stat s;
-        if (pid == pgid || !read_stat(pid, s) || s.ppid != self) continue;
-        if (s.pgrp != pgid || s.state == 'Z') continue;
-        found.push_back(pid);
-        if (described) described->push_back(std::to_string(pid) + " (" + s.comm + ")");
+        // Live engines' leaders are skipped before their /proc file is read, as in the sweep.
+        if (pid == pgid || is_registered_group(pid) || !read_stat(pid, s) || s.ppid != self)
+            continue;
+        if (s.pgrp == pgid && s.state != 'Z')
+            found.push_back(std::to_string(pid) + " (" + s.comm + ")");
     }
     return found;
 }

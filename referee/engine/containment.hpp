@@ -59,7 +59,8 @@ std::vector<Escapee> sweep_escapees(const std::function<bool(pid_t)>& engine_ses
 // The live processes of group pgid that are already the referee's children: helpers an engine
 // forked that were handed to us when it exited. Called between its exit and the group kill,
 // it tells the user what outlived the engine, which the kill then ends.
-std::vector<pid_t> live_orphans_in_group(pid_t pgid, std::vector<std::string>* described);
+// Each as "pid (comm)".
+std::vector<std::string> live_orphans_in_group(pid_t pgid);
 
 }  // namespace detail
 }  // namespace referee::engine

@@ -293,7 +293,7 @@ class EngineProcess::Impl : public std::enable_shared_from_this<EngineProcess::I
         int status = 0;
         std::vector<std::string> outlived;
         if (rc == 0) {
-            detail::live_orphans_in_group(pid_, &outlived);
+            outlived = detail::live_orphans_in_group(pid_);
             ::kill(-pid_, SIGKILL);  // helpers it forked die with it
             detail::unregister_group(pid_);
             while (::waitpid(pid_, &status, 0) == -1 && errno == EINTR) {
