@@ -384,10 +384,7 @@ void JournalWriter::writer_loop() {
         std::exception_ptr error;
         try {
             std::lock_guard file_lock(file_mutex_);
-            if (auto report = check_untouched(); !report.empty()) {
-                fmt::print(stderr, "warning: {}\n", report);
-                tamper_reports_.push_back(std::move(report));
-            }
+            repair_if_tampered();
             commit(lines, batch.size() == 1 ? "a game" : "games");
         } catch (...) {
             error = std::current_exception();
@@ -443,12 +440,16 @@ std::string JournalWriter::check_untouched() {
         path_, what, name_ok ? aside : std::string("(nothing)"));
 }
 
-void JournalWriter::append(int slot, const match::GameRecord& game) {
-    std::lock_guard lock(file_mutex_);
+void JournalWriter::repair_if_tampered() {
     if (auto report = check_untouched(); !report.empty()) {
         fmt::print(stderr, "warning: {}\n", report);
         tamper_reports_.push_back(std::move(report));
     }
+}
+
+void JournalWriter::append(int slot, const match::GameRecord& game) {
+    std::lock_guard lock(file_mutex_);
+    repair_if_tampered();
     // One write of one line to an O_APPEND file, then fdatasync: a crash leaves at worst a
     // torn last line, which read_journal() drops.
     commit(journal_game_line(slot, game) + "\n", "a game");

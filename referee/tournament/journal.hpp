@@ -126,6 +126,8 @@ class JournalWriter {
     std::string check_untouched();
     void write_line(const std::string& text, const char* what);
     void commit(const std::string& lines, const char* what);  // file_mutex_ held
+    // check_untouched(), its report printed and kept; file_mutex_ held.
+    void repair_if_tampered();
     void flush_shadow();
     void writer_loop();
 
