@@ -6,23 +6,16 @@
 // connection carries the stdio imcs dialect's game messages unchanged.
 #include <atomic>
 #include <cctype>
-#include <sstream>
 #include <vector>
 
 #include <fmt/format.h>
 
 #include "referee/engine/dialect.hpp"
 #include "referee/engine/imcs_wire.hpp"
+#include "referee/rules/words.hpp"
 
 namespace referee::engine {
 namespace {
-
-std::vector<std::string> words(std::string_view line) {
-    std::vector<std::string> out;
-    std::istringstream in{std::string(line)};
-    for (std::string w; in >> w;) out.push_back(w);
-    return out;
-}
 
 class ImcsTcpDialect final : public Dialect {
   public:
@@ -53,7 +46,7 @@ class ImcsTcpDialect final : public Dialect {
                 fmt::format("{} sent more than {} lobby commands without starting its game",
                             c_.config.name, kMaxLobbyLines));
         }
-        lobby(words(line));
+        lobby(rules::split_words(line));
     }
 
     void new_game(bool plays_white, const MoveRequest& clocks) override {

@@ -1,11 +1,13 @@
 #include "referee/engine/imcs_wire.hpp"
 
+#include <array>
 #include <cctype>
 #include <vector>
 
 #include <fmt/format.h>
 
 #include "referee/engine/dialect.hpp"
+#include "referee/rules/words.hpp"
 
 namespace referee::engine::imcs {
 namespace {
@@ -18,19 +20,6 @@ std::string_view trim(std::string_view s) {
     while (!s.empty() && is_space(s.front())) s.remove_prefix(1);
     while (!s.empty() && is_space(s.back())) s.remove_suffix(1);
     return s;
-}
-
-std::vector<std::string_view> words(std::string_view s) {
-    std::vector<std::string_view> out;
-    std::size_t i = 0;
-    while (i < s.size()) {
-        while (i < s.size() && is_space(s[i])) ++i;
-        std::size_t j = i;
-        while (j < s.size() && !is_space(s[j])) ++j;
-        if (j > i) out.push_back(s.substr(i, j - i));
-        i = j;
-    }
-    return out;
 }
 
 // One square in the server's spelling: a lower-case file of the board, then its rank in
@@ -112,15 +101,17 @@ MoveLine read_move_line(std::string_view text, const rules::Geometry& geometry,
                         bool promotion_letter) {
     while (!text.empty() && (text.back() == '\r' || text.back() == '\n')) text.remove_suffix(1);
     MoveLine out;
-    const auto w = words(text);
-    if (w.size() == 1 && w[0] == "resign") {
+    // Up to three words: one or two make a move line, three or more do not.
+    std::array<std::string_view, 3> w;
+    const std::size_t n = rules::leading_words(text, w);
+    if (n == 1 && w[0] == "resign") {
         out.kind = MoveLine::Kind::Resign;
         return out;
     }
     std::string_view candidate;
-    if (w.size() == 1)
+    if (n == 1)
         candidate = w[0];
-    else if (w.size() == 2 && w[0] == "!")
+    else if (n == 2 && w[0] == "!")
         candidate = w[1];
     if (!candidate.empty() && is_move_word(candidate, geometry, promotion_letter)) {
         out.kind = MoveLine::Kind::Move;

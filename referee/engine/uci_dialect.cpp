@@ -1,6 +1,7 @@
 // UCI as the referee speaks it: uci/uciok, options and the variant, isready/readyok,
 // ucinewgame, position + go, bestmove, quit.
 #include <algorithm>
+#include <array>
 #include <filesystem>
 #include <fstream>
 #include <set>
@@ -11,23 +12,10 @@
 
 #include "referee/engine/dialect.hpp"
 #include "referee/engine/fairy_ini.hpp"
+#include "referee/rules/words.hpp"
 
 namespace referee::engine {
 namespace {
-
-// The line split on white space, as `istream >> word` splits it, without building a stream:
-// every engine line goes through here, and a stream was a tenth of the referee's CPU per ply.
-std::vector<std::string> words(std::string_view line) {
-    std::vector<std::string> out;
-    const auto space = [](char c) { return c == ' ' || (c >= '\t' && c <= '\r'); };
-    for (std::size_t i = 0; i < line.size();) {
-        while (i < line.size() && space(line[i])) ++i;
-        const std::size_t start = i;
-        while (i < line.size() && !space(line[i])) ++i;
-        if (i > start) out.emplace_back(line.substr(start, i - start));
-    }
-    return out;
-}
 
 class UciDialect final : public Dialect {
   public:
@@ -41,11 +29,13 @@ class UciDialect final : public Dialect {
     void on_line(std::string_view line) override {
         // Most of what a thinking engine writes is info: read in place, never split.
         if (state_ == State::Thinking && is_info_line(line)) return read_uci_info(line, info_);
-        auto w = words(line);
-        if (w.empty()) return;
+        // The first words decide; read in place (this runs for every line an engine writes).
+        std::array<std::string_view, 3> w;
+        const std::size_t n = rules::leading_words(line, w);
+        if (n == 0) return;
         switch (state_) {
             case State::AwaitUciOk:
-                if (w[0] == "id" && w.size() > 2 && w[1] == "name") {
+                if (w[0] == "id" && n > 2 && w[1] == "name") {
                     c_.host.identified(std::string(line.substr(line.find("name") + 5)));
                 } else if (w[0] == "option") {
                     read_option(line);
@@ -62,11 +52,10 @@ class UciDialect final : public Dialect {
             case State::Thinking:
                 if (w[0] != "bestmove") return;  // info and anything else is commentary
                 state_ = State::Idle;
-                if (w.size() < 2)
-                    return c_.host.fault(FaultKind::Protocol, "'bestmove' without a move");
+                if (n < 2) return c_.host.fault(FaultKind::Protocol, "'bestmove' without a move");
                 if (w[1] == "(none)" || w[1] == "0000") return c_.host.resign();
                 if (!info_.empty()) c_.host.search_info(info_);
-                return c_.host.move(w[1]);
+                return c_.host.move(std::string(w[1]));
             case State::Idle:
             case State::Quit:
                 return;  // late output (a bestmove after time ran out) is ignored
@@ -123,7 +112,7 @@ class UciDialect final : public Dialect {
 
     void read_option(std::string_view line) {
         // option name <Name words> type <t> [default ...] [var a var b ...]
-        auto w = words(line);
+        auto w = rules::split_words(line);
         std::string name;
         std::size_t i = 2;
         for (; i < w.size() && w[i] != "type"; ++i) name += (name.empty() ? "" : " ") + w[i];

@@ -188,6 +188,14 @@ std::optional<Outcome> Board<BB>::outcome() {
     return draw_by_rule();
 }
 
+template <class BB>
+std::optional<Outcome> Board<BB>::outcome_knowing(bool has_legal_move) {
+    if (auto o = outcome_without_moves()) return o;
+    if (!has_legal_move)
+        if (auto o = no_moves_outcome()) return o;
+    return draw_by_rule();
+}
+
 // The same ends as outcome_without_moves() and draw_by_rule(), answered without building
 // their sentences: perft asks at every node.
 template <class BB>

@@ -71,16 +71,24 @@ char Position::letter_at(Square s) const {
                                 : static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
 }
 
+const std::vector<Move>& Position::legal_here() const {
+    if (!legal_known_) {
+        visit([this](auto& b) {
+            MoveList list;
+            b.generate_legal(list);
+            legal_.assign(list.begin(), list.end());
+        });
+        legal_known_ = true;
+    }
+    return legal_;
+}
+
 std::vector<Move> Position::legal_moves() const {
-    return visit([](auto& b) {
-        MoveList list;
-        b.generate_legal(list);
-        return std::vector<Move>(list.begin(), list.end());
-    });
+    return legal_here();
 }
 
 bool Position::is_legal(Move m) const {
-    auto moves = legal_moves();
+    const auto& moves = legal_here();
     return std::find(moves.begin(), moves.end(), m) != moves.end();
 }
 
@@ -94,7 +102,8 @@ void Position::undo() {
     });
 }
 std::optional<Outcome> Position::outcome() const {
-    return visit([](auto& b) { return b.outcome(); });
+    const bool has_legal_move = !legal_here().empty();
+    return visit([has_legal_move](auto& b) { return b.outcome_knowing(has_legal_move); });
 }
 
 std::string Position::fen() const {
@@ -135,11 +144,12 @@ Move Position::parse_move(std::string_view text) const {
     const Geometry& g = rules_.geometry();
     const Variant& v = rules_.variant();
     MoveText mt = parse_move_text(g, text);
-    const std::string shown = printable_text(text);  // an engine's text, quoted safely
     const Color us = side_to_move();
     auto illegal = [&](const std::string& why) {
-        return MoveError(MoveError::Kind::Illegal, fmt::format("{} is not a legal move for {}: {}",
-                                                               shown, color_name(us), why));
+        // The engine's text, quoted safely; made only for the error.
+        return MoveError(MoveError::Kind::Illegal,
+                         fmt::format("{} is not a legal move for {}: {}", printable_text(text),
+                                     color_name(us), why));
     };
     // A captured king ends the game at once: nothing is legal after it.
     if (auto over = visit([](const auto& b) { return b.outcome_without_moves(); });
@@ -150,23 +160,23 @@ Move Position::parse_move(std::string_view text) const {
     if ((std::isupper(static_cast<unsigned char>(mover)) != 0) != (us == White))
         throw illegal(fmt::format("the piece on {} is {}'s", g.name(mt.from), color_name(~us)));
 
-    std::vector<Move> matches;
-    for (const Move& m : legal_moves())
-        if (m.from == mt.from && m.to == mt.to) matches.push_back(m);
+    MoveList matches;  // fixed capacity: no allocation a ply
+    for (const Move& m : legal_here())
+        if (m.from == mt.from && m.to == mt.to) matches.push(m);
     const PieceType& type = v.pieces[v.type_of(mover)];
     if (matches.empty()) {
         throw illegal(fmt::format("the {} on {} cannot move to {}", type.name, g.name(mt.from),
                                   g.name(mt.to)));
     }
-    const bool promotes = matches.front().promotion != 0;
+    const bool promotes = matches[0].promotion != 0;
     if (!promotes) {
         if (mt.promotion)
             throw illegal(
                 fmt::format("the move does not promote, but '{}' was given", mt.promotion));
-        return matches.front();
+        return matches[0];
     }
     if (!mt.promotion) {
-        if (matches.size() == 1) return matches.front();
+        if (matches.size() == 1) return matches[0];
         std::string choices;
         for (const Move& m : matches)
             choices += static_cast<char>(

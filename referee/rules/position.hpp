@@ -79,8 +79,10 @@ class Position {
     decltype(auto) visit(F&& f) const {
         return std::visit(std::forward<F>(f), board_);
     }
+    // Mutable access: whatever f does to the board, the kept legal moves are dropped.
     template <class F>
     decltype(auto) visit(F&& f) {
+        legal_known_ = false;
         return std::visit(std::forward<F>(f), board_);
     }
 
@@ -92,6 +94,13 @@ class Position {
     // mutable: generating legal moves makes and takes back moves on the board, which
     // leaves the position as it was.
     mutable std::variant<Board<Bits64>, Board<Bits256>> board_;
+    // The legal moves of the position on the board, generated once and kept until the board
+    // changes (play, undo, mutable visit): a referee asks three times a ply (is the game
+    // over, is the engine's move legal, how is it written in SAN).
+    const std::vector<Move>& legal_here() const;
+    std::string check_suffix(Move m) const;  // SAN's "+" or "#"
+    mutable std::vector<Move> legal_;
+    mutable bool legal_known_ = false;
 };
 
 }  // namespace referee::rules

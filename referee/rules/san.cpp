@@ -7,15 +7,25 @@
 
 namespace referee::rules {
 
+// "+" or "#" when m gives check (only where the variant has check rules). The move is
+// played and taken back on this very board, which ends as it was: no copy of the position,
+// and the legal moves it keeps stay true.
+std::string Position::check_suffix(Move m) const {
+    if (!rules_.variant().check_rules) return {};
+    return visit([m](auto& b) {
+        b.make(m);
+        const char* suffix = b.in_check() ? (b.count_legal() == 0 ? "#" : "+") : "";
+        b.unmake();
+        return std::string(suffix);
+    });
+}
+
 std::string Position::san(Move m) const {
     const Geometry& g = rules_.geometry();
     const Variant& v = rules_.variant();
     if (m.kind() == MoveKind::Castle) {
         std::string out = g.file_of(m.to) > g.file_of(m.from) ? "O-O" : "O-O-O";
-        Position after = *this;
-        after.play(m);
-        if (v.check_rules && after.in_check()) out += after.legal_moves().empty() ? "#" : "+";
-        return out;
+        return out + check_suffix(m);
     }
     const char mover = letter_at(m.from);
     const int type = v.type_of(mover);
@@ -27,7 +37,7 @@ std::string Position::san(Move m) const {
     } else {
         out += v.pieces[type].letter;
         bool twin = false, same_file = false, same_rank = false;
-        for (const Move& other : legal_moves()) {
+        for (const Move& other : legal_here()) {
             if (other.to != m.to || other.from == m.from ||
                 v.type_of(letter_at(other.from)) != type)
                 continue;
@@ -47,12 +57,7 @@ std::string Position::san(Move m) const {
     if (capture) out += 'x';
     out += g.name(m.to);
     if (m.promotion) out += std::string("=") + v.pieces[m.promotion_type()].letter;
-    if (v.check_rules) {
-        Position after = *this;
-        after.play(m);
-        if (after.in_check()) out += after.legal_moves().empty() ? "#" : "+";
-    }
-    return out;
+    return out + check_suffix(m);
 }
 
 }  // namespace referee::rules

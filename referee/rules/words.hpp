@@ -3,6 +3,8 @@
 // Pure text, so it lives in the lowest layer that every user links.
 #pragma once
 
+#include <cstddef>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -11,5 +13,9 @@ namespace referee::rules {
 
 // Words separated by any run of whitespace; none for blank text.
 std::vector<std::string> split_words(std::string_view text);
+// The first out.size() words, in place (views into text, nothing allocated); returns how
+// many there were, at most out.size(). For lines read at every ply, where only the first
+// words decide what the line is.
+std::size_t leading_words(std::string_view text, std::span<std::string_view> out);
 
 }  // namespace referee::rules

@@ -225,3 +225,40 @@ TEST(DrawRules, NMoveRuleCountsMovesWithoutCaptureOrPawnMove) {
 }
 
 }  // namespace
+
+namespace {
+
+// What a position says of its moves and end, against a position read afresh from its FEN
+// (which has nothing kept from before).
+void expect_same_as_fresh(const Position& pos) {
+    const Position fresh = pos.rules().from_fen(pos.fen());
+    EXPECT_EQ(pos.legal_moves(), fresh.legal_moves()) << pos.fen();
+    EXPECT_EQ(pos.outcome().has_value(), fresh.outcome().has_value()) << pos.fen();
+    for (const Move& m : fresh.legal_moves()) EXPECT_EQ(pos.san(m), fresh.san(m)) << pos.fen();
+}
+
+// A position keeps its legal moves between questions (the referee asks three times a ply);
+// every way of changing the board must drop them: play, undo, and a mutable visit.
+TEST(LegalMovesKept, NeverOutliveAChangeOfTheBoard) {
+    for (const char* variant : {"chess", "minichess", "gardner-castling"}) {
+        Position pos = cached_rules(variant).start();
+        std::mt19937 random(7);
+        for (int ply = 0; ply < 60 && !pos.outcome(); ++ply) {
+            const auto moves = pos.legal_moves();  // kept now
+            const Move m = moves[random() % moves.size()];
+            pos.san(m);  // plays and takes back m on the same board
+            expect_same_as_fresh(pos);
+            pos.play(m);
+            expect_same_as_fresh(pos);
+            if (ply % 3 == 0) {  // back and forth: undo must drop the moves of the later board
+                pos.legal_moves();
+                pos.undo();
+                expect_same_as_fresh(pos);
+                pos.visit([&](auto& board) { board.make(m); });
+                expect_same_as_fresh(pos);
+            }
+        }
+    }
+}
+
+}  // namespace
