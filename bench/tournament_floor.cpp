@@ -1,16 +1,23 @@
-// The floor for bench/tournament: the same number of games between two random engines with
-// nothing else: blocking pipes, one game at a time, no clocks, no records, no journal. Only
-// the rules engine, to know when a game is over.
+// The floor for bench/tournament: the games of a tournament config, played with nothing else:
+// blocking pipes, one game at a time, no clocks, no records, no journal, no sandbox. It plays
+// the referee's own schedule (make_schedule of the same config): the same engines, the same
+// colours, the same per-game Seed, so both sides play the same games and start the same
+// engine processes. Only the rules engine, to know when a game is over.
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <chrono>
 #include <cstdio>
+#include <filesystem>
+#include <memory>
 #include <string>
+#include <vector>
 
 #include <fmt/format.h>
 
 #include "referee/rules/position.hpp"
+#include "referee/tournament/config.hpp"
+#include "referee/tournament/schedule.hpp"
 
 namespace {
 
@@ -19,7 +26,7 @@ struct Engine {
     int to = -1, from = -1;
     std::string buffer;
 
-    explicit Engine(const std::string& path, const std::string& seed) {
+    explicit Engine(const referee::engine::EngineConfig& config) {
         int in[2], out[2];
         if (::pipe(in) || ::pipe(out)) throw std::runtime_error("pipe failed");
         pid = ::fork();
@@ -28,7 +35,10 @@ struct Engine {
             ::dup2(out[1], 1);
             ::close(in[1]);
             ::close(out[0]);
-            ::execl(path.c_str(), path.c_str(), "--seed", seed.c_str(), nullptr);
+            std::vector<char*> argv{const_cast<char*>(config.command.c_str())};
+            for (const auto& a : config.args) argv.push_back(const_cast<char*>(a.c_str()));
+            argv.push_back(nullptr);
+            ::execv(argv[0], argv.data());
             ::_exit(127);
         }
         ::close(in[0]);
@@ -71,29 +81,40 @@ struct Engine {
 }  // namespace
 
 int main(int argc, char** argv) {
-    if (argc < 3) {
-        std::fprintf(stderr, "usage: bench-tournament-floor RANDOM_ENGINE GAMES [FIRST_SEED]\n");
+    if (argc < 2) {
+        std::fprintf(stderr,
+                     "usage: bench-tournament-floor TOURNAMENT.yaml [DRIVERS K]\n"
+                     "  plays the config's schedule; with DRIVERS K, only the slots whose index\n"
+                     "  is K modulo DRIVERS (K from 0), so DRIVERS floors in parallel split it\n");
         return 2;
     }
-    const std::string engine = argv[1];
-    const int games = std::atoi(argv[2]);
-    // Each game gets its own Seed, as the referee gives each slot of a tournament
-    // (seed + slot): without it every game repeats the first one, and the floor would time a
-    // few games of one length while the referee plays games of every length.
-    const long first_seed = argc > 3 ? std::atol(argv[3]) : 1;
-    const auto rules = referee::rules::Rules::load("minitchess");
+    const int drivers = argc > 3 ? std::atoi(argv[2]) : 1;
+    const int k = argc > 3 ? std::atoi(argv[3]) : 0;
+    const auto bin = std::filesystem::canonical("/proc/self/exe").parent_path().string();
+    const auto config = referee::tournament::load_tournament_config(argv[1], bin);
+    const auto rules = referee::rules::Rules::load(config.variant);
+    const std::string start_fen = rules.start().fen();
     const auto start = std::chrono::steady_clock::now();
-    Engine a(engine, "1"), b(engine, "2");
-    for (Engine* e : {&a, &b}) {
-        e->send("uci");
-        e->wait_for("uciok");
-        e->send("setoption name UCI_Variant value minitchess");
-    }
+    // One process per engine, started when its first game comes and kept, as the referee
+    // keeps an idle process for the engine's next game.
+    std::vector<std::unique_ptr<Engine>> engines(config.engines.size());
+    auto engine = [&](int e) -> Engine& {
+        if (!engines[e]) {
+            engines[e] = std::make_unique<Engine>(config.engines[e]);
+            engines[e]->send("uci");
+            engines[e]->wait_for("uciok");
+            engines[e]->send("setoption name UCI_Variant value " + config.variant);
+        }
+        return *engines[e];
+    };
     long plies = 0;
-    for (int g = 0; g < games; ++g) {
-        Engine* side[2] = {g % 2 ? &b : &a, g % 2 ? &a : &b};
+    int games = 0;
+    for (const auto& slot : referee::tournament::make_schedule(config)) {
+        if (slot.index % drivers != k) continue;
+        ++games;
+        Engine* side[2] = {&engine(slot.white), &engine(slot.black)};
         for (Engine* e : side) {
-            e->send(fmt::format("setoption name Seed value {}", first_seed + g));
+            e->send(fmt::format("setoption name Seed value {}", config.seed + slot.index));
             e->send("ucinewgame");
             e->send("isready");
             e->wait_for("readyok");
@@ -102,9 +123,8 @@ int main(int argc, char** argv) {
         std::string moves;
         for (int ply = 0; !pos.outcome(); ++ply) {
             Engine* e = side[ply % 2];
-            e->send("position fen " + rules.start().fen() +
-                    (moves.empty() ? "" : " moves" + moves));
-            e->send("go wtime 30000 btime 30000");
+            e->send("position fen " + start_fen + (moves.empty() ? "" : " moves" + moves));
+            e->send("go wtime 60000 btime 60000");
             auto best = e->wait_for("bestmove");
             auto text = best.substr(9, best.find(' ', 9) - 9);
             pos.play(pos.parse_move(text));
@@ -112,6 +132,7 @@ int main(int argc, char** argv) {
             ++plies;
         }
     }
+    engines.clear();
     const double seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     fmt::print("floor games={} plies={} seconds={:.3f} games_per_second={:.2f}\n", games, plies,
