@@ -2,7 +2,9 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <cctype>
+#include <charconv>
 #include <cmath>
 #include <cstdlib>
 #include <filesystem>
@@ -121,6 +123,8 @@ EngineConfig parse_engine_spec(std::string_view spec, const std::string& bin_dir
             c.tcp_user = value;
         else if (key == "password")
             c.tcp_password = value;
+        else if (key == "server")
+            parse_tcp_server(value, c);
         else if (key == "sandbox" || key.rfind("limit.", 0) == 0) {
             try {
                 if (key == "sandbox")
@@ -133,7 +137,7 @@ EngineConfig parse_engine_spec(std::string_view spec, const std::string& bin_dir
         } else
             throw ConfigError(fmt::format(
                 "unknown key '{}' in engine description '{}' (known: cmd, name, arg, args, dir, "
-                "proto, option.NAME, startup, memory, user, password, sandbox, limit.NAME)",
+                "proto, option.NAME, startup, memory, user, password, server, sandbox, limit.NAME)",
                 key, spec));
     }
     if (c.command.empty())
@@ -214,6 +218,33 @@ std::string executable_dir() {
     return exe.parent_path().string();
 }
 
+void parse_tcp_server(std::string_view text, EngineConfig& config) {
+    const auto colon = text.rfind(':');
+    if (colon == std::string_view::npos)
+        throw ConfigError(
+            fmt::format("server '{}': expected NAME:PORT, e.g. "
+                        "imcs.svcs.cs.pdx.edu:3589",
+                        text));
+    const auto name = text.substr(0, colon), port_text = text.substr(colon + 1);
+    // Only what a host name may hold: the name goes into a hosts file, one line per name.
+    const bool name_ok =
+        !name.empty() && name.size() <= 253 && name.front() != '-' &&
+        std::all_of(name.begin(), name.end(), [](char ch) {
+            return std::isalnum(static_cast<unsigned char>(ch)) || ch == '.' || ch == '-';
+        });
+    if (!name_ok)
+        throw ConfigError(fmt::format(
+            "server '{}': '{}' is not a host name (letters, digits, '.' and '-')", text, name));
+    int port = 0;
+    const auto [end, ec] =
+        std::from_chars(port_text.data(), port_text.data() + port_text.size(), port);
+    if (ec != std::errc{} || end != port_text.data() + port_text.size() || port < 1 || port > 65535)
+        throw ConfigError(
+            fmt::format("server '{}': the port must be a number from 1 to 65535", text));
+    config.tcp_server_name = std::string(name);
+    config.tcp_server_port = port;
+}
+
 void check_engine_command(const EngineConfig& config) {
     namespace fs = std::filesystem;
     const std::string& path = config.command;
@@ -236,6 +267,16 @@ void check_engine_command(const EngineConfig& config) {
     if (!config.working_dir.empty() && !fs::is_directory(config.working_dir, ec))
         throw ConfigError(fmt::format("engine '{}': working directory '{}' does not exist",
                                       config.name, config.working_dir));
+    if (config.tcp_server_port != 0 && config.protocol != Protocol::ImcsTcp)
+        throw ConfigError(
+            fmt::format("engine '{}': 'server' is for imcs-tcp clients; this one "
+                        "speaks {}",
+                        config.name, protocol_name(config.protocol)));
+    if (config.tcp_server_port != 0 && config.sandbox == Sandbox::None)
+        throw ConfigError(fmt::format(
+            "engine '{}': 'server' needs the bwrap sandbox (it maps {} to the referee in the "
+            "client's own /etc/hosts); remove sandbox: none",
+            config.name, config.tcp_server_name));
     check_placeholders(config);
 }
 

@@ -47,7 +47,18 @@ struct EngineConfig {
     // them up per game (the engine's name; a random password) and passes them as {user} and
     // {password}. Set them for a client whose credentials are fixed.
     std::string tcp_user, tcp_password;
+    // imcs-tcp: the server a client has built in ("imcs.svcs.cs.pdx.edu:3589"), for a client
+    // that cannot be told where to connect. The referee listens on that port at a loopback
+    // address of this client's own (127.x.y.z), and the client's /etc/hosts (bwrap binds one
+    // over it) maps the name to that address, so the client reaches the referee unchanged.
+    // Needs the bwrap sandbox. Port 0: none; the client is told {host} and {port}.
+    std::string tcp_server_name;
+    int tcp_server_port = 0;
 };
+
+// "NAME:PORT" into config.tcp_server_name and tcp_server_port; throws ConfigError saying what
+// is wrong (a name with characters no host name has, a port outside 1-65535).
+void parse_tcp_server(std::string_view text, EngineConfig& config);
 
 class ConfigError : public std::runtime_error {
   public:
@@ -73,9 +84,9 @@ std::optional<std::string> find_in_path(std::string_view program);
 // A one-line engine description, as cutechess users know it:
 //   "cmd=random arg=--seed arg=3 proto=imcs name=rand option.Skill Level=0"
 // Keys: cmd (required; resolved as above), name, arg (repeatable), args (split on spaces),
-// dir, proto, option.<Name>=<value>, startup=<seconds>, memory=<MiB>, user=, password=
-// (imcs-tcp), sandbox=auto|bwrap|none, limit.<as|cpu|files|procs|core|stdout|stderr>=<number>.
-// Values may be quoted.
+// dir, proto, option.<Name>=<value>, startup=<seconds>, memory=<MiB>, user=, password=,
+// server=NAME:PORT (imcs-tcp), sandbox=auto|bwrap|none,
+// limit.<as|cpu|files|procs|core|stdout|stderr>=<number>. Values may be quoted.
 EngineConfig parse_engine_spec(std::string_view spec, const std::string& bin_dir);
 
 // What a user may write for an engine: a full description (anything with '='), or a name or

@@ -133,14 +133,22 @@ void TcpLink::set_handlers(Handlers handlers) {
     impl_->handlers = std::move(handlers);
 }
 
-int TcpLink::listen(const std::string& host) {
+int TcpLink::listen(const std::string& host, int port) {
     boost::system::error_code ec;
     const auto address = asio::ip::make_address(host, ec);
     if (ec) throw std::runtime_error(fmt::format("'{}' is not an IP address to listen on", host));
-    const tcp::endpoint endpoint(address, 0);
+    const tcp::endpoint endpoint(address, static_cast<unsigned short>(port));
     auto& a = impl_->acceptor;
-    if (a.open(endpoint.protocol(), ec) || a.bind(endpoint, ec) || a.listen(4, ec))
-        throw std::runtime_error(fmt::format("cannot listen on {}: {}", host, ec.message()));
+    // A fixed port is reused game after game: connections of the last game in TIME_WAIT must
+    // not keep the next listener out (a listener that is still open still does).
+    if (a.open(endpoint.protocol(), ec) ||
+        (port != 0 && a.set_option(tcp::acceptor::reuse_address(true), ec)) ||
+        a.bind(endpoint, ec) || a.listen(4, ec)) {
+        boost::system::error_code ignored;
+        a.close(ignored);  // so the caller may try another address
+        throw std::runtime_error(
+            fmt::format("cannot listen on {}:{}: {}", host, port, ec.message()));
+    }
     impl_->port = a.local_endpoint(ec).port();
     impl_->accept();
     return impl_->port;

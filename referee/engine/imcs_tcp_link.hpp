@@ -32,9 +32,10 @@ class TcpLink {
     TcpLink& operator=(const TcpLink&) = delete;
 
     void set_handlers(Handlers handlers);
-    // Binds host (loopback) on an ephemeral port and waits for one connection; returns the
-    // port. Throws std::runtime_error with the OS reason. Later connections are refused.
-    int listen(const std::string& host);
+    // Binds host (loopback) on `port` (0: an ephemeral one) and waits for one connection;
+    // returns the port. Throws std::runtime_error with the OS reason, the link left closed so
+    // it may listen again. Later connections are refused.
+    int listen(const std::string& host, int port = 0);
     // Queues line + "\n" (a dialect ends a line with "\r" for CR LF). on_written runs once it
     // is all sent. False when nothing can be sent any more.
     bool write_line(std::string_view line, std::function<void()> on_written = {});

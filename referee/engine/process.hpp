@@ -15,6 +15,7 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "referee/engine/fault.hpp"
@@ -40,6 +41,11 @@ struct ProcessSpec {
     // Under bwrap: keep the machine's network. An imcs-tcp client must reach the referee's
     // port on 127.0.0.1, which a network namespace of its own would not have.
     bool network = false;
+    // Under bwrap: names the engine's /etc/hosts maps to addresses (name, address), ahead of
+    // the machine's own entries; an imcs-tcp client with a server name built in finds the
+    // referee this way. Refused without bwrap: nothing else can give one process its own
+    // /etc/hosts.
+    std::vector<std::pair<std::string, std::string>> host_names;
 };
 
 // Thrown by start(): names the command and the OS reason ("No such file or directory",

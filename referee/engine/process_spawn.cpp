@@ -17,12 +17,15 @@
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
+#include <fstream>
 #include <map>
 #include <memory>
 #include <mutex>
 #include <string>
 #include <string_view>
 #include <system_error>
+#include <utility>
+#include <vector>
 
 #include <boost/process/args.hpp>
 #include <boost/process/child.hpp>
@@ -175,6 +178,21 @@ const std::string& engines_root() {
     return root.path();
 }
 
+// The engine's /etc/hosts: the names it must find first, then the machine's own entries.
+// Written into its scratch folder, so it goes when the engine does.
+std::string write_hosts_file(const std::string& folder,
+                             const std::vector<std::pair<std::string, std::string>>& names) {
+    const std::string path = folder + "/.referee-hosts";
+    std::ofstream out(path);
+    out << "# names the referee maps for this engine\n";
+    for (const auto& [name, address] : names) out << address << ' ' << name << '\n';
+    std::ifstream machine("/etc/hosts");
+    if (machine) out << "# this machine's /etc/hosts\n" << machine.rdbuf();
+    out.close();
+    if (!out) throw std::runtime_error("could not write " + path);
+    return path;
+}
+
 void add_limits(ChildSetup& setup, const ProcessSpec& spec) {
     const auto& l = spec.limits;
     auto count = [](std::size_t n) { return n == 0 ? RLIM_INFINITY : static_cast<rlim_t>(n); };
@@ -211,11 +229,24 @@ pid_t spawn_in_own_group(const ProcessSpec& spec, bp::async_pipe& in, bp::async_
         spec.working_dir.empty() ? owned.scratch->path() : spec.working_dir;
     std::string program = exe;
     std::vector<std::string> args = spec.args;
+    if (!spec.host_names.empty() && spec.sandbox != Sandbox::Bwrap) {
+        const std::string why = sandbox_preflight_message(Sandbox::Bwrap);
+        fail(spec, "its own /etc/hosts needs the bwrap sandbox, which is not used here" +
+                       (why.empty() ? std::string() : " (" + why + ")"));
+    }
     if (spec.sandbox == Sandbox::Bwrap) {
         const std::string bwrap = bwrap_path();
         if (bwrap.empty()) fail(spec, "sandbox bwrap asked for, but bwrap is not installed");
-        BwrapMounts m{engines_root(), owned.scratch->path(), working_dir, !spec.working_dir.empty(),
-                      spec.network};
+        BwrapMounts m{engines_root(), owned.scratch->path(),
+                      working_dir,    !spec.working_dir.empty(),
+                      spec.network,   ""};
+        if (!spec.host_names.empty()) {
+            try {
+                m.hosts_file = write_hosts_file(owned.scratch->path(), spec.host_names);
+            } catch (const std::exception& e) {
+                fail(spec, e.what());
+            }
+        }
         auto cmd = bwrap_command(bwrap, m, exe, spec.args);
         program = cmd.front();
         args.assign(cmd.begin() + 1, cmd.end());

@@ -171,6 +171,7 @@ std::vector<std::string> bwrap_command(const std::string& bwrap, const BwrapMoun
     }
     if (m.user_working_dir) cmd.insert(cmd.end(), {"--bind", m.working_dir, m.working_dir});
     if (m.network) cmd.push_back("--share-net");
+    if (!m.hosts_file.empty()) cmd.insert(cmd.end(), {"--ro-bind", m.hosts_file, "/etc/hosts"});
     cmd.insert(cmd.end(), {"--chdir", m.working_dir, "--setenv", "TMPDIR", m.scratch, "--", exe});
     cmd.insert(cmd.end(), args.begin(), args.end());
     return cmd;

@@ -39,7 +39,8 @@ struct BwrapMounts {
     std::string scratch;       // this engine's scratch folder: writable
     std::string working_dir;   // where it starts (scratch unless the user chose a folder)
     bool user_working_dir = false;
-    bool network = false;  // keep the machine's network (--share-net)
+    bool network = false;    // keep the machine's network (--share-net)
+    std::string hosts_file;  // bound read-only over /etc/hosts when not empty
 };
 // The bwrap command line that runs exe with args under the mounts above.
 std::vector<std::string> bwrap_command(const std::string& bwrap, const BwrapMounts& m,

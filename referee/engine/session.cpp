@@ -66,6 +66,15 @@ std::string fresh_password() {
     return fmt::format("{:08x}{:08x}", rd(), rd());
 }
 
+// A loopback address for a client whose server's port is built in: Linux answers on all of
+// 127.0.0.0/8, so each such client gets an address of its own and the same port stays free
+// for every one of them, games at once included. Away from 127.0.x.x, which names this
+// machine.
+std::string fresh_loopback_address() {
+    std::random_device rd;
+    return fmt::format("127.{}.{}.{}", 64 + rd() % 190, rd() % 256, 1 + rd() % 254);
+}
+
 }  // namespace
 
 std::shared_ptr<EngineSession> EngineSession::create(boost::asio::io_context& io,
@@ -128,7 +137,20 @@ void EngineSession::arm_startup_timer() {
 bool EngineSession::open_link(TcpLogin& login) {
     link_ = std::make_unique<TcpLink>(io_);
     try {
-        login.port = link_->listen(login.host);
+        if (config_.tcp_server_port == 0) {
+            login.port = link_->listen(login.host);
+        } else {
+            // The port is the client's; an address another run holds is tried again elsewhere.
+            for (int attempt = 1;; ++attempt) {
+                login.host = fresh_loopback_address();
+                try {
+                    login.port = link_->listen(login.host, config_.tcp_server_port);
+                    break;
+                } catch (const std::exception&) {
+                    if (attempt == 8) throw;
+                }
+            }
+        }
     } catch (const std::exception& e) {
         link_.reset();
         post_fault(FaultKind::Startup, fmt::format("the referee could not open a port for {}: {}",
@@ -217,6 +239,8 @@ void EngineSession::start() {
     spec.limits = config_.limits;
     spec.sandbox = effective_sandbox(config_.sandbox);
     spec.network = config_.protocol == Protocol::ImcsTcp;
+    if (link_ && config_.tcp_server_port != 0)
+        spec.host_names.emplace_back(config_.tcp_server_name, login.host);
     process_ = std::make_unique<EngineProcess>(io_, spec);
     dialect_ = make_dialect(DialectContext{*host_, config_, variant_, scratch_dir_, seat_, login});
     std::weak_ptr<EngineSession> weak = weak_from_this();

@@ -78,7 +78,7 @@ engine::EngineConfig read_engine(const Reader& r, const YAML::Node& n, const std
                                  const fs::path& base, const std::string& bin_dir) {
     r.only_keys(n, where,
                 {"name", "cmd", "args", "protocol", "options", "dir", "startup", "memory", "nodes",
-                 "depth", "tc", "st", "sandbox", "limits", "user", "password"});
+                 "depth", "tc", "st", "sandbox", "limits", "user", "password", "server"});
     if (!n["cmd"])
         r.fail(n, where + ".cmd",
                "an engine needs 'cmd' (an in-tree engine name, a path or a program on PATH)");
@@ -155,6 +155,15 @@ engine::EngineConfig read_engine(const Reader& r, const YAML::Node& n, const std
     if (n["user"]) e.tcp_user = r.get<std::string>(n["user"], where + ".user", "a user name");
     if (n["password"])
         e.tcp_password = r.get<std::string>(n["password"], where + ".password", "a password");
+    // imcs-tcp: a client with the course server's name and port built in.
+    if (n["server"]) {
+        try {
+            engine::parse_tcp_server(
+                r.get<std::string>(n["server"], where + ".server", "NAME:PORT"), e);
+        } catch (const engine::ConfigError& err) {
+            r.fail(n["server"], where + ".server", err.what());
+        }
+    }
     if (n["args"]) {
         try {
             engine::check_placeholders(e);

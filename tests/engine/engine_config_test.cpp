@@ -91,3 +91,31 @@ TEST(EngineNames, DescriptionsTakeTcpLoginsAndCheckPlaceholders) {
         EXPECT_NE(std::string(e.what()).find("'r'"), std::string::npos) << e.what();
     }
 }
+
+TEST(EngineNames, AServerBuiltIntoAClientIsReadAndChecked) {
+    const auto c = engine_from_text(
+        "cmd=random proto=imcs-tcp name=old server=imcs.svcs.cs.pdx.edu:3589", kBin);
+    EXPECT_EQ(c.tcp_server_name, "imcs.svcs.cs.pdx.edu");
+    EXPECT_EQ(c.tcp_server_port, 3589);
+    EXPECT_NO_THROW(check_engine_command(c));
+
+    auto expect_refused = [](const std::string& text, const std::string& words) {
+        try {
+            check_engine_command(engine_from_text(text, kBin));
+            FAIL() << text << " was accepted";
+        } catch (const ConfigError& e) {
+            EXPECT_NE(std::string(e.what()).find(words), std::string::npos) << e.what();
+        }
+    };
+    expect_refused("cmd=random proto=imcs-tcp server=imcs.example", "expected NAME:PORT");
+    expect_refused("cmd=random proto=imcs-tcp server=imcs.example:0", "from 1 to 65535");
+    expect_refused("cmd=random proto=imcs-tcp server=imcs.example:70000", "from 1 to 65535");
+    expect_refused("cmd=random proto=imcs-tcp server=imcs.example:35x", "from 1 to 65535");
+    // The name is written into a hosts file: nothing but what a host name holds.
+    expect_refused("cmd=random proto=imcs-tcp server=a#b:3589", "is not a host name");
+    expect_refused("cmd=random proto=imcs-tcp server=:3589", "is not a host name");
+    expect_refused("cmd=random proto=uci name=u server=imcs.example:3589",
+                   "'server' is for imcs-tcp clients");
+    expect_refused("cmd=random proto=imcs-tcp name=n sandbox=none server=imcs.example:3589",
+                   "needs the bwrap sandbox");
+}

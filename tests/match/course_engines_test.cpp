@@ -4,6 +4,9 @@
 // and leaves no process behind.
 #include <gtest/gtest.h>
 
+#include <fstream>
+#include <iterator>
+
 #include "match_harness.hpp"
 
 using namespace referee;
@@ -82,6 +85,39 @@ TEST(CourseEngines, ACourseClientGetsItsConnectionFromPlaceholders) {
               "--offer",    "{color}",  "--variant", "{variant}"};
     expect_rules_result(play("minitchess", in_tree("random-engine", Protocol::Uci), c,
                              spec_for("minitchess", "10+0")));
+}
+
+TEST(CourseEngines, ClientsWithTheCourseServerBuiltInPlayAgainstEachOther) {
+    if (!engine::sandbox_support().bwrap)
+        GTEST_SKIP() << "needs bwrap: " << engine::sandbox_support().reason;
+    // Both sides connect to the same name and port of their own, at once, as clients written
+    // for the course server do; nothing tells them where the referee is.
+    auto offers = described("cmd=random proto=imcs-tcp name=offerer");
+    offers.args = {"--host", "imcs.course.invalid", "--port", "3589"};
+    engine::parse_tcp_server("imcs.course.invalid:3589", offers);
+    auto accepts = described("cmd=alphabeta proto=imcs-tcp name=taker");
+    accepts.args = {"--host", "imcs.course.invalid", "--port", "3589", "--accept", "any"};
+    engine::parse_tcp_server("imcs.course.invalid:3589", accepts);
+    expect_rules_result(play("minitchess", offers, accepts, spec_for("minitchess", "10+0")));
+}
+
+TEST(CourseEngines, AClientWithTheServerBuiltInFindsItInAHostsFileOfItsOwn) {
+    if (!engine::sandbox_support().bwrap)
+        GTEST_SKIP() << "needs bwrap: " << engine::sandbox_support().reason;
+    // A client that reads its /etc/hosts and registers under what it found (how many lines
+    // name the server, and the first part of their address): the referee's reason for the
+    // failed login quotes it. The machine's own /etc/hosts is not touched.
+    auto c = bash_client("looker",
+                         "exec 3<>/dev/tcp/imcs.course.invalid/3589; read -r g <&3; "
+                         "printf 'register %s x\\r\\n' \"$(grep -c imcs.course.invalid /etc/hosts)"
+                         "-$(grep imcs.course.invalid /etc/hosts | cut -d. -f1)\" >&3; sleep 30");
+    engine::parse_tcp_server("imcs.course.invalid:3589", c);
+    expect_start_failure(play("minitchess", c, in_tree("random-engine", Protocol::Uci),
+                              spec_for("minitchess", "10+0")),
+                         "registered as '1-127'");
+    std::ifstream machine("/etc/hosts");
+    const std::string hosts{std::istreambuf_iterator<char>(machine), {}};
+    EXPECT_EQ(hosts.find("imcs.course.invalid"), std::string::npos);
 }
 
 TEST(CourseEngines, AClientThatNeverConnectsLosesAtTheStartUpLimit) {

@@ -97,6 +97,19 @@ TEST(ConfigErrors, NamesKeysAndFiles) {
     EXPECT_THROW(load_tournament_config(fifo, REFEREE_BIN_DIR), TournamentConfigError);
 }
 
+TEST(ConfigErrors, AServerBuiltIntoAClientIsReadWithItsLine) {
+    const std::string tcp = replace(kGood, "{cmd: random, name: a}",
+                                    "{cmd: random, name: a, protocol: imcs-tcp, "
+                                    "server: \"imcs.svcs.cs.pdx.edu:3589\"}");
+    TempDir dir;
+    const auto config = load(dir, tcp);
+    EXPECT_EQ(config.engines[0].tcp_server_name, "imcs.svcs.cs.pdx.edu");
+    EXPECT_EQ(config.engines[0].tcp_server_port, 3589);
+    expect_refused(replace(tcp, ":3589", ":99999"), "5:56: engines[0].server", "1 to 65535");
+    expect_refused(replace(kGood, "name: a}", "name: a, server: \"x:1\"}"), "5:11: engines[0].cmd",
+                   "'server' is for imcs-tcp clients");
+}
+
 TEST(ConfigErrors, VariantWithoutAnEndGetsADefaultMoveCap) {
     TempDir dir;
     const auto capped = load(dir, replace(kGood, "minitchess", "gardner-castling"));
