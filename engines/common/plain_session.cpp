@@ -3,6 +3,7 @@
 #include <atomic>
 #include <cstdio>
 #include <sstream>
+#include <thread>
 
 #include <fmt/format.h>
 
@@ -46,6 +47,7 @@ bool PlainSession::play_own_move() {
         show_board();
         out_.line("thinking...");
     }
+    if (style_.think.count() > 0) std::this_thread::sleep_for(style_.think);
     const std::atomic<bool> stop{false};
     const Reply reply = make_turn_job(player_, data, out_, false)(stop);
     const auto used = std::chrono::duration_cast<std::chrono::milliseconds>(

@@ -19,6 +19,9 @@ class PlainSession {
   public:
     struct Style {
         bool chatty = false;  // banner, board before each of our moves, a "thinking" line
+        // Time spent before each own move whatever the clock says, as course engines searched
+        // for a fixed few seconds: it cannot be interrupted (input is read only after it).
+        std::chrono::milliseconds think{0};
     };
     PlainSession(Player& player, Output& out, const referee::rules::Rules& rules,
                  std::uint64_t seed, referee::rules::Color own, std::chrono::milliseconds clock,

@@ -1,10 +1,13 @@
 // plain-student: stands in, in tests, for an older course engine of the plain stdio dialect,
 // as students wrote them: it must be told its colour with -c W or -c B (it knows no other
-// flag but -s SEED and -v VARIANT), prints a banner, its board and "thinking..." between
-// moves, answers "! a2-a3", plays one game and exits. It plays a random legal move.
+// flag but -s SEED, -v VARIANT and -t SECONDS), prints a banner, its board and "thinking..."
+// between moves, answers "! a2-a3", plays one game and exits. It plays a random legal move,
+// after thinking -t seconds (default 0) whatever its clock says, as course engines did.
 // It is deliberately not built on run_engine(): the referee treats it as a foreign program
 // and tells it nothing it was not configured to say.
+#include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <string>
 
 #include "engines/common/line_reader.hpp"
@@ -16,9 +19,18 @@
 namespace {
 
 int usage(const char* why) {
-    std::fprintf(stderr, "plain-student: %s\nusage: plain-student -c W|B [-s SEED] [-v VARIANT]\n",
-                 why);
+    std::fprintf(
+        stderr,
+        "plain-student: %s\nusage: plain-student -c W|B [-s SEED] [-v VARIANT] [-t SECONDS]\n",
+        why);
     return 2;
+}
+
+// "1.5" -> 1.5; -1 for anything that is not a number of seconds.
+double seconds(const std::string& text) {
+    char* end = nullptr;
+    const double s = std::strtod(text.c_str(), &end);
+    return !text.empty() && end == text.c_str() + text.size() && s >= 0 && s < 3600 ? s : -1;
 }
 
 }  // namespace
@@ -27,9 +39,11 @@ int main(int argc, char** argv) {
     char color = 0;
     std::uint64_t seed = 0;
     std::string variant = "minitchess";
+    std::chrono::milliseconds think{0};
     for (int i = 1; i < argc; ++i) {
         const std::string a = argv[i];
-        if (i + 1 >= argc) return usage(("'" + a + "' is not -c, -s or -v with a value").c_str());
+        if (i + 1 >= argc)
+            return usage(("'" + a + "' is not -c, -s, -v or -t with a value").c_str());
         const std::string v = argv[++i];
         if (a == "-c" && (v == "W" || v == "B"))
             color = v[0];
@@ -37,6 +51,8 @@ int main(int argc, char** argv) {
             seed = static_cast<std::uint64_t>(*engines::parse_integer(v));
         else if (a == "-v")
             variant = v;
+        else if (a == "-t" && seconds(v) >= 0)
+            think = std::chrono::milliseconds(static_cast<long>(seconds(v) * 1000));
         else
             return usage(("bad argument '" + a + " " + v + "'").c_str());
     }
@@ -48,7 +64,7 @@ int main(int argc, char** argv) {
         engines::LineReader in;
         engines::PlainSession session(player, out, rules, seed,
                                       color == 'W' ? referee::rules::White : referee::rules::Black,
-                                      std::chrono::seconds(300), {true});
+                                      std::chrono::seconds(300), {true, think});
         return session.run(in);
     } catch (const std::exception& e) {
         std::fprintf(stderr, "plain-student: %s\n", e.what());

@@ -177,6 +177,25 @@ std::string protocol_hint(ProbeContext& ctx) {
     return {};
 }
 
+// Course engines think for seconds a move whatever their clock says: a loss on time in a probe
+// is then the probe's short clock, not a fault the engine has in a tournament at its own pace.
+namespace {
+
+std::string time_scale_hint(const ProbeContext& ctx) {
+    const std::int64_t longest = ctx.driver.longest_move_ms();
+    const double scale = ctx.options.time_scale;
+    const std::string seen =
+        longest > 0
+            ? fmt::format("its longest move in these probes took {:.1f} s. ", longest / 1000.0)
+            : std::string();
+    return fmt::format(
+        "{}An engine meant to think that long gets every probe clock multiplied by N with "
+        "--time-scale N (now {:g}; 3 gives 9 s a move on the short clock)",
+        seen, scale);
+}
+
+}  // namespace
+
 Evidence evidence_for(ProbeContext& ctx, const match::GameRecord& record,
                       const match::GameSpec& spec, rules::Color engine_side,
                       const std::vector<rules::Move>* good) {
@@ -205,6 +224,9 @@ Evidence evidence_for(ProbeContext& ctx, const match::GameRecord& record,
     e.stderr_tail = last_lines(
         engine_side == rules::White ? record.white_stderr_tail : record.black_stderr_tail, 8);
     if (e.hint.empty()) e.hint = protocol_hint(ctx);
+    if (e.hint.empty() && record.termination == match::Termination::TimeForfeit &&
+        record.at_fault == engine_side)
+        e.hint = time_scale_hint(ctx);
 
     std::string opening;
     for (const auto& m : spec.opening_moves) opening += (opening.empty() ? "" : " ") + m;

@@ -164,6 +164,14 @@ ProbeDriver::Played ProbeDriver::play(match::GameSpec spec, rules::Color engine_
     }
     out.seconds = seconds_since(start);
     out.record = state->record;
+    // The engine's moves alternate with the opponent's from the side to move at the start.
+    const bool white_first = out.record.start_fen.find(" b ") == std::string::npos;
+    for (std::size_t i = 0; i < out.record.moves.size(); ++i) {
+        const auto& m = out.record.moves[i];
+        const bool by_white = (i % 2 == 0) == white_first;
+        if (!m.book && by_white == (engine_side == rules::White))
+            longest_move_ms_ = std::max(longest_move_ms_, m.elapsed_ms);
+    }
     return out;
 }
 

@@ -49,6 +49,8 @@ class ProbeDriver {
     bool engine_alive() const { return engine_ && engine_->alive(); }
     // No game has been played since the engine was (re)started.
     bool engine_fresh() const { return fresh_; }
+    // The longest the engine under test took for one move in any game so far (0: none).
+    std::int64_t longest_move_ms() const { return longest_move_ms_; }
     // Runs the event loop for a while (to notice an exit that has happened).
     void pump(std::chrono::milliseconds how_long) {
         run_until([] { return false; }, how_long);
@@ -96,6 +98,7 @@ class ProbeDriver {
     Transcript transcript_;
     Session engine_, opponent_;
     bool fresh_ = false;
+    std::int64_t longest_move_ms_ = 0;
     engine::Seat seat_;
 };
 

@@ -8,8 +8,11 @@
 // disqualification). An engine that ignores quit and has to be killed, or whose processes
 // left the group (setsid, double fork) and are still alive afterwards, FAILs: the first
 // stalls every game's end by the grace period, the second leaks processes no referee can see.
+#include <optional>
+
 #include <fmt/format.h>
 
+#include "referee/engine/dialect.hpp"
 #include "referee/validate/probe_context.hpp"
 #include "referee/validate/probe_driver.hpp"
 
@@ -77,7 +80,12 @@ ProbeResult probe_quit(ProbeContext& ctx) {
     const bool uci = ctx.driver.engine_config().protocol == engine::Protocol::Uci;
     ProbeResult r{"quit", uci ? "exits on 'quit' and leaves no process behind"
                               : "exits when its input closes and leaves no process behind"};
-    if (auto why = ensure_engine(ctx); !why.empty()) {
+    // A one-game engine (plain, imcs-tcp) is asked to quit as a tournament leaves it: waiting
+    // for the other side. Started as White, a plain engine thinks its first move at once,
+    // unasked, and reads its closed input only after that move, however long it thinks.
+    std::optional<rules::Color> side;
+    if (engine::dialect_traits(ctx.driver.engine_config().protocol).one_game) side = rules::Black;
+    if (auto why = ensure_engine(ctx, side); !why.empty()) {
         r.verdict = Verdict::Fail;
         r.detail = why;
         return r;

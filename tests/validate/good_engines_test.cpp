@@ -153,6 +153,33 @@ TEST(GoodEngines, PlainEnginesAreProbedFromTheStartPositionOnly) {
     EXPECT_TRUE(no_children_left());
 }
 
+// A course engine that thinks a fixed while a move, whatever its clock says (plain-student
+// -t): the short clocks' losses on time come with a hint naming --time-scale and the time it
+// took, --time-scale lets it pass, and quit finds it waiting for the other side (as a
+// tournament leaves it), not thinking the first move it plays unasked as White.
+TEST(GoodEngines, ACourseEngineThatThinksLongIsPointedToTimeScale) {
+    const std::string student = "cmd=" + std::string(REFEREE_BIN_DIR) +
+                                "/plain-student arg=-c arg={color} arg=-t arg=0.6 proto=plain "
+                                "name=student";
+    auto options = options_for("minitchess", student, std::nullopt,
+                               {"start-position", "nearly-empty-clock", "quit"});
+    options.quit_grace = std::chrono::milliseconds(300);  // shorter than its thinking
+    const auto r = validate_engine(options);
+    EXPECT_EQ(probe(r, "start-position").verdict, Verdict::Pass) << format_text(r);
+    const auto slow = probe(r, "nearly-empty-clock");
+    EXPECT_EQ(slow.verdict, Verdict::Fail) << format_text(r);
+    ASSERT_TRUE(slow.evidence);
+    EXPECT_NE(slow.evidence->hint.find("--time-scale"), std::string::npos) << slow.evidence->hint;
+    EXPECT_NE(slow.evidence->hint.find("longest move in these probes took"), std::string::npos)
+        << slow.evidence->hint;
+    EXPECT_EQ(probe(r, "quit").verdict, Verdict::Pass) << probe(r, "quit").detail;
+
+    options.time_scale = 4;  // 1.2 s where it had 0.3 s
+    const auto scaled = validate_engine(options);
+    EXPECT_EQ(probe(scaled, "nearly-empty-clock").verdict, Verdict::Pass) << format_text(scaled);
+    EXPECT_TRUE(no_children_left());
+}
+
 TEST(GoodEngines, FairyStockfishPassesOnGardnerCastlingAndIsRefusedOnMinitchess) {
     if (!test::have_fairy_stockfish()) GTEST_SKIP() << "no /usr/games/fairy-stockfish";
     const auto gardner = validate_engine(options_for("gardner-castling", "fairy-stockfish"));
