@@ -87,6 +87,10 @@ class Board {
         BB pinned{};            // pieces between it and an enemy rider: their moves are tried
         BB evasions{};          // where any other non-royal piece may go
         BB tried{};             // targets always tried: an enemy royal, when taking it wins
+        // 64-square boards: per pinned piece, the squares it may go to and still shield the
+        // royal piece (the line up to its pinner, the pinner included). Only read for
+        // squares in `pinned`.
+        std::array<BB, kBits<BB>> pin_line;
     };
     LegalMode legality(Legality& out) const;
     bool leaves_royal_safe(Move m);  // the trial: make, test, unmake
@@ -104,6 +108,7 @@ class Board {
     bool attacked(int sq, Color by, BB occ) const;
     bool attacked(int sq, Color by, BB occ, BB theirs) const;
     bool attacked_along_rays(int sq, Color by, BB occ, BB theirs) const;
+    BB attack_map(Color by, BB occ) const;  // 64-square boards
     BB ray_attackers(Color by) const;
     BB capture_reach(Color c, int type, int from, BB occ) const;
     bool repeated() const;

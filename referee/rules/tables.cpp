@@ -336,6 +336,12 @@ struct TableBuilder {
                         slides.emplace_back(ride.vec, ride.mask);
                 for (const SlideTable* st : pack(std::move(slides)))
                     pp.slide_groups.push_back(st->squares.data());
+                Slides captures;
+                for (const auto& ride : pp.rides)
+                    if (ride.capture && ride.hop == Hop::None)
+                        captures.emplace_back(ride.vec, ride.mask);
+                for (const SlideTable* st : pack(std::move(captures)))
+                    pp.capture_groups.push_back(st->squares.data());
             }
             // Attacks: from the target along each capturing ride reversed, the same range.
             for (Color c : {White, Black})
@@ -392,8 +398,10 @@ struct TableBuilder {
                     (span(k.king_from, k.king_to, false) | span(k.rook_from, k.rook_to, false)) &
                     ~(square_bit<BB>(k.king_from) | square_bit<BB>(k.rook_from));
                 int step = k.king_to > k.king_from ? 1 : -1;
+                k.must_not_be_attacked_set = BB{};
                 for (int s = k.king_from;; s += step) {
                     k.must_not_be_attacked.push_back(s);
+                    k.must_not_be_attacked_set |= square_bit<BB>(s);
                     if (s == k.king_to) break;
                 }
                 const int bit = static_cast<int>(t.castles.size());

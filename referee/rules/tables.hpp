@@ -98,6 +98,9 @@ struct Tables {
         std::vector<Slide> forward_slides, backward_slides;  // only on boards over 64 squares
         // On 64-square boards the same plain rides by magic lookup, a few directions each.
         std::vector<const SlideMagic*> slide_groups;
+        // And every capturing plain ride (capture-only ones too) the same way: what the piece
+        // attacks, for a whole side's attack map (most often the same groups as above).
+        std::vector<const SlideMagic*> capture_groups;
         std::vector<const Ride*> other_rides;
         std::vector<std::vector<LameLeap>> lame;  // per square
         bool has_lame = false;
@@ -163,6 +166,7 @@ struct Tables {
         int rook_type;
         BB must_be_empty;
         std::vector<int> must_not_be_attacked;
+        BB must_not_be_attacked_set;  // the same squares as a set, for an attack map
     };
     std::vector<Castle> castles;
     std::vector<std::uint32_t> castle_clear;  // [sq]: rights lost when a move touches sq
