@@ -468,6 +468,9 @@ std::shared_ptr<const Tables<BB>> Tables<BB>::build(std::shared_ptr<const Varian
     b.castling();
     b.slide_groups();
     b.link_rays();
+    for (auto& pp : t->per_piece)
+        pp.uniform = pp.other_rides.empty() && !pp.has_lame && pp.leap_move == pp.leap_capture &&
+                     pp.promotion_types.empty() && !any(pp.double_step_from);
     for (Color c : {White, Black})
         for (std::uint32_t ts = t->leap_attackers[c]; ts; ts &= ts - 1) {
             const int type = std::countr_zero(ts);

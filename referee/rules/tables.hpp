@@ -113,6 +113,10 @@ struct Tables {
         // Only plain leaps and double steps, on a 64-bit board: `shifts` describe all its
         // moves but en passant.
         bool shiftable = false;
+        // Every move captures too and every capture is a move (plain leaps and rides), and
+        // it neither promotes nor double-steps: its targets are all it reaches but its own
+        // side's squares (kings, knights and sliders alike).
+        bool uniform = false;
         std::vector<Shift> shifts;
     };
 
