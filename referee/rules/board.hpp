@@ -95,7 +95,13 @@ class Board {
     LegalMode legality(Legality& out) const;
     bool leaves_royal_safe(Move m);  // the trial: make, test, unmake
 
+    template <bool kKeyed>
+    void play(Move m);  // make(), with or without the key
+    template <bool kKeyed>
+    std::uint64_t perft_walk(int depth);
+    template <bool kKeyed = true>
     void put(Piece p, int s);  // with the key
+    template <bool kKeyed = true>
     void remove(int s);
     void place(Piece p, int s);  // without the key
     void lift(int s);

@@ -199,17 +199,34 @@ bool Board<BB>::ended_by_rule() const {
     return repeated() || material_draw(nullptr);
 }
 
+// Repetition is the one rule that reads the key: without it the tree is walked without
+// keeping the key.
 template <class BB>
 std::uint64_t Board<BB>::perft(int depth) {
+    return t_->variant->end.repetition ? perft_walk<true>(depth) : perft_walk<false>(depth);
+}
+
+template <class BB>
+template <bool kKeyed>
+std::uint64_t Board<BB>::perft_walk(int depth) {
     if (depth == 0) return 1;
     if (ended_by_rule()) return 0;
     if (depth == 1) return static_cast<std::uint64_t>(count_legal());
     MoveList list;
     generate_legal(list);
     std::uint64_t nodes = 0;
+    if (depth == 2) {
+        // The last ply counted here, without a call per move.
+        for (const Move& m : list) {
+            play<kKeyed>(m);
+            if (!ended_by_rule()) nodes += static_cast<std::uint64_t>(count_legal());
+            unmake();
+        }
+        return nodes;
+    }
     for (const Move& m : list) {
-        make(m);
-        nodes += perft(depth - 1);
+        play<kKeyed>(m);
+        nodes += perft_walk<kKeyed>(depth - 1);
         unmake();
     }
     return nodes;
