@@ -61,6 +61,13 @@ constexpr int popcount(const Bits256& b) {
     return popcount(b.w[0]) + popcount(b.w[1]) + popcount(b.w[2]) + popcount(b.w[3]);
 }
 
+constexpr bool more_than_one(Bits64 b) {
+    return (b & (b - 1)) != 0;
+}
+constexpr bool more_than_one(const Bits256& b) {
+    return popcount(b) > 1;
+}
+
 // Lowest and highest set square; undefined on an empty set (callers test any() first).
 constexpr int lsb(Bits64 b) {
     return std::countr_zero(b);

@@ -122,6 +122,11 @@ class Board {
     bool castle_allowed(const typename T::Castle& k) const;
     std::optional<Outcome> no_moves_outcome();
     bool material_draw(std::string* which) const;
+    // Whether as many pieces stand on the board as in some material draw.
+    bool material_draw_size() const {
+        const int total = popcount(occupied());
+        return total < 64 && (t_->material_draw_sizes >> total & 1);
+    }
     std::string royal_first(std::string letters) const;
     bool on_one_colour(char letter) const;
 

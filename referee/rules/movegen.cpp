@@ -400,7 +400,7 @@ typename Board<BB>::LegalMode Board<BB>::legality(Legality& out) const {
     const BB royals = royals_ & by_color_[us];
     if (!any(royals)) return LegalMode::AllLegal;  // nothing of ours can be left attacked
     if (t.variant->end.royal_capture && !has_royal(them)) return LegalMode::AllLegal;
-    if (popcount(royals) > 1 || t.royal_promotion) return LegalMode::Trial;
+    if (more_than_one(royals) || t.royal_promotion) return LegalMode::Trial;
     for (std::uint32_t ts = t.complex_attackers[them]; ts; ts &= ts - 1)
         if (any(pieces(them, std::countr_zero(ts)))) return LegalMode::Trial;
 
@@ -411,9 +411,8 @@ typename Board<BB>::LegalMode Board<BB>::legality(Legality& out) const {
     out.tried = t.variant->end.royal_capture ? (royals_ & theirs) : BB{};
     BB checks{};  // checkers and the squares between them and the royal piece
     int checkers = 0;
-    for (std::uint32_t ts = t.leap_attackers[them]; ts; ts &= ts - 1) {
-        const int type = std::countr_zero(ts);
-        const BB by = t.piece(them, type).reverse_leap_capture[k] & by_type_[type] & theirs;
+    for (const auto& la : t.leap_attacks[them]) {
+        const BB by = la.from[k] & by_type_[la.type] & theirs;
         if (any(by)) checks |= by, checkers += popcount(by);
     }
     if constexpr (std::is_same_v<BB, Bits64>) {
@@ -424,7 +423,8 @@ typename Board<BB>::LegalMode Board<BB>::legality(Legality& out) const {
             for (std::uint32_t ts = ag.types; ts; ts &= ts - 1)
                 riders |= by_type_[std::countr_zero(ts)];
             riders &= theirs;
-            if (!riders) continue;
+            // None of them on a line to the royal piece: no check and no pin this way.
+            if (!(ag.group[k].reach & riders)) continue;
             const BB seen = slide_attacks(ag.group, k, occ);
             for (BB c = seen & riders; c;) {
                 const int sq = pop_lsb(c);

@@ -295,7 +295,10 @@ struct TableBuilder {
             st.attacks.resize(st.attacks.size() + seen.size());
             std::copy(seen.begin(), seen.end(), st.attacks.begin() + offsets[s]);
         }
-        for (int s = 0; s < nsq; ++s) st.squares[s].attacks = st.attacks.data() + offsets[s];
+        for (int s = 0; s < nsq; ++s) {
+            st.squares[s].attacks = st.attacks.data() + offsets[s];
+            st.squares[s].reach = slide_attacks(st.squares.data(), s, 0);
+        }
         return &st;
     }
 

@@ -36,6 +36,7 @@ struct SlideMagic {
     std::uint64_t magic = 0;
     const Bits64* attacks = nullptr;
     int shift = 63;
+    Bits64 reach = 0;  // the attacks on an empty board
 };
 // The squares a group of slides reaches from s with occupancy occ, blockers included.
 inline Bits64 slide_attacks(const SlideMagic* group, int s, Bits64 occ) {
