@@ -108,9 +108,9 @@ class Board {
     void clear();
     bool ep_capturable() const;
     template <class Sink, class Filter>
-    void generate(Sink& sink, Filter& filter) const;
+    Sink generate(Sink sink, Filter& filter) const;
     template <class Sink>
-    void generate_checked(Sink& sink);
+    Sink generate_checked(Sink sink);
     bool attacked(int sq, Color by, BB occ) const;
     bool attacked(int sq, Color by, BB occ, BB theirs) const;
     bool attacked_along_rays(int sq, Color by, BB occ, BB theirs) const;

@@ -8,7 +8,8 @@ namespace referee::rules {
 namespace {
 
 // Where generated moves go: into a list, in the order the generator finds them, or only
-// counted (perft's last ply), where a piece's targets are counted by popcount.
+// counted (perft's last ply), where a piece's targets are counted by popcount. Passed and
+// returned by value, so that the count stays in a register through the generator's loop.
 struct ListSink {
     static constexpr bool kCounting = false;
     MoveList& out;
@@ -168,7 +169,7 @@ template <class PP>
 // piece's other moves; en passant, then castling, last) is the same in all of them.
 template <class BB>
 template <class Sink, class Filter>
-void Board<BB>::generate(Sink& sink, Filter& filter) const {
+Sink Board<BB>::generate(Sink sink, Filter& filter) const {
     const T& t = *t_;
     const Color us = stm_;
     const BB occ = occupied(), enemy = by_color_[~us], empty = t.board & ~occ;
@@ -228,13 +229,13 @@ void Board<BB>::generate(Sink& sink, Filter& filter) const {
             sink.move(m);
         }
     }
+    return sink;
 }
 
 template <class BB>
 void Board<BB>::generate_pseudo_legal(MoveList& out) const {
-    ListSink sink{out};
     NoFilter<BB> filter;
-    generate(sink, filter);
+    generate(ListSink{out}, filter);
 }
 
 template <class BB>
@@ -484,20 +485,19 @@ typename Board<BB>::LegalMode Board<BB>::legality(Legality& out) const {
 // the capture of an enemy royal get the trial; everything else needs only the evasions.
 template <class BB>
 template <class Sink>
-void Board<BB>::generate_checked(Sink& sink) {
+Sink Board<BB>::generate_checked(Sink sink) {
     Legality legal;
     const LegalMode mode = legality(legal);
     if (mode == LegalMode::AllLegal) {
         NoFilter<BB> filter;
-        generate(sink, filter);
-        return;
+        return generate(sink, filter);
     }
     if (mode == LegalMode::Trial) {
         MoveList list;
         generate_pseudo_legal(list);
         for (const Move m : list)
             if (leaves_royal_safe(m)) sink.move(m);
-        return;
+        return sink;
     }
     struct ExactFilter {
         static constexpr bool judges_castling() { return true; }
@@ -616,20 +616,17 @@ void Board<BB>::generate_checked(Sink& sink) {
             return royal_safe(k.king_to, occ, b.by_color_[~b.stm_]);
         }
     } filter{*this, legal};
-    generate(sink, filter);
+    return generate(sink, filter);
 }
 
 template <class BB>
 void Board<BB>::generate_legal(MoveList& out) {
-    ListSink sink{out};
-    generate_checked(sink);
+    generate_checked(ListSink{out});
 }
 
 template <class BB>
 int Board<BB>::count_legal() {
-    CountSink sink;
-    generate_checked(sink);
-    return sink.count;
+    return generate_checked(CountSink{}).count;
 }
 
 template class Board<Bits64>;
