@@ -68,6 +68,13 @@ constexpr bool more_than_one(const Bits256& b) {
     return popcount(b) > 1;
 }
 
+// Whether b holds at least n squares, counted only past two.
+template <class BB>
+constexpr bool at_least(const BB& b, int n) {
+    if (n <= 1) return n <= 0 || any(b);
+    return more_than_one(b) && (n == 2 || popcount(b) >= n);
+}
+
 // Lowest and highest set square; undefined on an empty set (callers test any() first).
 constexpr int lsb(Bits64 b) {
     return std::countr_zero(b);

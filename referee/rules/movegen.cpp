@@ -179,11 +179,12 @@ Sink Board<BB>::generate(Sink sink, Filter& filter) const {
         if (!any(mine)) continue;
         const auto& pp = t.piece(us, type);
         if constexpr (Sink::kCounting && std::is_same_v<BB, Bits64>) {
-            // Worth it from half as many pieces as vectors: pawns, not a lone king.
-            const BB group = pp.shiftable ? filter.unfiltered(mine, pp) : BB{};
-            if (2 * popcount(group) >= static_cast<int>(pp.shifts.size())) {
-                sink.add(count_shifted(pp, group, empty, enemy, filter.allowed()));
-                mine &= ~group;
+            if (pp.shiftable) {
+                const BB group = filter.unfiltered(mine, pp);
+                if (at_least(group, pp.shift_group_min)) {
+                    sink.add(count_shifted(pp, group, empty, enemy, filter.allowed()));
+                    mine &= ~group;
+                }
             }
         }
         if (pp.uniform) {

@@ -179,6 +179,7 @@ struct TableBuilder {
                 leap(pp, mr, dx, dy);
         }
         pp.shiftable = kBits<BB> == 64 && pp.rides.empty() && !pp.has_lame;
+        pp.shift_group_min = std::max(1, static_cast<int>(pp.shifts.size() + 1) / 2);
         leap_attacks(c, ti, pp);
         promotion(c, pt, pp);
         double_steps(c, pt, pp);

@@ -119,6 +119,8 @@ struct Tables {
         // side's squares (kings, knights and sliders alike).
         bool uniform = false;
         std::vector<Shift> shifts;
+        // Shifting is worth it from half as many pieces as vectors: pawns, not a lone king.
+        int shift_group_min = 1;
     };
 
     std::shared_ptr<const Variant> variant;
