@@ -61,6 +61,20 @@ constexpr int popcount(const Bits256& b) {
     return popcount(b.w[0]) + popcount(b.w[1]) + popcount(b.w[2]) + popcount(b.w[3]);
 }
 
+constexpr bool more_than_one(Bits64 b) {
+    return (b & (b - 1)) != 0;
+}
+constexpr bool more_than_one(const Bits256& b) {
+    return popcount(b) > 1;
+}
+
+// Whether b holds at least n squares, counted only past two.
+template <class BB>
+constexpr bool at_least(const BB& b, int n) {
+    if (n <= 1) return n <= 0 || any(b);
+    return more_than_one(b) && (n == 2 || popcount(b) >= n);
+}
+
 // Lowest and highest set square; undefined on an empty set (callers test any() first).
 constexpr int lsb(Bits64 b) {
     return std::countr_zero(b);

@@ -33,14 +33,16 @@ void Board<BB>::lift(int s) {
 }
 
 template <class BB>
+template <bool kKeyed>
 void Board<BB>::put(Piece p, int s) {
     place(p, s);
-    key_ ^= t_->zobrist_piece[p * t_->nsq + s];
+    if constexpr (kKeyed) key_ ^= t_->zobrist_piece[p * t_->nsq + s];
 }
 
 template <class BB>
+template <bool kKeyed>
 void Board<BB>::remove(int s) {
-    key_ ^= t_->zobrist_piece[squares_[s] * t_->nsq + s];
+    if constexpr (kKeyed) key_ ^= t_->zobrist_piece[squares_[s] * t_->nsq + s];
     lift(s);
 }
 
@@ -224,6 +226,14 @@ PositionFields Board<BB>::fields() const {
 
 template <class BB>
 void Board<BB>::make(Move m) {
+    play<true>(m);
+}
+
+// Without the key (kKeyed false) for perft in variants without a repetition rule, the only
+// reader of the key: the key then stays as it was, and unmake() puts back that same value.
+template <class BB>
+template <bool kKeyed>
+void Board<BB>::play(Move m) {
     const T& t = *t_;
     const int from = m.from, to = m.to;
     const Piece moved = squares_[from];
@@ -240,7 +250,7 @@ void Board<BB>::make(Move m) {
     u.halfmove = halfmove_;
     u.key = key_;
 
-    if (ep_capturable()) key_ ^= t.zobrist_ep[ep_];
+    if (kKeyed && ep_capturable()) key_ ^= t.zobrist_ep[ep_];
     ep_ = ep_victim_ = kNoSquare;
     ++halfmove_;
 
@@ -248,29 +258,29 @@ void Board<BB>::make(Move m) {
         case MoveKind::Castle: {
             const auto& k = t.castles[m.castle_index()];
             const Piece rook = squares_[k.rook_from];
-            remove(k.king_from);
-            remove(k.rook_from);
-            put(moved, k.king_to);
-            put(rook, k.rook_to);
+            remove<kKeyed>(k.king_from);
+            remove<kKeyed>(k.rook_from);
+            put<kKeyed>(moved, k.king_to);
+            put<kKeyed>(rook, k.rook_to);
             break;
         }
         case MoveKind::EnPassant:
             u.captured_sq = u.ep_victim;
             u.captured = squares_[u.captured_sq];
-            remove(u.captured_sq);
-            remove(from);
-            put(moved, to);
+            remove<kKeyed>(u.captured_sq);
+            remove<kKeyed>(from);
+            put<kKeyed>(moved, to);
             halfmove_ = 0;
             break;
         default:
             if (squares_[to]) {
                 u.captured = squares_[to];
                 u.captured_sq = to;
-                remove(to);
+                remove<kKeyed>(to);
                 halfmove_ = 0;
             }
-            remove(from);
-            put(m.promotion ? make_piece(color_of(moved), m.promotion_type()) : moved, to);
+            remove<kKeyed>(from);
+            put<kKeyed>(m.promotion ? make_piece(color_of(moved), m.promotion_type()) : moved, to);
             if (m.kind() == MoveKind::DoubleStep && (t.en_passant_types >> type_of(moved) & 1)) {
                 ep_victim_ = to;
                 ep_ = from + t.piece(color_of(moved), type_of(moved)).forward;
@@ -280,14 +290,18 @@ void Board<BB>::make(Move m) {
 
     if (castling_) {
         const std::uint32_t lost = castling_ & (t.castle_clear[from] | t.castle_clear[to]);
-        for (std::uint32_t b = lost; b; b &= b - 1) key_ ^= t.zobrist_castle[std::countr_zero(b)];
+        if constexpr (kKeyed)
+            for (std::uint32_t b = lost; b; b &= b - 1)
+                key_ ^= t.zobrist_castle[std::countr_zero(b)];
         castling_ &= ~lost;
     }
 
     if (stm_ == Black) ++fullmove_;
     stm_ = ~stm_;
-    key_ ^= t.zobrist_side;
-    if (ep_capturable()) key_ ^= t.zobrist_ep[ep_];
+    if constexpr (kKeyed) {
+        key_ ^= t.zobrist_side;
+        if (ep_capturable()) key_ ^= t.zobrist_ep[ep_];
+    }
 }
 
 template <class BB>
@@ -319,5 +333,7 @@ void Board<BB>::unmake() {
 
 template class Board<Bits64>;
 template class Board<Bits256>;
+template void Board<Bits64>::play<false>(Move);
+template void Board<Bits256>::play<false>(Move);
 
 }  // namespace referee::rules

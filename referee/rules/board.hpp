@@ -90,23 +90,34 @@ class Board {
         BB pinned{};            // pieces between it and an enemy rider: their moves are tried
         BB evasions{};          // where any other non-royal piece may go
         BB tried{};             // targets always tried: an enemy royal, when taking it wins
+        // 64-square boards: per pinned piece, the squares it may go to and still shield the
+        // royal piece (the line up to its pinner, the pinner included). Only read for
+        // squares in `pinned`.
+        std::array<BB, kBits<BB>> pin_line;
     };
     LegalMode legality(Legality& out) const;
     bool leaves_royal_safe(Move m);  // the trial: make, test, unmake
 
+    template <bool kKeyed>
+    void play(Move m);  // make(), with or without the key
+    template <bool kKeyed>
+    std::uint64_t perft_walk(int depth);
+    template <bool kKeyed = true>
     void put(Piece p, int s);  // with the key
+    template <bool kKeyed = true>
     void remove(int s);
     void place(Piece p, int s);  // without the key
     void lift(int s);
     void clear();
     bool ep_capturable() const;
     template <class Sink, class Filter>
-    void generate(Sink& sink, Filter& filter) const;
+    Sink generate(Sink sink, Filter& filter) const;
     template <class Sink>
-    void generate_checked(Sink& sink);
+    Sink generate_checked(Sink sink);
     bool attacked(int sq, Color by, BB occ) const;
     bool attacked(int sq, Color by, BB occ, BB theirs) const;
     bool attacked_along_rays(int sq, Color by, BB occ, BB theirs) const;
+    BB attack_map(Color by, BB occ) const;  // 64-square boards
     BB ray_attackers(Color by) const;
     BB capture_reach(Color c, int type, int from, BB occ) const;
     bool repeated() const;
@@ -114,6 +125,11 @@ class Board {
     bool castle_allowed(const typename T::Castle& k) const;
     std::optional<Outcome> no_moves_outcome();
     bool material_draw(std::string* which) const;
+    // Whether as many pieces stand on the board as in some material draw.
+    bool material_draw_size() const {
+        const int total = popcount(occupied());
+        return total < 64 && (t_->material_draw_sizes >> total & 1);
+    }
     std::string royal_first(std::string letters) const;
     bool on_one_colour(char letter) const;
 

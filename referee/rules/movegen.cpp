@@ -8,7 +8,8 @@ namespace referee::rules {
 namespace {
 
 // Where generated moves go: into a list, in the order the generator finds them, or only
-// counted (perft's last ply), where a piece's targets are counted by popcount.
+// counted (perft's last ply), where a piece's targets are counted by popcount. Passed and
+// returned by value, so that the count stays in a register through the generator's loop.
 struct ListSink {
     static constexpr bool kCounting = false;
     MoveList& out;
@@ -23,6 +24,10 @@ struct ListSink {
                 out.push(Move::make(from, sq, MoveKind::Normal, type));
         }
     }
+    template <class BB>
+    void plain(int from, BB to) {  // a piece that does not promote
+        while (any(to)) out.push(Move::make(from, pop_lsb(to)));
+    }
     void move(Move m) { out.push(m); }
 };
 
@@ -36,12 +41,17 @@ struct CountSink {
         if (pp.promotion_choices > 1)
             count += (pp.promotion_choices - 1) * popcount(to & pp.promotion_zone);
     }
+    template <class BB>
+    void plain(int, BB to) {
+        count += popcount(to);
+    }
     void move(Move) { ++count; }
 };
 
 // Pseudo-legal generation: every target stands.
 template <class BB>
 struct NoFilter {
+    static constexpr bool judges_castling() { return false; }  // castle_allowed() decides
     template <class PP>
     BB targets(int, BB to, const PP&) const {
         return to;
@@ -55,17 +65,16 @@ struct NoFilter {
     bool special(Move) const { return true; }
 };
 
-// Where the piece on s may go: moves to empty squares and captures. Forced inline into
-// the generator's loop: a call per piece cost perft a tenth of its time.
+// The squares the plain rides (moving and capturing) of the piece on s reach, blockers
+// included.
 template <class BB, class PP>
-[[gnu::always_inline]] inline BB piece_targets(const Tables<BB>& t, const PP& pp, int s, BB occ,
-                                               BB empty, BB enemy) {
-    // The sentinels stand in for "no blocker": the rays from them are empty.
-    const BB high = square_bit<BB>(kBits<BB> - 1), low = square_bit<BB>(0);
+[[gnu::always_inline]] inline BB slide_reach(const PP& pp, int s, BB occ) {
     BB slides{};
     if constexpr (std::is_same_v<BB, Bits64>) {
         for (const SlideMagic* group : pp.slide_groups) slides |= slide_attacks(group, s, occ);
     } else {
+        // The sentinels stand in for "no blocker": the rays from them are empty.
+        const BB high = square_bit<BB>(kBits<BB> - 1), low = square_bit<BB>(0);
         for (const auto& slide : pp.forward_slides) {
             const BB reach = slide.mask[s];
             slides |= reach & ~slide.ray[lsb((reach & occ) | high)];
@@ -75,6 +84,15 @@ template <class BB, class PP>
             slides |= reach & ~slide.ray[msb((reach & occ) | low)];
         }
     }
+    return slides;
+}
+
+// Where the piece on s may go: moves to empty squares and captures. Forced inline into
+// the generator's loop: a call per piece cost perft a tenth of its time.
+template <class BB, class PP>
+[[gnu::always_inline]] inline BB piece_targets(const Tables<BB>& t, const PP& pp, int s, BB occ,
+                                               BB empty, BB enemy) {
+    const BB slides = slide_reach(pp, s, occ);
     BB moves = pp.leap_move[s] & empty;
     BB captures = (pp.leap_capture[s] | slides) & enemy;
     moves |= slides & empty;
@@ -151,7 +169,7 @@ template <class PP>
 // piece's other moves; en passant, then castling, last) is the same in all of them.
 template <class BB>
 template <class Sink, class Filter>
-void Board<BB>::generate(Sink& sink, Filter& filter) const {
+Sink Board<BB>::generate(Sink sink, Filter& filter) const {
     const T& t = *t_;
     const Color us = stm_;
     const BB occ = occupied(), enemy = by_color_[~us], empty = t.board & ~occ;
@@ -161,12 +179,22 @@ void Board<BB>::generate(Sink& sink, Filter& filter) const {
         if (!any(mine)) continue;
         const auto& pp = t.piece(us, type);
         if constexpr (Sink::kCounting && std::is_same_v<BB, Bits64>) {
-            // Worth it from half as many pieces as vectors: pawns, not a lone king.
-            const BB group = pp.shiftable ? filter.unfiltered(mine, pp) : BB{};
-            if (2 * popcount(group) >= static_cast<int>(pp.shifts.size())) {
-                sink.add(count_shifted(pp, group, empty, enemy, filter.allowed()));
-                mine &= ~group;
+            if (pp.shiftable) {
+                const BB group = filter.unfiltered(mine, pp);
+                if (at_least(group, pp.shift_group_min)) {
+                    sink.add(count_shifted(pp, group, empty, enemy, filter.allowed()));
+                    mine &= ~group;
+                }
             }
+        }
+        if (pp.uniform) {
+            const BB open = empty | enemy;
+            while (any(mine)) {
+                const int s = pop_lsb(mine);
+                const BB to = (pp.leap_move[s] | slide_reach(pp, s, occ)) & open;
+                if (any(to)) sink.plain(s, filter.targets(s, to, pp));
+            }
+            continue;
         }
         while (any(mine)) {
             const int s = pop_lsb(mine);
@@ -191,19 +219,24 @@ void Board<BB>::generate(Sink& sink, Filter& filter) const {
         }
     }
 
-    for (std::size_t i = 0; i < t.castles.size(); ++i)
-        if ((castling_ >> i & 1) && t.castles[i].color == us && castle_allowed(t.castles[i])) {
-            const Move m = Move::make(t.castles[i].king_from, t.castles[i].king_to,
-                                      MoveKind::Castle, -1, static_cast<int>(i));
-            if (filter.special(m)) sink.move(m);
+    for (std::size_t i = 0; i < t.castles.size(); ++i) {
+        const auto& k = t.castles[i];
+        if (!(castling_ >> i & 1) || k.color != us) continue;
+        const Move m =
+            Move::make(k.king_from, k.king_to, MoveKind::Castle, -1, static_cast<int>(i));
+        if constexpr (Filter::judges_castling()) {
+            if (!any(k.must_be_empty & occ) && filter.castle(k, m)) sink.move(m);
+        } else if (castle_allowed(k) && filter.special(m)) {
+            sink.move(m);
         }
+    }
+    return sink;
 }
 
 template <class BB>
 void Board<BB>::generate_pseudo_legal(MoveList& out) const {
-    ListSink sink{out};
     NoFilter<BB> filter;
-    generate(sink, filter);
+    generate(ListSink{out}, filter);
 }
 
 template <class BB>
@@ -242,6 +275,38 @@ BB Board<BB>::capture_reach(Color c, int type, int from, BB occ) const {
     for (const auto& leap : pp.lame[from])
         if (leap.capture && !any(leap.path & occ)) reach |= square_bit<BB>(leap.to);
     return reach;
+}
+
+// Every square a piece of `by` attacks with the board occupied as in occ (blockers
+// included), for the judging of royal moves and castling in one go. Only for positions
+// without hoppers and lame leapers that capture (exact legality), whose attacks the plain
+// leaps and rides describe.
+template <class BB>
+BB Board<BB>::attack_map(Color by, BB occ) const {
+    const T& t = *t_;
+    BB out{};
+    for (std::uint32_t ts = t.leap_attackers[by] | t.ray_attackers[by]; ts; ts &= ts - 1) {
+        const int type = std::countr_zero(ts);
+        BB group = pieces(by, type);
+        if (!any(group)) continue;
+        const auto& pp = t.piece(by, type);
+        if constexpr (std::is_same_v<BB, Bits64>) {
+            // Several leapers alike (pawns): the whole set shifted once per capturing vector.
+            if (pp.shiftable && popcount(group) > 1) {
+                for (const auto& sh : pp.shifts)
+                    if (sh.capture) out |= shifted(group & sh.from, sh.step);
+                continue;
+            }
+            while (any(group)) {
+                const int s = pop_lsb(group);
+                out |= pp.leap_capture[s];
+                for (const SlideMagic* g : pp.capture_groups) out |= slide_attacks(g, s, occ);
+            }
+        } else {
+            while (any(group)) out |= capture_reach(by, type, pop_lsb(group), occ);
+        }
+    }
+    return out;
 }
 
 // The pieces of `by` that attack along rays (of any direction).
@@ -337,7 +402,7 @@ typename Board<BB>::LegalMode Board<BB>::legality(Legality& out) const {
     const BB royals = royals_ & by_color_[us];
     if (!any(royals)) return LegalMode::AllLegal;  // nothing of ours can be left attacked
     if (t.variant->end.royal_capture && !has_royal(them)) return LegalMode::AllLegal;
-    if (popcount(royals) > 1 || t.royal_promotion) return LegalMode::Trial;
+    if (more_than_one(royals) || t.royal_promotion) return LegalMode::Trial;
     for (std::uint32_t ts = t.complex_attackers[them]; ts; ts &= ts - 1)
         if (any(pieces(them, std::countr_zero(ts)))) return LegalMode::Trial;
 
@@ -348,9 +413,8 @@ typename Board<BB>::LegalMode Board<BB>::legality(Legality& out) const {
     out.tried = t.variant->end.royal_capture ? (royals_ & theirs) : BB{};
     BB checks{};  // checkers and the squares between them and the royal piece
     int checkers = 0;
-    for (std::uint32_t ts = t.leap_attackers[them]; ts; ts &= ts - 1) {
-        const int type = std::countr_zero(ts);
-        const BB by = t.piece(them, type).reverse_leap_capture[k] & by_type_[type] & theirs;
+    for (const auto& la : t.leap_attacks[them]) {
+        const BB by = la.from[k] & by_type_[la.type] & theirs;
         if (any(by)) checks |= by, checkers += popcount(by);
     }
     if constexpr (std::is_same_v<BB, Bits64>) {
@@ -361,7 +425,8 @@ typename Board<BB>::LegalMode Board<BB>::legality(Legality& out) const {
             for (std::uint32_t ts = ag.types; ts; ts &= ts - 1)
                 riders |= by_type_[std::countr_zero(ts)];
             riders &= theirs;
-            if (!riders) continue;
+            // None of them on a line to the royal piece: no check and no pin this way.
+            if (!(ag.group[k].reach & riders)) continue;
             const BB seen = slide_attacks(ag.group, k, occ);
             for (BB c = seen & riders; c;) {
                 const int sq = pop_lsb(c);
@@ -375,7 +440,13 @@ typename Board<BB>::LegalMode Board<BB>::legality(Legality& out) const {
                 const int sq = pop_lsb(p);
                 BB path;
                 if (!between(t, *ag.table, k, sq, path)) return LegalMode::Trial;
-                out.pinned |= path & blockers;
+                // A piece pinned twice (by riders of two groups) keeps what both allow.
+                const BB line = path | square_bit<BB>(sq);
+                for (BB pinned = path & blockers; pinned;) {
+                    const int ps = pop_lsb(pinned);
+                    out.pin_line[ps] = test(out.pinned, ps) ? out.pin_line[ps] & line : line;
+                    out.pinned |= square_bit<BB>(ps);
+                }
             }
         }
         out.evasions = checkers == 0 ? t.board : checkers == 1 ? checks : BB{};
@@ -415,35 +486,64 @@ typename Board<BB>::LegalMode Board<BB>::legality(Legality& out) const {
 // the capture of an enemy royal get the trial; everything else needs only the evasions.
 template <class BB>
 template <class Sink>
-void Board<BB>::generate_checked(Sink& sink) {
+Sink Board<BB>::generate_checked(Sink sink) {
     Legality legal;
     const LegalMode mode = legality(legal);
     if (mode == LegalMode::AllLegal) {
         NoFilter<BB> filter;
-        generate(sink, filter);
-        return;
+        return generate(sink, filter);
     }
     if (mode == LegalMode::Trial) {
         MoveList list;
         generate_pseudo_legal(list);
         for (const Move m : list)
             if (leaves_royal_safe(m)) sink.move(m);
-        return;
+        return sink;
     }
     struct ExactFilter {
+        static constexpr bool judges_castling() { return true; }
         Board& b;
         const Legality& legal;
-        // One trial per target square: which promotion it makes cannot matter, as no piece
-        // promotes to a royal one in this mode.
-        // A plain move of a piece that may be pinned, judged without making it: whether
-        // the royal piece is attacked with the piece moved (a capture's victim attacks
-        // nothing). Exact mode has one royal piece and no attacker a move can open or close
-        // otherwise (hoppers, lame leapers), so the occupancy says it all.
+        // The squares the enemy attacks with our royal piece lifted off the board (so that
+        // it cannot hide behind itself), found once per position the first time a royal
+        // move or castling needs it.
+        BB danger{};
+        bool danger_known = false;
+        BB royal_danger() {
+            if (!danger_known) {
+                danger = b.attack_map(~b.stm_, b.occupied() & ~square_bit<BB>(legal.royal));
+                danger_known = true;
+            }
+            return danger;
+        }
+        // Whether the royal piece stands attacked on `royal` with the board occupied as in
+        // occ and only the enemy pieces in theirs: a move judged without making it. Exact
+        // mode has one royal piece and no attacker a move can open or close otherwise
+        // (hoppers, lame leapers), so the occupancy says it all.
+        bool royal_safe(int royal, BB occ, BB theirs) const {
+            return !b.attacked(royal, ~b.stm_, occ, theirs);
+        }
+        // A plain move of a piece that may be pinned (a capture's victim attacks nothing).
         bool safe_after(int from, int to) const {
             const BB occ = (b.occupied() & ~square_bit<BB>(from)) | square_bit<BB>(to);
-            return !b.attacked(legal.royal, ~b.stm_, occ,
-                               b.by_color_[~b.stm_] & ~square_bit<BB>(to));
+            return royal_safe(legal.royal, occ, b.by_color_[~b.stm_] & ~square_bit<BB>(to));
         }
+        // Where a piece that may be pinned can go: on 64-square boards the pins are exact
+        // and their lines known; elsewhere each target is tested.
+        BB pinned_targets(int from, BB to) const {
+            if constexpr (std::is_same_v<BB, Bits64>) {
+                return to & legal.pin_line[from] & legal.evasions;
+            } else {
+                BB kept{};
+                for (BB rest = to; any(rest);) {
+                    const int sq = pop_lsb(rest);
+                    if (safe_after(from, sq)) kept |= square_bit<BB>(sq);
+                }
+                return kept;
+            }
+        }
+        // One trial per target square: which promotion it makes cannot matter, as no piece
+        // promotes to a royal one in this mode.
         BB tried(int from, BB to, const PerPiece& pp) {
             BB kept{};
             while (any(to)) {
@@ -457,16 +557,19 @@ void Board<BB>::generate_checked(Sink& sink) {
         BB targets(int from, BB to, const PerPiece& pp) {
             BB kept{};
             if (from == legal.royal) {
-                const BB occ = b.occupied() & ~square_bit<BB>(from);
-                for (BB rest = to & ~legal.tried; any(rest);) {
-                    const int sq = pop_lsb(rest);
-                    if (!b.attacked(sq, ~b.stm_, occ)) kept |= square_bit<BB>(sq);
+                const BB rest = to & ~legal.tried;
+                if (danger_known || popcount(rest) > 2) {
+                    kept = rest & ~royal_danger();
+                } else {
+                    // A target or two: tested one by one, cheaper than the whole map.
+                    const BB occ = b.occupied() & ~square_bit<BB>(from);
+                    for (BB r = rest; any(r);) {
+                        const int sq = pop_lsb(r);
+                        if (!b.attacked(sq, ~b.stm_, occ)) kept |= square_bit<BB>(sq);
+                    }
                 }
             } else if (test(legal.pinned, from)) {
-                for (BB rest = to & ~legal.tried; any(rest);) {
-                    const int sq = pop_lsb(rest);
-                    if (safe_after(from, sq)) kept |= square_bit<BB>(sq);
-                }
+                kept = pinned_targets(from, to & ~legal.tried);
             } else {
                 kept = to & legal.evasions & ~legal.tried;
             }
@@ -485,25 +588,46 @@ void Board<BB>::generate_checked(Sink& sink) {
         BB allowed() const { return legal.evasions & ~legal.tried; }
         bool step(Move m) {
             if (m.from == legal.royal || test(legal.tried, m.to)) return b.leaves_royal_safe(m);
-            if (test(legal.pinned, m.from)) return safe_after(m.from, m.to);
+            if (test(legal.pinned, m.from))
+                return any(pinned_targets(m.from, square_bit<BB>(m.to)));
             return test(legal.evasions, m.to);
         }
-        bool special(Move m) { return b.leaves_royal_safe(m); }
+        // En passant by a piece other than the royal one, judged by occupancy: the taker
+        // moves and its victim leaves the board.
+        bool special(Move m) {
+            const int victim = b.ep_victim_;
+            if (m.kind() != MoveKind::EnPassant || m.from == legal.royal ||
+                test(legal.tried, victim))
+                return b.leaves_royal_safe(m);
+            const BB occ = (b.occupied() & ~square_bit<BB>(m.from) & ~square_bit<BB>(victim)) |
+                           square_bit<BB>(m.to);
+            return royal_safe(legal.royal, occ, b.by_color_[~b.stm_] & ~square_bit<BB>(victim));
+        }
+        // Castling (its squares found empty): the squares the king passes must not be
+        // attacked with the king at home. The attack map lifts the king, which changes only
+        // squares seen through the king's own square, and castling out of an attack is
+        // refused anyway. Then the king on its new square with the rook moved: moving the
+        // rook may open a line to it.
+        bool castle(const typename T::Castle& k, Move m) {
+            if (k.king_from != legal.royal) return b.castle_allowed(k) && b.leaves_royal_safe(m);
+            if (any(k.must_not_be_attacked_set & royal_danger())) return false;
+            const BB occ =
+                (b.occupied() & ~square_bit<BB>(k.king_from) & ~square_bit<BB>(k.rook_from)) |
+                square_bit<BB>(k.king_to) | square_bit<BB>(k.rook_to);
+            return royal_safe(k.king_to, occ, b.by_color_[~b.stm_]);
+        }
     } filter{*this, legal};
-    generate(sink, filter);
+    return generate(sink, filter);
 }
 
 template <class BB>
 void Board<BB>::generate_legal(MoveList& out) {
-    ListSink sink{out};
-    generate_checked(sink);
+    generate_checked(ListSink{out});
 }
 
 template <class BB>
 int Board<BB>::count_legal() {
-    CountSink sink;
-    generate_checked(sink);
-    return sink.count;
+    return generate_checked(CountSink{}).count;
 }
 
 template class Board<Bits64>;

@@ -60,8 +60,7 @@ std::string Board<BB>::royal_first(std::string letters) const {
 template <class BB>
 bool Board<BB>::material_draw(std::string* which) const {
     const auto& draws = t_->variant->end.insufficient_material;
-    const int total = popcount(occupied());
-    if (total >= 64 || !(t_->material_draw_sizes >> total & 1)) return false;
+    if (!material_draw_size()) return false;
     std::string sides[2];
     BB all = occupied();
     while (any(all)) {
@@ -198,26 +197,45 @@ std::optional<Outcome> Board<BB>::outcome_knowing(bool has_legal_move) {
 
 // The same ends as outcome_without_moves() and draw_by_rule(), answered without building
 // their sentences: perft asks at every node.
+// Inlined into perft's loop, with the quick test of the piece count before the call that
+// compares the material.
 template <class BB>
-bool Board<BB>::ended_by_rule() const {
+[[gnu::always_inline]] inline bool Board<BB>::ended_by_rule() const {
     const EndRules& e = t_->variant->end;
     if (e.royal_capture && !(has_royal(White) && has_royal(Black))) return true;
     if (e.move_limit && fullmove_ > e.move_limit) return true;
     if (e.n_move_rule && halfmove_ >= 2 * e.n_move_rule) return true;
-    return repeated() || material_draw(nullptr);
+    return repeated() || (material_draw_size() && material_draw(nullptr));
+}
+
+// Repetition is the one rule that reads the key: without it the tree is walked without
+// keeping the key.
+template <class BB>
+std::uint64_t Board<BB>::perft(int depth) {
+    return t_->variant->end.repetition ? perft_walk<true>(depth) : perft_walk<false>(depth);
 }
 
 template <class BB>
-std::uint64_t Board<BB>::perft(int depth) {
+template <bool kKeyed>
+std::uint64_t Board<BB>::perft_walk(int depth) {
     if (depth == 0) return 1;
     if (ended_by_rule()) return 0;
     if (depth == 1) return static_cast<std::uint64_t>(count_legal());
     MoveList list;
     generate_legal(list);
     std::uint64_t nodes = 0;
+    if (depth == 2) {
+        // The last ply counted here, without a call per move.
+        for (const Move& m : list) {
+            play<kKeyed>(m);
+            if (!ended_by_rule()) nodes += static_cast<std::uint64_t>(count_legal());
+            unmake();
+        }
+        return nodes;
+    }
     for (const Move& m : list) {
-        make(m);
-        nodes += perft(depth - 1);
+        play<kKeyed>(m);
+        nodes += perft_walk<kKeyed>(depth - 1);
         unmake();
     }
     return nodes;

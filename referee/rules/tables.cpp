@@ -179,6 +179,7 @@ struct TableBuilder {
                 leap(pp, mr, dx, dy);
         }
         pp.shiftable = kBits<BB> == 64 && pp.rides.empty() && !pp.has_lame;
+        pp.shift_group_min = std::max(1, static_cast<int>(pp.shifts.size() + 1) / 2);
         leap_attacks(c, ti, pp);
         promotion(c, pt, pp);
         double_steps(c, pt, pp);
@@ -295,7 +296,10 @@ struct TableBuilder {
             st.attacks.resize(st.attacks.size() + seen.size());
             std::copy(seen.begin(), seen.end(), st.attacks.begin() + offsets[s]);
         }
-        for (int s = 0; s < nsq; ++s) st.squares[s].attacks = st.attacks.data() + offsets[s];
+        for (int s = 0; s < nsq; ++s) {
+            st.squares[s].attacks = st.attacks.data() + offsets[s];
+            st.squares[s].reach = slide_attacks(st.squares.data(), s, 0);
+        }
         return &st;
     }
 
@@ -336,6 +340,12 @@ struct TableBuilder {
                         slides.emplace_back(ride.vec, ride.mask);
                 for (const SlideTable* st : pack(std::move(slides)))
                     pp.slide_groups.push_back(st->squares.data());
+                Slides captures;
+                for (const auto& ride : pp.rides)
+                    if (ride.capture && ride.hop == Hop::None)
+                        captures.emplace_back(ride.vec, ride.mask);
+                for (const SlideTable* st : pack(std::move(captures)))
+                    pp.capture_groups.push_back(st->squares.data());
             }
             // Attacks: from the target along each capturing ride reversed, the same range.
             for (Color c : {White, Black})
@@ -392,8 +402,10 @@ struct TableBuilder {
                     (span(k.king_from, k.king_to, false) | span(k.rook_from, k.rook_to, false)) &
                     ~(square_bit<BB>(k.king_from) | square_bit<BB>(k.rook_from));
                 int step = k.king_to > k.king_from ? 1 : -1;
+                k.must_not_be_attacked_set = BB{};
                 for (int s = k.king_from;; s += step) {
                     k.must_not_be_attacked.push_back(s);
+                    k.must_not_be_attacked_set |= square_bit<BB>(s);
                     if (s == k.king_to) break;
                 }
                 const int bit = static_cast<int>(t.castles.size());
@@ -460,6 +472,9 @@ std::shared_ptr<const Tables<BB>> Tables<BB>::build(std::shared_ptr<const Varian
     b.castling();
     b.slide_groups();
     b.link_rays();
+    for (auto& pp : t->per_piece)
+        pp.uniform = pp.other_rides.empty() && !pp.has_lame && pp.leap_move == pp.leap_capture &&
+                     pp.promotion_types.empty() && !any(pp.double_step_from);
     for (Color c : {White, Black})
         for (std::uint32_t ts = t->leap_attackers[c]; ts; ts &= ts - 1) {
             const int type = std::countr_zero(ts);

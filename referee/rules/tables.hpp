@@ -36,6 +36,7 @@ struct SlideMagic {
     std::uint64_t magic = 0;
     const Bits64* attacks = nullptr;
     int shift = 63;
+    Bits64 reach = 0;  // the attacks on an empty board
 };
 // The squares a group of slides reaches from s with occupancy occ, blockers included.
 inline Bits64 slide_attacks(const SlideMagic* group, int s, Bits64 occ) {
@@ -98,6 +99,9 @@ struct Tables {
         std::vector<Slide> forward_slides, backward_slides;  // only on boards over 64 squares
         // On 64-square boards the same plain rides by magic lookup, a few directions each.
         std::vector<const SlideMagic*> slide_groups;
+        // And every capturing plain ride (capture-only ones too) the same way: what the piece
+        // attacks, for a whole side's attack map (most often the same groups as above).
+        std::vector<const SlideMagic*> capture_groups;
         std::vector<const Ride*> other_rides;
         std::vector<std::vector<LameLeap>> lame;  // per square
         bool has_lame = false;
@@ -110,7 +114,13 @@ struct Tables {
         // Only plain leaps and double steps, on a 64-bit board: `shifts` describe all its
         // moves but en passant.
         bool shiftable = false;
+        // Every move captures too and every capture is a move (plain leaps and rides), and
+        // it neither promotes nor double-steps: its targets are all it reaches but its own
+        // side's squares (kings, knights and sliders alike).
+        bool uniform = false;
         std::vector<Shift> shifts;
+        // Shifting is worth it from half as many pieces as vectors: pawns, not a lone king.
+        int shift_group_min = 1;
     };
 
     std::shared_ptr<const Variant> variant;
@@ -163,6 +173,7 @@ struct Tables {
         int rook_type;
         BB must_be_empty;
         std::vector<int> must_not_be_attacked;
+        BB must_not_be_attacked_set;  // the same squares as a set, for an attack map
     };
     std::vector<Castle> castles;
     std::vector<std::uint32_t> castle_clear;  // [sq]: rights lost when a move touches sq
