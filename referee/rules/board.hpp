@@ -57,11 +57,10 @@ class Board {
     // Ends decided before anyone moves again: a royal piece captured, the move limit.
     std::optional<Outcome> outcome_without_moves() const;
     // Every end, in the order that settles ties: the two above, checkmate or no legal
-    // move, then the draws by rule (material, repetition, n-move rule).
-    std::optional<Outcome> outcome();
-    // The same, for a caller that already knows whether the side to move has a legal move
-    // (Position keeps its legal moves): no move generation unless it has none.
-    std::optional<Outcome> outcome_knowing(bool has_legal_move);
+    // move, then the draws by rule (material, repetition, n-move rule). The caller says
+    // whether the side to move has a legal move (Position keeps its legal moves): no move
+    // generation unless it has none.
+    std::optional<Outcome> outcome(bool has_legal_move);
     std::optional<Outcome> draw_by_rule() const;
 
     std::uint64_t perft(int depth);

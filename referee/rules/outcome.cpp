@@ -181,14 +181,7 @@ std::optional<Outcome> Board<BB>::draw_by_rule() const {
 // Checkmate and having no legal move come before the draws by rule, so that a mate on the
 // move that also completes the n-move count still wins.
 template <class BB>
-std::optional<Outcome> Board<BB>::outcome() {
-    if (auto o = outcome_without_moves()) return o;
-    if (auto o = no_moves_outcome()) return o;
-    return draw_by_rule();
-}
-
-template <class BB>
-std::optional<Outcome> Board<BB>::outcome_knowing(bool has_legal_move) {
+std::optional<Outcome> Board<BB>::outcome(bool has_legal_move) {
     if (auto o = outcome_without_moves()) return o;
     if (!has_legal_move)
         if (auto o = no_moves_outcome()) return o;

@@ -103,7 +103,7 @@ void Position::undo() {
 }
 std::optional<Outcome> Position::outcome() const {
     const bool has_legal_move = !legal_here().empty();
-    return visit([has_legal_move](auto& b) { return b.outcome_knowing(has_legal_move); });
+    return visit([has_legal_move](auto& b) { return b.outcome(has_legal_move); });
 }
 
 std::string Position::fen() const {
