@@ -1,5 +1,6 @@
 // referee tournament CONFIG [--resume] [--shard K/N]; referee merge CONFIG [JOURNAL...];
 // referee report CONFIG. The journal is the truth; reports are always rebuilt from it.
+#include <sys/resource.h>
 #include <unistd.h>
 
 #include <chrono>
@@ -133,6 +134,16 @@ long peak_memory_kib() {
     return -1;
 }
 
+// CPU seconds (user and system) of the referee itself (RUSAGE_SELF: all its threads) or of
+// its reaped children (RUSAGE_CHILDREN: the engines, their sandboxes and whatever they
+// started), so a benchmark can tell the referee's cost from the engines'.
+double cpu_seconds(int who) {
+    rusage u{};
+    ::getrusage(who, &u);
+    return static_cast<double>(u.ru_utime.tv_sec + u.ru_stime.tv_sec) +
+           static_cast<double>(u.ru_utime.tv_usec + u.ru_stime.tv_usec) / 1e6;
+}
+
 // The output folder, made now, with a message that says which key named it.
 void make_output_dir(const tournament::TournamentConfig& c) {
     std::error_code ec;
@@ -240,9 +251,9 @@ void run_tournament_config(tournament::TournamentConfig config, const RunOptions
             std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
         std::cout << fmt::format(
             "stats games={} seconds={:.3f} games_per_second={:.2f} concurrency={} "
-            "peak_memory_kib={}\n",
+            "peak_memory_kib={} cpu_seconds={:.3f} children_cpu_seconds={:.3f}\n",
             todo.size(), seconds, seconds > 0 ? todo.size() / seconds : 0.0, config.concurrency,
-            peak_memory_kib());
+            peak_memory_kib(), cpu_seconds(RUSAGE_SELF), cpu_seconds(RUSAGE_CHILDREN));
     }
     if (!reports) return;  // a shard on a cluster: the merge job writes the one report
     games.clear();         // the reports read the journal
@@ -306,7 +317,8 @@ void add_tournament_commands(CLI::App& app) {
     t->add_option("--concurrency", a->concurrency, "games at once (overrides the config)");
     t->add_flag("--quiet", a->quiet, "print only the report path");
     t->add_flag("--stats", a->stats,
-                "print games per second and the referee's peak memory at the end");
+                "print games per second, the referee's peak memory and the CPU time of the "
+                "referee and of its engines at the end");
     t->add_option(
         "--sandbox", a->sandbox,
         "run every engine under: auto (bwrap where it works), bwrap, none (overrides the config)");

@@ -192,6 +192,27 @@ TEST(TournamentCli, HighConcurrencyLosesNoGameOnTime) {
     for (const auto& g : j.at("games")) EXPECT_NE(g.at("termination"), "time-forfeit") << g.dump();
 }
 
+// --stats is what bench/tournament reads: the referee's own CPU apart from its engines'
+// (which it has reaped by then), so a slow run can be told apart as the referee's or theirs.
+TEST(TournamentCli, StatsGiveTheRefereesCpuApartFromItsEngines) {
+    TempDir dir("stats");
+    std::ofstream(dir.path() / "t.yaml") << config("stats", 2, 2);
+    auto r = run(dir.path(), {"tournament", "t.yaml", "--quiet", "--stats", "--no-report"});
+    ASSERT_EQ(r.code, 0) << r.out;
+    const auto at = r.out.find("stats games=12 ");
+    ASSERT_NE(at, std::string::npos) << r.out;
+    const std::string line = r.out.substr(at, r.out.find('\n', at) - at);
+    auto field = [&](const std::string& key) {
+        const auto k = line.find(" " + key + "=");
+        EXPECT_NE(k, std::string::npos) << line;
+        return k == std::string::npos ? -1.0 : std::stod(line.substr(k + key.size() + 2));
+    };
+    const double self = field("cpu_seconds"), children = field("children_cpu_seconds");
+    EXPECT_GT(self, 0.0) << line;
+    EXPECT_GT(children, 0.0) << line;  // twelve games of four engines, all reaped
+    EXPECT_LT(self, 60.0) << line;
+}
+
 struct BadConfig {
     std::string yaml;
     std::string expect;  // in the message
