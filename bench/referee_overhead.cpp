@@ -19,6 +19,7 @@
 
 #include <fmt/format.h>
 
+#include "referee/engine/cpu_time.hpp"
 #include "referee/tournament/runner.hpp"
 
 namespace {
@@ -26,15 +27,10 @@ namespace {
 using Clock = std::chrono::steady_clock;
 namespace fs = std::filesystem;
 
-// User + system CPU of this process, or of its waited-for children, in microseconds; or
-// the user part alone.
+// referee::engine::cpu_seconds in microseconds: this process's, or its reaped children's;
+// or the user part alone.
 double cpu_us(int who = RUSAGE_SELF, bool user_only = false) {
-    rusage u{};
-    ::getrusage(who, &u);
-    const auto us = [](const timeval& t) {
-        return t.tv_sec * 1e6 + static_cast<double>(t.tv_usec);
-    };
-    return us(u.ru_utime) + (user_only ? 0 : us(u.ru_stime));
+    return referee::engine::cpu_seconds(who, user_only) * 1e6;
 }
 
 std::string load_average() {

@@ -3,7 +3,6 @@
 // the referee's own schedule (make_schedule of the same config): the same engines, the same
 // colours, the same per-game Seed, so both sides play the same games and start the same
 // engine processes. Only the rules engine, to know when a game is over.
-#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -16,6 +15,7 @@
 
 #include <fmt/format.h>
 
+#include "referee/engine/cpu_time.hpp"
 #include "referee/rules/position.hpp"
 #include "referee/tournament/config.hpp"
 #include "referee/tournament/schedule.hpp"
@@ -138,15 +138,11 @@ int main(int argc, char** argv) {
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     // The same two figures `referee tournament --stats` prints: this driver's CPU, and its
     // engines'.
-    auto cpu = [](int who) {
-        rusage u{};
-        ::getrusage(who, &u);
-        return static_cast<double>(u.ru_utime.tv_sec + u.ru_stime.tv_sec) +
-               static_cast<double>(u.ru_utime.tv_usec + u.ru_stime.tv_usec) / 1e6;
-    };
+    using referee::engine::cpu_seconds;
     fmt::print(
         "floor games={} plies={} seconds={:.3f} games_per_second={:.2f} cpu_seconds={:.3f} "
         "children_cpu_seconds={:.3f}\n",
-        games, plies, seconds, games / seconds, cpu(RUSAGE_SELF), cpu(RUSAGE_CHILDREN));
+        games, plies, seconds, games / seconds, cpu_seconds(RUSAGE_SELF),
+        cpu_seconds(RUSAGE_CHILDREN));
     return 0;
 }

@@ -1,6 +1,5 @@
 // referee tournament CONFIG [--resume] [--shard K/N]; referee merge CONFIG [JOURNAL...];
 // referee report CONFIG. The journal is the truth; reports are always rebuilt from it.
-#include <sys/resource.h>
 #include <unistd.h>
 
 #include <chrono>
@@ -16,6 +15,7 @@
 #include "referee/cli/match_watch.hpp"
 #include "referee/cli/slurm.hpp"
 #include "referee/cli/tournament_run.hpp"
+#include "referee/engine/cpu_time.hpp"
 #include "referee/engine/process.hpp"
 #include "referee/engine/sandbox.hpp"
 #include "referee/report/files.hpp"
@@ -134,16 +134,6 @@ long peak_memory_kib() {
     return -1;
 }
 
-// CPU seconds (user and system) of the referee itself (RUSAGE_SELF: all its threads) or of
-// its reaped children (RUSAGE_CHILDREN: the engines, their sandboxes and whatever they
-// started), so a benchmark can tell the referee's cost from the engines'.
-double cpu_seconds(int who) {
-    rusage u{};
-    ::getrusage(who, &u);
-    return static_cast<double>(u.ru_utime.tv_sec + u.ru_stime.tv_sec) +
-           static_cast<double>(u.ru_utime.tv_usec + u.ru_stime.tv_usec) / 1e6;
-}
-
 // The output folder, made now, with a message that says which key named it.
 void make_output_dir(const tournament::TournamentConfig& c) {
     std::error_code ec;
@@ -253,7 +243,8 @@ void run_tournament_config(tournament::TournamentConfig config, const RunOptions
             "stats games={} seconds={:.3f} games_per_second={:.2f} concurrency={} "
             "peak_memory_kib={} cpu_seconds={:.3f} children_cpu_seconds={:.3f}\n",
             todo.size(), seconds, seconds > 0 ? todo.size() / seconds : 0.0, config.concurrency,
-            peak_memory_kib(), cpu_seconds(RUSAGE_SELF), cpu_seconds(RUSAGE_CHILDREN));
+            peak_memory_kib(), engine::cpu_seconds(RUSAGE_SELF),
+            engine::cpu_seconds(RUSAGE_CHILDREN));
     }
     if (!reports) return;  // a shard on a cluster: the merge job writes the one report
     games.clear();         // the reports read the journal
