@@ -335,8 +335,8 @@ TournamentConfig tournament_config_from_yaml(const YAML::Node& root, const std::
     Reader r(path);
     r.only_keys(root, "",
                 {"name", "variant", "format", "seeds", "games_per_pairing", "time_control",
-                 "margin", "imcs_clock", "openings", "concurrency", "adjudication", "seed",
-                 "output", "engines", "sprt", "pgn_out", "log"});
+                 "margin", "imcs_clock", "openings", "concurrency", "threads", "adjudication",
+                 "seed", "output", "engines", "sprt", "pgn_out", "log"});
     for (const char* k : {"name", "variant", "engines"})
         if (!root[k]) r.fail(root, k, fmt::format("the config has no '{}'", k));
     const fs::path base = base_dir;
@@ -402,6 +402,11 @@ TournamentConfig tournament_config_from_yaml(const YAML::Node& root, const std::
         c.concurrency = r.get<int>(root["concurrency"], "concurrency", "a whole number");
         if (c.concurrency < 1 || c.concurrency > 1000)
             r.fail(root["concurrency"], "concurrency", "must be 1 to 1000");
+    }
+    if (root["threads"]) {
+        c.threads = r.get<int>(root["threads"], "threads", "a whole number");
+        if (c.threads < 1 || c.threads > 256)
+            r.fail(root["threads"], "threads", "must be 1 to 256");
     }
     if (auto adj = root["adjudication"]) {
         r.only_keys(adj, "adjudication", {"max_plies", "illegal_moves", "resign", "draw"});

@@ -40,6 +40,9 @@ struct TournamentConfig {
     match::TimeControl time_control;
     Openings openings;
     int concurrency = 1;
+    // Event loops (threads) the games at once are spread over, each with its own engine
+    // processes; at most `concurrency` are used. One plays every game on the main thread.
+    int threads = 1;
     match::IllegalMovePolicy illegal_moves = match::IllegalMovePolicy::Loss;
     int max_plies = 0;
     bool max_plies_given = false;  // adjudication.max_plies was written (0 included)

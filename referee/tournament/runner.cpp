@@ -2,9 +2,13 @@
 
 #include <unistd.h>
 
+#include <algorithm>
+#include <array>
 #include <deque>
 #include <filesystem>
+#include <optional>
 #include <set>
+#include <thread>
 
 #include <fmt/format.h>
 #include <boost/asio/executor_work_guard.hpp>
@@ -96,6 +100,30 @@ Runner::Runner(const TournamentConfig& config, std::vector<GameSlot> todo, Journ
                GameDone on_game)
     : config_(config), todo_(std::move(todo)), journal_(journal), on_game_(std::move(on_game)) {}
 
+namespace {
+
+using WorkGuard = boost::asio::executor_work_guard<boost::asio::io_context::executor_type>;
+
+// One event loop the games are spread over: its own engine processes (idle ones pooled by
+// engine), the games it plays, and (but for the first lane of a one-thread run, which is the
+// main loop itself) a thread of its own. Everything in it but `in_play` and `affinity` is
+// touched on its own thread only; those two belong to the main loop.
+struct Lane {
+    explicit Lane(std::size_t engines) : idle(engines), affinity(engines, 0) {}
+    boost::asio::io_context own_io;  // first, so it outlives the sessions below
+    boost::asio::io_context* io = &own_io;
+    std::string scratch;  // a folder of its own: two lanes may write the same engine file
+    std::vector<std::vector<SessionPtr>> idle;
+    std::vector<SessionPtr> retired;  // kept until their processes are reaped
+    std::set<std::shared_ptr<match::Game>> playing;
+    int in_play = 0;            // the main loop's count of the games it gave this lane
+    std::vector<int> affinity;  // the main loop's guess of its idle processes, by engine
+    std::optional<WorkGuard> guard;
+    std::thread thread;
+};
+
+}  // namespace
+
 void Runner::run() {
     const auto rules = rules::Rules::load(config_.variant);
     // Only when asked for: without it no session has a transcript to call. Made before the
@@ -105,45 +133,58 @@ void Runner::run() {
     boost::asio::io_context io;
     // Files the referee writes for engines (Fairy-Stockfish variant ini), removed at the end.
     const engine::ScratchDir scratch_owner(fmt::format("referee-tournament-{}-", ::getpid()));
-    const std::string& scratch = scratch_owner.path();
-    std::vector<std::vector<SessionPtr>> idle(config_.engines.size());
-    std::vector<SessionPtr> retired;  // kept until their processes are reaped
-    std::set<std::shared_ptr<match::Game>> playing;
     std::deque<GameSlot> queue(todo_.begin(), todo_.end());
     std::exception_ptr failure;
+    int in_play = 0;
+
+    // With one thread the games are played on the main loop, as they always were; with more,
+    // each lane runs its games on a thread of its own and tells the main loop when one ends.
+    const int lane_count = std::max(1, std::min(config_.threads, config_.concurrency));
+    const bool threaded = lane_count > 1;
+    std::vector<std::unique_ptr<Lane>> lanes;
+    for (int k = 0; k < lane_count; ++k) {
+        auto lane = std::make_unique<Lane>(config_.engines.size());
+        if (!threaded) lane->io = &io;
+        lane->scratch =
+            threaded ? fmt::format("{}/lane-{}", scratch_owner.path(), k) : scratch_owner.path();
+        lanes.push_back(std::move(lane));
+    }
 
     // An idle process is reused when it was started with the arguments this game would give
     // it; one whose arguments name its colour ({color}) is restarted when its colour changes,
     // and plain and imcs-tcp engines (one game per process) always start afresh.
-    auto take = [&](int e, const engine::Seat& seat) {
-        while (!idle[e].empty()) {
-            auto s = idle[e].back();
-            idle[e].pop_back();
+    auto take = [&](Lane& lane, int e, const engine::Seat& seat) {
+        auto& idle = lane.idle[e];
+        while (!idle.empty()) {
+            auto s = idle.back();
+            idle.pop_back();
             if (s->alive() &&
                 engine::launch_args_match(config_.engines[e], rules.variant(), s->seat(), seat))
                 return s;
             s->quit(std::chrono::milliseconds(1000));
-            retired.push_back(s);
+            lane.retired.push_back(s);
         }
-        auto s =
-            engine::EngineSession::create(io, config_.engines[e], rules.variant(), scratch, seat);
+        auto s = engine::EngineSession::create(*lane.io, config_.engines[e], rules.variant(),
+                                               lane.scratch, seat);
         if (log) s->set_transcript(log->transcript_for(config_.engines[e].name));
         return s;
     };
     // A process that lost by its own fault (crash, hang, flood, illegal move, time) is not
-    // trusted with another game: its replacement starts fresh.
-    auto give_back = [&](int e, const SessionPtr& s, bool at_fault) {
+    // trusted with another game: its replacement starts fresh. True when it is kept.
+    auto give_back = [&](Lane& lane, int e, const SessionPtr& s, bool at_fault) {
         if (s->alive() && !at_fault) {
-            idle[e].push_back(s);
-        } else if (!at_fault && !s->finished()) {
+            lane.idle[e].push_back(s);
+            return true;
+        }
+        if (!at_fault && !s->finished()) {
             // Its game is over and it cannot play another (plain, imcs-tcp): most such
             // clients exit by themselves; the grace period is theirs to do it.
             s->quit(std::chrono::milliseconds(1000));
-            retired.push_back(s);
         } else {
             s->kill("replaced by a fresh process after a fault");
-            retired.push_back(s);
         }
+        lane.retired.push_back(s);
+        return false;
     };
 
     const rules::Position start = rules.start();  // parsed once, not once a game
@@ -171,7 +212,7 @@ void Runner::run() {
     std::function<void()> pump;
     int unreported = 0;  // games handed to the journal whose line is not on disk yet
     // A game counts once its journal line is on disk: the journal's thread says so, and the
-    // report of it (on_game_) runs here, on the event loop, in the order games finished.
+    // report of it (on_game_) runs here, on the main loop, in the order games finished.
     auto journal_then_report = [&](const GameSlot& slot, const match::GameRecord& record) {
         ++unreported;
         auto keep = std::make_shared<match::GameRecord>(record);
@@ -191,54 +232,148 @@ void Runner::run() {
                                   work.reset();
                               });
     };
-
-    auto launch = [&](const GameSlot& slot) {
-        const std::uint64_t seed = config_.seed + static_cast<std::uint64_t>(slot.index);
-        auto white = take(slot.white, seat_for(config_, slot.white, slot.black, true, seed));
-        auto black = take(slot.black, seat_for(config_, slot.black, slot.white, false, seed));
-        // The handler must find its own game to retire it: it reads it from this holder.
-        auto self = std::make_shared<std::shared_ptr<match::Game>>();
-        auto done = [&, slot, white, black, self](const match::GameRecord& record) {
-            if (log) log->flush();
-            try {
-                journal_then_report(slot, record);
-            } catch (...) {
-                if (!failure) failure = std::current_exception();
-            }
-            give_back(slot.white, white, record.at_fault == rules::White);
-            give_back(slot.black, black, record.at_fault == rules::Black);
-            playing.erase(*self);
-            self->reset();
-            pump();
-        };
-        *self = match::Game::create(io, spec_for(slot), white, black, done);
-        playing.insert(*self);
-        (*self)->start();
+    // On the main loop: a game of `lane` ended (record) or could not be played (error).
+    auto game_over = [&](Lane& lane, const GameSlot& slot,
+                         std::shared_ptr<const match::GameRecord> record, std::exception_ptr error,
+                         std::array<bool, 2> kept) {
+        --in_play;
+        --lane.in_play;
+        if (kept[0]) ++lane.affinity[slot.white];
+        if (kept[1]) ++lane.affinity[slot.black];
+        if (log) log->flush();
+        try {
+            if (error) std::rethrow_exception(error);
+            journal_then_report(slot, *record);
+        } catch (...) {
+            if (!failure) failure = std::current_exception();
+        }
+        pump();
     };
 
+    // On the lane's own loop: plays one game there.
+    auto launch = [&](Lane& lane, const GameSlot& slot, match::GameSpec spec) {
+        try {
+            const std::uint64_t seed = config_.seed + static_cast<std::uint64_t>(slot.index);
+            auto white =
+                take(lane, slot.white, seat_for(config_, slot.white, slot.black, true, seed));
+            auto black =
+                take(lane, slot.black, seat_for(config_, slot.black, slot.white, false, seed));
+            // The handler must find its own game to retire it: it reads it from this holder.
+            auto self = std::make_shared<std::shared_ptr<match::Game>>();
+            auto done = [&, slot, white, black, self](const match::GameRecord& record) {
+                const std::array<bool, 2> kept{
+                    give_back(lane, slot.white, white, record.at_fault == rules::White),
+                    give_back(lane, slot.black, black, record.at_fault == rules::Black)};
+                lane.playing.erase(*self);
+                self->reset();
+                auto copy = std::make_shared<const match::GameRecord>(record);
+                boost::asio::post(
+                    io, [&, slot, copy, kept] { game_over(lane, slot, copy, nullptr, kept); });
+            };
+            *self = match::Game::create(*lane.io, std::move(spec), white, black, done);
+            lane.playing.insert(*self);
+            (*self)->start();
+        } catch (...) {
+            boost::asio::post(io, [&, slot, error = std::current_exception()] {
+                game_over(lane, slot, nullptr, error, {false, false});
+            });
+        }
+    };
+
+    // The lane for the next game: the least busy, and of those the one with idle processes
+    // of the game's engines (so a lane keeps reusing its own).
+    auto lane_for = [&](const GameSlot& slot) -> Lane& {
+        Lane* best = nullptr;
+        auto score = [&](const Lane& l) {
+            return std::pair{-l.in_play, (l.affinity[slot.white] > 0 ? 1 : 0) +
+                                             (l.affinity[slot.black] > 0 ? 1 : 0)};
+        };
+        for (auto& l : lanes)
+            if (!best || score(*l) > score(*best)) best = l.get();
+        return *best;
+    };
+
+    // The main loop runs until every game is reported (its guard, released on closing, keeps
+    // it waiting for the lanes' reports); the lanes' threads until their last process is reaped.
+    std::optional<WorkGuard> main_guard;
+    if (threaded) main_guard.emplace(io.get_executor());
+    bool closing = false;
     pump = [&] {
+        if (closing) return;
         // Sessions whose processes are gone are dropped, so one-game engines do not pile up.
-        std::erase_if(retired, [](const SessionPtr& s) { return s->finished(); });
-        while (!failure && !stopping_ && static_cast<int>(playing.size()) < config_.concurrency &&
-               !queue.empty()) {
+        if (!threaded)
+            std::erase_if(lanes[0]->retired, [](const SessionPtr& s) { return s->finished(); });
+        while (!failure && !stopping_ && in_play < config_.concurrency && !queue.empty()) {
             const GameSlot slot = queue.front();
             queue.pop_front();
-            launch(slot);
+            Lane& lane = lane_for(slot);
+            ++in_play;
+            ++lane.in_play;
+            lane.affinity[slot.white] = std::max(0, lane.affinity[slot.white] - 1);
+            lane.affinity[slot.black] = std::max(0, lane.affinity[slot.black] - 1);
+            if (!threaded) {
+                launch(lane, slot, spec_for(slot));
+            } else {
+                boost::asio::post(*lane.io, [&, slot, spec = spec_for(slot)]() mutable {
+                    std::erase_if(lane.retired, [](const SessionPtr& s) { return s->finished(); });
+                    launch(lane, slot, std::move(spec));
+                });
+            }
         }
         // Nothing else will finish for a while: the journal need not wait for company.
-        if (static_cast<int>(playing.size()) < config_.concurrency || stopping_ || failure)
-            journal_.commit_now();
-        if (playing.empty() && unreported == 0 && (queue.empty() || failure || stopping_)) {
-            for (auto& pool : idle)
-                for (auto& s : pool) {
-                    s->quit(std::chrono::milliseconds(1000));
-                    retired.push_back(s);
-                }
-            idle.assign(idle.size(), {});
+        if (in_play < config_.concurrency || stopping_ || failure) journal_.commit_now();
+        if (in_play == 0 && unreported == 0 && (queue.empty() || failure || stopping_)) {
+            closing = true;
+            // The idle processes are told to quit on their own loops, whose threads then end
+            // once the last of them is reaped.
+            for (auto& lane : lanes) {
+                boost::asio::post(*lane->io, [&l = *lane] {
+                    for (auto& pool : l.idle)
+                        for (auto& s : pool) {
+                            s->quit(std::chrono::milliseconds(1000));
+                            l.retired.push_back(s);
+                        }
+                    l.idle.assign(l.idle.size(), {});
+                });
+                lane->guard.reset();
+            }
+            main_guard.reset();
         }
     };
-    pump();
+
+    // However run() ends, no lane's thread outlives what it uses (everything above).
+    struct JoinLanes {
+        std::vector<std::unique_ptr<Lane>>& lanes;
+        ~JoinLanes() {
+            for (auto& l : lanes)
+                if (l->thread.joinable()) {
+                    l->own_io.stop();
+                    l->thread.join();
+                }
+        }
+    } join_lanes{lanes};
+    if (threaded)
+        for (auto& lane : lanes) {
+            lane->guard.emplace(lane->own_io.get_executor());
+            // An exception out of a lane's loop ends the run: the main loop is told, and
+            // stops; the lanes' processes are killed when the lanes are destroyed.
+            lane->thread = std::thread([&l = *lane, &io, &failure] {
+                try {
+                    l.own_io.run();
+                } catch (...) {
+                    boost::asio::post(io, [&io, &failure, e = std::current_exception()] {
+                        if (!failure) failure = e;
+                        io.stop();
+                    });
+                }
+            });
+        }
+    boost::asio::post(io, [&] { pump(); });
     io.run();
+    for (auto& lane : lanes) {
+        if (failure) lane->own_io.stop();
+        if (lane->thread.joinable()) lane->thread.join();
+    }
     if (failure) std::rethrow_exception(failure);
 }
 

@@ -13,7 +13,9 @@
 #include <fstream>
 #include <map>
 #include <sstream>
+#include <string>
 #include <thread>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 #include "tests/support/temp_dir.hpp"
@@ -249,6 +251,10 @@ INSTANTIATE_TEST_SUITE_P(
         BadConfig{"name: t\nvariant: minitchess\noutput: out\nengines:\n  - {name: a, cmd: "
                   "random}\n  - {name: a, cmd: random}\n",
                   "two engines are named 'a'"},
+        BadConfig{"name: t\nvariant: minitchess\noutput: out\nthreads: 0\n" + kEngines,
+                  "t.yaml:4:10: threads: must be 1 to 256"},
+        BadConfig{"name: t\nvariant: minitchess\noutput: out\nthreads: many\n" + kEngines,
+                  "t.yaml:4:10: threads: "},
         BadConfig{"name: t\nvariant: minitchess\noutput: out\nformat: gauntlet\n" + kEngines,
                   "a gauntlet needs 'seeds'"},
         BadConfig{"name: t\nvariant: minitchess\noutput: out\nengines:\n  - {name: a, cmd: "
@@ -288,6 +294,67 @@ std::map<int, std::string> journal_moves(const fs::path& journal, std::string* f
         out[j.at("slot").get<int>()] = text + " " + g.at("result").get<std::string>();
     }
     return out;
+}
+
+// The engine processes a killed referee with this pid started, found by the folder they run
+// in (its engines' scratch folders are under /tmp/referee-engines-PID-*): what is left alive.
+std::vector<pid_t> engines_left_by(pid_t referee) {
+    std::vector<pid_t> left;
+    const std::string prefix =
+        (fs::temp_directory_path() / ("referee-engines-" + std::to_string(referee) + "-")).string();
+    for (const auto& entry : fs::directory_iterator("/proc")) {
+        const std::string name = entry.path().filename().string();
+        if (name.find_first_not_of("0123456789") != std::string::npos) continue;
+        std::error_code ec;
+        const auto cwd = fs::read_symlink(entry.path() / "cwd", ec);
+        if (!ec && cwd.string().rfind(prefix, 0) == 0) left.push_back(std::stoi(name));
+    }
+    return left;
+}
+
+// Games spread over threads (each with its own engine processes) are the games one thread
+// plays: the same moves and results, slot by slot, and each game once.
+TEST(TournamentCli, GamesSpreadOverThreadsAreTheGamesOfOneThread) {
+    TempDir one("one-thread"), three("three-threads");
+    std::ofstream(one.path() / "t.yaml") << config("spread", 4, 3);
+    std::ofstream(three.path() / "t.yaml") << config("spread", 4, 3, "threads: 3\n");
+    auto a = run(one.path(), {"tournament", "t.yaml", "--quiet", "--no-report"});
+    ASSERT_EQ(a.code, 0) << a.out;
+    auto b = run(three.path(), {"tournament", "t.yaml", "--quiet", "--no-report"});
+    ASSERT_EQ(b.code, 0) << b.out;
+    std::string fa, fb;
+    const auto ga = journal_moves(one.path() / "out" / "journal.jsonl", &fa),
+               gb = journal_moves(three.path() / "out" / "journal.jsonl", &fb);
+    EXPECT_EQ(fa, fb) << "threads is not part of what decides the games";
+    ASSERT_EQ(ga.size(), 24u);
+    EXPECT_EQ(ga, gb);
+}
+
+// Killed with SIGKILL while games play on several threads, the referee leaves no engine
+// behind (each dies with the thread that started it), and a resume completes the run.
+TEST(TournamentCli, KilledWhilePlayingOnThreadsLeavesNoEngineAndResumes) {
+    TempDir dir("threads-killed");
+    std::ofstream(dir.path() / "t.yaml") << config("killed", 8, 4, "threads: 2\n");
+    pid_t pid = spawn(dir.path(), {"tournament", "t.yaml", "--quiet"}, dir.path() / "first.log");
+    const auto journal = dir.path() / "out" / "journal.jsonl";
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+    while (journal_games(journal) < 5 && std::chrono::steady_clock::now() < deadline)
+        std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    ASSERT_FALSE(engines_left_by(pid).empty()) << "no engine was running: the test proves nothing";
+    ::kill(pid, SIGKILL);  // the referee alone: its engines are in sessions of their own
+    int status = 0;
+    ::waitpid(pid, &status, 0);
+    const int before = journal_games(journal);
+    ASSERT_LT(before, 48) << "the run finished before it could be killed; the test proves nothing";
+    std::vector<pid_t> left;
+    for (int i = 0; i < 100 && !(left = engines_left_by(pid)).empty(); ++i)
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    EXPECT_TRUE(left.empty()) << left.size() << " engine processes outlived the referee";
+    for (pid_t p : left) ::kill(p, SIGKILL);
+
+    auto resumed = run(dir.path(), {"tournament", "t.yaml", "--resume", "--quiet"});
+    ASSERT_EQ(resumed.code, 0) << resumed.out;
+    EXPECT_EQ(journal_games(journal), 48) << "each game once: none replayed, none lost";
 }
 
 const char* kEpdBook =
