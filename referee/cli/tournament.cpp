@@ -148,14 +148,14 @@ void make_output_dir(const tournament::TournamentConfig& c) {
 }
 
 void run_tournament(const std::string& path, bool resume, const std::string& shard_text,
-                    int concurrency, bool quiet, bool stats, bool reports,
+                    int concurrency, int threads, bool quiet, bool stats, bool reports,
                     const std::string& sandbox) {
     if (concurrency < 0 || concurrency > 1000)
         throw std::runtime_error(fmt::format(
             "--concurrency {}: must be 1 to 1000 (leave it out to use the config's)", concurrency));
     run_tournament_config(
         tournament::load_tournament_config(path, engine::executable_dir()),
-        RunOptions{resume, shard_text, concurrency, quiet, stats, reports, sandbox});
+        RunOptions{resume, shard_text, concurrency, quiet, stats, reports, sandbox, threads});
 }
 
 }  // namespace
@@ -165,6 +165,7 @@ void run_tournament_config(tournament::TournamentConfig config, const RunOptions
     const bool reports = options.reports;
     const std::string& shard_text = options.shard;
     if (options.concurrency > 0) config.concurrency = options.concurrency;
+    if (options.threads > 0) config.threads = options.threads;
     if (!options.sandbox.empty())
         for (auto& e : config.engines) e.sandbox = engine::parse_sandbox(options.sandbox);
     const auto shard =
@@ -294,7 +295,7 @@ void add_tournament_commands(CLI::App& app) {
         std::string config, shard;
         bool resume = false, quiet = false, stats = false, slurm = false, no_report = false;
         std::string sandbox;
-        int concurrency = 0;
+        int concurrency = 0, threads = 0;
         SlurmArgs cluster;
         std::vector<std::string> journals;
     };
@@ -306,6 +307,9 @@ void add_tournament_commands(CLI::App& app) {
                 "finish a tournament that was interrupted, replaying no finished game");
     t->add_option("--shard", a->shard, "play only the K-th of N slices of the schedule, e.g. 2/3");
     t->add_option("--concurrency", a->concurrency, "games at once (overrides the config)");
+    t->add_option("--threads", a->threads,
+                  "event loops the games at once are spread over (overrides the config)")
+        ->check(CLI::Range(1, 256));
     t->add_flag("--quiet", a->quiet, "print only the report path");
     t->add_flag("--stats", a->stats,
                 "print games per second, the referee's peak memory and the CPU time of the "
@@ -327,8 +331,8 @@ void add_tournament_commands(CLI::App& app) {
                 "with --slurm: print the batch scripts, submit nothing");
     t->callback([a] {
         if (a->slurm) return run_tournament_on_slurm(a->config, a->cluster);
-        run_tournament(a->config, a->resume, a->shard, a->concurrency, a->quiet, a->stats,
-                       !a->no_report, a->sandbox);
+        run_tournament(a->config, a->resume, a->shard, a->concurrency, a->threads, a->quiet,
+                       a->stats, !a->no_report, a->sandbox);
     });
 
     auto* m = app.add_subcommand("merge", "combine shard journals into one journal and report");

@@ -1,5 +1,7 @@
-// Plays a list of scheduled games, many at once on one thread. Engine processes are pooled
-// per engine and reused between games (a new-game command in between) while their
+// Plays a list of scheduled games, many at once: on the main thread, or spread over
+// `threads` event loops, each a thread with its own games and engine processes (the journal
+// and the reports of finished games stay on the main thread). Engine processes are pooled
+// per engine (per thread) and reused between games (a new-game command in between) while their
 // arguments stay the same (see engine/launch.hpp: {color} restarts an engine whose colour
 // changes); plain and imcs-tcp engines play one game per process; an engine that crashed or
 // was at fault is replaced by a fresh process for its next game.

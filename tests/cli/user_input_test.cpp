@@ -106,6 +106,7 @@ TEST(TournamentArguments, ConcurrencyAndOutputAreCheckedBeforeAnyGame) {
     write_text(dir / "t.yaml", config);
     expect_refused(run_referee({"tournament", dir / "t.yaml", "--concurrency", "-5"}),
                    "--concurrency -5");
+    expect_refused(run_referee({"tournament", dir / "t.yaml", "--threads", "0"}), "--threads");
     const auto r = run_referee({"tournament", dir / "t.yaml"});
     expect_refused(r, "t.yaml: output: cannot create the folder");
     EXPECT_EQ(r.err.find("filesystem error"), std::string::npos) << r.err;
