@@ -148,14 +148,14 @@ void make_output_dir(const tournament::TournamentConfig& c) {
 }
 
 void run_tournament(const std::string& path, bool resume, const std::string& shard_text,
-                    int concurrency, int threads, bool quiet, bool stats, bool reports,
-                    const std::string& sandbox) {
+                    int concurrency, int threads, bool affinity, bool quiet, bool stats,
+                    bool reports, const std::string& sandbox) {
     if (concurrency < 0 || concurrency > 1000)
         throw std::runtime_error(fmt::format(
             "--concurrency {}: must be 1 to 1000 (leave it out to use the config's)", concurrency));
-    run_tournament_config(
-        tournament::load_tournament_config(path, engine::executable_dir()),
-        RunOptions{resume, shard_text, concurrency, quiet, stats, reports, sandbox, threads});
+    run_tournament_config(tournament::load_tournament_config(path, engine::executable_dir()),
+                          RunOptions{resume, shard_text, concurrency, quiet, stats, reports,
+                                     sandbox, threads, affinity});
 }
 
 }  // namespace
@@ -166,6 +166,7 @@ void run_tournament_config(tournament::TournamentConfig config, const RunOptions
     const std::string& shard_text = options.shard;
     if (options.concurrency > 0) config.concurrency = options.concurrency;
     if (options.threads > 0) config.threads = options.threads;
+    if (options.affinity) config.affinity = true;
     if (!options.sandbox.empty())
         for (auto& e : config.engines) e.sandbox = engine::parse_sandbox(options.sandbox);
     const auto shard =
@@ -293,7 +294,8 @@ void run_report(const std::string& path) {
 void add_tournament_commands(CLI::App& app) {
     struct Args {
         std::string config, shard;
-        bool resume = false, quiet = false, stats = false, slurm = false, no_report = false;
+        bool resume = false, quiet = false, stats = false, slurm = false, no_report = false,
+             affinity = false;
         std::string sandbox;
         int concurrency = 0, threads = 0;
         SlurmArgs cluster;
@@ -310,6 +312,9 @@ void add_tournament_commands(CLI::App& app) {
     t->add_option("--threads", a->threads,
                   "event loops the games at once are spread over (overrides the config)")
         ->check(CLI::Range(1, 256));
+    t->add_flag("--affinity", a->affinity,
+                "keep each of those threads, and the engines it starts, to one core (overrides "
+                "the config)");
     t->add_flag("--quiet", a->quiet, "print only the report path");
     t->add_flag("--stats", a->stats,
                 "print games per second, the referee's peak memory and the CPU time of the "
@@ -331,8 +336,8 @@ void add_tournament_commands(CLI::App& app) {
                 "with --slurm: print the batch scripts, submit nothing");
     t->callback([a] {
         if (a->slurm) return run_tournament_on_slurm(a->config, a->cluster);
-        run_tournament(a->config, a->resume, a->shard, a->concurrency, a->threads, a->quiet,
-                       a->stats, !a->no_report, a->sandbox);
+        run_tournament(a->config, a->resume, a->shard, a->concurrency, a->threads, a->affinity,
+                       a->quiet, a->stats, !a->no_report, a->sandbox);
     });
 
     auto* m = app.add_subcommand("merge", "combine shard journals into one journal and report");

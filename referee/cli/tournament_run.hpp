@@ -13,9 +13,10 @@ struct RunOptions {
     std::string shard;    // "K/N" or empty
     int concurrency = 0;  // > 0: overrides the config
     bool quiet = false, stats = false;
-    bool reports = true;  // false: the journal only (a cluster shard; the merge reports)
-    std::string sandbox;  // non-empty: overrides every engine's sandbox
-    int threads = 0;      // > 0: overrides the config
+    bool reports = true;    // false: the journal only (a cluster shard; the merge reports)
+    std::string sandbox;    // non-empty: overrides every engine's sandbox
+    int threads = 0;        // > 0: overrides the config
+    bool affinity = false;  // true: overrides the config
 };
 
 void run_tournament_config(tournament::TournamentConfig config, const RunOptions& options);

@@ -335,8 +335,8 @@ TournamentConfig tournament_config_from_yaml(const YAML::Node& root, const std::
     Reader r(path);
     r.only_keys(root, "",
                 {"name", "variant", "format", "seeds", "games_per_pairing", "time_control",
-                 "margin", "imcs_clock", "openings", "concurrency", "threads", "adjudication",
-                 "seed", "output", "engines", "sprt", "pgn_out", "log"});
+                 "margin", "imcs_clock", "openings", "concurrency", "threads", "affinity",
+                 "adjudication", "seed", "output", "engines", "sprt", "pgn_out", "log"});
     for (const char* k : {"name", "variant", "engines"})
         if (!root[k]) r.fail(root, k, fmt::format("the config has no '{}'", k));
     const fs::path base = base_dir;
@@ -408,6 +408,7 @@ TournamentConfig tournament_config_from_yaml(const YAML::Node& root, const std::
         if (c.threads < 1 || c.threads > 256)
             r.fail(root["threads"], "threads", "must be 1 to 256");
     }
+    if (root["affinity"]) c.affinity = r.get<bool>(root["affinity"], "affinity", "true or false");
     if (auto adj = root["adjudication"]) {
         r.only_keys(adj, "adjudication", {"max_plies", "illegal_moves", "resign", "draw"});
         if (adj["resign"]) c.score_adjudication.resign = read_resign(r, adj["resign"]);

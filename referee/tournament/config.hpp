@@ -41,8 +41,11 @@ struct TournamentConfig {
     Openings openings;
     int concurrency = 1;
     // Event loops (threads) the games at once are spread over, each with its own engine
-    // processes; at most `concurrency` are used. One plays every game on the main thread.
-    int threads = 1;
+    // processes; at most `concurrency` are used. 0: one (the main thread plays every game),
+    // or with `affinity` one a usable core.
+    int threads = 0;
+    // Each of those threads, and the engines it starts, kept to one core (cpu_affinity.hpp).
+    bool affinity = false;
     match::IllegalMovePolicy illegal_moves = match::IllegalMovePolicy::Loss;
     int max_plies = 0;
     bool max_plies_given = false;  // adjudication.max_plies was written (0 included)

@@ -15,6 +15,7 @@
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/post.hpp>
 
+#include "referee/engine/cpu_affinity.hpp"
 #include "referee/engine/scratch_dir.hpp"
 #include "referee/engine/session.hpp"
 #include "referee/match/game.hpp"
@@ -139,8 +140,17 @@ void Runner::run() {
 
     // With one thread the games are played on the main loop, as they always were; with more,
     // each lane runs its games on a thread of its own and tells the main loop when one ends.
-    const int lane_count = std::max(1, std::min(config_.threads, config_.concurrency));
+    // With `affinity`, lane k and the engines it starts are kept to the k-th usable core.
+    const std::vector<int> cpus = config_.affinity ? engine::usable_cpus() : std::vector<int>{};
+    const int wanted = config_.threads > 0 ? config_.threads
+                       : config_.affinity  ? static_cast<int>(std::max<std::size_t>(cpus.size(), 1))
+                                           : 1;
+    const int lane_count = std::max(1, std::min(wanted, config_.concurrency));
     const bool threaded = lane_count > 1;
+    auto cpu_of = [&](int lane) { return cpus[static_cast<std::size_t>(lane) % cpus.size()]; };
+    // One lane: the main thread is the lane, kept to its core for the run.
+    std::optional<engine::ThreadPin> main_pin;
+    if (!threaded && !cpus.empty()) main_pin.emplace(cpu_of(0));
     std::vector<std::unique_ptr<Lane>> lanes;
     for (int k = 0; k < lane_count; ++k) {
         auto lane = std::make_unique<Lane>(config_.engines.size());
@@ -357,7 +367,10 @@ void Runner::run() {
             lane->guard.emplace(lane->own_io.get_executor());
             // An exception out of a lane's loop ends the run: the main loop is told, and
             // stops; the lanes' processes are killed when the lanes are destroyed.
-            lane->thread = std::thread([&l = *lane, &io, &failure] {
+            const int cpu = cpus.empty() ? -1 : cpu_of(static_cast<int>(&lane - &lanes[0]));
+            lane->thread = std::thread([&l = *lane, &io, &failure, cpu] {
+                std::optional<engine::ThreadPin> pin;
+                if (cpu >= 0) pin.emplace(cpu);
                 try {
                     l.own_io.run();
                 } catch (...) {

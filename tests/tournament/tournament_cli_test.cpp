@@ -2,6 +2,7 @@
 // killed with SIGKILL and resumed ends exactly as an uninterrupted one; shards merged equal
 // the whole; bad configs are refused before any game with the file, line and what.
 #include <fcntl.h>
+#include <sched.h>
 #include <signal.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -12,6 +13,7 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <set>
 #include <sstream>
 #include <string>
 #include <thread>
@@ -255,6 +257,8 @@ INSTANTIATE_TEST_SUITE_P(
                   "t.yaml:4:10: threads: must be 1 to 256"},
         BadConfig{"name: t\nvariant: minitchess\noutput: out\nthreads: many\n" + kEngines,
                   "t.yaml:4:10: threads: "},
+        BadConfig{"name: t\nvariant: minitchess\noutput: out\naffinity: maybe\n" + kEngines,
+                  "t.yaml:4:11: affinity: "},
         BadConfig{"name: t\nvariant: minitchess\noutput: out\nformat: gauntlet\n" + kEngines,
                   "a gauntlet needs 'seeds'"},
         BadConfig{"name: t\nvariant: minitchess\noutput: out\nengines:\n  - {name: a, cmd: "
@@ -296,9 +300,9 @@ std::map<int, std::string> journal_moves(const fs::path& journal, std::string* f
     return out;
 }
 
-// The engine processes a killed referee with this pid started, found by the folder they run
-// in (its engines' scratch folders are under /tmp/referee-engines-PID-*): what is left alive.
-std::vector<pid_t> engines_left_by(pid_t referee) {
+// The live engine processes the referee with this pid started, found by the folder they run
+// in (its engines' scratch folders are under /tmp/referee-engines-PID-*).
+std::vector<pid_t> engines_started_by(pid_t referee) {
     std::vector<pid_t> left;
     const std::string prefix =
         (fs::temp_directory_path() / ("referee-engines-" + std::to_string(referee) + "-")).string();
@@ -312,12 +316,13 @@ std::vector<pid_t> engines_left_by(pid_t referee) {
     return left;
 }
 
-// Games spread over threads (each with its own engine processes) are the games one thread
-// plays: the same moves and results, slot by slot, and each game once.
+// Games spread over threads (each with its own engine processes, kept to a core) are the
+// games one thread plays: the same moves and results, slot by slot, and each game once.
 TEST(TournamentCli, GamesSpreadOverThreadsAreTheGamesOfOneThread) {
     TempDir one("one-thread"), three("three-threads");
     std::ofstream(one.path() / "t.yaml") << config("spread", 4, 3);
-    std::ofstream(three.path() / "t.yaml") << config("spread", 4, 3, "threads: 3\n");
+    std::ofstream(three.path() / "t.yaml")
+        << config("spread", 4, 3, "threads: 3\naffinity: true\n");
     auto a = run(one.path(), {"tournament", "t.yaml", "--quiet", "--no-report"});
     ASSERT_EQ(a.code, 0) << a.out;
     auto b = run(three.path(), {"tournament", "t.yaml", "--quiet", "--no-report"});
@@ -330,6 +335,51 @@ TEST(TournamentCli, GamesSpreadOverThreadsAreTheGamesOfOneThread) {
     EXPECT_EQ(ga, gb);
 }
 
+// The CPUs a process may run on, from /proc/PID/status ("0-1", "1"); empty once it is gone.
+std::string cpus_allowed(pid_t pid) {
+    std::ifstream in("/proc/" + std::to_string(pid) + "/status");
+    for (std::string line; std::getline(in, line);)
+        if (line.rfind("Cpus_allowed_list:", 0) == 0) {
+            const auto v = line.find_first_not_of(" \t", line.find(':') + 1);
+            return v == std::string::npos ? "" : line.substr(v);
+        }
+    return "";
+}
+
+// With affinity each thread's engines are kept to that thread's core: every engine process
+// may run on one CPU only, and with two threads on a machine of two or more CPUs, two CPUs
+// are used.
+TEST(TournamentCli, WithAffinityEachThreadsEnginesKeepToOneCore) {
+    const auto usable = [] {
+        cpu_set_t set;
+        CPU_ZERO(&set);
+        ::sched_getaffinity(0, sizeof set, &set);
+        return CPU_COUNT(&set);
+    }();
+    TempDir dir("affinity");
+    std::ofstream(dir.path() / "t.yaml") << config("pinned", 16, 4, "threads: 2\naffinity: true\n");
+    pid_t pid = spawn(dir.path(), {"tournament", "t.yaml", "--quiet", "--no-report"},
+                      dir.path() / "run.log");
+    std::set<std::string> seen;
+    int status = 0;
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(120);
+    const auto journal = dir.path() / "out" / "journal.jsonl";
+    while (::waitpid(pid, &status, WNOHANG) == 0 && std::chrono::steady_clock::now() < deadline) {
+        // From the first game on: the pre-flight check starts each engine once before, on
+        // the main thread, and they have ended by then.
+        std::this_thread::sleep_for(std::chrono::milliseconds(2));
+        if (journal_games(journal) == 0) continue;
+        for (pid_t p : engines_started_by(pid))
+            if (auto c = cpus_allowed(p); !c.empty()) seen.insert(c);
+    }
+    ASSERT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0) << "the run failed or hung";
+    EXPECT_EQ(journal_games(journal), 96);
+    ASSERT_FALSE(seen.empty()) << "no engine was seen running";
+    for (const auto& c : seen)
+        EXPECT_EQ(c.find_first_of(",-"), std::string::npos) << "an engine may run on CPUs " << c;
+    EXPECT_EQ(static_cast<int>(seen.size()), std::min(usable, 2));
+}
+
 // Killed with SIGKILL while games play on several threads, the referee leaves no engine
 // behind (each dies with the thread that started it), and a resume completes the run.
 TEST(TournamentCli, KilledWhilePlayingOnThreadsLeavesNoEngineAndResumes) {
@@ -340,14 +390,15 @@ TEST(TournamentCli, KilledWhilePlayingOnThreadsLeavesNoEngineAndResumes) {
     const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
     while (journal_games(journal) < 5 && std::chrono::steady_clock::now() < deadline)
         std::this_thread::sleep_for(std::chrono::milliseconds(5));
-    ASSERT_FALSE(engines_left_by(pid).empty()) << "no engine was running: the test proves nothing";
+    ASSERT_FALSE(engines_started_by(pid).empty())
+        << "no engine was running: the test proves nothing";
     ::kill(pid, SIGKILL);  // the referee alone: its engines are in sessions of their own
     int status = 0;
     ::waitpid(pid, &status, 0);
     const int before = journal_games(journal);
     ASSERT_LT(before, 48) << "the run finished before it could be killed; the test proves nothing";
     std::vector<pid_t> left;
-    for (int i = 0; i < 100 && !(left = engines_left_by(pid)).empty(); ++i)
+    for (int i = 0; i < 100 && !(left = engines_started_by(pid)).empty(); ++i)
         std::this_thread::sleep_for(std::chrono::milliseconds(20));
     EXPECT_TRUE(left.empty()) << left.size() << " engine processes outlived the referee";
     for (pid_t p : left) ::kill(p, SIGKILL);
