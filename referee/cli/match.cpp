@@ -40,9 +40,9 @@ struct MatchArgs {
 
 // Options that take key=value words, and options that take plain values (how many).
 const std::map<std::string, int> kValueOptions = {
-    {"rounds", 1}, {"games", 1},        {"concurrency", 1}, {"pgnout", 1},     {"name", 1},
-    {"output", 1}, {"seed", 1},         {"maxmoves", 1},    {"tournament", 1}, {"repeat", 0},
-    {"resume", 0}, {"print-config", 0}, {"quiet", 0}};
+    {"rounds", 1}, {"games", 1},        {"concurrency", 1}, {"pgnout", 1},      {"name", 1},
+    {"output", 1}, {"seed", 1},         {"maxmoves", 1},    {"tournament", 1},  {"repeat", 0},
+    {"resume", 0}, {"print-config", 0}, {"quiet", 0},       {"use-affinity", 0}};
 const char* const kPairOptions[] = {"engine", "each", "openings", "sprt", "log", "resign", "draw"};
 
 bool is_option(const std::string& w) {
@@ -225,6 +225,8 @@ YAML::Node config_node(const MatchArgs& a) {
     if (!tc.empty()) root["time_control"] = tc;
     if (const auto* c = flag("concurrency"))
         root["concurrency"] = whole_number("concurrency", *c, 1, 1000);
+    // fastchess's name: each thread of games, and its engines, kept to a core.
+    if (a.flags.count("use-affinity")) root["affinity"] = true;
     if (const auto* s = flag("seed")) root["seed"] = *s;
     if (const auto* m = flag("maxmoves"))
         root["adjudication"]["max_plies"] = 2 * whole_number("maxmoves", *m, 1, 1000000);

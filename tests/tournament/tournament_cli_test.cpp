@@ -493,6 +493,21 @@ TEST(MatchCli, TheSprtStopsTheMatchWhenABoundIsCrossed) {
     EXPECT_EQ(events, played);
 }
 
+// fastchess's -use-affinity is the config's affinity.
+TEST(MatchCli, UseAffinityKeepsThreadsToCores) {
+    TempDir dir("match-affinity");
+    const std::vector<std::string> args{"match",   "minichess",  "-engine",      "cmd=random",
+                                        "-engine", "cmd=random", "-print-config"};
+    auto with = args;
+    with.push_back("-use-affinity");
+    auto r = run(dir.path(), with);
+    ASSERT_EQ(r.code, 0) << r.out;
+    EXPECT_NE(r.out.find("affinity: true"), std::string::npos) << r.out;
+    r = run(dir.path(), args);
+    ASSERT_EQ(r.code, 0) << r.out;
+    EXPECT_EQ(r.out.find("affinity"), std::string::npos) << r.out;
+}
+
 TEST(MatchCli, MistakesAreNamed) {
     TempDir dir("match-bad");
     auto r = run(dir.path(), {"match", "minichess", "-engine", "cmd=random", "-engine",
