@@ -38,16 +38,36 @@ referee::test::CommandResult play(const std::string& white, const std::string& o
 }
 
 // Live processes named like the hostile engine (its escapees keep the name).
+// Live hostile-engine processes started by this test: the referee passes its environment on
+// to its engines, which pass it to what they fork, so each carries this test process's mark.
+// (Tests run in parallel, and others start hostile engines of their own.)
+const std::string& test_mark() {
+    static const std::string mark = [] {
+        const std::string value = std::to_string(::getpid());
+        ::setenv("REFEREE_HOSTILE_TEST", value.c_str(), 1);
+        return "REFEREE_HOSTILE_TEST=" + value;
+    }();
+    return mark;
+}
+
 int hostile_processes() {
+    const std::string& mark = test_mark();
     int n = 0;
     for (const auto& entry : fs::directory_iterator("/proc")) {
         std::ifstream stat(entry.path() / "stat");
         std::string line;
         if (!std::getline(stat, line)) continue;
         const auto close = line.rfind(')');
-        if (line.find("(hostile-engine)") != std::string::npos && close + 2 < line.size() &&
-            line[close + 2] != 'Z')
-            ++n;
+        if (line.find("(hostile-engine)") == std::string::npos || close + 2 >= line.size() ||
+            line[close + 2] == 'Z')
+            continue;
+        std::ifstream environ(entry.path() / "environ", std::ios::binary);
+        std::string entry_text;
+        while (std::getline(environ, entry_text, '\0'))
+            if (entry_text == mark) {
+                ++n;
+                break;
+            }
     }
     return n;
 }
