@@ -51,7 +51,11 @@ class ImcsDialect final : public Dialect {
     }
 
     void request_move(const MoveRequest& r, std::function<void()> on_written) override {
-        const std::int64_t own = r.white_to_move ? r.white_ms : r.black_ms;
+        // With a time per move (st=) the game clock is not what the mover is held to: it is
+        // told the move's own time, or an engine budgeting by the clock loses every move.
+        const std::int64_t own = r.movetime_ms > 0 ? r.movetime_ms
+                                 : r.white_to_move ? r.white_ms
+                                                   : r.black_ms;
         const std::int64_t opp = r.white_to_move ? r.black_ms : r.white_ms;
         send_crlf("");
         // The board's lines, split in place (a stream per ply was a measurable share of the

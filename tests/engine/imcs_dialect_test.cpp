@@ -52,6 +52,15 @@ TEST_F(DialectFixture, ATurnIsTheServersBytes) {
               "\r\n1 W\nkqbnr\nppppp\n.....\n.....\nPPPPP\nRNBQK\n\r\n? 05:00.000 04:59.956\r\n");
 }
 
+// A time per move (st=0.3) is the mover's clock: the game clock it is not held to would make
+// an engine that budgets by the clock think past the move's limit.
+TEST_F(DialectFixture, ATimePerMoveIsTheMoversClock) {
+    auto r = start_request();
+    r.movetime_ms = 300;
+    dialect->request_move(r, {});
+    EXPECT_NE(host.bytes.find("\r\n? 00:00.300 04:59.956\r\n"), std::string::npos) << host.bytes;
+}
+
 TEST_F(DialectFixture, MoveLinesAreReadAsTheServerReadsThem) {
     dialect->request_move(start_request(), {});
     dialect->on_line("!   a2-a3\r");
