@@ -107,18 +107,18 @@ using WorkGuard = boost::asio::executor_work_guard<boost::asio::io_context::exec
 
 // One event loop the games are spread over: its own engine processes (idle ones pooled by
 // engine), the games it plays, and (but for the first lane of a one-thread run, which is the
-// main loop itself) a thread of its own. Everything in it but `in_play` and `affinity` is
+// main loop itself) a thread of its own. Everything in it but `in_play` and `idle_guess` is
 // touched on its own thread only; those two belong to the main loop.
 struct Lane {
-    explicit Lane(std::size_t engines) : idle(engines), affinity(engines, 0) {}
+    explicit Lane(std::size_t engines) : idle(engines), idle_guess(engines, 0) {}
     boost::asio::io_context own_io;  // first, so it outlives the sessions below
     boost::asio::io_context* io = &own_io;
     std::string scratch;  // a folder of its own: two lanes may write the same engine file
     std::vector<std::vector<SessionPtr>> idle;
     std::vector<SessionPtr> retired;  // kept until their processes are reaped
     std::set<std::shared_ptr<match::Game>> playing;
-    int in_play = 0;            // the main loop's count of the games it gave this lane
-    std::vector<int> affinity;  // the main loop's guess of its idle processes, by engine
+    int in_play = 0;              // the main loop's count of the games it gave this lane
+    std::vector<int> idle_guess;  // the main loop's guess of its idle processes, by engine
     std::optional<WorkGuard> guard;
     std::thread thread;
 };
@@ -248,8 +248,8 @@ void Runner::run() {
                          std::array<bool, 2> kept) {
         --in_play;
         --lane.in_play;
-        if (kept[0]) ++lane.affinity[slot.white];
-        if (kept[1]) ++lane.affinity[slot.black];
+        if (kept[0]) ++lane.idle_guess[slot.white];
+        if (kept[1]) ++lane.idle_guess[slot.black];
         if (log) log->flush();
         try {
             if (error) std::rethrow_exception(error);
@@ -262,6 +262,8 @@ void Runner::run() {
 
     // On the lane's own loop: plays one game there.
     auto launch = [&](Lane& lane, const GameSlot& slot, match::GameSpec spec) {
+        // Sessions whose processes are gone are dropped, so one-game engines do not pile up.
+        std::erase_if(lane.retired, [](const SessionPtr& s) { return s->finished(); });
         try {
             const std::uint64_t seed = config_.seed + static_cast<std::uint64_t>(slot.index);
             auto white =
@@ -295,8 +297,8 @@ void Runner::run() {
     auto lane_for = [&](const GameSlot& slot) -> Lane& {
         Lane* best = nullptr;
         auto score = [&](const Lane& l) {
-            return std::pair{-l.in_play, (l.affinity[slot.white] > 0 ? 1 : 0) +
-                                             (l.affinity[slot.black] > 0 ? 1 : 0)};
+            return std::pair{-l.in_play, (l.idle_guess[slot.white] > 0 ? 1 : 0) +
+                                             (l.idle_guess[slot.black] > 0 ? 1 : 0)};
         };
         for (auto& l : lanes)
             if (!best || score(*l) > score(*best)) best = l.get();
@@ -310,22 +312,18 @@ void Runner::run() {
     bool closing = false;
     pump = [&] {
         if (closing) return;
-        // Sessions whose processes are gone are dropped, so one-game engines do not pile up.
-        if (!threaded)
-            std::erase_if(lanes[0]->retired, [](const SessionPtr& s) { return s->finished(); });
         while (!failure && !stopping_ && in_play < config_.concurrency && !queue.empty()) {
             const GameSlot slot = queue.front();
             queue.pop_front();
             Lane& lane = lane_for(slot);
             ++in_play;
             ++lane.in_play;
-            lane.affinity[slot.white] = std::max(0, lane.affinity[slot.white] - 1);
-            lane.affinity[slot.black] = std::max(0, lane.affinity[slot.black] - 1);
+            lane.idle_guess[slot.white] = std::max(0, lane.idle_guess[slot.white] - 1);
+            lane.idle_guess[slot.black] = std::max(0, lane.idle_guess[slot.black] - 1);
             if (!threaded) {
                 launch(lane, slot, spec_for(slot));
             } else {
                 boost::asio::post(*lane.io, [&, slot, spec = spec_for(slot)]() mutable {
-                    std::erase_if(lane.retired, [](const SessionPtr& s) { return s->finished(); });
                     launch(lane, slot, std::move(spec));
                 });
             }
@@ -363,12 +361,13 @@ void Runner::run() {
         }
     } join_lanes{lanes};
     if (threaded)
-        for (auto& lane : lanes) {
-            lane->guard.emplace(lane->own_io.get_executor());
+        for (int k = 0; k < lane_count; ++k) {
+            Lane& lane = *lanes[k];
+            lane.guard.emplace(lane.own_io.get_executor());
             // An exception out of a lane's loop ends the run: the main loop is told, and
             // stops; the lanes' processes are killed when the lanes are destroyed.
-            const int cpu = cpus.empty() ? -1 : cpu_of(static_cast<int>(&lane - &lanes[0]));
-            lane->thread = std::thread([&l = *lane, &io, &failure, cpu] {
+            const int cpu = cpus.empty() ? -1 : cpu_of(k);
+            lane.thread = std::thread([&l = lane, &io, &failure, cpu] {
                 std::optional<engine::ThreadPin> pin;
                 if (cpu >= 0) pin.emplace(cpu);
                 try {
