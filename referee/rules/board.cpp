@@ -9,7 +9,8 @@
 namespace referee::rules {
 
 template <class BB>
-Board<BB>::Board(std::shared_ptr<const T> tables) : t_(std::move(tables)) {
+Board<BB>::Board(std::shared_ptr<const T> tables)
+    : t_(std::move(tables)), castles_(&t_->castle_set) {
     history_.reserve(256);
 }
 
@@ -57,8 +58,12 @@ void Board<BB>::clear() {
     halfmove_ = 0;
     fullmove_ = 1;
     key_ = 0;
+    for (auto& h : hand_) h.fill(0);
+    promoted_ = BB{};
+    checks_[0] = checks_[1] = 0;
     history_.clear();
 }
+
 
 // Whether a piece of the side to move could take en passant now. Only then does the
 // en-passant square belong in the key: two positions differ in rights only if it can.
@@ -84,7 +89,8 @@ void Board<BB>::check_placement() const {
         Piece p = squares_[s];
         if (!p) continue;
         const PieceType& pt = v.pieces[type_of(p)];
-        if (!pt.promotes_to.empty() && test(t_->piece(color_of(p), type_of(p)).promotion_zone, s))
+        if (!pt.promotes_to.empty() &&
+            test(t_->piece(color_of(p), type_of(p)).forced_promotion_zone, s))
             throw PositionError(
                 fmt::format("{}'s {} on {} stands where it must already have promoted",
                             color_name(color_of(p)), pt.name, g.name(s)));
@@ -117,6 +123,7 @@ void Board<BB>::set(const PositionFields& f) {
         put(make_piece(std::isupper(static_cast<unsigned char>(c)) ? White : Black, type), s);
     }
     check_placement();
+    set_extras(f);
     stm_ = f.side_to_move;
     halfmove_ = f.halfmove_clock;
     fullmove_ = f.fullmove_number;
@@ -126,16 +133,20 @@ void Board<BB>::set(const PositionFields& f) {
         return king && color_of(king) == k.color && (t_->royal_types >> type_of(king) & 1) &&
                rook && color_of(rook) == k.color && type_of(rook) == k.rook_type;
     };
+    castles_ = &t_->castle_set;
+    own_castles_.reset();
     if (!f.castling_given) {
         // A board dump carries no rights: a king and rook on their home squares are taken
         // as unmoved, which is what the MiniChess world's programs assume.
-        for (std::size_t i = 0; i < t_->castles.size(); ++i)
-            if (rights_possible(t_->castles[i])) castling_ |= 1u << i;
+        for (std::size_t i = 0; i < castles().size(); ++i)
+            if (rights_possible(castles()[i])) castling_ |= 1u << i;
+    } else if (v.chess960 && f.castling != "-") {
+        set_free_castling(f.castling);
     } else if (f.castling != "-") {
         for (char c : f.castling) {
             bool found = false;
-            for (std::size_t i = 0; i < t_->castles.size(); ++i) {
-                const auto& k = t_->castles[i];
+            for (std::size_t i = 0; i < castles().size(); ++i) {
+                const auto& k = castles()[i];
                 if (k.right != c) continue;
                 found = true;
                 if (!rights_possible(k))
@@ -150,13 +161,13 @@ void Board<BB>::set(const PositionFields& f) {
                 throw PositionError(fmt::format(
                     "'{}' is not a castling right of {} (the rights are {})", c, v.name, [&] {
                         std::string r;
-                        for (const auto& k : t_->castles) r += k.right;
+                        for (const auto& k : castles()) r += k.right;
                         return r.empty() ? std::string("none") : r;
                     }()));
         }
     }
-    for (std::size_t i = 0; i < t_->castles.size(); ++i)
-        if (castling_ >> i & 1) key_ ^= t_->zobrist_castle[i];
+    for (std::size_t i = 0; i < castles().size(); ++i)
+        if (castling_ >> i & 1) key_ ^= castles()[i].key;
 
     if (f.en_passant != "-") {
         auto sq = g.parse(f.en_passant);
@@ -180,6 +191,9 @@ void Board<BB>::set(const PositionFields& f) {
         if (ep_capturable()) key_ ^= t_->zobrist_ep[ep_];
     }
     if (stm_ == Black) key_ ^= t_->zobrist_side;
+    if (t_->counts_checks)
+        for (Color c : {White, Black})
+            for (int n = 1; n <= checks_[c]; ++n) key_ ^= t_->zobrist_checks[c * 256 + n];
 
     // Under check rules (and no king capture) every position of a game has both royal
     // pieces, and the side that has just moved cannot have left its own attacked.
@@ -214,13 +228,33 @@ PositionFields Board<BB>::fields() const {
         }
     f.side_to_move = stm_;
     f.castling.clear();
-    for (std::size_t i = 0; i < t_->castles.size(); ++i)
-        if (castling_ >> i & 1) f.castling += t_->castles[i].right;
+    for (std::size_t i = 0; i < castles().size(); ++i)
+        if (castling_ >> i & 1) f.castling += castles()[i].right;
     if (f.castling.empty()) f.castling = "-";
     f.castling_given = true;
     f.en_passant = ep_ == kNoSquare ? "-" : t_->g.name(ep_);
     f.halfmove_clock = halfmove_;
     f.fullmove_number = fullmove_;
+    if (any(promoted_)) {
+        f.promoted.assign(t_->nsq, false);
+        for (BB p = promoted_; any(p);) f.promoted[pop_lsb(p)] = true;
+    }
+    if (t_->variant->has_hands()) {
+        f.hand_given = true;
+        for (Color c : {White, Black})
+            for (int type = 0; type < t_->ntypes; ++type) {
+                const char letter = t_->variant->pieces[type].letter;
+                f.hand.append(hand_[c][type],
+                              c == White ? letter
+                                         : static_cast<char>(std::tolower(
+                                               static_cast<unsigned char>(letter))));
+            }
+    }
+    if (t_->counts_checks) {
+        const int count = t_->variant->end.check_count;
+        f.checks_remaining = std::array<int, 2>{std::max(0, count - checks_[White]),
+                                                std::max(0, count - checks_[Black])};
+    }
     return f;
 }
 
@@ -236,7 +270,7 @@ template <bool kKeyed>
 void Board<BB>::play(Move m) {
     const T& t = *t_;
     const int from = m.from, to = m.to;
-    const Piece moved = squares_[from];
+    const Piece moved = m.is_drop() ? make_piece(stm_, m.drop_type()) : squares_[from];
     // Filled in place, field by field: a record built on the stack and copied in was
     // re-read wide right after its narrow stores, a stall that cost make() a third of its time.
     Undo& u = history_.emplace_back();
@@ -256,7 +290,7 @@ void Board<BB>::play(Move m) {
 
     switch (m.kind()) {
         case MoveKind::Castle: {
-            const auto& k = t.castles[m.castle_index()];
+            const auto& k = castles_->castles[m.castle_index()];
             const Piece rook = squares_[k.rook_from];
             remove<kKeyed>(k.king_from);
             remove<kKeyed>(k.rook_from);
@@ -264,6 +298,9 @@ void Board<BB>::play(Move m) {
             put<kKeyed>(rook, k.rook_to);
             break;
         }
+        case MoveKind::Drop:
+            put<kKeyed>(moved, to);  // the hand is one of the extras below
+            break;
         case MoveKind::EnPassant:
             u.captured_sq = u.ep_victim;
             u.captured = squares_[u.captured_sq];
@@ -289,10 +326,10 @@ void Board<BB>::play(Move m) {
     if (t.pawn_types >> type_of(moved) & 1) halfmove_ = 0;
 
     if (castling_) {
-        const std::uint32_t lost = castling_ & (t.castle_clear[from] | t.castle_clear[to]);
+        const std::uint32_t lost = castling_ & (castles_->clear[from] | castles_->clear[to]);
         if constexpr (kKeyed)
             for (std::uint32_t b = lost; b; b &= b - 1)
-                key_ ^= t.zobrist_castle[std::countr_zero(b)];
+                key_ ^= castles_->castles[std::countr_zero(b)].key;
         castling_ &= ~lost;
     }
 
@@ -302,6 +339,7 @@ void Board<BB>::play(Move m) {
         key_ ^= t.zobrist_side;
         if (ep_capturable()) key_ ^= t.zobrist_ep[ep_];
     }
+    if (t.extras) play_extras<kKeyed>(u);
 }
 
 template <class BB>
@@ -310,9 +348,12 @@ void Board<BB>::unmake() {
     stm_ = ~stm_;
     if (stm_ == Black) --fullmove_;
     const Move m = u.move;
+    if (t_->extras) unmake_extras(u);
     // The key comes back whole from the record, so the pieces move without key updates.
-    if (m.kind() == MoveKind::Castle) {
-        const auto& k = t_->castles[m.castle_index()];
+    if (m.kind() == MoveKind::Drop) {
+        lift(m.to);
+    } else if (m.kind() == MoveKind::Castle) {
+        const auto& k = castles_->castles[m.castle_index()];
         const Piece rook = squares_[k.rook_to];
         lift(k.king_to);
         lift(k.rook_to);

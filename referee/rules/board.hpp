@@ -40,30 +40,39 @@ class Board {
     BB pieces(Color c, int type) const { return by_color_[c] & by_type_[type]; }
     BB occupied() const { return by_color_[White] | by_color_[Black]; }
     int en_passant_square() const { return ep_; }
+    int in_hand(Color c, int type) const { return hand_[c][type]; }
+    bool is_promoted(int s) const { return test(promoted_, s); }  // '~': demotes when captured
+    int checks_given(Color c) const { return checks_[c]; }
 
     bool attacked(int sq, Color by) const;
     bool royal_attacked(Color c) const;  // any royal piece of c attacked
     bool in_check() const { return royal_attacked(stm_); }
     bool has_royal(Color c) const { return any(royals_ & by_color_[c]); }
+    const std::vector<typename T::Castle>& castles() const { return castles_->castles; }
+    bool has_castling_right(int index) const { return castling_ >> index & 1; }
 
     void generate_pseudo_legal(MoveList& out) const;
     void generate_legal(MoveList& out);  // uses make/unmake, leaves the position as it was
+    void keep_captures_if_any(MoveList& list) const;  // forced capture
     // The number of legal moves, without storing them where the variant allows.
     int count_legal();
 
     void make(Move m);
     void unmake();  // takes back the last make()
 
-    // Ends decided before anyone moves again: a royal piece captured, the move limit.
-    std::optional<Outcome> outcome_without_moves() const;
-    // Every end, in the order that settles ties: the two above, checkmate or no legal
-    // move, then the draws by rule (material, repetition, n-move rule). The caller says
-    // whether the side to move has a legal move (Position keeps its legal moves): no move
-    // generation unless it has none.
+    // The one judge of game ends (endings/judge.cpp): the first of the variant's endings,
+    // in the variant's order, among `which`, that holds here. Having no legal move is only
+    // looked at by outcome(), whose caller says whether the side to move has one (Position
+    // keeps its legal moves): no move generation unless it has none.
     std::optional<Outcome> outcome(bool has_legal_move);
-    std::optional<Outcome> draw_by_rule() const;
+    std::optional<Outcome> ending(EndingSet which) const;
+    bool ends(EndingSet which) const { return find_ending(which, nullptr) != nullptr; }
+    // The endings that are over at once, whatever anyone claims (Fairy-Stockfish's
+    // is_immediate_game_end), having no move aside.
+    EndingSet immediate_endings() const { return t_->immediate_endings; }
+    std::optional<Outcome> draw_by_rule() const { return ending(kDrawsByRule); }
 
-    std::uint64_t perft(int depth);
+    std::uint64_t perft(int depth, PerftStop stop = PerftStop::AnyEnd);
 
   private:
     struct Undo {
@@ -74,6 +83,11 @@ class Board {
         int ep, ep_victim;
         int halfmove;
         std::uint64_t key;
+        // Only written in variants with hands, promoted marks or check counts (T::extras).
+        std::int8_t to_hand;  // the type the capture put in the mover's hand; -1: none
+        bool moved_promoted, captured_promoted;
+        std::uint8_t captured_demoted;  // what a promoted captured piece was before
+        std::uint8_t checks[2];
     };
 
     using PerPiece = typename T::PerPiece;
@@ -99,8 +113,17 @@ class Board {
 
     template <bool kKeyed>
     void play(Move m);  // make(), with or without the key
+    // The state beyond the placement (board_extras.cpp): hands, promoted marks, checks given.
+    void set_extras(const PositionFields& f);
     template <bool kKeyed>
-    std::uint64_t perft_walk(int depth);
+    void play_extras(Undo& u);
+    void unmake_extras(const Undo& u);
+    template <bool kKeyed>
+    void add_to_hand(Color c, int type);
+    template <bool kKeyed>
+    void take_from_hand(Color c, int type);
+    template <bool kKeyed>
+    std::uint64_t perft_walk(int depth, EndingSet stop);
     template <bool kKeyed = true>
     void put(Piece p, int s);  // with the key
     template <bool kKeyed = true>
@@ -119,10 +142,15 @@ class Board {
     BB attack_map(Color by, BB occ) const;  // 64-square boards
     BB ray_attackers(Color by) const;
     BB capture_reach(Color c, int type, int from, BB occ) const;
-    bool repeated() const;
-    bool ended_by_rule() const;  // outcome_without_moves() || draw_by_rule(), without sentences
+    bool repeated(int times) const;
+    // The judge's two halves: which ending holds (and for which side), and its sentence.
+    // With has_legal_move null, having no legal move is not looked at.
+    const Ending* find_ending(EndingSet which, const bool* has_legal_move,
+                              Color* side = nullptr) const;
+    Outcome describe(const Ending& e, Color side) const;
     bool castle_allowed(const typename T::Castle& k) const;
-    std::optional<Outcome> no_moves_outcome();
+    // chess960: the castling moves the rights name, from where the king and rooks stand.
+    void set_free_castling(const std::string& rights);
     bool material_draw(std::string* which) const;
     // Whether as many pieces stand on the board as in some material draw.
     bool material_draw_size() const {
@@ -138,12 +166,19 @@ class Board {
     std::array<BB, 32> by_type_{};
     BB royals_{};
     Color stm_ = White;
-    std::uint32_t castling_ = 0;  // one bit per Tables::castles entry
+    // The castling moves of this position: the variant's, or (chess960) this position's own.
+    const typename T::CastleSet* castles_ = nullptr;
+    std::shared_ptr<const typename T::CastleSet> own_castles_;
+    std::uint32_t castling_ = 0;  // one bit per castles_->castles entry
     int ep_ = kNoSquare;          // the square a pawn passed over, capturable this move
     int ep_victim_ = kNoSquare;   // where that pawn stands
     int halfmove_ = 0;
     int fullmove_ = 1;
     std::uint64_t key_ = 0;
+    std::array<std::array<std::uint8_t, 32>, 2> hand_{};  // [color][type]: pieces in hand
+    BB promoted_{};                                       // squares of promoted pieces
+    std::array<std::uint8_t, kMaxSquares> demoted_{};     // there: the type it was before
+    std::uint8_t checks_[2] = {0, 0};                     // checks given by each side
     std::vector<Undo> history_;  // also the key before each move made, for repetition
 };
 

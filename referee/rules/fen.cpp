@@ -52,16 +52,54 @@ void check_piece_letter(char c, const std::string& where) {
         throw PositionError(fmt::format("'{}' in {} is not a piece letter or a digit", c, where));
 }
 
+// "3+3" (checks still to give, Fairy-Stockfish) or "+1+0" (checks given, lichess).
+bool looks_like_check_counts(const std::string& text) {
+    const auto plus = text.find('+', 1);
+    return text.size() >= 3 && plus != std::string::npos &&
+           std::all_of(text.begin(), text.end(), [](char c) {
+               return c == '+' || std::isdigit(static_cast<unsigned char>(c));
+           });
+}
+
+std::array<int, 2> parse_check_counts(const std::string& text) {
+    const std::string body = text[0] == '+' ? text.substr(1) : text;
+    const auto plus = body.find('+');
+    if (plus == std::string::npos || body.find('+', plus + 1) != std::string::npos)
+        throw PositionError(fmt::format("the check counts '{}' are not of the form 3+3", text));
+    return {parse_count(body.substr(0, plus), "check count"),
+            parse_count(body.substr(plus + 1), "check count")};
+}
+
 }  // namespace
 
 PositionFields parse_fen(const Geometry& g, std::string_view fen) {
     auto fields = split_ws(fen);
     if (fields.empty()) throw PositionError("the FEN is empty");
+    PositionFields out;
+    // The check counts, where given, are taken out first: the fields after them are the
+    // usual ones.
+    if (fields.size() > 4 && looks_like_check_counts(fields[4])) {
+        out.checks_remaining = parse_check_counts(fields[4]);
+        fields.erase(fields.begin() + 4);
+    }
+    if (fields.size() > 6 && fields.back()[0] == '+' && looks_like_check_counts(fields.back())) {
+        out.checks_given = parse_check_counts(fields.back());
+        fields.pop_back();
+    }
     if (fields.size() > 6)
         throw PositionError(
             fmt::format("the FEN has {} fields; at most 6 are expected", fields.size()));
 
-    PositionFields out;
+    // Pieces in hand: "...RNBQKBNR[Qp]".
+    if (const auto open = fields[0].find('['); open != std::string::npos) {
+        if (fields[0].back() != ']')
+            throw PositionError(fmt::format("the hand in '{}' has no closing ']'", fields[0]));
+        out.hand = fields[0].substr(open + 1, fields[0].size() - open - 2);
+        out.hand_given = true;
+        for (char c : out.hand) check_piece_letter(c, "the hand");
+        fields[0].erase(open);
+        if (fields[0].empty()) throw PositionError("the FEN has no placement before its hand");
+    }
     out.placement.assign(g.squares(), '.');
     // Ranks from the top (the last rank) down, separated by '/'.
     std::vector<std::string> ranks;
@@ -87,6 +125,13 @@ PositionFields parse_fen(const Geometry& g, std::string_view fen) {
                 if (run == 0)
                     throw PositionError(fmt::format("rank {} has an empty run of 0", rank + 1));
                 file = std::min(file + run, 10 * kMaxFiles);
+            } else if (c == '~') {
+                // Fairy-Stockfish's mark of a promoted piece, after its letter.
+                if (k == 0 || !std::isalpha(static_cast<unsigned char>(text[k - 1])))
+                    throw PositionError(
+                        fmt::format("rank {}: '~' must follow a piece letter", rank + 1));
+                if (out.promoted.empty()) out.promoted.assign(g.squares(), false);
+                if (file - 1 < g.width) out.promoted[g.at(file - 1, rank)] = true;
             } else {
                 check_piece_letter(c, fmt::format("rank {}", rank + 1));
                 if (file < g.width) out.placement[g.at(file, rank)] = c;
@@ -156,7 +201,18 @@ PositionFields parse_board_dump(const Geometry& g, std::string_view text) {
     return out;
 }
 
-std::string placement_to_fen(const Geometry& g, const std::vector<char>& placement) {
+std::string fields_to_fen(const Geometry& g, const PositionFields& f) {
+    std::string out = placement_to_fen(g, f.placement, f.promoted);
+    if (f.hand_given) out += '[' + f.hand + ']';
+    out += fmt::format(" {} {} {}", f.side_to_move == White ? 'w' : 'b', f.castling, f.en_passant);
+    if (f.checks_remaining)
+        out += fmt::format(" {}+{}", (*f.checks_remaining)[0], (*f.checks_remaining)[1]);
+    out += fmt::format(" {} {}", f.halfmove_clock, f.fullmove_number);
+    return out;
+}
+
+std::string placement_to_fen(const Geometry& g, const std::vector<char>& placement,
+                             const std::vector<bool>& promoted) {
     std::string out;
     for (int rank = g.height - 1; rank >= 0; --rank) {
         int empty = 0;
@@ -168,6 +224,7 @@ std::string placement_to_fen(const Geometry& g, const std::vector<char>& placeme
             }
             if (empty) out += std::to_string(empty), empty = 0;
             out += c;
+            if (!promoted.empty() && promoted[g.at(f, rank)]) out += '~';
         }
         if (empty) out += std::to_string(empty);
         if (rank) out += '/';

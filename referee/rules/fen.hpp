@@ -3,6 +3,8 @@
 // Position turns the fields into a position and checks what only the rules can check.
 #pragma once
 
+#include <array>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -25,6 +27,13 @@ struct PositionFields {
     int halfmove_clock = 0;
     int fullmove_number = 1;
     bool castling_given = false;  // false for a board dump, which has no castling field
+    // Fairy-Stockfish's extensions, where a variant has what they describe:
+    std::vector<bool> promoted;  // per square, '~' after the letter: a promoted piece (empty: none)
+    std::string hand;            // "[QPqp]": pieces in hand, White's upper case
+    bool hand_given = false;     // the placement ended in a [...] part
+    // "3+3" after the en-passant field: the checks each side (White, Black) still needs to
+    // give; "+1+0" at the end, as lichess writes it: the checks each has given.
+    std::optional<std::array<int, 2>> checks_remaining, checks_given;
 };
 
 // "kqbnr/ppppp/5/5/PPPPP/RNBQK w - - 0 1"; the last four fields may be left off.
@@ -34,6 +43,11 @@ PositionFields parse_board_dump(const Geometry& g, std::string_view text);
 // True when the text looks like a board dump rather than a FEN (first token a number).
 bool looks_like_board_dump(std::string_view text);
 
-std::string placement_to_fen(const Geometry& g, const std::vector<char>& placement);
+// The whole FEN of the fields, as Fairy-Stockfish writes it: the hand in brackets after
+// the placement where one was given, the check counts after the en-passant square.
+std::string fields_to_fen(const Geometry& g, const PositionFields& f);
+// The placement field; `promoted` (per square, may be empty) adds Fairy-Stockfish's '~'.
+std::string placement_to_fen(const Geometry& g, const std::vector<char>& placement,
+                             const std::vector<bool>& promoted = {});
 
 }  // namespace referee::rules

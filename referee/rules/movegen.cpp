@@ -16,7 +16,8 @@ struct ListSink {
     template <class BB, class PP>
     void targets(int from, BB to, const PP& pp) {
         BB promoting = to & pp.promotion_zone;
-        BB plain = to & ~promoting;
+        // Where promotion is optional the piece may also stay as it is.
+        BB plain = to & (~promoting | pp.optional_promotion);
         while (any(plain)) out.push(Move::make(from, pop_lsb(plain)));
         while (any(promoting)) {
             const int sq = pop_lsb(promoting);
@@ -27,6 +28,10 @@ struct ListSink {
     template <class BB>
     void plain(int from, BB to) {  // a piece that does not promote
         while (any(to)) out.push(Move::make(from, pop_lsb(to)));
+    }
+    template <class BB>
+    void drops(int type, BB to) {
+        while (any(to)) out.push(Move::make_drop(type, pop_lsb(to)));
     }
     void move(Move m) { out.push(m); }
 };
@@ -40,9 +45,14 @@ struct CountSink {
         count += popcount(to);
         if (pp.promotion_choices > 1)
             count += (pp.promotion_choices - 1) * popcount(to & pp.promotion_zone);
+        if (any(pp.optional_promotion)) count += popcount(to & pp.optional_promotion);
     }
     template <class BB>
     void plain(int, BB to) {
+        count += popcount(to);
+    }
+    template <class BB>
+    void drops(int, BB to) {
         count += popcount(to);
     }
     void move(Move) { ++count; }
@@ -61,6 +71,7 @@ struct NoFilter {
         return mine;
     }                                     // pieces whose moves need no look
     BB allowed() const { return ~BB{}; }  // where those may go
+    BB drops(BB to) const { return to; }   // where a drop may go
     bool step(Move) const { return true; }
     bool special(Move) const { return true; }
 };
@@ -154,6 +165,7 @@ template <class PP>
         n += popcount(to);
         if (pp.promotion_choices > 1)
             n += (pp.promotion_choices - 1) * popcount(to & pp.promotion_zone);
+        if (any(pp.optional_promotion)) n += popcount(to & pp.optional_promotion);
     }
     if (any(group & pp.double_step_from)) {
         const Bits64 over = shifted(group & pp.double_step_from, pp.forward) & empty;
@@ -219,8 +231,8 @@ Sink Board<BB>::generate(Sink sink, Filter& filter) const {
         }
     }
 
-    for (std::size_t i = 0; i < t.castles.size(); ++i) {
-        const auto& k = t.castles[i];
+    for (std::size_t i = 0; i < castles_->castles.size(); ++i) {
+        const auto& k = castles_->castles[i];
         if (!(castling_ >> i & 1) || k.color != us) continue;
         const Move m =
             Move::make(k.king_from, k.king_to, MoveKind::Castle, -1, static_cast<int>(i));
@@ -230,6 +242,13 @@ Sink Board<BB>::generate(Sink sink, Filter& filter) const {
             sink.move(m);
         }
     }
+
+    if (t.drops)
+        for (int type = 0; type < t.ntypes; ++type)
+            if (hand_[us][type]) {
+                const BB to = filter.drops(empty & t.piece(us, type).drop_zone);
+                if (any(to)) sink.drops(type, to);
+            }
     return sink;
 }
 
@@ -586,6 +605,8 @@ Sink Board<BB>::generate_checked(Sink sink) {
             return out;
         }
         BB allowed() const { return legal.evasions & ~legal.tried; }
+        // A drop captures nothing and moves no royal piece: it may only block a check.
+        BB drops(BB to) const { return to & legal.evasions; }
         bool step(Move m) {
             if (m.from == legal.royal || test(legal.tried, m.to)) return b.leaves_royal_safe(m);
             if (test(legal.pinned, m.from))
@@ -620,13 +641,34 @@ Sink Board<BB>::generate_checked(Sink sink) {
     return generate(sink, filter);
 }
 
+// Forced capture: where a capture is among the legal moves, only the captures stay.
 template <class BB>
-void Board<BB>::generate_legal(MoveList& out) {
-    generate_checked(ListSink{out});
+void Board<BB>::keep_captures_if_any(MoveList& list) const {
+    auto captures = [&](Move m) {
+        return m.kind() == MoveKind::EnPassant ||
+               (!m.is_drop() && m.kind() != MoveKind::Castle && squares_[m.to] &&
+                color_of(squares_[m.to]) != stm_);
+    };
+    int kept = 0;
+    for (const Move m : list)
+        if (captures(m)) list.set(kept++, m);
+    if (kept) list.resize(kept);
 }
 
 template <class BB>
+void Board<BB>::generate_legal(MoveList& out) {
+    generate_checked(ListSink{out});
+    if (t_->must_capture) keep_captures_if_any(out);
+}
+
+// Counted without a list where the variant allows; forced capture needs the list.
+template <class BB>
 int Board<BB>::count_legal() {
+    if (t_->must_capture) {
+        MoveList list;
+        generate_legal(list);
+        return list.size();
+    }
     return generate_checked(CountSink{}).count;
 }
 

@@ -1,5 +1,5 @@
 // Move text. Read: "a2-a3", "a2a3" or "a2 a3", with an optional promotion letter ("a5-a6q",
-// "a7a8=Q"). Written: in the form each context needs (MiniChess dash, UCI).
+// "a7a8=Q"); a drop as UCI and SAN write it ("P@e4", "n@c3"). Written: in the form each context needs (MiniChess dash, UCI).
 #pragma once
 
 #include <optional>
@@ -19,6 +19,7 @@ enum class MoveStyle {
 struct MoveText {
     Square from = kNoSquare, to = kNoSquare;
     char promotion = 0;  // upper case; 0 when none was written
+    char drop = 0;       // "P@e4": the dropped piece's letter, upper case (from == to)
 };
 
 class MoveError : public std::runtime_error {

@@ -13,7 +13,8 @@ enum class EndReason {
     MoveLimit,
     InsufficientMaterial,
     Repetition,
-    NMoveRule
+    NMoveRule,
+    CheckCount,  // a side has given the variant's number of checks (3check)
 };
 
 struct Outcome {

@@ -63,6 +63,24 @@ bool Position::in_check() const {
     return visit([](const auto& b) { return b.in_check(); });
 }
 
+std::optional<PieceOn> Position::piece_at(Square s) const {
+    const Piece p = visit([s](const auto& b) { return b.at(s); });
+    if (!p) return std::nullopt;
+    return PieceOn{color_of(p), type_of(p)};
+}
+int Position::in_hand(Color c, int type) const {
+    return visit([&](const auto& b) { return b.in_hand(c, type); });
+}
+bool Position::is_promoted(Square s) const {
+    return visit([s](const auto& b) { return b.is_promoted(s); });
+}
+int Position::checks_given(Color c) const {
+    return visit([c](const auto& b) { return b.checks_given(c); });
+}
+std::uint64_t Position::key() const {
+    return visit([](const auto& b) { return b.key(); });
+}
+
 char Position::letter_at(Square s) const {
     Piece p = visit([s](const auto& b) { return b.at(s); });
     if (!p) return '.';
@@ -107,10 +125,11 @@ std::optional<Outcome> Position::outcome() const {
 }
 
 std::string Position::fen() const {
-    PositionFields f = visit([](const auto& b) { return b.fields(); });
-    return fmt::format("{} {} {} {} {} {}", placement_to_fen(rules_.geometry(), f.placement),
-                       f.side_to_move == White ? 'w' : 'b', f.castling, f.en_passant,
-                       f.halfmove_clock, f.fullmove_number);
+    return fields_to_fen(rules_.geometry(), fields());
+}
+
+PositionFields Position::fields() const {
+    return visit([](const auto& b) { return b.fields(); });
 }
 
 std::string Position::board_dump() const {
@@ -126,12 +145,15 @@ std::string Position::board_dump() const {
 
 std::string Position::move_name(Move m, MoveStyle style) const {
     const Geometry& g = rules_.geometry();
+    if (m.is_drop())  // the same in every style that has drops: "P@e4"
+        return rules_.variant().pieces[m.drop_type()].letter + ("@" + g.name(m.to));
     std::string out = g.name(m.from) + (style == MoveStyle::Dash ? "-" : "") + g.name(m.to);
     if (m.promotion) {
         const Variant& v = rules_.variant();
         char letter = v.pieces[m.promotion_type()].letter;
         Piece mover = visit([&](const auto& b) { return b.at(m.from); });
-        bool choice = mover && v.pieces[type_of(mover)].promotes_to.size() > 1;
+        bool choice = mover && (v.pieces[type_of(mover)].promotes_to.size() > 1 ||
+                                v.pieces[type_of(mover)].promotion_optional);
         if (style == MoveStyle::Uci)
             out += static_cast<char>(std::tolower(static_cast<unsigned char>(letter)));
         else if (choice)
@@ -151,10 +173,11 @@ Move Position::parse_move(std::string_view text) const {
                          fmt::format("{} is not a legal move for {}: {}", printable_text(text),
                                      color_name(us), why));
     };
-    // A captured king ends the game at once: nothing is legal after it.
-    if (auto over = visit([](const auto& b) { return b.outcome_without_moves(); });
-        over && over->reason == EndReason::RoyalCapture)
+    // An ending that is over at once (a captured king, the last check given): nothing is
+    // legal after it.
+    if (auto over = visit([](const auto& b) { return b.ending(b.immediate_endings()); }))
         throw illegal("the game is over: " + over->description);
+    if (mt.drop) return parse_drop(mt, text);
     const char mover = letter_at(mt.from);
     if (mover == '.') throw illegal(fmt::format("there is no piece on {}", g.name(mt.from)));
     if ((std::isupper(static_cast<unsigned char>(mover)) != 0) != (us == White))
@@ -168,7 +191,8 @@ Move Position::parse_move(std::string_view text) const {
         throw illegal(fmt::format("the {} on {} cannot move to {}", type.name, g.name(mt.from),
                                   g.name(mt.to)));
     }
-    const bool promotes = matches[0].promotion != 0;
+    const bool promotes =
+        std::any_of(matches.begin(), matches.end(), [](Move m) { return m.promotion != 0; });
     if (!promotes) {
         if (mt.promotion)
             throw illegal(
@@ -176,6 +200,9 @@ Move Position::parse_move(std::string_view text) const {
         return matches[0];
     }
     if (!mt.promotion) {
+        // Where promotion is optional, no letter means staying as it is.
+        for (const Move& m : matches)
+            if (!m.promotion) return m;
         if (matches.size() == 1) return matches[0];
         std::string choices;
         for (const Move& m : matches)
@@ -184,24 +211,45 @@ Move Position::parse_move(std::string_view text) const {
         throw illegal(fmt::format("it promotes and needs a promotion letter (one of {})", choices));
     }
     for (const Move& m : matches)
-        if (v.pieces[m.promotion_type()].letter == mt.promotion) return m;
+        if (m.promotion && v.pieces[m.promotion_type()].letter == mt.promotion) return m;
     throw illegal(fmt::format("the {} cannot promote to '{}'", type.name, mt.promotion));
 }
 
-std::uint64_t Position::perft(int depth) const {
-    return visit([depth](auto& b) { return b.perft(depth); });
+Move Position::parse_drop(const MoveText& mt, std::string_view text) const {
+    const Variant& v = rules_.variant();
+    const Color us = side_to_move();
+    auto illegal = [&](const std::string& why) {
+        return MoveError(MoveError::Kind::Illegal,
+                         fmt::format("{} is not a legal move for {}: {}", printable_text(text),
+                                     color_name(us), why));
+    };
+    if (!v.drops) throw illegal(fmt::format("{} has no drops", v.name));
+    const int type = v.type_of(mt.drop);
+    if (type < 0) throw illegal(fmt::format("'{}' is not a piece of {}", mt.drop, v.name));
+    if (in_hand(us, type) == 0)
+        throw illegal(fmt::format("{} has no {} in hand", color_name(us), v.pieces[type].name));
+    const Move m = Move::make_drop(type, mt.to);
+    if (!is_legal(m))
+        throw illegal(fmt::format("the {} cannot be dropped on {}", v.pieces[type].name,
+                                  rules_.geometry().name(mt.to)));
+    return m;
 }
 
-std::vector<std::pair<Move, std::uint64_t>> Position::divide(int depth) const {
+std::uint64_t Position::perft(int depth, PerftStop stop) const {
+    return visit([depth, stop](auto& b) { return b.perft(depth, stop); });
+}
+
+std::vector<std::pair<Move, std::uint64_t>> Position::divide(int depth, PerftStop stop) const {
     std::vector<std::pair<Move, std::uint64_t>> out;
     if (depth < 1) return out;
     visit([&](auto& b) {
-        if (b.outcome_without_moves() || b.draw_by_rule()) return;
+        if (b.ends(stop == PerftStop::AnyEnd ? kEndingsWithoutMoves : b.immediate_endings()))
+            return;
         MoveList list;
         b.generate_legal(list);
         for (const Move& m : list) {
             b.make(m);
-            out.emplace_back(m, b.perft(depth - 1));
+            out.emplace_back(m, b.perft(depth - 1, stop));
             b.unmake();
         }
     });

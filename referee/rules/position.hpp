@@ -18,6 +18,13 @@ namespace referee::rules {
 
 class Position;
 
+// A piece as the rules read it: its side and its type (an index into Variant::pieces).
+struct PieceOn {
+    Color color;
+    int type;
+    friend bool operator==(const PieceOn&, const PieceOn&) = default;
+};
+
 class Rules {
   public:
     explicit Rules(Variant v);
@@ -35,6 +42,13 @@ class Rules {
 
   private:
     friend class Position;
+
+// A piece as the rules read it: its side and its type (an index into Variant::pieces).
+struct PieceOn {
+    Color color;
+    int type;
+    friend bool operator==(const PieceOn&, const PieceOn&) = default;
+};
     std::shared_ptr<const Variant> variant_;
     std::shared_ptr<const Tables<Bits64>> t64_;
     std::shared_ptr<const Tables<Bits256>> t256_;
@@ -48,7 +62,14 @@ class Position {
     int halfmove_clock() const;
     int ply_count() const;  // moves played since the position was set up
     bool in_check() const;
-    char letter_at(Square s) const;  // '.', upper case White, lower case Black
+    std::optional<PieceOn> piece_at(Square s) const;  // none on an empty square
+    int in_hand(Color c, int type) const;              // 0 where the variant has no hands
+    bool is_promoted(Square s) const;  // a promoted piece that demotes when captured ('~')
+    int checks_given(Color c) const;   // where the variant counts them
+    std::uint64_t key() const;         // the position's hash (placement, rights, extras)
+    // Text only: '.', upper case White, lower case Black. Code that needs a piece's side or
+    // type asks piece_at().
+    char letter_at(Square s) const;
 
     std::vector<Move> legal_moves() const;
     bool is_legal(Move m) const;
@@ -57,6 +78,7 @@ class Position {
     std::optional<Outcome> outcome() const;
 
     std::string fen() const;
+    PositionFields fields() const;  // every field of the FEN, parsed
     std::string board_dump() const;  // "20 B\nk.K..\n..." with a final newline
 
     std::string move_name(Move m, MoveStyle style = MoveStyle::Dash) const;
@@ -72,8 +94,11 @@ class Position {
     // Defined in san_parse.cpp.
     Move parse_san(std::string_view text) const;
 
-    std::uint64_t perft(int depth) const;
-    std::vector<std::pair<Move, std::uint64_t>> divide(int depth) const;
+    // The leaves of the legal-move tree; `stop` says at which endings the walk stops
+    // (AnyEnd: the referee's games; Immediate: where Fairy-Stockfish's perft stops).
+    std::uint64_t perft(int depth, PerftStop stop = PerftStop::AnyEnd) const;
+    std::vector<std::pair<Move, std::uint64_t>> divide(int depth,
+                                                       PerftStop stop = PerftStop::AnyEnd) const;
 
     template <class F>
     decltype(auto) visit(F&& f) const {
@@ -99,6 +124,7 @@ class Position {
     // over, is the engine's move legal, how is it written in SAN).
     const std::vector<Move>& legal_here() const;
     std::string check_suffix(Move m) const;  // SAN's "+" or "#"
+    Move parse_drop(const MoveText& mt, std::string_view text) const;
     mutable std::vector<Move> legal_;
     mutable bool legal_known_ = false;
 };

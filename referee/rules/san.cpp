@@ -27,6 +27,7 @@ std::string Position::san(Move m) const {
         std::string out = g.file_of(m.to) > g.file_of(m.from) ? "O-O" : "O-O-O";
         return out + check_suffix(m);
     }
+    if (m.is_drop()) return move_name(m) + check_suffix(m);  // "P@e4", as pychess writes it
     const char mover = letter_at(m.from);
     const int type = v.type_of(mover);
     const bool pawn = v.pieces[type].pawn;

@@ -56,6 +56,8 @@ Move Position::parse_san(std::string_view text) const {
         s.remove_suffix(1);
     if (s.empty()) throw unparsable("it is empty");
 
+    // A drop (P@e4) is written the same in SAN and UCI.
+    if (s.size() > 2 && s[1] == '@') return parse_move(s);
     // A coordinate move (a2a3, a2-a3, e7e8q) is what it says; parse_move checks it. A text
     // that starts with a square but has no second one ("e4", "e8=Q") is SAN.
     if (std::size_t used = 0; g.parse_prefix(s, used)) {
@@ -68,8 +70,7 @@ Move Position::parse_san(std::string_view text) const {
         if (coordinates) return parse_move(s);
     }
 
-    if (auto over = visit([](const auto& b) { return b.outcome_without_moves(); });
-        over && over->reason == EndReason::RoyalCapture)
+    if (auto over = visit([](const auto& b) { return b.ending(b.immediate_endings()); }))
         throw illegal("the game is over: " + over->description);
 
     const std::vector<Move> legal = legal_moves();
@@ -175,7 +176,8 @@ Move Position::parse_san(std::string_view text) const {
         }
     if (capture && letter_at(*target) == '.' && found.front().kind() != MoveKind::EnPassant)
         throw illegal(fmt::format("it is written as a capture, but {} is empty", g.name(*target)));
-    const bool promotes = found.front().promotion != 0;
+    const bool promotes =
+        std::any_of(found.begin(), found.end(), [](Move m) { return m.promotion != 0; });
     if (!promotes) {
         if (promotion >= 0)
             throw illegal(fmt::format("the move does not promote, but '={}' was given",
@@ -183,6 +185,9 @@ Move Position::parse_san(std::string_view text) const {
         return found.front();
     }
     if (promotion < 0) {
+        // Where promotion is optional, no letter means staying as it is.
+        for (const Move& m : found)
+            if (!m.promotion) return m;
         if (found.size() == 1) return found.front();
         std::string choices;
         for (const Move& m : found) choices += v.pieces[m.promotion_type()].letter;

@@ -147,6 +147,12 @@ struct TableBuilder {
         for (int s = 0; s < nsq; ++s)
             if (g.relative_rank(c, s) >= zone) pp.promotion_zone |= square_bit<BB>(s);
         for (char letter : pt.promotes_to) pp.promotion_types.push_back(v.type_of(letter));
+        const int forced = !pt.promotion_optional        ? zone
+                           : pt.forced_promotion_rank > 0 ? pt.forced_promotion_rank
+                                                          : g.height;
+        for (int s = 0; s < nsq; ++s)
+            if (g.relative_rank(c, s) >= forced) pp.forced_promotion_zone |= square_bit<BB>(s);
+        pp.optional_promotion = pp.promotion_zone & ~pp.forced_promotion_zone;
         pp.promotion_choices = static_cast<int>(pp.promotion_types.size());
     }
 
@@ -377,41 +383,18 @@ struct TableBuilder {
     // Castling, White's rules then Black's mirrored ones.
     void castling() {
         PositionFields start = parse_fen(g, v.start_fen);
-        t.castle_clear.assign(nsq, 0);
+        t.castle_set.clear.assign(nsq, 0);
         for (Color c : {White, Black}) {
             for (const CastlingRule& cr : v.castling) {
-                typename T::Castle k;
-                k.color = c;
-                k.right = c == White ? cr.right : static_cast<char>(std::tolower(cr.right));
                 auto side = [&](int s) { return c == White ? s : g.mirror_rank(s); };
-                k.king_from = side(cr.king_from);
-                k.king_to = side(cr.king_to);
-                k.rook_from = side(cr.rook_from);
-                k.rook_to = side(cr.rook_to);
-                char rook_letter = start.placement[k.rook_from];
-                // The variant loader made sure a piece of this side stands there.
-                k.rook_type = v.type_of(rook_letter);
-                auto span = [&](int a, int b, bool include_a) {
-                    BB out{};
-                    int lo = std::min(a, b), hi = std::max(a, b);
-                    for (int s = lo; s <= hi; ++s)
-                        if (include_a || s != a) out |= square_bit<BB>(s);
-                    return out;
-                };
-                k.must_be_empty =
-                    (span(k.king_from, k.king_to, false) | span(k.rook_from, k.rook_to, false)) &
-                    ~(square_bit<BB>(k.king_from) | square_bit<BB>(k.rook_from));
-                int step = k.king_to > k.king_from ? 1 : -1;
-                k.must_not_be_attacked_set = BB{};
-                for (int s = k.king_from;; s += step) {
-                    k.must_not_be_attacked.push_back(s);
-                    k.must_not_be_attacked_set |= square_bit<BB>(s);
-                    if (s == k.king_to) break;
-                }
-                const int bit = static_cast<int>(t.castles.size());
-                t.castle_clear[k.king_from] |= 1u << bit;
-                t.castle_clear[k.rook_from] |= 1u << bit;
-                t.castles.push_back(std::move(k));
+                // The variant loader made sure a piece of this side stands on the rook square.
+                const int rook_type = v.type_of(start.placement[side(cr.rook_from)]);
+                t.castle_set.add(
+                    T::make_castle(c,
+                                   c == White ? cr.right : static_cast<char>(std::tolower(cr.right)),
+                                   side(cr.king_from), side(cr.king_to), side(cr.rook_from),
+                                   side(cr.rook_to), rook_type),
+                    nsq);
             }
         }
     }
@@ -442,15 +425,74 @@ struct TableBuilder {
         SplitMix64 rng;
         t.zobrist_piece.resize(kMaxPieceCodes * nsq);
         for (auto& z : t.zobrist_piece) z = rng.next();
-        t.zobrist_castle.resize(t.castles.size());
+        t.zobrist_castle.resize(t.castle_set.castles.size());
         for (auto& z : t.zobrist_castle) z = rng.next();
         t.zobrist_ep.resize(nsq);
         for (auto& z : t.zobrist_ep) z = rng.next();
         t.zobrist_side = rng.next();
+        // After the others, so that their keys stay what they were.
+        if (t.drops || t.captures_to_hand) {
+            t.zobrist_hand.resize(2 * t.ntypes * (T::kMaxInHand + 1));
+            for (auto& z : t.zobrist_hand) z = rng.next();
+        }
+        if (t.counts_checks) {
+            t.zobrist_checks.resize(2 * 256);
+            for (auto& z : t.zobrist_checks) z = rng.next();
+        }
+        if (v.chess960) {
+            t.zobrist_free_castle.resize(2 * v.castling.size() * nsq);
+            for (auto& z : t.zobrist_free_castle) z = rng.next();
+        }
+        for (std::size_t i = 0; i < t.castle_set.castles.size(); ++i)
+            t.castle_set.castles[i].key = t.zobrist_castle[i];
+    }
+
+    // Endings, and which state beyond the placement positions keep.
+    void endings_and_extras() {
+        t.endings = v.endings;
+        for (const Ending& e : v.endings)
+            if (e.immediate && e.reason != EndReason::NoLegalMoves)
+                t.immediate_endings |= ending_bit(e.reason);
+        t.captures_to_hand = v.captures_to_hand;
+        t.drops = v.drops;
+        t.counts_checks = v.end.check_count > 0;
+        t.extras = t.captures_to_hand || t.drops || t.counts_checks;
+        t.must_capture = v.must_capture;
     }
 };
 
 }  // namespace
+
+template <class BB>
+typename Tables<BB>::Castle Tables<BB>::make_castle(Color c, char right, int king_from,
+                                                    int king_to, int rook_from, int rook_to,
+                                                    int rook_type) {
+    Castle k{c, right, king_from, king_to, rook_from, rook_to, rook_type, BB{}, {}, BB{}};
+    auto span = [&](int a, int b) {  // a and b included
+        BB out{};
+        for (int s = std::min(a, b); s <= std::max(a, b); ++s) out |= square_bit<BB>(s);
+        return out;
+    };
+    // Everything the king and the rook pass or land on, but the two of them.
+    k.must_be_empty = (span(king_from, king_to) | span(rook_from, rook_to)) &
+                      ~(square_bit<BB>(king_from) | square_bit<BB>(rook_from));
+    const int step = king_to > king_from ? 1 : -1;
+    for (int s = king_from;; s += step) {
+        k.must_not_be_attacked.push_back(s);
+        k.must_not_be_attacked_set |= square_bit<BB>(s);
+        if (s == king_to) break;
+    }
+    return k;
+}
+
+template <class BB>
+void Tables<BB>::CastleSet::add(Castle k, int nsq) {
+    if (clear.empty()) clear.assign(nsq, 0);
+    const int bit = static_cast<int>(castles.size());
+    clear[k.king_from] |= 1u << bit;
+    clear[k.rook_from] |= 1u << bit;
+    castles.push_back(std::move(k));
+}
 
 template <class BB>
 std::shared_ptr<const Tables<BB>> Tables<BB>::build(std::shared_ptr<const Variant> vp) {
@@ -465,6 +507,7 @@ std::shared_ptr<const Tables<BB>> Tables<BB>::build(std::shared_ptr<const Varian
 
     TableBuilder<BB> b{*t, v, t->g, t->nsq};
     b.piece_kinds();
+    b.endings_and_extras();
     for (Color c : {White, Black}) {
         for (int ti = 0; ti < t->ntypes; ++ti) b.piece(c, ti);
         b.attack_rays(c);
@@ -472,6 +515,7 @@ std::shared_ptr<const Tables<BB>> Tables<BB>::build(std::shared_ptr<const Varian
     b.castling();
     b.slide_groups();
     b.link_rays();
+    for (auto& pp : t->per_piece) pp.drop_zone = t->board & ~pp.forced_promotion_zone;
     for (auto& pp : t->per_piece)
         pp.uniform = pp.other_rides.empty() && !pp.has_lame && pp.leap_move == pp.leap_capture &&
                      pp.promotion_types.empty() && !any(pp.double_step_from);

@@ -105,7 +105,12 @@ struct Tables {
         std::vector<const Ride*> other_rides;
         std::vector<std::vector<LameLeap>> lame;  // per square
         bool has_lame = false;
-        BB promotion_zone{};
+        BB promotion_zone{};  // where it may promote
+        // Where it must: the whole zone unless promotion is optional. Outside this part of
+        // the zone it may also stay as it is; `optional_promotion` is that part.
+        BB forced_promotion_zone{};
+        BB optional_promotion{};
+        BB drop_zone{};  // where it may be dropped: not where it must already have promoted
         std::vector<int> promotion_types;
         int promotion_choices = 0;  // promotion_types.size()
         BB double_step_from{};
@@ -174,14 +179,51 @@ struct Tables {
         BB must_be_empty;
         std::vector<int> must_not_be_attacked;
         BB must_not_be_attacked_set;  // the same squares as a set, for an attack map
+        std::uint64_t key = 0;  // in the position's key while the right is held
     };
-    std::vector<Castle> castles;
-    std::vector<std::uint32_t> castle_clear;  // [sq]: rights lost when a move touches sq
+    // One castling move from its squares; the squares that must be empty or safe follow.
+    static Castle make_castle(Color c, char right, int king_from, int king_to, int rook_from,
+                              int rook_to, int rook_type);
+    // The castling moves a position has, with, per square, the rights a move from or to it
+    // loses. The variant's own (castle_set, built once) serve every position where castling
+    // squares are fixed; a position of a variant whose king and rooks start anywhere
+    // (chess960) builds its own from where they stand (Board::set).
+    struct CastleSet {
+        std::vector<Castle> castles;
+        std::vector<std::uint32_t> clear;  // [sq]
+        void add(Castle k, int nsq);
+    };
+    CastleSet castle_set;
+    const std::vector<Castle>& castles() const { return castle_set.castles; }
+
+    // The variant's endings, for the judge's loop (endings/ending.hpp), and those of them
+    // that are over at once.
+    std::vector<Ending> endings;
+    EndingSet immediate_endings = 0;
+
+    // Position state beyond the placement, where the variant has it (hands, promoted marks,
+    // checks given): `extras` is the one flag make() and unmake() ask.
+    bool extras = false;
+    bool captures_to_hand = false;  // a capture puts the piece (demoted) in the capturer's hand
+    bool drops = false;             // pieces in hand may be dropped
+    bool counts_checks = false;     // checks given are counted (a CheckCount ending)
+    bool must_capture = false;      // a side that can capture must
+    static constexpr int kMaxInHand = 255;
 
     std::vector<std::uint64_t> zobrist_piece;   // [piece code * nsq + sq]
     std::vector<std::uint64_t> zobrist_castle;  // [right bit]
+    // chess960: a right is keyed by its side, rule and rook square, which the position's own
+    // castling list does not number the same way twice.
+    std::vector<std::uint64_t> zobrist_free_castle;  // [(color * rules + rule) * nsq + rook]
     std::vector<std::uint64_t> zobrist_ep;      // [sq]
     std::uint64_t zobrist_side = 0;
+    // Where the variant has them: [(color * ntypes + type) * (kMaxInHand + 1) + n] is in the
+    // key while the hand holds at least n such pieces; [color * 256 + n] likewise for checks.
+    std::vector<std::uint64_t> zobrist_hand;
+    std::vector<std::uint64_t> zobrist_checks;
+    std::uint64_t hand_key(Color c, int type, int n) const {
+        return zobrist_hand[(c * ntypes + type) * (kMaxInHand + 1) + n];
+    }
 
     const PerPiece& piece(Color c, int t) const { return per_piece[c * ntypes + t]; }
 

@@ -9,14 +9,10 @@
 #include <vector>
 
 #include "referee/rules/betza.hpp"
+#include "referee/rules/endings/ending.hpp"
 #include "referee/rules/geometry.hpp"
 
 namespace referee::rules {
-
-// What an ending is worth to the side it happens to (Fairy-Stockfish's "values":
-// stalemateValue, checkmateValue). Not validate::Verdict, a probe's pass or fail.
-enum class EndValue { Win, Loss, Draw };
-const char* end_value_name(EndValue v);
 
 struct PieceType {
     char letter = '?';  // upper case; Black's pieces are written in lower case
@@ -27,6 +23,10 @@ struct PieceType {
     bool pawn = false;                   // its moves reset the n-move rule, like captures do
     std::vector<char> promotes_to;       // letters; empty: never promotes
     int promotion_rank = 0;              // relative rank (1 = own back rank); 0: the last rank
+    // Optional promotion (shogi): inside the zone the piece may stay as it is, except from
+    // forced_promotion_rank on (0: the last rank), where it must promote.
+    bool promotion_optional = false;
+    int forced_promotion_rank = 0;
     std::vector<int> double_step_ranks;  // relative ranks from which it may step two forward
     bool en_passant = false;             // its double step may be taken en passant by a like piece
     int source_line = 0;                 // where it was defined, for later error messages
@@ -48,6 +48,8 @@ struct MaterialDraw {
     char same_square_colour = 0;  // upper-case piece letter, or 0
 };
 
+// The keys of the file's `end:` section as written; `Variant::endings` is what the judge
+// reads, built from them.
 struct EndRules {
     std::optional<EndValue> royal_capture;     // for the capturer; set: a royal may be captured
     EndValue checkmate = EndValue::Loss;       // for the side in check with no legal move
@@ -55,6 +57,7 @@ struct EndRules {
     int move_limit = 0;   // draw once each side has made this many moves (0: none)
     int repetition = 0;   // draw on the n-th occurrence of a position (0: none)
     int n_move_rule = 0;  // draw after n moves each without capture or pawn move (0: none)
+    int check_count = 0;  // the side that gives this many checks wins (0: none)
     std::vector<MaterialDraw> insufficient_material;
 };
 
@@ -67,7 +70,23 @@ struct Variant {
     std::vector<PieceType> pieces;
     bool check_rules = false;  // a move may not leave one's own royal piece attacked
     std::vector<CastlingRule> castling;
+    // Fischer random (chess960): the king and the rooks may start anywhere on the first rank.
+    // Each castling rule then gives where the king and the rook end (king_to, rook_to) and,
+    // by its king and rook squares, the side; a right names the outermost rook on that side
+    // (K, Q) or the rook's file (Shredder-FEN: A-H, a-h).
+    bool chess960 = false;
+    // Hands (Fairy-Stockfish's capturesToHand and pieceDrops): a captured piece goes to the
+    // capturer's hand, as the piece it was before any promotion (the FEN marks promoted
+    // pieces with '~'); pieces in hand may be dropped on empty squares, never where they
+    // would have to have promoted already.
+    bool captures_to_hand = false;
+    bool drops = false;
+    // Forced capture (Fairy-Stockfish's mustCapture; antichess): a side that can capture
+    // must.
+    bool must_capture = false;
     EndRules end;
+    // Every way the game ends, in the order that settles ties (endings/ending.hpp).
+    std::vector<Ending> endings;
     // The game a UCI engine plays when it is told no variant (standard chess): an engine
     // without UCI_Variant can still be used for this one.
     bool uci_default = false;
@@ -79,6 +98,7 @@ struct Variant {
     std::string summary() const;  // a few human lines, for `referee variants show`
     // A move limit or an n-move rule bounds every game; repetition alone does not in practice.
     bool guarantees_an_end() const { return end.move_limit > 0 || end.n_move_rule > 0; }
+    bool has_hands() const { return captures_to_hand || drops; }
 };
 
 // A malformed variant file: names the file, line, column and key.

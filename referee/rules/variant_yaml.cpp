@@ -106,7 +106,21 @@ void read_piece(const Reader& r, const YAML::Node& node, const std::string& wher
     if (auto promo = node["promotion"]) {
         const std::string key = where + ".promotion";
         if (promo.IsMap()) {
-            r.only_keys(promo, key, {"to", "rank"});
+            r.only_keys(promo, key, {"to", "rank", "optional", "forced_rank"});
+            if (promo["optional"])
+                p.promotion_optional =
+                    r.get<bool>(promo["optional"], key + ".optional", "true or false");
+            if (promo["forced_rank"]) {
+                if (!p.promotion_optional)
+                    r.fail(promo["forced_rank"], key + ".forced_rank",
+                           "forced_rank only means something with 'optional: true'");
+                auto ranks =
+                    parse_ranks(r, promo["forced_rank"], key + ".forced_rank", v.geometry.height);
+                if (ranks.size() != 1)
+                    r.fail(promo["forced_rank"], key + ".forced_rank",
+                           "give one rank (the first rank where promotion is compulsory)");
+                p.forced_promotion_rank = ranks[0];
+            }
             if (!promo["to"]) r.fail(promo, key + ".to", "a promotion needs 'to'");
             p.promotes_to = parse_letters(r, promo["to"], key + ".to");
             if (promo["rank"]) {
@@ -194,7 +208,7 @@ MaterialDraw parse_material(const Reader& r, const Variant& v, const YAML::Node&
 void read_end(const Reader& r, const YAML::Node& node, Variant& v) {
     r.only_keys(node, "end",
                 {"royal_capture", "checkmate", "no_legal_moves", "move_limit", "repetition",
-                 "n_move_rule", "insufficient_material"});
+                 "n_move_rule", "check_count", "insufficient_material"});
     EndRules& e = v.end;
     if (node["royal_capture"])
         e.royal_capture = parse_end_value(r, node["royal_capture"], "end.royal_capture");
@@ -209,6 +223,7 @@ void read_end(const Reader& r, const YAML::Node& node, Variant& v) {
     count("move_limit", e.move_limit);
     count("repetition", e.repetition);
     count("n_move_rule", e.n_move_rule);
+    count("check_count", e.check_count);
     if (e.repetition == 1)
         r.fail(node["repetition"], "end.repetition",
                "a repetition count must be 2 or more (0: none)");
@@ -242,6 +257,16 @@ void check_start(const Reader& r, const YAML::Node& node, const Variant& v) {
         if (v.pieces[v.type_of(c)].royal)
             ++royals[std::isupper(static_cast<unsigned char>(c)) ? 0 : 1];
     }
+    for (char c : f.hand)
+        if (v.type_of(c) < 0)
+            r.fail(node, "start",
+                   fmt::format("the start position has '{}' in hand, which is not a piece of "
+                               "this variant",
+                               c));
+    if (!v.has_hands() && !f.hand.empty())
+        r.fail(node, "start",
+               "the start position has pieces in hand, but the variant has no hands (set "
+               "'drops: true')");
     // The piece that castles is the one standing on the rook's square at the start: there
     // must be one of each side there (no piece is guessed by its letter).
     for (const auto& c : v.castling)
@@ -352,7 +377,8 @@ Variant parse_variant(const std::string& yaml_text, const std::string& source) {
         throw VariantError(source, 1, 1, "", "a variant file must be a YAML mapping");
     r.only_keys(root, "",
                 {"name", "description", "extends", "board", "start", "pieces", "check_rules",
-                 "castling", "end", "uci_default"});
+                 "castling", "end", "uci_default", "captures_to_hand", "drops",
+                 "must_capture", "chess960"});
     root = resolve_extends(r, root, source);
     for (const char* k : {"name", "board", "start", "pieces"})
         if (!root[k]) r.fail(root, k, fmt::format("the variant has no '{}'", k));
@@ -404,19 +430,33 @@ Variant parse_variant(const std::string& yaml_text, const std::string& source) {
     v.start_fen = r.get<std::string>(root["start"], "start", "a FEN string");
     if (root["check_rules"])
         v.check_rules = r.get<bool>(root["check_rules"], "check_rules", "true or false");
+    if (root["captures_to_hand"])
+        v.captures_to_hand =
+            r.get<bool>(root["captures_to_hand"], "captures_to_hand", "true or false");
+    if (root["drops"]) v.drops = r.get<bool>(root["drops"], "drops", "true or false");
+    if (root["chess960"])
+        v.chess960 = r.get<bool>(root["chess960"], "chess960", "true or false");
+    if (root["must_capture"])
+        v.must_capture = r.get<bool>(root["must_capture"], "must_capture", "true or false");
     if (auto c = root["castling"]) {
         if (!c.IsSequence()) r.fail(c, "castling", "'castling' must be a list");
         for (std::size_t i = 0; i < c.size(); ++i)
             read_castling(r, c[i], fmt::format("castling[{}]", i), v);
     }
+    if (v.chess960 && v.castling.empty())
+        r.fail(root["chess960"], "chess960",
+               "chess960 needs castling rules: they say where the king and the rook end");
     if (root["end"]) read_end(r, root["end"], v);
+    v.endings = list_endings(v.end);
     check_start(r, root["start"], v);
 
     bool has_royal =
         std::any_of(v.pieces.begin(), v.pieces.end(), [](const PieceType& p) { return p.royal; });
-    if (!has_royal && (v.end.royal_capture || v.check_rules || !v.castling.empty()))
+    if (!has_royal &&
+        (v.end.royal_capture || v.check_rules || !v.castling.empty() || v.end.check_count))
         r.fail(root["pieces"], "pieces",
-               "royal capture, check rules and castling need a piece with 'royal: true'");
+               "royal capture, check rules, check counts and castling need a piece with "
+               "'royal: true'");
     return v;
 }
 

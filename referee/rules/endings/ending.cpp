@@ -1,0 +1,29 @@
+#include "referee/rules/endings/ending.hpp"
+
+#include "referee/rules/variant.hpp"
+
+namespace referee::rules {
+
+std::vector<Ending> list_endings(const EndRules& e) {
+    std::vector<Ending> out;
+    auto add = [&](EndReason reason, bool immediate, EndValue value, int count = 0) {
+        Ending ending;
+        ending.reason = reason;
+        ending.immediate = immediate;
+        ending.value = value;
+        ending.count = count;
+        out.push_back(ending);
+        return &out.back();
+    };
+    if (e.royal_capture) add(EndReason::RoyalCapture, true, *e.royal_capture);
+    if (e.move_limit) add(EndReason::MoveLimit, false, EndValue::Draw, e.move_limit);
+    if (e.check_count) add(EndReason::CheckCount, true, EndValue::Win, e.check_count);
+    add(EndReason::NoLegalMoves, true, e.no_legal_moves)->value_in_check = e.checkmate;
+    if (!e.insufficient_material.empty())
+        add(EndReason::InsufficientMaterial, false, EndValue::Draw);
+    if (e.repetition) add(EndReason::Repetition, false, EndValue::Draw, e.repetition);
+    if (e.n_move_rule) add(EndReason::NMoveRule, false, EndValue::Draw, e.n_move_rule);
+    return out;
+}
+
+}  // namespace referee::rules

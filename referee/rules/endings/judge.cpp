@@ -1,0 +1,246 @@
+// The one judge of game ends. find_ending() walks the variant's endings in their order and
+// says which holds and for whom; describe() says it in words. outcome() (the referee, check,
+// validate), ending() (parse_move: "the game is over"), ends() (perft, divide) and
+// draw_by_rule() (search engines) are all this walk with a different set of endings.
+#include <algorithm>
+
+#include <fmt/format.h>
+
+#include "referee/rules/board.hpp"
+
+namespace referee::rules {
+namespace {
+
+GameResult result_for(Color side, EndValue v) {
+    if (v == EndValue::Draw) return GameResult::Draw;
+    const bool white_wins = (side == White) == (v == EndValue::Win);
+    return white_wins ? GameResult::WhiteWins : GameResult::BlackWins;
+}
+
+}  // namespace
+
+// "KB", as people write it, from the sorted "BK" the comparison uses.
+template <class BB>
+std::string Board<BB>::royal_first(std::string letters) const {
+    return t_->variant->royal_first(std::move(letters));
+}
+
+template <class BB>
+bool Board<BB>::material_draw(std::string* which) const {
+    const auto& draws = t_->variant->end.insufficient_material;
+    if (!material_draw_size()) return false;
+    std::string sides[2];
+    BB all = occupied();
+    while (any(all)) {
+        const int s = pop_lsb(all);
+        sides[color_of(squares_[s])] += t_->variant->pieces[type_of(squares_[s])].letter;
+    }
+    std::sort(sides[0].begin(), sides[0].end());
+    std::sort(sides[1].begin(), sides[1].end());
+    for (const auto& d : draws)
+        for (int strong = 0; strong < 2; ++strong)
+            if (sides[strong] == d.strong && sides[1 - strong] == d.weak &&
+                on_one_colour(d.same_square_colour)) {
+                if (which)
+                    *which =
+                        royal_first(d.strong) + " v " + royal_first(d.weak) +
+                        (d.same_square_colour
+                             ? fmt::format(
+                                   ", every {} on one square colour",
+                                   t_->variant->pieces[t_->variant->type_of(d.same_square_colour)]
+                                       .name)
+                             : "");
+                return true;
+            }
+    return false;
+}
+
+// Whether every piece with this letter, of either side, stands on squares of one colour
+// (true for 0: no condition).
+template <class BB>
+bool Board<BB>::on_one_colour(char letter) const {
+    if (!letter) return true;
+    const int type = t_->variant->type_of(letter);
+    int seen[2] = {0, 0};
+    BB all = occupied();
+    while (any(all)) {
+        const int s = pop_lsb(all);
+        if (type_of(squares_[s]) == type) ++seen[(t_->g.file_of(s) + t_->g.rank_of(s)) & 1];
+    }
+    return seen[0] == 0 || seen[1] == 0;
+}
+
+// Whether the position now on the board has occurred `times` times (this one included).
+template <class BB>
+bool Board<BB>::repeated(int times) const {
+    if (halfmove_ < 4) return false;
+    int seen = 1;
+    const int n = static_cast<int>(history_.size());
+    // Only positions since the last irreversible move, with the same side to move, can repeat.
+    for (int i = n - 2; i >= 0 && i >= n - halfmove_ && seen < times; i -= 2)
+        if (history_[i].key == key_) ++seen;
+    return seen >= times;
+}
+
+// The first ending among `which` that holds, in the variant's order; `side` gets the side
+// it happened to (the one that lost its royal piece, the one that gave the checks, the one
+// with no move). Having no legal move is looked at only when has_legal_move is given.
+template <class BB>
+const Ending* Board<BB>::find_ending(EndingSet which, const bool* has_legal_move,
+                                     Color* side) const {
+    auto hit = [&](const Ending& e, Color c) {
+        if (side) *side = c;
+        return &e;
+    };
+    for (const Ending& e : t_->endings) {
+        if (!(which & ending_bit(e.reason))) continue;
+        switch (e.reason) {
+            case EndReason::RoyalCapture:
+                for (Color loser : {stm_, ~stm_})
+                    if (!has_royal(loser)) return hit(e, loser);
+                break;
+            case EndReason::MoveLimit:
+                if (fullmove_ > e.count) return hit(e, stm_);
+                break;
+            case EndReason::CheckCount:
+                // The side that has just moved gave the last check.
+                for (Color c : {~stm_, stm_})
+                    if (checks_[c] >= e.count) return hit(e, c);
+                break;
+            case EndReason::NoLegalMoves:
+            case EndReason::Checkmate:
+                if (has_legal_move && !*has_legal_move) return hit(e, stm_);
+                break;
+            case EndReason::InsufficientMaterial:
+                if (material_draw_size() && material_draw(nullptr)) return hit(e, stm_);
+                break;
+            case EndReason::Repetition:
+                if (repeated(e.count)) return hit(e, stm_);
+                break;
+            case EndReason::NMoveRule:
+                if (halfmove_ >= 2 * e.count) return hit(e, stm_);
+                break;
+        }
+    }
+    return nullptr;
+}
+
+template <class BB>
+Outcome Board<BB>::describe(const Ending& e, Color side) const {
+    const Variant& v = *t_->variant;
+    switch (e.reason) {
+        case EndReason::RoyalCapture:
+            return Outcome{
+                result_for(~side, e.value), EndReason::RoyalCapture,
+                fmt::format("{} captured {}'s {}", color_name(~side), color_name(side), [&] {
+                    for (const auto& p : v.pieces)
+                        if (p.royal) return p.name;
+                    return std::string("king");
+                }())};
+        case EndReason::MoveLimit:
+            return Outcome{GameResult::Draw, EndReason::MoveLimit,
+                           fmt::format("draw: {} moves by each side have been played", e.count)};
+        case EndReason::CheckCount:
+            return Outcome{result_for(side, e.value), EndReason::CheckCount,
+                           fmt::format("{} has given check {} times", color_name(side), e.count)};
+        case EndReason::NoLegalMoves:
+        case EndReason::Checkmate: {
+            if (v.check_rules && in_check())
+                return Outcome{result_for(side, e.value_in_check), EndReason::Checkmate,
+                               fmt::format("{} is checkmated", color_name(side))};
+            const EndValue verdict = e.value;
+            return Outcome{result_for(side, verdict), EndReason::NoLegalMoves,
+                           verdict == EndValue::Draw
+                               ? fmt::format("draw: {} has no legal move{}", color_name(side),
+                                             v.check_rules ? " (stalemate)" : "")
+                               : fmt::format("{} has no legal move and {}", color_name(side),
+                                             verdict == EndValue::Loss ? "loses" : "wins")};
+        }
+        case EndReason::InsufficientMaterial: {
+            std::string which;
+            material_draw(&which);
+            return Outcome{GameResult::Draw, EndReason::InsufficientMaterial,
+                           fmt::format("draw: insufficient material ({})", which)};
+        }
+        case EndReason::Repetition:
+            return Outcome{GameResult::Draw, EndReason::Repetition,
+                           fmt::format("draw: the same position occurred {} times", e.count)};
+        case EndReason::NMoveRule: {
+            // Named after the variant's own pawns: "pawn" in chess, "carp" in
+            // Elephant-Monkey-Carp.
+            std::string pawns;
+            for (const auto& p : v.pieces)
+                if (p.pawn) pawns += (pawns.empty() ? "" : " or ") + p.name;
+            return Outcome{GameResult::Draw, EndReason::NMoveRule,
+                           fmt::format("draw: {} moves by each side without a capture{}", e.count,
+                                       pawns.empty() ? std::string() : " or a " + pawns + " move")};
+        }
+    }
+    return Outcome{GameResult::Draw, e.reason, "the game is over"};
+}
+
+template <class BB>
+std::optional<Outcome> Board<BB>::outcome(bool has_legal_move) {
+    // A position without a legal move gets a second look: Position's "none" is trusted, but
+    // checked here so that a caller that guessed cannot end a game that goes on.
+    if (!has_legal_move) {
+        MoveList list;
+        generate_legal(list);
+        has_legal_move = !list.empty();
+    }
+    Color side = stm_;
+    if (const Ending* e = find_ending(kEveryEnding, &has_legal_move, &side))
+        return describe(*e, side);
+    return std::nullopt;
+}
+
+template <class BB>
+std::optional<Outcome> Board<BB>::ending(EndingSet which) const {
+    Color side = stm_;
+    if (const Ending* e = find_ending(which, nullptr, &side)) return describe(*e, side);
+    return std::nullopt;
+}
+
+// Perft lives beside the judge so that its question at every node ("is the game over
+// here?") is inlined into the walk.
+template <class BB>
+std::uint64_t Board<BB>::perft(int depth, PerftStop stop) {
+    const EndingSet which = stop == PerftStop::AnyEnd ? kEndingsWithoutMoves : immediate_endings();
+    // Repetition is the one rule that reads the key: without it the tree is walked without
+    // keeping the key.
+    const bool keyed = (which & ending_bit(EndReason::Repetition)) &&
+                       std::any_of(t_->endings.begin(), t_->endings.end(),
+                                   [](const Ending& e) { return e.reason == EndReason::Repetition; });
+    return keyed ? perft_walk<true>(depth, which) : perft_walk<false>(depth, which);
+}
+
+template <class BB>
+template <bool kKeyed>
+std::uint64_t Board<BB>::perft_walk(int depth, EndingSet stop) {
+    if (depth == 0) return 1;
+    if (find_ending(stop, nullptr)) return 0;
+    if (depth == 1) return static_cast<std::uint64_t>(count_legal());
+    MoveList list;
+    generate_legal(list);
+    std::uint64_t nodes = 0;
+    if (depth == 2) {
+        // The last ply counted here, without a call per move.
+        for (const Move& m : list) {
+            play<kKeyed>(m);
+            if (!find_ending(stop, nullptr)) nodes += static_cast<std::uint64_t>(count_legal());
+            unmake();
+        }
+        return nodes;
+    }
+    for (const Move& m : list) {
+        play<kKeyed>(m);
+        nodes += perft_walk<kKeyed>(depth - 1, stop);
+        unmake();
+    }
+    return nodes;
+}
+
+template class Board<Bits64>;
+template class Board<Bits256>;
+
+}  // namespace referee::rules
