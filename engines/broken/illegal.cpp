@@ -18,10 +18,10 @@ class IllegalPlayer : public engines::Player {
         const bool white = turn.side() == referee::rules::White;
         int enemy = -1, empty = -1;
         for (int s = 0; s < squares; ++s) {
-            const char c = pos.letter_at(s);
-            if (c == '.') {
+            const auto piece = pos.piece_at(s);
+            if (!piece) {
                 if (empty < 0) empty = s;
-            } else if ((std::isupper(static_cast<unsigned char>(c)) != 0) != white && enemy < 0) {
+            } else if ((piece->color == referee::rules::White) != white && enemy < 0) {
                 enemy = s;
             }
         }

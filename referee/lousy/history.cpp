@@ -28,17 +28,16 @@ void check_history(const rules::Position& pos, const History& history) {
         const rules::Move m = *history.last_move;
         const std::string name = dash_name(g, m);
         const rules::Color mover = ~pos.side_to_move();
-        const char on_target = pos.letter_at(m.to);
-        const bool movers_piece =
-            on_target != '.' &&
-            (std::isupper(static_cast<unsigned char>(on_target)) != 0) == (mover == rules::White);
+        const char on_target = pos.letter_at(m.to);  // for the message
+        const auto piece = pos.piece_at(m.to);
+        const bool movers_piece = piece && piece->color == mover;
         if (!movers_piece)
             throw LousyError(fmt::format(
                 "the last move {} cannot be {}'s last move: its target square {} holds {}", name,
                 rules::color_name(mover), g.name(m.to),
                 on_target == '.' ? std::string("no piece")
                                  : fmt::format("{}'s '{}'", rules::color_name(~mover), on_target)));
-        if (pos.letter_at(m.from) != '.')
+        if (pos.piece_at(m.from))
             throw LousyError(fmt::format(
                 "the last move {} cannot be {}'s last move: its start square {} is not empty", name,
                 rules::color_name(mover), g.name(m.from)));

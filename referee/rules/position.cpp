@@ -178,15 +178,15 @@ Move Position::parse_move(std::string_view text) const {
     if (auto over = visit([](const auto& b) { return b.ending(b.immediate_endings()); }))
         throw illegal("the game is over: " + over->description);
     if (mt.drop) return parse_drop(mt, text);
-    const char mover = letter_at(mt.from);
-    if (mover == '.') throw illegal(fmt::format("there is no piece on {}", g.name(mt.from)));
-    if ((std::isupper(static_cast<unsigned char>(mover)) != 0) != (us == White))
+    const auto mover = piece_at(mt.from);
+    if (!mover) throw illegal(fmt::format("there is no piece on {}", g.name(mt.from)));
+    if (mover->color != us)
         throw illegal(fmt::format("the piece on {} is {}'s", g.name(mt.from), color_name(~us)));
 
     MoveList matches;  // fixed capacity: no allocation a ply
     for (const Move& m : legal_here())
         if (m.from == mt.from && m.to == mt.to) matches.push(m);
-    const PieceType& type = v.pieces[v.type_of(mover)];
+    const PieceType& type = v.pieces[mover->type];
     if (matches.empty()) {
         throw illegal(fmt::format("the {} on {} cannot move to {}", type.name, g.name(mt.from),
                                   g.name(mt.to)));

@@ -28,10 +28,9 @@ std::string Position::san(Move m) const {
         return out + check_suffix(m);
     }
     if (m.is_drop()) return move_name(m) + check_suffix(m);  // "P@e4", as pychess writes it
-    const char mover = letter_at(m.from);
-    const int type = v.type_of(mover);
+    const int type = piece_at(m.from)->type;
     const bool pawn = v.pieces[type].pawn;
-    const bool capture = letter_at(m.to) != '.' || m.kind() == MoveKind::EnPassant;
+    const bool capture = piece_at(m.to) || m.kind() == MoveKind::EnPassant;
     std::string out;
     if (pawn) {
         if (capture) out += static_cast<char>('a' + g.file_of(m.from));
@@ -39,8 +38,8 @@ std::string Position::san(Move m) const {
         out += v.pieces[type].letter;
         bool twin = false, same_file = false, same_rank = false;
         for (const Move& other : legal_here()) {
-            if (other.to != m.to || other.from == m.from ||
-                v.type_of(letter_at(other.from)) != type)
+            if (other.to != m.to || other.from == m.from || other.is_drop() ||
+                piece_at(other.from)->type != type)
                 continue;
             twin = true;
             same_file |= g.file_of(other.from) == g.file_of(m.from);

@@ -152,8 +152,8 @@ Move Position::parse_san(std::string_view text) const {
 
     std::vector<Move> found;  // every move of that piece to the target, any promotion
     for (const Move& m : legal) {
-        if (m.to != *target || m.kind() == MoveKind::Castle) continue;
-        const int t = v.type_of(letter_at(m.from));
+        if (m.to != *target || m.kind() == MoveKind::Castle || m.is_drop()) continue;
+        const int t = piece_at(m.from)->type;
         if (type >= 0 ? t != type : !v.pieces[t].pawn) continue;
         if (from_file >= 0 && g.file_of(m.from) != from_file) continue;
         if (from_rank >= 0 && g.rank_of(m.from) != from_rank) continue;
@@ -174,7 +174,7 @@ Move Position::parse_san(std::string_view text) const {
             throw illegal(fmt::format("ambiguous: the {}s on {} can each move to {}", piece, where,
                                       g.name(*target)));
         }
-    if (capture && letter_at(*target) == '.' && found.front().kind() != MoveKind::EnPassant)
+    if (capture && !piece_at(*target) && found.front().kind() != MoveKind::EnPassant)
         throw illegal(fmt::format("it is written as a capture, but {} is empty", g.name(*target)));
     const bool promotes =
         std::any_of(found.begin(), found.end(), [](Move m) { return m.promotion != 0; });
