@@ -8,6 +8,7 @@
 #include <fstream>
 #include <iostream>
 #include <memory>
+#include <optional>
 
 #include <fmt/format.h>
 #include <boost/asio/io_context.hpp>
@@ -30,7 +31,7 @@ struct PlayArgs {
     std::string variant;
     std::string white, black;
     std::string tc = "60+0";
-    double st = 0;
+    std::optional<double> st;  // given or not: --st 0 is refused, not taken for "no --st"
     double margin = 0.1;
     bool imcs_clock = false;
     std::string illegal = "loss";
@@ -94,9 +95,9 @@ int run_play(const PlayArgs& a) {
                          {},
                          match::IllegalMovePolicy::Loss,
                          a.max_plies};
-    if (a.st != 0) match::seconds_to_ms(a.st, "--st", 0.001, match::kMaxTimeSeconds);
-    spec.time_control = a.st > 0 ? match::parse_time_control(fmt::format("st={}", a.st))
-                                 : match::parse_time_control(a.tc);
+    if (a.st) match::seconds_to_ms(*a.st, "--st", 0.001, match::kMaxTimeSeconds);
+    spec.time_control = a.st ? match::parse_time_control(fmt::format("st={}", *a.st))
+                             : match::parse_time_control(a.tc);
     spec.time_control.margin_ms =
         match::seconds_to_ms(a.margin, "--margin", 0, match::kMaxMarginSeconds);
     spec.time_control.imcs_first_move = a.imcs_clock;
@@ -150,7 +151,7 @@ int run_play(const PlayArgs& a) {
         });
     if (!a.quiet) {
         std::cout << fmt::format("{} vs {}, {} ({})\n", white_cfg.name, black_cfg.name,
-                                 rules.name(), a.st > 0 ? fmt::format("{} s a move", a.st) : a.tc);
+                                 rules.name(), a.st ? fmt::format("{} s a move", *a.st) : a.tc);
         if (a.boards) std::cout << a.position.load(rules).board_dump() << std::flush;
         game->set_move_observer([&](const match::MoveEntry& m, const rules::Position& after) {
             const bool white_moved = after.side_to_move() == rules::Black;

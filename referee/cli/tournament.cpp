@@ -215,14 +215,16 @@ void run_tournament_config(tournament::TournamentConfig config, const RunOptions
     if (!quiet)
         std::cout << fmt::format(
             "{}: {} {}, {} engines, {} games{} ({} done), concurrency {}, journal {}\n",
-            config.name, tournament::format_name(config.format),
-            rules::Rules::load(config.variant).name(), config.engines.size(), mine.size(),
-            shard.whole() ? "" : " in shard " + shard.name(), mine.size() - todo.size(),
-            config.concurrency, journal_path);
+            config.name, tournament::format_name(config.format), rules.name(),
+            config.engines.size(), mine.size(), shard.whole() ? "" : " in shard " + shard.name(),
+            mine.size() - todo.size(), config.concurrency, journal_path);
     if (!quiet && tournament::openings_played(all) < static_cast<int>(config.openings.list.size()))
         std::cout << fmt::format("note: the schedule has room for {} of the {} openings in {}\n",
                                  tournament::openings_played(all), config.openings.list.size(),
                                  config.openings.source);
+    // Out now, not when the first game ends: stdout is fully buffered into a file or pipe,
+    // and the line says where the journal is being written while the games go on.
+    std::cout << std::flush;
     engine::install_signal_cleanup();
     tournament::JournalWriter journal(journal_path, config.fingerprint());
     Progress progress(config, static_cast<int>(mine.size()), games, quiet);

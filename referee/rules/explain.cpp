@@ -155,10 +155,8 @@ std::string explain_illegal(const Position& pos, std::string_view text) {
                                    g.name(mt.to), side_steps ? "a step" : "a move");
 
     // A move the piece has, which leaves the own royal piece attacked.
-    Variant free = v;
-    free.check_rules = false;
     try {
-        const Position loose = Rules(std::move(free)).from_fen(pos.fen());
+        const Position loose = without_check_rules(pos.rules()).from_fen(pos.fen());
         for (Move m : loose.legal_moves())
             if (m.from == mt.from && m.to == mt.to && leaves_royal_attacked(pos, m)) {
                 auto why = exposure_reason(pos, m, name);

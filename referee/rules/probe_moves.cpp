@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <optional>
 #include <sstream>
 
 #include <fmt/format.h>
@@ -63,6 +64,24 @@ bool is_side_step(const PieceType& p, const MoveRule& r) {
                        [](const MoveRule& o) { return o.can_capture; });
 }
 
+// Made once per variant and thread: making a Rules finds its magic tables (tens of
+// milliseconds on 8x8), and made on each call it made explaining a validate run's few
+// thousand flawed moves take minutes. The cache holds the Rules it was made from, so that
+// variant's address cannot be taken by another while the entry lives.
+const Rules& without_check_rules(const Rules& rules) {
+    struct Cache {
+        std::optional<Rules> of, loose;
+    };
+    thread_local Cache cache;
+    if (!cache.of || &cache.of->variant() != &rules.variant()) {
+        Variant free = rules.variant();
+        free.check_rules = false;
+        cache.loose.emplace(std::move(free));
+        cache.of.emplace(rules);
+    }
+    return *cache.loose;
+}
+
 std::vector<Square> attackers_of(const Position& pos, Square target, Color by) {
     const Variant& v = pos.rules().variant();
     const Geometry& g = pos.rules().geometry();
@@ -76,9 +95,7 @@ std::vector<Square> attackers_of(const Position& pos, Square target, Color by) {
             if (!it->royal && !it->pawn) letter = it->letter;
         f.placement[target] = cased(letter, ~by);
     }
-    Variant free = v;
-    free.check_rules = false;
-    const Rules rules(std::move(free));
+    const Rules& rules = without_check_rules(pos.rules());
     const std::string fen =
         fmt::format("{} {} - - 0 1", placement_to_fen(g, f.placement), by == White ? 'w' : 'b');
     std::vector<Square> out;

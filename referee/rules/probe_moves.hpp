@@ -22,6 +22,9 @@ bool is_side_step(const PieceType& p, const MoveRule& r);
 
 // Squares from which pieces of `by` attack `target` (occupied or not) in pos.
 std::vector<Square> attackers_of(const Position& pos, Square target, Color by);
+// The same variant with check rules switched off: the moves each piece has, whatever they
+// leave attacked. Kept per thread for the last variant asked about.
+const Rules& without_check_rules(const Rules& rules);
 // "the rook on h5"; "the pieces on h5 and b2" style lists are built from it.
 std::string piece_phrase(const Position& pos, Square s);
 std::string attackers_phrase(const Position& pos, const std::vector<Square>& squares);

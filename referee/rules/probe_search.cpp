@@ -74,9 +74,7 @@ class Searcher {
           search_(s),
           rng_(s.seed) {
         start_ = parse_fen(g_, v_.start_fen);
-        Variant free = v_;
-        free.check_rules = false;
-        free_.emplace(std::move(free));
+        free_.emplace(without_check_rules(rules));  // shared with the other searches
         for (std::size_t t = 0; t < v_.pieces.size(); ++t)
             (v_.pieces[t].royal ? royal_types_ : other_types_).push_back(static_cast<int>(t));
     }

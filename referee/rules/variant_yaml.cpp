@@ -3,9 +3,7 @@
 #include <algorithm>
 #include <cctype>
 #include <filesystem>
-#include <fstream>
 #include <set>
-#include <sstream>
 
 #include <fmt/format.h>
 #include <yaml-cpp/yaml.h>
@@ -248,14 +246,25 @@ void check_start(const Reader& r, const YAML::Node& node, const Variant& v) {
                            v.geometry.width, v.geometry.height, e.what()));
     }
     int royals[2] = {0, 0};
-    for (char c : f.placement) {
+    for (Square sq = 0; sq < static_cast<Square>(f.placement.size()); ++sq) {
+        const char c = f.placement[sq];
         if (c == '.') continue;
         if (v.type_of(c) < 0)
             r.fail(node, "start",
                    fmt::format("the start position has '{}', which is not a piece of this variant",
                                c));
-        if (v.pieces[v.type_of(c)].royal)
-            ++royals[std::isupper(static_cast<unsigned char>(c)) ? 0 : 1];
+        const PieceType& piece = v.pieces[v.type_of(c)];
+        const Color side = std::isupper(static_cast<unsigned char>(c)) ? White : Black;
+        if (piece.royal) ++royals[side];
+        // A piece in its promotion zone (the zone Tables builds: from promotion_rank, else
+        // the last rank) would have had to promote on arriving. Said here, where the file
+        // and line are known; the position itself would refuse it with neither.
+        const int zone = piece.promotion_rank ? piece.promotion_rank : v.geometry.height;
+        if (!piece.promotes_to.empty() && v.geometry.relative_rank(side, sq) >= zone)
+            r.fail(node, "start",
+                   fmt::format("the start position has {}'s {} on {}, where it must already have "
+                               "promoted (its promotion zone starts on its rank {})",
+                               color_name(side), piece.name, v.geometry.name(sq), zone));
     }
     for (char c : f.hand)
         if (v.type_of(c) < 0)
@@ -340,11 +349,14 @@ YAML::Node resolve_extends(const Reader& r, YAML::Node root, const std::string& 
         parent_name.find('/') != std::string::npos || parent_name.ends_with(".yaml");
     const fs::path parent_path = is_path ? fs::path(source).parent_path() / parent_name
                                          : fs::path(variant_directory()) / (parent_name + ".yaml");
-    std::ifstream in(parent_path);
-    if (!in)
+    // Only a regular file, as for the variant itself: a FIFO named here would hang the read.
+    std::string text;
+    try {
+        text = read_input_file(parent_path.string(), kMaxInputFileBytes);
+    } catch (const InputFileError& e) {
         r.fail(root["extends"], "extends",
-               fmt::format("the parent variant '{}' cannot be read ({})", parent_name,
-                           parent_path.string()));
+               fmt::format("the parent variant '{}' cannot be read ({})", parent_name, e.what()));
+    }
     auto same_file = [&](const fs::path& a) {
         std::error_code ec1, ec2;
         return fs::weakly_canonical(a, ec1) == fs::weakly_canonical(parent_path, ec2);
@@ -352,16 +364,14 @@ YAML::Node resolve_extends(const Reader& r, YAML::Node root, const std::string& 
     if (same_file(source) || std::any_of(reading_chain.begin(), reading_chain.end(), same_file))
         r.fail(root["extends"], "extends",
                fmt::format("'{}' extends itself through its parents", parent_name));
-    std::stringstream text;
-    text << in.rdbuf();
     reading_chain.push_back(source);
     struct Pop {
         ~Pop() { reading_chain.pop_back(); }
     } pop;
-    parse_variant(text.str(), parent_path.string());  // the parent must stand on its own
+    parse_variant(text, parent_path.string());  // the parent must stand on its own
     const Reader parent_reader(parent_path.string());
     YAML::Node parent =
-        resolve_extends(parent_reader, parent_reader.load(text.str()), parent_path.string());
+        resolve_extends(parent_reader, parent_reader.load(text), parent_path.string());
     parent.remove("name");
     parent.remove("description");
     root.remove("extends");

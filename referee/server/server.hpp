@@ -98,7 +98,6 @@ class Server {
     std::map<std::uint64_t, Offer> offers_;
     std::map<std::uint64_t, std::shared_ptr<ServedGame>> games_;
     std::uint64_t next_id_ = 1;
-    std::uint64_t next_connection_ = 1;
     bool stopped_ = false;
 };
 

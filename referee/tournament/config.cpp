@@ -245,10 +245,12 @@ Openings read_openings(const Reader& r, const YAML::Node& n, const fs::path& bas
             r.fail(n["plies"], "openings.plies", "must be 0 (all) to 10000");
     }
     o.seed = n["seed"] ? r.get<std::uint64_t>(n["seed"], "openings.seed", "a whole number") : seed;
+    // Whatever is wrong with the book (a folder, no opening in it, an illegal line) is said
+    // at the config's `file:` key, so the message names the config as well as the book.
     try {
         load_openings(o, rules);
     } catch (const OpeningsError& e) {
-        throw TournamentConfigError(e.what());
+        r.fail(n["file"], "openings.file", e.what());
     }
     return o;
 }

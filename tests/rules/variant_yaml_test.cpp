@@ -5,6 +5,7 @@
 
 #include <filesystem>
 #include <string>
+#include <tuple>
 
 #include <gtest/gtest.h>
 
@@ -302,6 +303,17 @@ TEST(VariantYamlErrors, CheckRulesNeedARoyalPieceOfEachSideAtTheStart) {
     text = replace(text, "PPPPP/RNBQK w", "PPPPP/RNBQ1 w");
     auto [line, column] = where(text, "\"kqbnr");
     expect_error(text, {"start", line, column, "White needs a royal piece"});
+}
+
+TEST(VariantYamlErrors, APawnOnItsLastRankInTheStartIsRefusedAtTheStartKey) {
+    // The position would refuse it too, but with neither the file nor the line.
+    std::string text = replace(kGood, "kqbnr/ppppp/5/5/PPPPP", "kqbnP/pppp1/5/5/PPPP1");
+    auto [line, column] = where(text, "\"kqbnP");
+    expect_error(text, {"start", line, column, "White's pawn on e6, where it must already have"});
+    // Black's last rank is rank 1.
+    text = replace(kGood, "PPPPP/RNBQK w", "PPPPP/RNBQp w");
+    std::tie(line, column) = where(text, "\"kqbnr");
+    expect_error(text, {"start", line, column, "Black's pawn on e1"});
 }
 
 TEST(VariantYamlErrors, OnlyRegularFilesAreRead) {

@@ -172,7 +172,7 @@ TEST(BadInput, AnImcsEngineSpokenToAsUciIsToldToTryImcs) {
     EXPECT_TRUE(no_children_left());
 }
 
-TEST(BadInput, AUciEngineSpokenToAsImcsGetsAHint) {
+TEST(SlowBadInput, AUciEngineSpokenToAsImcsGetsAHint) {
     // The in-tree engine in UCI mode ignores IMCS lines: it loses on time, and the hint says
     // what to try.
     auto o = options_for("minitchess",

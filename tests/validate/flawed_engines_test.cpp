@@ -28,7 +28,7 @@ std::string flawed(const std::string& flaw) {
 // Every flaw the rules layer knows (each is a rule feature), each with the probe it must fail.
 const std::vector<RuleFeature>& kFlaws = referee::rules::all_rule_features();
 
-TEST(FlawedEngines, EachFailsTheProbeAboutItsFlawOnEveryVariantWithTheRule) {
+TEST(SlowFlawedEngines, EachFailsTheProbeAboutItsFlawOnEveryVariantWithTheRule) {
     int runs = 0;
     for (const char* variant : kVariants) {
         const auto rules = referee::rules::Rules::load(variant);
@@ -77,7 +77,7 @@ TEST(FlawedEngines, FailuresSayWhyInWords) {
     EXPECT_NE(r.detail.find("which the"), std::string::npos) << r.detail;
 }
 
-TEST(FlawedEngines, EveryReproduceLineOfAFailingCardReplaysTheFailure) {
+TEST(SlowFlawedEngines, EveryReproduceLineOfAFailingCardReplaysTheFailure) {
     for (const char* flaw : {"pins", "side-step", "castling-rights"}) {
         const char* variant = std::string(flaw) == "side-step" ? "minitchess" : "chess";
         auto o = referee::test::options_for(variant, flawed(flaw), std::nullopt, {});
@@ -99,7 +99,7 @@ TEST(FlawedEngines, EveryReproduceLineOfAFailingCardReplaysTheFailure) {
     }
 }
 
-TEST(FlawedEngines, WithoutAFlawItPassesTheWholeBatteryWithNoWarning) {
+TEST(SlowFlawedEngines, WithoutAFlawItPassesTheWholeBatteryWithNoWarning) {
     for (const char* variant : kVariants) {
         auto o = referee::test::options_for(variant, flawed(""), std::nullopt, {});
         const auto report = referee::validate::validate_engine(o);

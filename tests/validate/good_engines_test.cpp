@@ -34,20 +34,20 @@ void expect_minitchess_battery(const Report& r) {
     EXPECT_EQ(r.probes.size(), probe_names().size());
 }
 
-TEST(GoodEngines, RandomUciPassesEveryMinitchessProbe) {
+TEST(SlowGoodEngines, RandomUciPassesEveryMinitchessProbe) {
     const auto r = validate_engine(options_for("minitchess", "random", Protocol::Uci));
     expect_minitchess_battery(r);
     EXPECT_TRUE(no_children_left());
 }
 
-TEST(GoodEngines, RandomImcsPassesEveryMinitchessProbe) {
+TEST(SlowGoodEngines, RandomImcsPassesEveryMinitchessProbe) {
     const auto r = validate_engine(options_for("minitchess", "random", Protocol::Imcs));
     expect_minitchess_battery(r);
     EXPECT_EQ(r.protocol, "imcs");
     EXPECT_TRUE(no_children_left());
 }
 
-TEST(GoodEngines, AlphabetaImcsPassesEveryMinitchessProbe) {
+TEST(SlowGoodEngines, AlphabetaImcsPassesEveryMinitchessProbe) {
     const auto r = validate_engine(options_for("minitchess", "alphabeta", Protocol::Imcs));
     expect_minitchess_battery(r);
     EXPECT_TRUE(no_children_left());
@@ -65,7 +65,7 @@ TEST(GoodEngines, AlphabetaUciPassesTheMoveProbesOnMinitchess) {
     EXPECT_TRUE(no_children_left());
 }
 
-TEST(GoodEngines, GardnerCastlingBatteryForRandomImcsAndAlphabetaUci) {
+TEST(SlowGoodEngines, GardnerCastlingBatteryForRandomImcsAndAlphabetaUci) {
     for (auto [engine, protocol] :
          {std::pair{"random", Protocol::Imcs}, std::pair{"alphabeta", Protocol::Uci}}) {
         SCOPED_TRACE(engine);
@@ -96,7 +96,7 @@ TEST(GoodEngines, GardnerCastlingBatteryForRandomImcsAndAlphabetaUci) {
     EXPECT_TRUE(no_children_left());
 }
 
-TEST(GoodEngines, ChessSpecialMovesForAlphabetaUciAndRandomImcs) {
+TEST(SlowGoodEngines, ChessSpecialMovesForAlphabetaUciAndRandomImcs) {
     if (!test::have_variant("chess")) GTEST_SKIP() << "variants/chess.yaml is not there";
     const std::vector<std::string> specials = {"rule-promotion", "rule-castling-path",
                                                "rule-en-passant", "rule-double-step",
@@ -180,7 +180,7 @@ TEST(GoodEngines, ACourseEngineThatThinksLongIsPointedToTimeScale) {
     EXPECT_TRUE(no_children_left());
 }
 
-TEST(GoodEngines, FairyStockfishPassesOnGardnerCastlingAndIsRefusedOnMinitchess) {
+TEST(SlowGoodEngines, FairyStockfishPassesOnGardnerCastlingAndIsRefusedOnMinitchess) {
     if (!test::have_fairy_stockfish()) GTEST_SKIP() << "no /usr/games/fairy-stockfish";
     const auto gardner = validate_engine(options_for("gardner-castling", "fairy-stockfish"));
     expect_conforms(gardner);

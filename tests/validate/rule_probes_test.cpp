@@ -23,42 +23,50 @@ bool missing_kind(RuleFeature f) {
            f == RuleFeature::NoLegalMove;
 }
 
-TEST(RuleProbes, EveryFeatureOfEveryShippedVariantGetsPositionsThatCatchItsFlaw) {
-    for (const char* name : kVariants) {
-        const Rules rules = Rules::load(name);
-        for (RuleFeature f : all_rule_features()) {
-            if (!variant_has_feature(rules.variant(), f)) continue;
-            ProbeSearch search;
-            search.seed = 7;
-            const auto found = find_probe_positions(rules, f, search);
-            // "Only a king capture / only a promotion is legal" without check rules needs a
-            // king walled in by its own blocked pieces: rarer, so two positions are enough.
-            const bool walled =
-                missing_kind(f) && f != RuleFeature::NoLegalMove && !rules.variant().check_rules;
-            EXPECT_GE(found.size(), walled ? 2u : 3u) << name << " " << feature_key(f);
-            for (const auto& p : found) {
-                const Position pos = probe_position(rules, p);
-                EXPECT_FALSE(pos.outcome()) << p.fen;
-                EXPECT_EQ(pos.legal_moves(), p.legal);
-                if (missing_kind(f)) {
-                    EXPECT_FALSE(p.missed.empty()) << name << " " << feature_key(f) << " " << p.fen;
-                } else {
-                    ASSERT_FALSE(p.flawed_only.empty())
-                        << name << " " << feature_key(f) << " " << p.fen;
-                    for (Move m : p.flawed_only) {
-                        EXPECT_FALSE(pos.is_legal(m));
-                        const std::string why =
-                            explain_illegal(pos, pos.move_name(m, MoveStyle::Uci));
-                        EXPECT_FALSE(why.empty()) << p.fen << " " << pos.move_name(m);
-                        EXPECT_EQ(why.find("moves as Betza"), std::string::npos)
-                            << "a vague reason for " << feature_key(f) << " " << p.fen << " "
-                            << pos.move_name(m) << ": " << why;
-                    }
+// One test per shipped variant, so the variants' searches run side by side.
+class EveryShippedVariant : public testing::TestWithParam<const char*> {};
+
+TEST_P(EveryShippedVariant, EveryFeatureGetsPositionsThatCatchItsFlaw) {
+    const char* name = GetParam();
+    const Rules rules = Rules::load(name);
+    for (RuleFeature f : all_rule_features()) {
+        if (!variant_has_feature(rules.variant(), f)) continue;
+        ProbeSearch search;
+        search.seed = 7;
+        const auto found = find_probe_positions(rules, f, search);
+        // "Only a king capture / only a promotion is legal" without check rules needs a
+        // king walled in by its own blocked pieces: rarer, so two positions are enough.
+        const bool walled =
+            missing_kind(f) && f != RuleFeature::NoLegalMove && !rules.variant().check_rules;
+        EXPECT_GE(found.size(), walled ? 2u : 3u) << name << " " << feature_key(f);
+        for (const auto& p : found) {
+            const Position pos = probe_position(rules, p);
+            EXPECT_FALSE(pos.outcome()) << p.fen;
+            EXPECT_EQ(pos.legal_moves(), p.legal);
+            if (missing_kind(f)) {
+                EXPECT_FALSE(p.missed.empty()) << name << " " << feature_key(f) << " " << p.fen;
+            } else {
+                ASSERT_FALSE(p.flawed_only.empty())
+                    << name << " " << feature_key(f) << " " << p.fen;
+                for (Move m : p.flawed_only) {
+                    EXPECT_FALSE(pos.is_legal(m));
+                    const std::string why = explain_illegal(pos, pos.move_name(m, MoveStyle::Uci));
+                    EXPECT_FALSE(why.empty()) << p.fen << " " << pos.move_name(m);
+                    EXPECT_EQ(why.find("moves as Betza"), std::string::npos)
+                        << "a vague reason for " << feature_key(f) << " " << p.fen << " "
+                        << pos.move_name(m) << ": " << why;
                 }
             }
         }
     }
 }
+
+INSTANTIATE_TEST_SUITE_P(RuleProbes, EveryShippedVariant, testing::ValuesIn(kVariants),
+                         [](const testing::TestParamInfo<const char*>& info) {
+                             std::string name = info.param;
+                             std::replace(name.begin(), name.end(), '-', '_');
+                             return name;
+                         });
 
 TEST(RuleProbes, TheSameSeedFindsTheSamePositions) {
     const Rules rules = Rules::load("chess");
