@@ -265,9 +265,10 @@ void EngineSession::on_process_exit(const ExitInfo& info) {
 void EngineSession::start() {
     // An engine that plays one variant without being told cannot play another.
     if (!config_.variant.empty() && config_.variant != variant_.name)
-        return post_fault(FaultKind::Unsupported,
-                          fmt::format("{} plays {} only (its variant: {}), not {}", config_.name,
-                                      config_.variant, config_.variant, variant_.name));
+        return post_fault(
+            FaultKind::Unsupported,
+            fmt::format("{} plays {} only (variant: {} in its description), not {}", config_.name,
+                        config_.variant, config_.variant, variant_.name));
     TcpLogin login;
     if (config_.protocol == Protocol::ImcsTcp) {
         login.user = config_.tcp_user.empty() ? imcs_user_name(config_.name) : config_.tcp_user;

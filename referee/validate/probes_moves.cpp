@@ -123,7 +123,7 @@ bool answers_as_black_from_start(ProbeContext& ctx) {
 constexpr const char* kOwnBoard =
     "it keeps its own board from the start and ignores the board it is sent, so it cannot play "
     "a game that starts anywhere else (openings, set-up positions); the probes from set-up "
-    "positions are skipped and it is probed from the start position only";
+    "positions are skipped: it is probed only from the start position";
 
 }  // namespace
 

@@ -42,10 +42,12 @@ TEST(CourseClients, AClientWithTheServerBuiltInIsValidatedAndReproducedAsWritten
 // mid-way they wait for White's move, which never comes. One warning says so; the probes
 // from set-up positions are skipped, and nothing fails.
 TEST(CourseClients, AClientThatKeepsItsOwnBoardGetsOneWarningNotFailures) {
-    const auto r = validate_engine(options_for(
-        "minitchess", "cmd=random proto=imcs-tcp name=keeper args=--own-board", std::nullopt,
-        {"start-position", "set-up-position", "after-moves", "rule-promotion", "rule-side-step",
-         "short-clock"}));
+    auto o = options_for("minitchess", "cmd=random proto=imcs-tcp name=keeper args=--own-board",
+                         std::nullopt,
+                         {"start-position", "set-up-position", "after-moves", "rule-promotion",
+                          "rule-side-step", "short-clock"});
+    o.move_tc = "1";  // its silence costs the one-move clock: kept short
+    const auto r = validate_engine(o);
     EXPECT_EQ(r.count(Verdict::Fail), 0u) << format_text(r);
     const auto& set_up = probe(r, "set-up-position");
     EXPECT_EQ(set_up.verdict, Verdict::Warn) << set_up.detail;
