@@ -1,7 +1,8 @@
 // IMCS clients as a course has them, through validate: a client with the course server
 // built in (server=) is validated under the sandbox its /etc/hosts needs, and the line that
 // reproduces a failure carries its server and login; a client that keeps its own board
-// from the start gets one warning saying what it cannot do, not a failure a probe.
+// from the start gets one warning saying what it cannot do, not a failure a probe; a UCI
+// engine for one variant is told how to say so.
 #include <gtest/gtest.h>
 
 #include "referee/engine/sandbox.hpp"
@@ -57,6 +58,28 @@ TEST(CourseClients, AClientThatKeepsItsOwnBoardGetsOneWarningNotFailures) {
     for (const char* name : {"after-moves", "rule-promotion", "rule-side-step"})
         EXPECT_EQ(probe(r, name).verdict, Verdict::Skip) << name << ": " << probe(r, name).detail;
     EXPECT_EQ(probe(r, "short-clock").verdict, Verdict::Pass) << probe(r, "short-clock").detail;
+    EXPECT_TRUE(no_children_left());
+}
+
+// A student's UCI engine written for MiniChess alone lists no UCI_Variant: the handshake's
+// failure says how to describe it, and so described it is validated.
+TEST(CourseClients, AUciEngineForOneVariantIsToldHowToSaySo) {
+    const std::string engine =
+        "cmd=sh name=solo args='-c \"" + std::string(REFEREE_BIN_DIR) +
+        "/random-engine --protocol uci --variant minitchess | grep --line-buffered -v -e "
+        "UCI_Variant -e VariantFile\"'";
+    const auto refused =
+        validate_engine(options_for("minitchess", engine, std::nullopt, {"start-position"}));
+    const auto& handshake = probe(refused, "handshake");
+    ASSERT_EQ(handshake.verdict, Verdict::Fail) << handshake.detail;
+    ASSERT_TRUE(handshake.evidence);
+    EXPECT_TRUE(contains(handshake.evidence->hint, "variant=minitchess"))
+        << handshake.evidence->hint;
+    const auto told = validate_engine(options_for("minitchess", engine + " variant=minitchess",
+                                                  std::nullopt, {"start-position"}));
+    EXPECT_EQ(probe(told, "handshake").verdict, Verdict::Pass) << probe(told, "handshake").detail;
+    EXPECT_EQ(probe(told, "start-position").verdict, Verdict::Pass)
+        << probe(told, "start-position").detail;
     EXPECT_TRUE(no_children_left());
 }
 
