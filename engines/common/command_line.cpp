@@ -49,6 +49,10 @@ CommandLine parse_command_line(std::span<const std::string> args,
             out.help = true;
             continue;
         }
+        if (arg == "--own-board") {
+            out.own_board = true;
+            continue;
+        }
         // The colour as course engines take it: -c W, -c B.
         std::string flag_arg = arg;
         if (arg == "-c") flag_arg = "--color";
@@ -167,6 +171,7 @@ std::string usage(const EngineIdentity& id, const std::vector<Parameter>& parame
     row("--user U --password P", "imcs-tcp: our login (registered when the name is new)");
     row("--offer W|B|?", "imcs-tcp: offer a game with this colour (the default, with ?)");
     row("--accept ID|any", "imcs-tcp: accept this game, or the first one `list` shows");
+    row("--own-board", "imcs, imcs-tcp: ignore the boards sent and follow the game from the start");
     for (const auto& p : parameters) {
         std::string left = "--" + p.flag;
         if (p.kind == Parameter::Kind::Spin)

@@ -44,7 +44,7 @@ int run_engine(int argc, char** argv, const EngineIdentity& id, Player& player) 
             return 0;
         }
         case Dialect::Imcs: {
-            ImcsSession session(player, out, variants->rules(), cl.seed);
+            ImcsSession session(player, out, variants->rules(), cl.seed, cl.own_board);
             session.run(in);
             return 0;
         }

@@ -140,8 +140,11 @@ YAML::Node engine_node(const Pairs& own, const Pairs& each, int index) {
     all.insert(all.end(), own.begin(), own.end());
     const std::string where = fmt::format("-engine #{}", index + 1);
     for (const auto& [key, value] : all) {
-        if (key == "cmd" || key == "name" || key == "dir" || key == "startup" || key == "memory")
+        if (key == "cmd" || key == "name" || key == "dir" || key == "startup" || key == "memory" ||
+            key == "variant" || key == "keep")
             e[key] = value;
+        else if (key == "writable")
+            e[key].push_back(value);
         else if (key == "proto")
             e["protocol"] = value;
         else if (key == "args" || key == "arg") {
@@ -155,7 +158,7 @@ YAML::Node engine_node(const Pairs& own, const Pairs& each, int index) {
         else
             throw UsageError(
                 fmt::format("{}: unknown key '{}' (cmd, name, tc, st, args, proto, dir, "
-                            "option.NAME, startup, memory)",
+                            "option.NAME, startup, memory, variant, writable, keep)",
                             where, key));
     }
     if (!e["cmd"]) throw UsageError(fmt::format("{} has no cmd=", where));

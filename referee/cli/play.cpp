@@ -9,6 +9,7 @@
 #include <iostream>
 #include <memory>
 #include <optional>
+#include <tuple>
 
 #include <fmt/format.h>
 #include <boost/asio/io_context.hpp>
@@ -141,6 +142,12 @@ int run_play(const PlayArgs& a) {
         engine::EngineSession::create(io, white_cfg, rules.variant(), scratch.path(), white_seat);
     auto black =
         engine::EngineSession::create(io, black_cfg, rules.variant(), scratch.path(), black_seat);
+    // keep: what an engine leaves goes beside the record, <stem>-white-<name>/.
+    for (auto [s, c, color] :
+         {std::tuple{white, &white_cfg, "white"}, std::tuple{black, &black_cfg, "black"}})
+        if (c->keep_stderr || c->keep_files)
+            s->keep_output_in(
+                fmt::format("{}/{}-{}-{}", record.dir->path(), record.stem, color, c->name));
 
     std::optional<match::GameRecord> result;
     auto game =

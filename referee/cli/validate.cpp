@@ -89,7 +89,7 @@ void add_validate_command(CLI::App& app) {
                     "clock of the whole-game probes (default 4+0.05)");
     cmd->add_option("--time-scale", a->options.time_scale,
                     "multiply every probe clock by this, for an engine that thinks long (default "
-                    "1; 3 gives 9 s a move)");
+                    "1; N gives 3N s a move: allow about twice its longest think)");
     cmd->add_option("--seed", a->options.seed,
                     "seed of the rule probes' position search (default 1)");
     cmd->add_option("--positions", a->options.rule_positions,

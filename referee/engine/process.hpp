@@ -35,7 +35,7 @@ struct ProcessSpec {
     std::vector<std::string> args;
     std::string working_dir;                 // empty: a scratch folder of its own, removed after
     std::size_t max_line_bytes = 64 * 1024;  // longer stdout line (before its '\n') is a fault
-    std::size_t memory_limit_bytes = 0;      // 0: limits.address_space_mb; else RLIMIT_AS
+    std::size_t memory_limit_bytes = 0;      // 0: limits.data_mb; else RLIMIT_DATA
     ResourceLimits limits;                   // setrlimit in the child; output volume here
     Sandbox sandbox = Sandbox::None;         // Bwrap or None (Auto is resolved by the caller)
     // Under bwrap: keep the machine's network. An imcs-tcp client must reach the referee's
@@ -46,6 +46,14 @@ struct ProcessSpec {
     // referee this way. Refused without bwrap: nothing else can give one process its own
     // /etc/hosts.
     std::vector<std::pair<std::string, std::string>> host_names;
+    // Under bwrap: absolute paths outside its scratch folder it may write (bound read-write),
+    // for an engine that keeps a log or a book where its author put it.
+    std::vector<std::string> writable;
+    // When not empty: a folder the referee creates for what this process leaves (`keep`):
+    // all it writes to stderr goes to <keep_dir>/stderr as it arrives (keep_stderr), and its
+    // scratch folder's files are copied to <keep_dir>/files when it ends (keep_files).
+    std::string keep_dir;
+    bool keep_stderr = false, keep_files = false;
 };
 
 // Thrown by start(): names the command and the OS reason ("No such file or directory",

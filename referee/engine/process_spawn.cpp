@@ -79,7 +79,7 @@ struct ChildSetup : bp::extend::handler {
         int resource;
         rlim_t value;
     };
-    Limit limits[6]{};
+    Limit limits[7]{};
     int limit_count = 0;
 
     void add_limit(int resource, rlim_t value) { limits[limit_count++] = {resource, value}; }
@@ -161,6 +161,7 @@ void set_cloexec(int fd) {
 
 struct Owned {
     std::unique_ptr<ScratchDir> scratch;
+    std::shared_ptr<KeptOutput> kept;  // keep: files are copied from scratch at its end
     bool sandboxed = false;
     long id = 0;  // REFEREE_ENGINE_ID in its environment and its descendants'
 };
@@ -193,12 +194,19 @@ std::string write_hosts_file(const std::string& folder,
     return path;
 }
 
+// The memory an engine may fill (RLIMIT_DATA, see limits.hpp); 0: none.
+std::size_t data_limit_bytes(const ProcessSpec& spec) {
+    if (spec.memory_limit_bytes != 0) return spec.memory_limit_bytes;
+    return spec.limits.data_mb << 20;
+}
+
 void add_limits(ChildSetup& setup, const ProcessSpec& spec) {
     const auto& l = spec.limits;
     auto count = [](std::size_t n) { return n == 0 ? RLIM_INFINITY : static_cast<rlim_t>(n); };
-    std::size_t as_bytes = spec.memory_limit_bytes;
-    if (as_bytes == 0 && l.address_space_mb != 0) as_bytes = l.address_space_mb << 20;
-    if (as_bytes != 0) setup.add_limit(RLIMIT_AS, static_cast<rlim_t>(as_bytes));
+    if (const auto data = data_limit_bytes(spec); data != 0)
+        setup.add_limit(RLIMIT_DATA, static_cast<rlim_t>(data));
+    if (l.address_space_mb != 0)
+        setup.add_limit(RLIMIT_AS, static_cast<rlim_t>(l.address_space_mb << 20));
     setup.add_limit(RLIMIT_CPU, count(l.cpu_seconds));
     setup.add_limit(RLIMIT_NOFILE, count(l.open_files));
     setup.add_limit(RLIMIT_NPROC, count(l.processes));
@@ -208,7 +216,7 @@ void add_limits(ChildSetup& setup, const ProcessSpec& spec) {
 }  // namespace
 
 pid_t spawn_in_own_group(const ProcessSpec& spec, bp::async_pipe& in, bp::async_pipe& out,
-                         bp::async_pipe& err) {
+                         bp::async_pipe& err, std::shared_ptr<KeptOutput> kept) {
     std::string exe = resolve_command(spec);
     check_working_dir(spec);
     become_subreaper();
@@ -220,6 +228,7 @@ pid_t spawn_in_own_group(const ProcessSpec& spec, bp::async_pipe& in, bp::async_
     }
 
     Owned owned;
+    owned.kept = std::move(kept);
     try {
         owned.scratch = std::make_unique<ScratchDir>("engine-", engines_root());
     } catch (const std::exception& e) {
@@ -239,7 +248,8 @@ pid_t spawn_in_own_group(const ProcessSpec& spec, bp::async_pipe& in, bp::async_
         if (bwrap.empty()) fail(spec, "sandbox bwrap asked for, but bwrap is not installed");
         BwrapMounts m{engines_root(), owned.scratch->path(),
                       working_dir,    !spec.working_dir.empty(),
-                      spec.network,   ""};
+                      spec.network,   "",
+                      spec.writable};
         if (!spec.host_names.empty()) {
             try {
                 m.hosts_file = write_hosts_file(owned.scratch->path(), spec.host_names);
@@ -270,6 +280,19 @@ pid_t spawn_in_own_group(const ProcessSpec& spec, bp::async_pipe& in, bp::async_
     for (char** e = ::environ; e != nullptr && *e != nullptr; ++e) {
         const std::string_view entry(*e);
         if (!entry.starts_with(marker) && !entry.starts_with(id)) env_text.emplace_back(entry);
+    }
+    // A JVM sizes its heap from the machine's memory, which the data limit does not show it:
+    // told the limit (MaxRAM), it keeps its heap within it and collects garbage rather than
+    // dying when it grows past. An engine's own -Xmx (or JAVA_TOOL_OPTIONS) still wins.
+    if (const auto data = data_limit_bytes(spec); data != 0) {
+        const std::string hint = "-XX:MaxRAM=" + std::to_string(data >> 20) + "m";
+        const std::string key = "JAVA_TOOL_OPTIONS=";
+        auto it = std::find_if(env_text.begin(), env_text.end(),
+                               [&](const std::string& e) { return e.starts_with(key); });
+        if (it == env_text.end())
+            env_text.push_back(key + hint);
+        else if (it->find("MaxRAM") == std::string::npos)
+            *it = key + hint + " " + it->substr(key.size());
     }
     env_text.push_back(marker + referee_run_token());
     env_text.push_back(id + std::to_string(owned.id));
@@ -340,6 +363,7 @@ EndReport end_of_engine(pid_t pid) {
     }
     if (!owned.scratch) return report;
     report.sandboxed = owned.sandboxed;
+    if (owned.kept) owned.kept->copy_files(owned.scratch->path());
     return report;  // owned.scratch is removed here
 }
 
@@ -350,6 +374,36 @@ void apply(const EndReport& report, ExitInfo& info) {
     info.exit_code = -1;
     info.description = "killed by signal " + std::to_string(info.signal) + " (" +
                        ::strsignal(info.signal) + ") in its sandbox";
+}
+
+}  // namespace referee::engine::detail
+
+namespace referee::engine::detail {
+
+void explain_denied_write(const ProcessSpec& spec, const std::string& stderr_tail, ExitInfo& info) {
+    if (info.killed_by_referee || (info.exit_code == 0 && info.signal == 0)) return;
+    // Only the sandbox keeps an engine from writing outside its folders; without it a denied
+    // write is the file system's own business.
+    if (spec.sandbox != Sandbox::Bwrap) return;
+    std::string_view said;
+    for (const char* words : {"Read-only file system", "Permission denied"}) {
+        const auto at = stderr_tail.rfind(words);
+        if (at == std::string::npos) continue;
+        const auto begin = stderr_tail.rfind('\n', at);
+        const auto end = stderr_tail.find('\n', at);
+        said = std::string_view(stderr_tail)
+                   .substr(begin == std::string::npos ? 0 : begin + 1,
+                           (end == std::string::npos ? stderr_tail.size() : end) -
+                               (begin == std::string::npos ? 0 : begin + 1));
+        break;
+    }
+    if (said.empty()) return;
+    if (said.size() > 200) said = said.substr(0, 200);
+    while (!said.empty() && (said.back() == '\r' || said.back() == ' ')) said.remove_suffix(1);
+    info.description += " after a write was refused (its stderr: \"" + std::string(said) +
+                        "\"); in the sandbox an engine may write only its scratch folder and its "
+                        "dir: allow a folder it writes elsewhere with writable: [FOLDER] in a "
+                        "config or writable=FOLDER in an engine description";
 }
 
 }  // namespace referee::engine::detail

@@ -170,6 +170,8 @@ std::vector<std::string> bwrap_command(const std::string& bwrap, const BwrapMoun
         }
     }
     if (m.user_working_dir) cmd.insert(cmd.end(), {"--bind", m.working_dir, m.working_dir});
+    // After the hidden folders: a writable path the user chose inside one is still writable.
+    for (const auto& w : m.writable) cmd.insert(cmd.end(), {"--bind", w, w});
     if (m.network) cmd.push_back("--share-net");
     if (!m.hosts_file.empty()) cmd.insert(cmd.end(), {"--ro-bind", m.hosts_file, "/etc/hosts"});
     cmd.insert(cmd.end(), {"--chdir", m.working_dir, "--setenv", "TMPDIR", m.scratch, "--", exe});

@@ -39,8 +39,9 @@ struct BwrapMounts {
     std::string scratch;       // this engine's scratch folder: writable
     std::string working_dir;   // where it starts (scratch unless the user chose a folder)
     bool user_working_dir = false;
-    bool network = false;    // keep the machine's network (--share-net)
-    std::string hosts_file;  // bound read-only over /etc/hosts when not empty
+    bool network = false;               // keep the machine's network (--share-net)
+    std::string hosts_file;             // bound read-only over /etc/hosts when not empty
+    std::vector<std::string> writable;  // absolute paths bound read-write (`writable`)
 };
 // The bwrap command line that runs exe with args under the mounts above.
 std::vector<std::string> bwrap_command(const std::string& bwrap, const BwrapMounts& m,

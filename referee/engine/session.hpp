@@ -49,6 +49,9 @@ class EngineSession : public std::enable_shared_from_this<EngineSession> {
     // them when a probe fails). Not needed for play; empty by default.
     using Transcript = std::function<void(bool to_engine, std::string_view line)>;
     void set_transcript(Transcript transcript) { transcript_ = std::move(transcript); }
+    // Before start(), for an engine whose config says `keep`: the folder (made by the
+    // referee, next to the game's record) where its stderr and files are kept.
+    void keep_output_in(std::string folder) { keep_dir_ = std::move(folder); }
     // Spawns and handshakes; ends in ready(), or fault(Startup/Unsupported/...) or exit().
     // A failure to spawn arrives as fault(Startup, reason).
     void start();
@@ -102,6 +105,9 @@ class EngineSession : public std::enable_shared_from_this<EngineSession> {
     void on_link_closed(const std::string& why);
     void on_process_exit(const ExitInfo& info);
     void post_fault(FaultKind kind, std::string detail);
+    void note_stdout(std::string_view line);
+    // " (its last output: stdout "..."; stderr "...")": for a failure to start.
+    std::string last_output() const;
 
     boost::asio::io_context& io_;
     EngineConfig config_;
@@ -124,6 +130,9 @@ class EngineSession : public std::enable_shared_from_this<EngineSession> {
     bool responded_ = false;
     bool awaiting_ready_ = false;
     bool game_over_ = false;             // game_over() was sent; a one-game session is spent
+    bool started_ = false;               // it was ready once: its stdout is no longer kept
+    std::string stdout_tail_;            // its last stdout lines until then (TCP: always)
+    std::string keep_dir_;               // keep: see keep_output_in
     std::optional<ExitInfo> held_exit_;  // imcs-tcp: reported once the connection's lines are read
     std::string engine_id_;
 };

@@ -138,13 +138,16 @@ class UciDialect final : public Dialect {
         } else if (options_.count("VariantFile") && !v.source.empty()) {
             c_.host.send("setoption name VariantFile value " +
                          std::filesystem::absolute(v.source).string());
-        } else if (!v.uci_default) {
+        } else if (!v.uci_default && c_.config.variant != v.name) {
+            // An engine written for this variant alone plays it without being told: its
+            // description says so (the session refused any other variant for it already).
             return c_.host.fault(
                 FaultKind::Unsupported,
                 fmt::format(
                     "{} does not list '{}' in UCI_Variant and has neither a VariantPath nor a "
-                    "VariantFile option",
-                    c_.config.name, v.name));
+                    "VariantFile option; if it plays {} without being told, say so with "
+                    "variant: {} in its config (variant={} in an engine description)",
+                    c_.config.name, v.name, v.name, v.name, v.name));
         }
         for (const auto& [name, value] : c_.config.options) {
             if (!options_.count(name))

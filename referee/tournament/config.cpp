@@ -77,8 +77,9 @@ namespace fs = std::filesystem;
 engine::EngineConfig read_engine(const Reader& r, const YAML::Node& n, const std::string& where,
                                  const fs::path& base, const std::string& bin_dir) {
     r.only_keys(n, where,
-                {"name", "cmd", "args", "protocol", "options", "dir", "startup", "memory", "nodes",
-                 "depth", "tc", "st", "sandbox", "limits", "user", "password", "server"});
+                {"name",   "cmd",      "args",   "protocol", "options",  "dir",     "startup",
+                 "memory", "nodes",    "depth",  "tc",       "st",       "sandbox", "limits",
+                 "user",   "password", "server", "variant",  "writable", "keep"});
     if (!n["cmd"])
         r.fail(n, where + ".cmd",
                "an engine needs 'cmd' (an in-tree engine name, a path or a program on PATH)");
@@ -140,8 +141,9 @@ engine::EngineConfig read_engine(const Reader& r, const YAML::Node& n, const std
     }
     if (n["limits"]) {
         if (!n["limits"].IsMap())
-            r.fail(n["limits"], where + ".limits",
-                   "'limits' must be a mapping (as, cpu, files, procs, core, stdout, stderr)");
+            r.fail(
+                n["limits"], where + ".limits",
+                "'limits' must be a mapping (data, as, cpu, files, procs, core, stdout, stderr)");
         for (const auto& kv : n["limits"]) {
             try {
                 engine::set_limit(e.limits, kv.first.as<std::string>(),
@@ -162,6 +164,39 @@ engine::EngineConfig read_engine(const Reader& r, const YAML::Node& n, const std
                 r.get<std::string>(n["server"], where + ".server", "NAME:PORT"), e);
         } catch (const engine::ConfigError& err) {
             r.fail(n["server"], where + ".server", err.what());
+        }
+    }
+    // A UCI engine written for one variant, which it plays without being told.
+    if (n["variant"])
+        e.variant = r.get<std::string>(n["variant"], where + ".variant", "a variant name");
+    // Paths outside its scratch folder it may write, relative to the config file.
+    if (auto w = n["writable"]) {
+        const auto one = [&](const YAML::Node& x) {
+            const auto text = r.get<std::string>(x, where + ".writable", "a path");
+            std::error_code ec;
+            if (text.empty() || !fs::exists(engine::writable_path(text, base.string()), ec))
+                r.fail(x, where + ".writable",
+                       fmt::format("'{}' does not exist (create the folder, or name the folder "
+                                   "the engine writes its file in)",
+                                   text));
+            e.writable.push_back(engine::writable_path(text, base.string()));
+        };
+        if (w.IsSequence())
+            for (const auto& x : w) one(x);
+        else
+            one(w);
+    }
+    // What is kept of each game beyond it: stderr, files, or both.
+    if (auto k = n["keep"]) {
+        try {
+            if (k.IsSequence())
+                for (const auto& x : k)
+                    engine::parse_keep(r.get<std::string>(x, where + ".keep", "stderr or files"),
+                                       e);
+            else
+                engine::parse_keep(r.get<std::string>(k, where + ".keep", "stderr, files"), e);
+        } catch (const engine::ConfigError& err) {
+            r.fail(k, where + ".keep", err.what());
         }
     }
     if (n["args"]) {

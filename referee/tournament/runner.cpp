@@ -9,6 +9,7 @@
 #include <optional>
 #include <set>
 #include <thread>
+#include <tuple>
 
 #include <fmt/format.h>
 #include <boost/asio/executor_work_guard.hpp>
@@ -69,22 +70,12 @@ std::vector<std::string> preflight(const TournamentConfig& config) {
         };
         // An exit after a real handshake is the engine's answer to quit (an IMCS client whose
         // connection the referee closed may well call that an error).
-        ev.exit = [&problems, &passed, i, name, weak](const engine::ExitInfo& info) {
-            if (problems[i].empty() && !passed[i] && !info.killed_by_referee &&
-                info.exit_code != 0) {
+        // Its last output on both streams, which usually says why (a usage message, a missing
+        // file, a JVM's "insufficient memory"), is in the description (see EngineSession).
+        ev.exit = [&problems, &passed, i, name](const engine::ExitInfo& info) {
+            if (problems[i].empty() && !passed[i] && !info.killed_by_referee && info.exit_code != 0)
                 problems[i] = fmt::format("engine '{}' exited during its handshake: {}", name,
                                           info.description);
-                // Its last lines on stderr usually say why (a usage message, a missing file).
-                std::vector<std::string> lines;
-                std::istringstream err(weak.lock() ? weak.lock()->stderr_tail() : std::string());
-                for (std::string l; std::getline(err, l);)
-                    if (!l.empty()) lines.push_back(l);
-                std::string tail;
-                for (std::size_t k = lines.size() > 2 ? lines.size() - 2 : 0; k < lines.size(); ++k)
-                    tail += (tail.empty() ? "" : " ") + lines[k];
-                if (!tail.empty())
-                    problems[i] += fmt::format(" (its stderr: {})", tail.substr(0, 300));
-            }
         };
         s->set_events(std::move(ev));
         s->start();
@@ -270,6 +261,13 @@ void Runner::run() {
                 take(lane, slot.white, seat_for(config_, slot.white, slot.black, true, seed));
             auto black =
                 take(lane, slot.black, seat_for(config_, slot.black, slot.white, false, seed));
+            // keep: what an engine leaves goes beside the game's journal line (its slot). Such
+            // an engine is never reused (launch_args_match), so its session is a fresh one.
+            for (auto [s, e, color] :
+                 {std::tuple{white, slot.white, "white"}, std::tuple{black, slot.black, "black"}})
+                if (config_.engines[e].keep_stderr || config_.engines[e].keep_files)
+                    s->keep_output_in(fmt::format("{}/kept/game-{}-{}-{}", config_.output_dir,
+                                                  slot.index, color, config_.engines[e].name));
             // The handler must find its own game to retire it: it reads it from this holder.
             auto self = std::make_shared<std::shared_ptr<match::Game>>();
             auto done = [&, slot, white, black, self](const match::GameRecord& record) {

@@ -68,6 +68,13 @@ ProbeResult probe_handshake(ProbeContext& ctx) {
                         config.startup_timeout.count() / 1000.0);
         e.hint = t.received_any() ? "it wrote lines, but none a UCI engine writes"
                                   : "it wrote nothing at all in answer to 'uci'";
+    } else if (uci && started.fault == engine::FaultKind::Unsupported && config.variant.empty()) {
+        const std::string& v = ctx.rules.name();
+        e.hint = fmt::format(
+            "a UCI engine written for {} alone plays it without being told: say so with "
+            "variant={} in its description (--engine 'cmd=... variant={}'; variant: {} in a "
+            "tournament config)",
+            v, v, v, v);
     } else if (started.exit && started.exit->exit_code == 2 && !t.received_any()) {
         e.hint = "exit code 2 is how many programs refuse their command line; see its stderr";
     }
