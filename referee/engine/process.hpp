@@ -38,9 +38,13 @@ struct ProcessSpec {
     std::size_t memory_limit_bytes = 0;      // 0: limits.address_space_mb; else RLIMIT_AS
     ResourceLimits limits;                   // setrlimit in the child; output volume here
     Sandbox sandbox = Sandbox::None;         // Bwrap or None (Auto is resolved by the caller)
-    // Under bwrap: keep the machine's network. An imcs-tcp client must reach the referee's
-    // port on 127.0.0.1, which a network namespace of its own would not have.
+    // Keep the machine's network under bwrap, and may make TCP sockets (the seccomp filter
+    // refuses every other engine network sockets). An imcs-tcp client must reach the
+    // referee's port on 127.0.0.1, which a network namespace of its own would not have.
     bool network = false;
+    // With network: the one TCP port it may connect to (the referee's), where Landlock can
+    // say so (ABI 4); 0: any port.
+    int connect_port = 0;
     // Under bwrap: names the engine's /etc/hosts maps to addresses (name, address), ahead of
     // the machine's own entries; an imcs-tcp client with a server name built in finds the
     // referee this way. Refused without bwrap: nothing else can give one process its own

@@ -239,6 +239,7 @@ void EngineSession::start() {
     spec.limits = config_.limits;
     spec.sandbox = effective_sandbox(config_.sandbox);
     spec.network = config_.protocol == Protocol::ImcsTcp;
+    if (link_) spec.connect_port = login.port;
     if (link_ && config_.tcp_server_port != 0)
         spec.host_names.emplace_back(config_.tcp_server_name, login.host);
     process_ = std::make_unique<EngineProcess>(io_, spec);
