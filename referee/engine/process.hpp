@@ -63,6 +63,7 @@ struct ExitInfo {
     int exit_code = -1;              // when the engine exited by itself, else -1
     int signal = 0;                  // the signal that ended it, else 0
     bool killed_by_referee = false;  // our SIGKILL (kill() or an expired shutdown grace) ended it
+    bool ignored_quit = false;       // ... the one after shutdown()'s grace ran out
     std::string description;  // "exited with code 3", "killed by signal 11 (Segmentation fault)"
     std::string write_error;  // first failed write to its stdin (e.g. Broken pipe), else empty
     // "pid (comm)" of processes that had left its process group or session (setsid, double
@@ -72,6 +73,10 @@ struct ExitInfo {
     // referee's kill of the group ended them. Harmless in a game; validate warns about it.
     std::vector<std::string> outlived;
 };
+
+// What the way an engine ended says against it, one sentence each: it ignored quit, processes
+// it started left its process group, or outlived it. Empty for a clean exit.
+std::vector<std::string> exit_problems(const ExitInfo& info);
 
 class EngineProcess {
   public:
