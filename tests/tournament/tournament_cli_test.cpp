@@ -558,6 +558,9 @@ TEST(MatchCli, NodeAndDepthLimitsReachTheEnginesGo) {
     // as a user of its own.
     fs::permissions(engine, fs::perms::owner_all | fs::perms::others_read | fs::perms::others_exec);
     fs::permissions(dir.path(), fs::perms::all);
+    // Both engines append to one log: made here, writable by both users.
+    std::ofstream(dir.path() / "go.log").close();
+    fs::permissions(dir.path() / "go.log", fs::perms::all);
     fs::copy_file(engine, dir.path() / "recorder2");
     // Engines start in a scratch folder of their own; dir= gives them this one (writable
     // under the sandbox too) for their log.
