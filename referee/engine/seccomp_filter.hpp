@@ -15,7 +15,8 @@
 //    tgkill (pthread_kill in a helper fails; the leader's own threads are fine).
 //    pidfd_send_signal is refused (its target is a descriptor, which seccomp cannot read).
 //
-// Denied calls fail with EACCES (sockets) or EPERM; nothing is killed. The filters are for
+// Denied calls fail with EACCES (sockets) or EPERM; nothing is killed. An AddressSanitizer
+// build lets ptrace through (LeakSanitizer in its sanitized engines needs it). The filters are for
 // this machine's own architecture: a process of another one (a 32-bit engine on x86-64) is
 // killed at its first system call.
 #pragma once
