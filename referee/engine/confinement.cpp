@@ -1,12 +1,15 @@
 #include "referee/engine/confinement.hpp"
 
 #include <sys/prctl.h>
+#include <sys/stat.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
 #include <atomic>
 #include <cerrno>
 #include <cstdlib>
+#include <filesystem>
+#include <fstream>
 #include <string_view>
 
 #include "referee/engine/landlock.hpp"
@@ -34,8 +37,28 @@ bool engines_get_own_user() {
     return allowed && g_own_user_enabled.load() && ::geteuid() == 0;
 }
 
+bool reachable_by_others(const std::string& exe, const std::string& working_dir) {
+    auto searchable = [](std::filesystem::path p) {
+        for (; !p.empty() && p != p.root_path(); p = p.parent_path()) {
+            struct stat st {};
+            if (::stat(p.c_str(), &st) != 0 || (st.st_mode & S_IXOTH) == 0) return false;
+        }
+        return true;
+    };
+    struct stat st {};
+    if (::stat(exe.c_str(), &st) != 0 || (st.st_mode & S_IXOTH) == 0 ||
+        !searchable(std::filesystem::path(exe).parent_path()))
+        return false;
+    // A script is read by its interpreter, as the engine's user.
+    char head[2] = {};
+    if (std::ifstream in(exe, std::ios::binary);
+        in.read(head, 2) && head[0] == '#' && head[1] == '!' && (st.st_mode & S_IROTH) == 0)
+        return false;
+    return working_dir.empty() || searchable(working_dir);
+}
+
 Confinement::Confinement(const ConfinementRequest& request)
-    : scratch_(request.scratch), own_user_(engines_get_own_user()) {
+    : scratch_(request.scratch), own_user_(request.own_user && engines_get_own_user()) {
     policy_ = seccomp_policy_program(SeccompPolicy{request.tcp});
     // Under bwrap the engine has a PID namespace of its own: it sees no other process.
     if (request.sandbox == Sandbox::None && !landlock_scopes_signals()) {

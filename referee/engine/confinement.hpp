@@ -4,7 +4,8 @@
 //  - a user id of its own when the referee runs as root (kEngineUidBase + the engine's pid):
 //    the kernel's own permission checks then keep it from signalling or reading anything of
 //    the referee's or another engine's. Its scratch folder is given to that user; it needs
-//    its executable and the folders above it to be open to others (o+rx);
+//    its executable and the folders above it to be open to others (o+rx), and keeps the
+//    referee's user where they are not (reachable_by_others);
 //  - seccomp filters (seccomp_filter.hpp): no ptrace, no network sockets (imcs-tcp: TCP only),
 //    and, where Landlock cannot scope signals, signals only to its own group;
 //  - Landlock (landlock.hpp): without bwrap it writes only its scratch folder (and its own
@@ -34,8 +35,14 @@ constexpr uid_t kEngineUidBase = 0x70000000;
 // REFEREE_ENGINE_USERS=0 is not set: tests of the referee's own file checks use it).
 bool engines_get_own_user();
 
+// Whether a user of its own could run exe and enter working_dir (empty: none chosen): every
+// folder above them searchable by others, the file executable by them (and readable, for a
+// script). Where not, the engine keeps the referee's user, and the referee says so once.
+bool reachable_by_others(const std::string& exe, const std::string& working_dir);
+
 struct ConfinementRequest {
     Sandbox sandbox = Sandbox::None;  // Bwrap or None
+    bool own_user = true;             // a user of its own, when engines get one here
     std::string scratch;              // its own folder: writable, given to its user
     std::string chosen_working_dir;   // a folder the user chose for it: writable; else empty
     std::vector<std::string> hidden;  // folders it may not read (not under bwrap: its mounts)

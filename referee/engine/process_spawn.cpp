@@ -15,12 +15,14 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <cstdio>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <map>
 #include <memory>
 #include <mutex>
+#include <set>
 #include <string>
 #include <string_view>
 #include <system_error>
@@ -227,6 +229,20 @@ std::string write_hosts_file(const std::string& folder,
     return path;
 }
 
+// An engine a user of its own could not run keeps the referee's (root): said once per
+// executable, on stderr, for the one who runs the referee.
+void note_kept_user(const std::string& exe) {
+    static std::mutex mutex;
+    static std::set<std::string> said;
+    std::lock_guard lock(mutex);
+    if (!said.insert(exe).second) return;
+    std::fprintf(stderr,
+                 "note: %s runs as root, not as a user of its own: it, or a folder above it or "
+                 "its working folder, is not open to other users (chmod o+rx would let the "
+                 "referee confine it further)\n",
+                 exe.c_str());
+}
+
 void add_limits(ChildSetup& setup, const ProcessSpec& spec) {
     const auto& l = spec.limits;
     auto count = [](std::size_t n) { return n == 0 ? RLIM_INFINITY : static_cast<rlim_t>(n); };
@@ -296,6 +312,8 @@ pid_t spawn_in_own_group(const ProcessSpec& spec, bp::async_pipe& in, bp::async_
         if (spec.sandbox == Sandbox::None) request.hidden = hidden_folders(exe, working_dir);
         request.tcp = spec.network;
         request.connect_port = spec.connect_port;
+        request.own_user = !engines_get_own_user() || reachable_by_others(exe, spec.working_dir);
+        if (!request.own_user) note_kept_user(exe);
         confinement = std::make_unique<Confinement>(request);
     } catch (const std::exception& e) {
         fail(spec, e.what());

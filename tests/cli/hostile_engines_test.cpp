@@ -218,6 +218,24 @@ TEST(HostileEngines, WithoutBubblewrapPlaySaysWhichIsolationEnginesGet) {
     EXPECT_NE(r.out.find("result "), std::string::npos) << r.out;
 }
 
+TEST(HostileEngines, AnEngineOtherUsersCannotReachKeepsARootRefereesUserAndSaysSo) {
+    if (!referee::engine::engines_get_own_user()) GTEST_SKIP() << "the referee is not root here";
+    // A folder of root's alone, as a root user's home is: a user of its own could not run it.
+    TempDir dir;
+    const auto private_dir = dir.path() / "private";
+    fs::create_directories(private_dir);
+    fs::permissions(private_dir, fs::perms::owner_all);
+    const auto engine = private_dir / "engine";
+    std::ofstream(engine) << "#!/bin/sh\nexec " << REFEREE_BIN_DIR << "/random-engine \"$@\"\n";
+    fs::permissions(engine, fs::perms::owner_all);
+    auto r = run_referee({"play", "minichess", "--white", "cmd=" + engine.string(), "--black",
+                          "random", "--st", "0.5", "--max-plies", "4", "--quiet", "--sandbox",
+                          "none", "--out", (dir.path() / "game").string()});
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_NE(r.out.find("result "), std::string::npos) << r.out << r.err;
+    EXPECT_NE(r.err.find("runs as root, not as a user of its own"), std::string::npos) << r.err;
+}
+
 TEST(HostileEngines, WithoutASandboxEscapeesAreStillContained) {
     TempDir dir;
     const int before = hostile_processes();
