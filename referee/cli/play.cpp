@@ -13,6 +13,7 @@
 
 #include <fmt/format.h>
 #include <boost/asio/io_context.hpp>
+#include <boost/asio/post.hpp>
 #include <nlohmann/json.hpp>
 
 #include "referee/cli/commands.hpp"
@@ -150,11 +151,24 @@ int run_play(const PlayArgs& a) {
                 fmt::format("{}/{}-{}-{}", record.dir->path(), record.stem, color, c->name));
 
     std::optional<match::GameRecord> result;
+    // How each engine ended after the game, when it ended after being asked to quit: an
+    // engine that ignored quit or left processes behind is named at the end.
+    std::optional<engine::ExitInfo> exits[2];
     auto game =
         match::Game::create(io, std::move(spec), white, black, [&](const match::GameRecord& r) {
             result = r;
-            white->quit(std::chrono::milliseconds(1000));
-            black->quit(std::chrono::milliseconds(1000));
+            // The game's own handlers may be running this very callback: they are replaced
+            // from the event loop, not from inside them.
+            boost::asio::post(io, [&] {
+                int i = 0;
+                for (auto* s : {&white, &black}) {
+                    engine::EngineSession::Events ev;
+                    ev.exit = [&exits, i](const engine::ExitInfo& info) { exits[i] = info; };
+                    (*s)->set_events(std::move(ev));
+                    (*s)->quit(std::chrono::milliseconds(1000));
+                    ++i;
+                }
+            });
         });
     if (!a.quiet) {
         std::cout << fmt::format("{} vs {}, {} ({})\n", white_cfg.name, black_cfg.name,
@@ -195,6 +209,11 @@ int run_play(const PlayArgs& a) {
                              result->reason);
     std::cout << fmt::format("record {} {}\n", (dir / pgn_name).string(),
                              (dir / json_name).string());
+    for (int i = 0; i < 2; ++i)
+        if (exits[i])
+            for (const auto& problem : engine::exit_problems(*exits[i]))
+                std::cout << fmt::format("engine {} ({}): {}\n", i == 0 ? "White" : "Black",
+                                         i == 0 ? white_cfg.name : black_cfg.name, problem);
     return 0;
 }
 

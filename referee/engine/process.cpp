@@ -190,6 +190,7 @@ class EngineProcess::Impl : public std::enable_shared_from_this<EngineProcess::I
         grace_timer_.expires_after(grace);
         grace_timer_.async_wait([self = shared_from_this(), grace](boost::system::error_code ec) {
             if (ec || !self->running_) return;
+            self->quit_ignored_ = true;
             self->kill_group("killed by the referee after it ignored quit for " +
                              std::to_string(grace.count()) + " ms");
         });
@@ -309,6 +310,7 @@ class EngineProcess::Impl : public std::enable_shared_from_this<EngineProcess::I
             }
             exit_info_pending_ = describe(status, referee_kill_);
             exit_info_pending_.outlived = std::move(outlived);
+            exit_info_pending_.ignored_quit = quit_ignored_ && exit_info_pending_.killed_by_referee;
         } else {
             // Someone else reaped it (SIGCHLD ignored, or a stray waitpid(-1)).
             ExitInfo lost;
@@ -492,6 +494,7 @@ class EngineProcess::Impl : public std::enable_shared_from_this<EngineProcess::I
     std::size_t batch_count_ = 0;      // how many of writes_ the batch holds
     std::array<char, 4096> stderr_chunk_{};
     std::optional<std::string> referee_kill_;  // description, once we SIGKILLed the group
+    bool quit_ignored_ = false;                // that kill ended the grace after quit
     ExitInfo exit_info_pending_;
     std::string write_error_;
     std::size_t stdout_bytes_ = 0, stderr_bytes_ = 0;

@@ -32,6 +32,9 @@ std::string sandbox_preflight_message(Sandbox requested);
 // Folders no sandboxed engine may see (the referee's output folder); each is replaced by an
 // empty read-only view inside the sandbox. Call before engines start.
 void hide_from_engines(const std::string& path);
+// Those folders (absolute), less any that holds one of `needed` (the engine's executable or
+// working folder: never hidden from it).
+std::vector<std::string> hidden_from_engines(const std::vector<std::string>& needed);
 
 namespace detail {
 struct BwrapMounts {

@@ -294,6 +294,7 @@ void EngineSession::start() {
         spec.keep_stderr = config_.keep_stderr;
         spec.keep_files = config_.keep_files;
     }
+    if (link_) spec.connect_port = login.port;
     if (link_ && config_.tcp_server_port != 0)
         spec.host_names.emplace_back(config_.tcp_server_name, login.host);
     process_ = std::make_unique<EngineProcess>(io_, spec);

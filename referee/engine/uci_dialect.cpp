@@ -133,6 +133,16 @@ class UciDialect final : public Dialect {
             std::filesystem::create_directories(c_.scratch_dir);
             auto path = std::filesystem::path(c_.scratch_dir) / (ini->section_name + ".ini");
             std::ofstream(path) << ini->text;
+            // Under a root referee the engine runs as a user of its own: it must be able to
+            // reach the file (the folder lists nothing to it) and read it.
+            std::error_code ec;
+            std::filesystem::permissions(
+                c_.scratch_dir,
+                std::filesystem::perms::group_exec | std::filesystem::perms::others_exec,
+                std::filesystem::perm_options::add, ec);
+            std::filesystem::permissions(
+                path, std::filesystem::perms::group_read | std::filesystem::perms::others_read,
+                std::filesystem::perm_options::add, ec);
             c_.host.send("setoption name VariantPath value " + path.string());
             c_.host.send("setoption name UCI_Variant value " + ini->section_name);
         } else if (options_.count("VariantFile") && !v.source.empty()) {

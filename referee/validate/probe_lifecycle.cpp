@@ -28,9 +28,9 @@ Evidence process_evidence(ProbeContext& ctx, std::string stderr_tail) {
     e.received_omitted = exchange.received_omitted;
     e.stderr_tail = last_lines(stderr_tail, 8);
     e.hint = protocol_hint(ctx);
-    e.reproduce =
-        fmt::format("referee play {} --white {} --black random --max-plies 1",
-                    shell_quote(ctx.options.variant), shell_quote(ctx.engine_description));
+    e.reproduce = fmt::format(
+        "{} play {} --white {} --black random --max-plies 1", shell_quote(ctx.options.referee_path),
+        shell_quote(ctx.options.variant), shell_quote(ctx.engine_description));
     return e;
 }
 

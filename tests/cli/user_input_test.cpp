@@ -175,7 +175,8 @@ TEST(EngineBytes, NotUtf8AndNulReachTheRecordEscaped) {
                "    quit) exit 0;;\n"
                "  esac\n"
                "done\n");
-    fs::permissions(engine, fs::perms::owner_all);
+    // Open to others: under a root referee each engine runs as a user of its own.
+    fs::permissions(engine, fs::perms::owner_all | fs::perms::others_read | fs::perms::others_exec);
     const auto r = run_referee({"play", "minichess", "--white", "cmd=" + engine, "--black",
                                 "random", "--tc", "10+0", "--out", dir / "game"});
     ASSERT_EQ(r.exit_code, 0) << r.err;

@@ -601,7 +601,13 @@ TEST(MatchCli, NodeAndDepthLimitsReachTheEnginesGo) {
                              "    quit) exit 0 ;;\n"
                              "  esac\n"
                              "done\n";
-    fs::permissions(engine, fs::perms::owner_all);
+    // Open to others, and the folder writable by them: under a root referee each engine runs
+    // as a user of its own.
+    fs::permissions(engine, fs::perms::owner_all | fs::perms::others_read | fs::perms::others_exec);
+    fs::permissions(dir.path(), fs::perms::all);
+    // Both engines append to one log: made here, writable by both users.
+    std::ofstream(dir.path() / "go.log").close();
+    fs::permissions(dir.path() / "go.log", fs::perms::all);
     fs::copy_file(engine, dir.path() / "recorder2");
     // Engines start in a scratch folder of their own; dir= gives them this one (writable
     // under the sandbox too) for their log.

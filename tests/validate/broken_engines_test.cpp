@@ -9,6 +9,7 @@
 #include <fstream>
 
 #include "referee/validate/process_group.hpp"
+#include "tests/support/run_command.hpp"
 #include "validate_harness.hpp"
 
 namespace referee::validate {
@@ -131,6 +132,16 @@ TEST(BrokenEngines, IgnoreQuitPlaysButFailsTheQuitProbe) {
     EXPECT_EQ(q.verdict, Verdict::Fail);
     EXPECT_TRUE(contains(q.detail, "the referee killed it")) << q.detail;
     EXPECT_FALSE(r.passed());
+    // Its reproduce line, run, says so too.
+    ASSERT_TRUE(q.evidence);
+    const auto run =
+        test::run_shell(q.evidence->reproduce + " --quiet --out " + ::testing::TempDir() +
+                        "ignore-quit-" + std::to_string(::getpid()) + " 2>&1");
+    EXPECT_TRUE(contains(run.out,
+                         "engine White (broken-ignore_quit): it did not exit when asked "
+                         "to quit"))
+        << q.evidence->reproduce << "\n"
+        << run.out;
     EXPECT_TRUE(no_children_left());
 }
 
@@ -143,6 +154,13 @@ TEST(BrokenEngines, ForkedHelperIsAWarningNotAFailure) {
     EXPECT_EQ(q.verdict, Verdict::Warn) << q.detail;
     EXPECT_TRUE(contains(q.detail, "broken-fork")) << q.detail;
     EXPECT_TRUE(r.passed());
+    ASSERT_TRUE(q.evidence);
+    const auto run =
+        test::run_shell(q.evidence->reproduce + " --quiet --out " + ::testing::TempDir() + "fork-" +
+                        std::to_string(::getpid()) + " 2>&1");
+    EXPECT_TRUE(contains(run.out, "it left processes behind, which the referee killed"))
+        << q.evidence->reproduce << "\n"
+        << run.out;
     EXPECT_TRUE(no_children_left());
 }
 
