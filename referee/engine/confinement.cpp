@@ -69,6 +69,7 @@ Confinement::Confinement(const ConfinementRequest& request)
     plan.files = request.sandbox == Sandbox::None;
     plan.writable.push_back(request.scratch);
     if (!request.chosen_working_dir.empty()) plan.writable.push_back(request.chosen_working_dir);
+    for (const auto& w : request.writable) plan.writable.push_back(w);
     plan.hidden = request.hidden;
     plan.tcp = request.tcp;
     plan.connect_port = request.connect_port;

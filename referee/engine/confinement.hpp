@@ -45,6 +45,7 @@ struct ConfinementRequest {
     bool own_user = true;             // a user of its own, when engines get one here
     std::string scratch;              // its own folder: writable, given to its user
     std::string chosen_working_dir;   // a folder the user chose for it: writable; else empty
+    std::vector<std::string> writable;  // the config's `writable` paths: writable too
     std::vector<std::string> hidden;  // folders it may not read (not under bwrap: its mounts)
     bool tcp = false;                 // imcs-tcp: may connect to connect_port
     int connect_port = 0;

@@ -319,6 +319,7 @@ pid_t spawn_in_own_group(const ProcessSpec& spec, bp::async_pipe& in, bp::async_
         request.sandbox = spec.sandbox;
         request.scratch = owned.scratch->path();
         request.chosen_working_dir = spec.working_dir;
+        request.writable = spec.writable;
         if (spec.sandbox == Sandbox::None) request.hidden = hidden_folders(exe, working_dir);
         request.tcp = spec.network;
         request.connect_port = spec.connect_port;
