@@ -125,6 +125,7 @@ std::string Position::board_dump() const {
 }
 
 std::string Position::move_name(Move m, MoveStyle style) const {
+    if (style == MoveStyle::San) return san(m);
     const Geometry& g = rules_.geometry();
     std::string out = g.name(m.from) + (style == MoveStyle::Dash ? "-" : "") + g.name(m.to);
     if (m.promotion) {
