@@ -96,6 +96,9 @@ class Dialect {
     // handshake", "connect to 127.0.0.1:40123", "offer or accept a game".
     // Empty: "finish its <protocol> handshake".
     virtual std::string awaited() const { return {}; }
+    // Why a game cannot start at `start` with this engine, as far as the handshake told
+    // (xboard without setboard: `edit` carries no en-passant square); empty: it can.
+    virtual std::string cannot_start_at(const rules::Position&) const { return {}; }
     // True for dialects with no way to start a second game in the same process (plain,
     // imcs-tcp): the session is spent after game_over().
     virtual bool one_game() const { return false; }

@@ -90,6 +90,10 @@ class EngineSession : public std::enable_shared_from_this<EngineSession> {
     // The arguments the process was started with, placeholders filled in.
     const std::vector<std::string>& launched_args() const { return launched_args_; }
     bool faulted() const { return faulted_; }
+    // Dialect::cannot_start_at, once the handshake is done (empty before).
+    std::string cannot_start_at(const rules::Position& start) const {
+        return dialect_ ? dialect_->cannot_start_at(start) : std::string();
+    }
     // Whether the engine ever wrote a line (imcs-tcp: on its connection). IMCS has no
     // handshake, so an engine that dies before its first line failed to start rather than
     // crashed.

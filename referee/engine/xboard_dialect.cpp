@@ -30,6 +30,7 @@
 #include "referee/engine/game_text.hpp"
 #include "referee/engine/xboard_features.hpp"
 #include "referee/rules/printable.hpp"
+#include "referee/rules/words.hpp"
 
 namespace referee::engine {
 namespace {
@@ -214,6 +215,22 @@ class XboardDialect final : public Dialect {
 
     bool one_game() const override { return !reuse_; }
 
+    std::string cannot_start_at(const rules::Position& start) const override {
+        if (setboard_ || start.fen() == c_.variant.start_fen) return {};
+        const auto fields = rules::split_words(start.fen());
+        if (fields.size() > 3 && fields[3] != "-")
+            return fmt::format("{} has no setboard, and edit cannot give the en-passant square {}",
+                               c_.config.name, fields[3]);
+        const std::string implied = castling_from_edit(start);
+        const std::string given = fields.size() > 2 ? fields[2] : "-";
+        if (implied != given)
+            return fmt::format(
+                "{} has no setboard, and edit gives the castling rights of the kings and rooks "
+                "at home ({}), not the position's ({})",
+                c_.config.name, implied, given);
+        return {};
+    }
+
   private:
     enum class State { Features, Syncing, Idle, Thinking, Quit };
 
@@ -370,6 +387,8 @@ class XboardDialect final : public Dialect {
     // square cannot be given.
     void set_up(const rules::Position& start) {
         if (setboard_) return send("setboard " + start.fen());
+        if (auto why = cannot_start_at(start); !why.empty())
+            return c_.host.fault(FaultKind::Unsupported, why);
         const auto& g = start.rules().geometry();
         if (start.side_to_move() == rules::Black) {
             // Version 1's way to give Black the move before `edit`.
@@ -387,6 +406,28 @@ class XboardDialect final : public Dialect {
             }
         }
         send(".");
+    }
+
+    // The castling rights an engine infers from an edited board: each right whose king and
+    // rook stand on their squares (Black's mirrored), in FEN order ("-" for none).
+    std::string castling_from_edit(const rules::Position& pos) const {
+        const auto& g = pos.rules().geometry();
+        std::string out;
+        for (bool white : {true, false})
+            for (const auto& rule : c_.variant.castling) {
+                const auto king = white ? rule.king_from : g.mirror_rank(rule.king_from);
+                const auto rook = white ? rule.rook_from : g.mirror_rank(rule.rook_from);
+                auto owned = [&](rules::Square s, bool royal) {
+                    const char c = pos.letter_at(s);
+                    const int type = c_.variant.type_of(c);
+                    return c != '.' && (std::isupper(static_cast<unsigned char>(c)) != 0) == white &&
+                           type >= 0 && c_.variant.pieces[type].royal == royal;
+                };
+                if (owned(king, true) && owned(rook, false))
+                    out += white ? rule.right
+                                 : static_cast<char>(std::tolower(static_cast<unsigned char>(rule.right)));
+            }
+        return out.empty() ? "-" : out;
     }
 
     void engine_moved(std::string_view text) {
