@@ -7,14 +7,13 @@ namespace referee::engine {
 void GameText::reset() {
     start_ = nullptr;
     start_fen_.clear();
-    origin_.reset();
     replay_.reset();
     moves_.clear();
     texts_.clear();
 }
 
 rules::Position GameText::position_before(std::size_t ply) const {
-    rules::Position p = *origin_;
+    rules::Position p = replay_->rules().from_fen(start_fen_);
     for (std::size_t i = 0; i < ply && i < moves_.size(); ++i) p.play(moves_[i]);
     return p;
 }
@@ -30,7 +29,6 @@ const std::vector<std::string>& GameText::update(const MoveRequest& r) {
         if (!r.start) return texts_;
         start_ = r.start;
         start_fen_ = r.start->fen();
-        origin_.emplace(*r.start);
         replay_.emplace(*r.start);
     }
     for (std::size_t i = moves_.size(); i < r.moves.size(); ++i) {

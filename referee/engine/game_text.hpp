@@ -24,7 +24,7 @@ class GameText {
     const std::string& start_fen() const { return start_fen_; }
     // The replay's position: the request's start with every rendered move played.
     const rules::Position& position() const { return *replay_; }
-    // The position before moves()[ply], replayed from the start (for messages).
+    // The position before moves()[ply], replayed from the start's FEN (for messages only).
     rules::Position position_before(std::size_t ply) const;
     const std::vector<rules::Move>& moves() const { return moves_; }
     const std::vector<std::string>& texts() const { return texts_; }
@@ -33,7 +33,7 @@ class GameText {
     rules::MoveStyle style_;
     const rules::Position* start_ = nullptr;  // the request's start that the replay began at
     std::string start_fen_;
-    std::optional<rules::Position> origin_, replay_;  // copies: the start, and after moves_
+    std::optional<rules::Position> replay_;  // a copy of the start with moves_ played
     std::vector<rules::Move> moves_;
     std::vector<std::string> texts_;
 };

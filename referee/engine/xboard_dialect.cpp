@@ -420,12 +420,14 @@ class XboardDialect final : public Dialect {
                 auto owned = [&](rules::Square s, bool royal) {
                     const char c = pos.letter_at(s);
                     const int type = c_.variant.type_of(c);
-                    return c != '.' && (std::isupper(static_cast<unsigned char>(c)) != 0) == white &&
+                    return c != '.' &&
+                           (std::isupper(static_cast<unsigned char>(c)) != 0) == white &&
                            type >= 0 && c_.variant.pieces[type].royal == royal;
                 };
                 if (owned(king, true) && owned(rook, false))
                     out += white ? rule.right
-                                 : static_cast<char>(std::tolower(static_cast<unsigned char>(rule.right)));
+                                 : static_cast<char>(
+                                       std::tolower(static_cast<unsigned char>(rule.right)));
             }
         return out.empty() ? "-" : out;
     }
