@@ -291,6 +291,29 @@ TEST_F(Xboard, EngineWithoutSetboardIsToldThePositionWithEdit) {
     EXPECT_NE(sent.find("force\nblack\nedit\n#\nKe1\nPe2\nc\nKe8\n.\n"), std::string::npos) << sent;
 }
 
+// Fairy-Max has no setboard: edit cannot say an en-passant square, and its castling rights
+// are those of the kings and rooks at home. Such positions are refused, with the reason.
+TEST_F(Xboard, PositionsEditCannotGiveAreRefused) {
+    open(chess);
+    handshake({"feature setboard=0 done=1"});
+    const auto ep = chess.from_fen("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1");
+    EXPECT_NE(dialect->cannot_start_at(ep).find("en-passant square d6"), std::string::npos);
+    const auto moved_rook = chess.from_fen("r3k2r/8/8/8/8/8/8/R3K2R w Kk - 0 1");
+    EXPECT_NE(dialect->cannot_start_at(moved_rook).find("(KQkq), not the position's (Kk)"),
+              std::string::npos)
+        << dialect->cannot_start_at(moved_rook);
+    EXPECT_EQ(dialect->cannot_start_at(chess.from_fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1")), "");
+    start.emplace(ep);
+    now.emplace(ep);
+    dialect->new_game(true, request());
+    ASSERT_EQ(host.faults.size(), 1u);
+    EXPECT_EQ(host.faults[0].first, FaultKind::Unsupported);
+
+    open(chess);
+    handshake({"feature setboard=1 done=1"});
+    EXPECT_EQ(dialect->cannot_start_at(ep), "");
+}
+
 TEST_F(Xboard, OptionsMemoryAndCoresGoWhereTheEngineAsked) {
     config.options = {{"memory", "64"}, {"cores", "2"}, {"Resign", "1"}};
     open(chess);
