@@ -233,7 +233,7 @@ void ImcsSession::asked(const std::vector<std::string>& words) {
         out_.line("resign");
         return;
     }
-    thinker_.start(make_turn_job(player_, data, out_, false), [this, data](Reply reply) {
+    thinker_.start(make_turn_job(player_, data, out_, InfoLines::None), [this, data](Reply reply) {
         auto text = reply_text(reply, data->position, MoveStyle::Dash);
         std::lock_guard lock(mutex_);
         pending_ = reply.move;

@@ -70,14 +70,14 @@ void add_validate_command(CLI::App& app) {
     auto* cmd = app.add_subcommand(
         "validate", "check that an engine obeys the rules and the protocol before a tournament");
     cmd->add_option("--variant", a->options.variant, "variant name or .yaml path")->required();
-    cmd->add_option(
-           "--engine", a->options.engine,
-           "the engine: an in-tree name (random, alphabeta, broken-hang...), "
-           "fairy-stockfish, a path, "
-           "or 'cmd=PATH [arg=..] [proto=uci|imcs|plain|imcs-tcp] [name=..] [option.NAME=VALUE]'")
+    cmd->add_option("--engine", a->options.engine,
+                    "the engine: an in-tree name (random, alphabeta, broken-hang...), "
+                    "fairy-stockfish, a path, "
+                    "or 'cmd=PATH [arg=..] [proto=uci|xboard|imcs|plain|imcs-tcp] [name=..] "
+                    "[option.NAME=VALUE]'")
         ->required();
     cmd->add_option("--protocol", a->protocol,
-                    "uci, imcs, plain or imcs-tcp (overrides the description's proto=)");
+                    "uci, xboard, imcs, plain or imcs-tcp (overrides the description's proto=)");
     cmd->add_option("--json", a->json, "also write the report as JSON to this file");
     cmd->add_option("--only", a->only,
                     "run only these probes, comma-separated (the handshake always runs)");

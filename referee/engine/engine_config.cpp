@@ -26,16 +26,19 @@ const char* protocol_name(Protocol p) {
             return "plain";
         case Protocol::ImcsTcp:
             return "imcs-tcp";
+        case Protocol::Xboard:
+            return "xboard";
     }
     return "?";
 }
 
 const char* protocol_names() {
-    return "uci, imcs, plain or imcs-tcp";
+    return "uci, xboard, imcs, plain or imcs-tcp";
 }
 
 Protocol parse_protocol(std::string_view text) {
-    for (auto p : {Protocol::Uci, Protocol::Imcs, Protocol::Plain, Protocol::ImcsTcp})
+    for (auto p :
+         {Protocol::Uci, Protocol::Xboard, Protocol::Imcs, Protocol::Plain, Protocol::ImcsTcp})
         if (text == protocol_name(p)) return p;
     throw ConfigError(fmt::format("unknown protocol '{}' (expected {})", text, protocol_names()));
 }

@@ -18,9 +18,10 @@ namespace referee::engine {
 // uci: UCI over stdio. imcs: the IMCS server's game messages over stdio. plain: the older
 // course engines' stdio dialect (only "! move" lines and the "=" result). imcs-tcp: an IMCS
 // client that the referee starts and that connects to the referee as to an IMCS server.
-enum class Protocol { Uci, Imcs, Plain, ImcsTcp };
+// xboard: the Chess Engine Communication Protocol (CECP) of xboard/WinBoard, versions 1 and 2.
+enum class Protocol { Uci, Imcs, Plain, ImcsTcp, Xboard };
 const char* protocol_name(Protocol p);
-// "uci, imcs, plain or imcs-tcp", for messages.
+// "uci, xboard, imcs, plain or imcs-tcp", for messages.
 const char* protocol_names();
 
 // The largest memory limit accepted (1 TiB): bytes = MiB * 2^20 must not wrap.
@@ -34,11 +35,12 @@ struct EngineConfig {
     std::vector<std::string> args;
     std::string working_dir;
     Protocol protocol = Protocol::Uci;
-    std::vector<std::pair<std::string, std::string>> options;  // UCI setoption, in order
-    std::chrono::milliseconds startup_timeout{10000};          // spawn to ready
-    std::size_t memory_limit_mb = 0;                           // 0: limits.address_space_mb
-    ResourceLimits limits;                                     // always on; see limits.hpp
-    Sandbox sandbox = Sandbox::Auto;                           // bwrap where it works
+    // UCI setoption / xboard `option NAME=VALUE`, in order
+    std::vector<std::pair<std::string, std::string>> options;
+    std::chrono::milliseconds startup_timeout{10000};  // spawn to ready
+    std::size_t memory_limit_mb = 0;                   // 0: limits.address_space_mb
+    ResourceLimits limits;                             // always on; see limits.hpp
+    Sandbox sandbox = Sandbox::Auto;                   // bwrap where it works
     // An engine built here on engines/common: the referee tells it its protocol, variant,
     // colour and (imcs-tcp) where to connect with the flags engines/common reads, unless the
     // arguments already give them.

@@ -42,11 +42,43 @@ class EngineSession::Host final : public DialectHost {
         });
     }
     void fault(FaultKind kind, std::string detail) override { s_.raise(kind, std::move(detail)); }
-    void move(std::string text) override {
-        if (s_.events_.move) s_.events_.move(std::move(text), Clock::now());
+    void move(rules::Move move) override {
+        if (s_.events_.move) s_.events_.move(move, Clock::now());
+    }
+    void illegal_move(std::string why) override {
+        if (s_.events_.illegal_move) s_.events_.illegal_move(std::move(why));
+    }
+    void unreadable(std::string why) override {
+        if (s_.events_.unreadable) s_.events_.unreadable(std::move(why));
     }
     void resign() override {
         if (s_.events_.resign) s_.events_.resign();
+    }
+    void claim(rules::GameResult result, std::string comment) override {
+        if (s_.events_.claim) s_.events_.claim(result, std::move(comment));
+    }
+    void draw_offer() override {
+        if (s_.events_.draw_offer) s_.events_.draw_offer();
+    }
+    void disagree(const rules::Position& before, rules::Move move, std::string said) override {
+        if (s_.events_.disagree) s_.events_.disagree(before, move, std::move(said));
+    }
+    void set_timer(std::chrono::milliseconds after, std::function<void()> fired) override {
+        const std::uint64_t setting = ++s_.dialect_timer_setting_;
+        s_.dialect_timer_->timer.expires_after(after);
+        s_.dialect_timer_->timer.async_wait(
+            [weak = s_.weak_from_this(), setting,
+             fired = std::move(fired)](const boost::system::error_code& ec) {
+                auto self = weak.lock();
+                if (ec || !self || setting != self->dialect_timer_setting_ || self->faulted_ ||
+                    self->exited_)
+                    return;
+                fired();
+            });
+    }
+    void cancel_timer() override {
+        ++s_.dialect_timer_setting_;
+        s_.dialect_timer_->timer.cancel();
     }
     void identified(std::string name) override { s_.engine_id_ = std::move(name); }
     void search_info(const SearchInfo& info) override {
@@ -126,7 +158,8 @@ EngineSession::EngineSession(boost::asio::io_context& io, EngineConfig config,
       seat_(std::move(seat)),
       host_(std::make_unique<Host>(*this)),
       startup_timer_(std::make_unique<Timer>(io)),
-      exit_timer_(std::make_unique<Timer>(io)) {}
+      exit_timer_(std::make_unique<Timer>(io)),
+      dialect_timer_(std::make_unique<Timer>(io)) {}
 
 EngineSession::~EngineSession() {
     if (link_) link_->close();
@@ -385,8 +418,8 @@ void EngineSession::uncork() {
     if (process_ && !link_) process_->uncork();
 }
 
-void EngineSession::opponent_moved(std::string_view dash_move) {
-    if (alive()) dialect_->opponent_moved(dash_move);
+void EngineSession::opponent_moved(const rules::Position& before, rules::Move move) {
+    if (alive()) dialect_->opponent_moved(before, move);
 }
 void EngineSession::reject_move(std::string_view reason) {
     if (alive()) dialect_->reject_move(reason);
@@ -399,6 +432,7 @@ void EngineSession::game_over(std::string_view result, std::string_view reason) 
 
 void EngineSession::quit(std::chrono::milliseconds grace) {
     startup_timer_->timer.cancel();
+    host_->cancel_timer();
     awaiting_ready_ = false;
     if (!process_ || exited_) {
         if (link_) link_->close();
@@ -413,6 +447,7 @@ void EngineSession::quit(std::chrono::milliseconds grace) {
 
 void EngineSession::kill(std::string_view reason) {
     startup_timer_->timer.cancel();
+    host_->cancel_timer();
     awaiting_ready_ = false;
     if (link_) link_->close();
     if (process_ && !exited_) process_->kill(reason);

@@ -14,6 +14,7 @@ namespace referee::rules {
 enum class MoveStyle {
     Dash,  // a2-a3; a promotion letter only where the piece has a choice (IMCS, reports)
     Uci,   // a2a3; a promotion always carries its lower-case letter
+    San,   // Standard Algebraic Notation (Nf3, e8=Q+, O-O), as Position::san writes it
 };
 
 struct MoveText {

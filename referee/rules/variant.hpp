@@ -90,6 +90,9 @@ struct Variant {
     // The game a UCI engine plays when it is told no variant (standard chess): an engine
     // without UCI_Variant can still be used for this one.
     bool uci_default = false;
+    // What other programs call this game (xboard's `variant` names; "normal" is xboard's
+    // own game, the one an engine plays when told no variant), in order of preference.
+    std::vector<std::string> names;
 
     // Index of the piece type with this letter (either case), or -1.
     int type_of(char letter) const;

@@ -374,6 +374,7 @@ YAML::Node resolve_extends(const Reader& r, YAML::Node root, const std::string& 
         resolve_extends(parent_reader, parent_reader.load(text), parent_path.string());
     parent.remove("name");
     parent.remove("description");
+    parent.remove("names");  // other programs' names for the parent are not the child's
     root.remove("extends");
     return merge_into(parent, root, "");
 }
@@ -388,7 +389,7 @@ Variant parse_variant(const std::string& yaml_text, const std::string& source) {
     r.only_keys(root, "",
                 {"name", "description", "extends", "board", "start", "pieces", "check_rules",
                  "castling", "end", "uci_default", "captures_to_hand", "drops",
-                 "must_capture", "chess960"});
+                 "must_capture", "chess960", "names"});
     root = resolve_extends(r, root, source);
     for (const char* k : {"name", "board", "start", "pieces"})
         if (!root[k]) r.fail(root, k, fmt::format("the variant has no '{}'", k));
@@ -405,6 +406,20 @@ Variant parse_variant(const std::string& yaml_text, const std::string& source) {
         v.description = r.get<std::string>(root["description"], "description", "a string");
     if (root["uci_default"])
         v.uci_default = r.get<bool>(root["uci_default"], "uci_default", "true or false");
+    if (const auto names = root["names"]) {
+        if (!names.IsSequence()) r.fail(names, "names", "'names' must be a list of names");
+        for (std::size_t i = 0; i < names.size(); ++i) {
+            const std::string where = fmt::format("names[{}]", i);
+            auto name = r.get<std::string>(names[i], where, "a string");
+            // One word: other programs take it as the word after a command (`variant NAME`).
+            if (!is_plain_name(name) || name.find(' ') != std::string::npos)
+                r.fail(names[i], where,
+                       fmt::format("'{}' is not a plain name of one word (letters, digits, '-', "
+                                   "'_', '+' or '.')",
+                                   name));
+            v.names.push_back(std::move(name));
+        }
+    }
 
     const auto board = root["board"];
     r.only_keys(board, "board", {"files", "ranks"});

@@ -227,10 +227,18 @@ EngineLimits read_limits(const Reader& r, const YAML::Node& n, const std::string
         if (l.depth < 1 || l.depth > 1000)
             r.fail(n["depth"], where + ".depth", "must be 1 to 1000");
     }
-    // IMCS has no way to say either.
-    if ((l.nodes || l.depth) && e.protocol != engine::Protocol::Uci)
+    // UCI's 'go' says both; xboard has 'sd' for a depth only; IMCS has no way to say either.
+    const char* speaks = e.protocol == engine::Protocol::Xboard  ? "xboard"
+                         : e.protocol == engine::Protocol::Plain ? "the plain dialect"
+                                                                 : "IMCS";
+    if (l.nodes && e.protocol != engine::Protocol::Uci)
         r.fail(n, where,
-               "nodes and depth limits are sent with UCI's 'go'; this engine speaks IMCS");
+               fmt::format("a nodes limit is sent with UCI's 'go'; this engine speaks {}", speaks));
+    if (l.depth && e.protocol != engine::Protocol::Uci && e.protocol != engine::Protocol::Xboard)
+        r.fail(n, where,
+               fmt::format("a depth limit is sent with UCI's 'go' or xboard's 'sd'; this engine "
+                           "speaks {}",
+                           speaks));
     // Its own clock (time odds): tc as time_control is written, st as seconds per move.
     if (n["tc"] && n["st"]) r.fail(n["st"], where + ".st", "give either tc or st, not both");
     for (const char* key : {"tc", "st"}) {
@@ -529,11 +537,12 @@ TournamentConfig tournament_config_from_yaml(const YAML::Node& root, const std::
         }
     if (c.score_adjudication.enabled())
         for (std::size_t i = 0; i < c.engines.size(); ++i)
-            if (c.engines[i].protocol != engine::Protocol::Uci)
+            if (c.engines[i].protocol != engine::Protocol::Uci &&
+                c.engines[i].protocol != engine::Protocol::Xboard)
                 r.fail(
                     root["adjudication"], "adjudication",
-                    fmt::format("resign and draw adjudication read the scores UCI engines "
-                                "report; engine '{}' speaks {}",
+                    fmt::format("resign and draw adjudication read the scores UCI and xboard "
+                                "engines report; engine '{}' speaks {}",
                                 c.engines[i].name, engine::protocol_name(c.engines[i].protocol)));
     if (root["pgn_out"]) {
         const auto p = r.get<std::string>(root["pgn_out"], "pgn_out", "a file");

@@ -105,6 +105,10 @@ bool can_set_up(const ProbeContext& ctx, const rules::Position& start,
     if (from_start) return true;
     switch (engine::dialect_traits(protocol).game_start) {
         case engine::GameStart::AnyPosition:
+            if (auto cannot = ctx.driver.cannot_start_at(start); !cannot.empty()) {
+                *why = "cannot be set up for this engine: " + cannot;
+                return false;
+            }
             return true;
         case engine::GameStart::BoardEachMove:
             if (!ctx.start_position_only) return true;

@@ -39,8 +39,11 @@ Evidence process_evidence(ProbeContext& ctx, std::string stderr_tail) {
 ProbeResult probe_handshake(ProbeContext& ctx) {
     const auto& config = ctx.driver.engine_config();
     const bool uci = config.protocol == engine::Protocol::Uci;
-    ProbeResult r{"handshake", uci ? "starts and answers uci/isready within its start-up limit"
-                                   : "starts and keeps running (IMCS has no handshake)"};
+    const bool xboard = config.protocol == engine::Protocol::Xboard;
+    ProbeResult r{"handshake",
+                  uci      ? "starts and answers uci/isready within its start-up limit"
+                  : xboard ? "starts, lists its features and answers ping within its start-up limit"
+                           : "starts and keeps running (IMCS has no handshake)"};
     try {
         engine::check_engine_command(config);
     } catch (const engine::ConfigError& e) {
@@ -49,12 +52,13 @@ ProbeResult probe_handshake(ProbeContext& ctx) {
         return r;
     }
     ctx.driver.transcript().clear();
-    const auto started =
-        ctx.driver.start_engine(uci ? std::chrono::milliseconds(0) : ctx.options.imcs_settle);
+    const auto started = ctx.driver.start_engine(uci || xboard ? std::chrono::milliseconds(0)
+                                                               : ctx.options.imcs_settle);
     r.seconds = started.seconds;
     if (started.ok) {
         r.verdict = Verdict::Pass;
-        r.detail = uci ? fmt::format("ready after {:.3f} s", started.seconds)
+        r.detail = uci || xboard
+                       ? fmt::format("ready after {:.3f} s", started.seconds)
                        : fmt::format("still running {:.3f} s after it started", started.seconds);
         return r;
     }
@@ -84,7 +88,8 @@ ProbeResult probe_handshake(ProbeContext& ctx) {
 }
 
 ProbeResult probe_quit(ProbeContext& ctx) {
-    const bool uci = ctx.driver.engine_config().protocol == engine::Protocol::Uci;
+    const auto protocol = ctx.driver.engine_config().protocol;
+    const bool uci = protocol == engine::Protocol::Uci || protocol == engine::Protocol::Xboard;
     ProbeResult r{"quit", uci ? "exits on 'quit' and leaves no process behind"
                               : "exits when its input closes and leaves no process behind"};
     // A one-game engine (plain, imcs-tcp) is asked to quit as a tournament leaves it: waiting

@@ -63,6 +63,21 @@ ProbeResult probe_rule(ProbeContext& ctx, const std::string& name, rules::RuleFe
             return r;
         }
     }
+    // An engine whose handshake narrows the positions it can be given (xboard without
+    // setboard: no en-passant square, castling rights from the pieces) is asked only those.
+    if (!imcs && !found.empty() && ensure_engine(ctx, std::nullopt).empty()) {
+        std::string cannot;
+        std::erase_if(found, [&](const rules::ProbePosition& p) {
+            auto why = ctx.driver.cannot_start_at(ctx.rules.from_fen(p.fen));
+            if (why.empty()) return false;
+            if (cannot.empty()) cannot = std::move(why);
+            return true;
+        });
+        if (found.empty()) {
+            r.detail = "no probe position can be set up for this engine: " + cannot;
+            return r;
+        }
+    }
     if (found.empty()) {
         r.detail = fmt::format(
             "no position was found where an engine without this rule goes wrong (seed {})",

@@ -128,8 +128,10 @@ engine::EngineConfig engine_as_described(const ValidateOptions& o) {
     if (o.protocol) c.protocol = *o.protocol;
     if (in_tree(o.engine, c, o.bin_dir)) {
         c.args.insert(c.args.end(), {"--protocol", engine::protocol_name(c.protocol)});
-        // IMCS cannot name the variant, so the in-tree engines take it on the command line.
-        if (c.protocol == engine::Protocol::Imcs)
+        // IMCS cannot name the variant, so the in-tree engines take it on the command line;
+        // xboard names it, but only among the variants the engine lists, which a .yaml
+        // file's is only when the engine read it.
+        if (c.protocol == engine::Protocol::Imcs || c.protocol == engine::Protocol::Xboard)
             c.args.insert(c.args.end(), {"--variant", o.variant});
     }
     if (o.startup_limit) c.startup_timeout = *o.startup_limit;

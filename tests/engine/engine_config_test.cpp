@@ -66,10 +66,11 @@ TEST(EngineNames, DebianGameProgramsAreFoundOutsideThePath) {
 }
 
 TEST(EngineNames, EveryProtocolHasANameAndUnknownOnesListThem) {
-    for (auto p : {Protocol::Uci, Protocol::Imcs, Protocol::Plain, Protocol::ImcsTcp})
+    for (auto p :
+         {Protocol::Uci, Protocol::Xboard, Protocol::Imcs, Protocol::Plain, Protocol::ImcsTcp})
         EXPECT_EQ(parse_protocol(protocol_name(p)), p);
     try {
-        parse_protocol("xboard");
+        parse_protocol("winboard");
         FAIL();
     } catch (const ConfigError& e) {
         EXPECT_NE(std::string(e.what()).find("imcs-tcp"), std::string::npos) << e.what();

@@ -353,3 +353,26 @@ TEST(VariantYamlErrors, MissingFileIsNamed) {
 }
 
 }  // namespace
+
+// `names`: what other programs call the game (xboard's `variant`), never inherited.
+TEST(VariantYaml, NamesAreReadAndCheckedWithTheirLine) {
+    const Variant v =
+        parse_variant(replace(kGood, "board:", "names: [normal, los-alamos]\nboard:"), "test.yaml");
+    ASSERT_EQ(v.names.size(), 2u);
+    EXPECT_EQ(v.names[0], "normal");
+    EXPECT_EQ(v.names[1], "los-alamos");
+    EXPECT_TRUE(parse_variant(kGood, "test.yaml").names.empty());
+
+    const std::string spaced = replace(kGood, "board:", "names: [normal, \"two words\"]\nboard:");
+    const auto at = where(spaced, "\"two words\"");
+    expect_error(spaced, {"names[1]", at.first, at.second, "not a plain name"});
+    const std::string scalar = replace(kGood, "board:", "names: normal\nboard:");
+    const auto at2 = where(scalar, "normal");
+    expect_error(scalar, {"names", at2.first, at2.second, "a list of names"});
+}
+
+TEST(VariantYaml, ChessIsXboardsNormal) {
+    const auto rules = referee::rules::Rules::load("chess");
+    ASSERT_FALSE(rules.variant().names.empty());
+    EXPECT_EQ(rules.variant().names[0], "normal");
+}

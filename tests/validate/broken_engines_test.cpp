@@ -89,6 +89,21 @@ TEST(BrokenEngines, IllegalMoveIsQuotedWithTheLegalMoves) {
     EXPECT_TRUE(no_children_left());
 }
 
+// An xboard engine that calls a legal move of the referee's illegal disagrees with the
+// rules: the game probe fails, naming the position, the move and what the engine said.
+TEST(BrokenEngines, AnXboardEngineThatRefusesALegalMoveFails) {
+    auto o = options_for("minitchess", "cmd=broken-xboard arg=--fault arg=illegal-reply",
+                         Protocol::Xboard, {"full-game"});
+    const auto r = validate_engine(o);
+    const auto p = probe(r, "full-game");
+    EXPECT_EQ(p.verdict, Verdict::Fail);
+    EXPECT_TRUE(contains(p.detail, "disagrees with the rules")) << p.detail;
+    EXPECT_TRUE(contains(p.detail, "Illegal move: ")) << p.detail;
+    EXPECT_TRUE(contains(p.detail, "where the rules allow it")) << p.detail;
+    EXPECT_FALSE(r.passed());
+    EXPECT_TRUE(no_children_left());
+}
+
 TEST(BrokenEngines, GarbageIsQuoted) {
     const auto r = validate_engine(
         options_for("minitchess", "broken-garbage", Protocol::Uci, {"start-position"}));

@@ -47,6 +47,19 @@ TEST(SlowGoodEngines, RandomImcsPassesEveryMinitchessProbe) {
     EXPECT_TRUE(no_children_left());
 }
 
+// The probes about the protocol (the rule probes ask the same positions as over UCI).
+TEST(GoodEngines, RandomXboardPassesTheProtocolProbes) {
+    const std::vector<std::string> probes = {"start-position", "set-up-position", "after-moves",
+                                             "full-game",      "second-game",     "quit"};
+    const auto r = validate_engine(options_for("minitchess", "random", Protocol::Xboard, probes));
+    expect_conforms(r);
+    EXPECT_EQ(r.protocol, "xboard");
+    for (const auto& name : probes)
+        EXPECT_EQ(probe(r, name).verdict, Verdict::Pass) << name << ": " << probe(r, name).detail;
+    EXPECT_EQ(probe(r, "handshake").verdict, Verdict::Pass);
+    EXPECT_TRUE(no_children_left());
+}
+
 TEST(SlowGoodEngines, AlphabetaImcsPassesEveryMinitchessProbe) {
     const auto r = validate_engine(options_for("minitchess", "alphabeta", Protocol::Imcs));
     expect_minitchess_battery(r);
