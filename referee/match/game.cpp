@@ -359,7 +359,7 @@ void Game::on_move(Color side, const std::string& text, Clock::time_point receiv
     // The opponent hears of the move and, usually, is asked for its own in the same write.
     const Corked corked(session(~side));
     session(~side)->opponent_moved(entry.dash);
-    if (observer_) observer_(entry, pos_);
+    if (observer_) observer_(entry, move, pos_);
     if (adjudicator_) {
         auto verdict = adjudicator_->after_move(side, entry.info, plies_before);
         // A game the rules have just ended keeps the rules' result.
