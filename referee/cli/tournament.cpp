@@ -19,6 +19,7 @@
 #include "referee/engine/cpu_time.hpp"
 #include "referee/engine/process.hpp"
 #include "referee/engine/sandbox.hpp"
+#include "referee/live/run_live.hpp"
 #include "referee/report/files.hpp"
 #include "referee/tournament/finished_games.hpp"
 #include "referee/tournament/progress.hpp"
@@ -231,6 +232,24 @@ void run_tournament_config(tournament::TournamentConfig config, const RunOptions
     events.subscribe(pgn_out);
     events.subscribe(watch);
     boost::asio::io_context io;
+    std::optional<live::RunLive> live;
+    if (!options.live.empty() || options.live_file) {
+        live::LiveInfo info{config.engines.size() == 2 ? "match" : "tournament",
+                            config.name,
+                            tournament::format_name(config.format),
+                            time_control_shown(config),
+                            engine_names(config),
+                            static_cast<int>(all.size()),
+                            config.sprt};
+        live.emplace(
+            io, std::move(info), rules, games,
+            live::RunLiveOptions{
+                options.live, config.output_dir,
+                options.live_file ? live::live_file_name(tournament::journal_file_name(shard)) : "",
+                config.variant});
+        events.subscribe(*live);
+        if (!live->url().empty()) std::cout << "live page " << live->url() << std::endl;
+    }
     tournament::Runner runner(io, config, todo, journal, events);
     watch.on_decided([&runner] { runner.stop(); });
     const auto started = std::chrono::steady_clock::now();
@@ -288,6 +307,14 @@ void run_report(const std::string& path) {
 
 }  // namespace
 
+void add_live_options(CLI::App& command, RunOptions& options) {
+    command.add_option("--live", options.live,
+                       "serve a live page of the run at [HOST:]PORT (loopback unless a host is "
+                       "named; port 0: any free port, printed)");
+    command.add_flag("--live-file", options.live_file,
+                     "write live.json (the games in play) beside the journal, for `referee watch`");
+}
+
 void add_tournament_commands(CLI::App& app) {
     struct Args {
         std::string config;
@@ -320,6 +347,7 @@ void add_tournament_commands(CLI::App& app) {
         "run every engine under: auto (bwrap where it works), bwrap, none (overrides the config)");
     t->add_flag("--no-report", a->no_report,
                 "write only the journal, no report (shards whose merge reports)");
+    add_live_options(*t, a->run);
     t->add_flag("--slurm", a->slurm,
                 "submit the tournament to Slurm: a job array of shards and a merge job");
     t->add_option("--shards", a->cluster.shards,
