@@ -101,14 +101,14 @@ class Viewer : public std::enable_shared_from_this<Viewer> {
     // Queues a batch; false when the viewer is too far behind (it is closed).
     bool send(std::shared_ptr<const std::string> batch) {
         if (closed_) return false;
-        if (queued_bytes_ + batch->size() > kMaxQueuedBytes) return false;
+        if (queued_bytes_ + batch->size() > server_.limits().max_queued_bytes) return false;
         queued_bytes_ += batch->size();
         queue_.push_back(std::move(batch));
         write();
         return true;
     }
     bool stalled(Clock::time_point now) const {
-        return writing_ && now - write_started_ > kStalledAfter;
+        return writing_ && now - write_started_ > server_.limits().stalled_after;
     }
     bool idle() const { return !writing_ && queue_.empty(); }
     // Closes once what is queued is written.
@@ -213,9 +213,10 @@ class Viewer : public std::enable_shared_from_this<Viewer> {
 };
 
 LiveServer::LiveServer(boost::asio::io_context& io, const std::string& host, unsigned short port,
-                       LiveState& state)
+                       LiveState& state, ViewerLimits limits)
     : io_(io),
       state_(state),
+      limits_(limits),
       page_(live_page()),
       acceptor_(io),
       host_(host),
@@ -255,7 +256,7 @@ void LiveServer::accept() {
     acceptor_.async_accept([this](const boost::system::error_code& ec, tcp::socket socket) {
         if (closing_ || ec == boost::asio::error::operation_aborted) return;
         if (!ec) {
-            if (connections_.size() >= kMaxViewers) {
+            if (connections_.size() >= limits_.max_connections) {
                 boost::system::error_code ignored;
                 socket.close(ignored);
             } else {
@@ -293,7 +294,7 @@ void LiveServer::on_event(std::string_view event, const std::string& data) {
 void LiveServer::arm_flush() {
     if (flush_armed_ || closing_) return;
     flush_armed_ = true;
-    flush_timer_.expires_after(kFlushEvery);
+    flush_timer_.expires_after(limits_.flush_every);
     flush_timer_.async_wait([this](const boost::system::error_code& ec) {
         if (ec) return;
         flush_armed_ = false;

@@ -1,9 +1,9 @@
 // The live page's HTTP server, on the referee's own event loop: `/` the page, `/state.json`
 // the state now, `/events` Server-Sent Events, `/games/N.json` a finished game; GET only,
 // nothing else served. Events are gathered and sent to every viewer at most every
-// kFlushEvery, one write per viewer, so a hundred viewers cost the referee a hundred writes a
-// tenth of a second rather than a hundred a ply; a viewer that falls kMaxQueuedBytes behind,
-// or whose write has been stuck for kStalledAfter, is dropped.
+// ViewerLimits::flush_every (0.1 s), one write per viewer, so a hundred viewers cost the referee a
+// hundred writes a tenth of a second rather than a hundred a ply; a viewer that falls too far
+// behind, or whose write has been stuck too long (ViewerLimits), is dropped.
 #pragma once
 
 #include <chrono>
@@ -22,12 +22,16 @@
 
 namespace referee::live {
 
-inline constexpr std::chrono::milliseconds kFlushEvery{100};
-inline constexpr std::chrono::seconds kStalledAfter{10};
 inline constexpr std::chrono::seconds kHeartbeatEvery{15};
 inline constexpr std::chrono::seconds kRequestTimeout{10};
-inline constexpr std::size_t kMaxQueuedBytes = 4 * 1024 * 1024;
-inline constexpr std::size_t kMaxViewers = 1000;
+
+// How far a viewer may fall behind before it is dropped, and how many may connect.
+struct ViewerLimits {
+    std::size_t max_queued_bytes = 4 * 1024 * 1024;   // sent to it, not yet written
+    std::chrono::milliseconds stalled_after{10'000};  // one write pending this long
+    std::size_t max_connections = 1000;
+    std::chrono::milliseconds flush_every{100};  // events gathered this long, then sent
+};
 
 // "[HOST:]PORT" (an IPv6 host in brackets): loopback when no host is named. Throws
 // std::invalid_argument with a sentence naming `option` and what was wrong.
@@ -40,7 +44,7 @@ class LiveServer {
   public:
     // Binds at once (an address in use fails here, before any game is played).
     LiveServer(boost::asio::io_context& io, const std::string& host, unsigned short port,
-               LiveState& state);
+               LiveState& state, ViewerLimits limits = {});
     ~LiveServer();
     unsigned short port() const { return port_; }
     std::string url() const;
@@ -56,17 +60,18 @@ class LiveServer {
     LiveState& state() { return state_; }
     const std::string& page() const { return page_; }
     bool closing() const { return closing_; }
-    void count_dropped() { ++dropped_; }
+    const ViewerLimits& limits() const { return limits_; }
 
   private:
     void accept();
     void on_event(std::string_view event, const std::string& data);
-    void arm_flush();  // a flush within kFlushEvery
+    void arm_flush();  // a flush within limits_.flush_every
     void flush();
     void heartbeat();
 
     boost::asio::io_context& io_;
     LiveState& state_;
+    ViewerLimits limits_;
     std::string page_;
     boost::asio::ip::tcp::acceptor acceptor_;
     unsigned short port_ = 0;
