@@ -23,6 +23,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         const auto r = referee::live::route(target);
         if (r.kind == referee::live::Route::Kind::Game && r.game <= 0) __builtin_trap();
         (void)reader.is_get();
+        (void)referee::live::is_loopback_host(reader.host());
     }
     return 0;
 }

@@ -147,6 +147,9 @@ class Viewer : public std::enable_shared_from_this<Viewer> {
         if (reader_.status() == RequestReader::Status::Bad)
             return reply(
                 response(http::status::bad_request, "text/plain; charset=utf-8", "bad request\n"));
+        if (server_.loopback() && !is_loopback_host(reader_.host()))
+            return reply(response(http::status::forbidden, "text/plain; charset=utf-8",
+                                  "this page answers requests for this machine only\n"));
         if (!reader_.is_get())
             return reply(response(http::status::method_not_allowed, "text/plain; charset=utf-8",
                                   "only GET is served here\n"));
@@ -234,6 +237,7 @@ LiveServer::LiveServer(boost::asio::io_context& io, const std::string& host, uns
                                              e.code().message()));
     }
     port_ = acceptor_.local_endpoint().port();
+    loopback_ = acceptor_.local_endpoint().address().is_loopback();
     state_.set_sink(
         [this](std::string_view event, const std::string& data) { on_event(event, data); },
         [this] { return !streaming_.empty(); }, [this] { arm_flush(); });

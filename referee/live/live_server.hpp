@@ -61,6 +61,7 @@ class LiveServer {
     const std::string& page() const { return page_; }
     bool closing() const { return closing_; }
     const ViewerLimits& limits() const { return limits_; }
+    bool loopback() const { return loopback_; }  // bound to a loopback address
 
   private:
     void accept();
@@ -81,7 +82,7 @@ class LiveServer {
     std::string batch_;                              // events gathered since the last flush
     std::uint64_t seq_ = 0;                          // the last event's number
     boost::asio::steady_timer flush_timer_, heartbeat_timer_, close_timer_;
-    bool flush_armed_ = false, closing_ = false;
+    bool flush_armed_ = false, closing_ = false, loopback_ = false;
     std::uint64_t dropped_ = 0;
 };
 

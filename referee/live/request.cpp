@@ -51,6 +51,33 @@ std::string RequestReader::target() const {
     return std::string(t.data(), t.size());
 }
 
+std::string RequestReader::host() const {
+    const auto h = parser_->p.get()[http::field::host];
+    return std::string(h.data(), h.size());
+}
+
+bool is_loopback_host(std::string_view host) {
+    std::string_view name = host;
+    if (!name.empty() && name.front() == '[') {
+        const auto close = name.find(']');
+        if (close == std::string_view::npos) return false;
+        name = name.substr(1, close - 1);
+        return name == "::1";
+    }
+    if (const auto colon = name.rfind(':'); colon != std::string_view::npos)
+        name = name.substr(0, colon);
+    if (name == "localhost") return true;
+    if (name.substr(0, 4) != "127.") return false;
+    int parts = 2;  // "127." and what follows it
+    for (char c : name.substr(4)) {
+        if (c == '.')
+            ++parts;
+        else if (c < '0' || c > '9')
+            return false;
+    }
+    return parts == 4;
+}
+
 Route route(std::string_view target) {
     if (const auto q = target.find_first_of("?#"); q != std::string_view::npos)
         target = target.substr(0, q);

@@ -25,6 +25,7 @@ class RequestReader {
     // Complete only:
     bool is_get() const;
     std::string target() const;
+    std::string host() const;  // the Host header, empty when none
 
   private:
     struct Parser;
@@ -39,5 +40,10 @@ struct Route {
 };
 // "/", "/index.html", "/state.json", "/events", "/games/N.json"; a query string is ignored.
 Route route(std::string_view target);
+
+// True when a Host header names this machine's loopback (127.x.y.z, localhost, [::1]), with
+// or without a port. A page bound to loopback answers only those: a web page elsewhere that
+// points a name of its own at 127.0.0.1 (DNS rebinding) gets nothing from it.
+bool is_loopback_host(std::string_view host);
 
 }  // namespace referee::live

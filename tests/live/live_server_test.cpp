@@ -31,7 +31,7 @@ int stalled_viewer(int port) {
     a.sin_port = htons(static_cast<uint16_t>(port));
     a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
     if (::connect(fd, reinterpret_cast<sockaddr*>(&a), sizeof a) != 0) return -1;
-    const char request[] = "GET /events HTTP/1.1\r\nHost: x\r\n\r\n";
+    const char request[] = "GET /events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n";
     if (::write(fd, request, sizeof request - 1) < 0) return -1;
     return fd;
 }

@@ -74,9 +74,16 @@ TEST(LiveStream, EventsAndStateAgreeWithTheJournal) {
     EXPECT_GE(mid.at("finished").size(), 1u);
 
     // What the page never serves: other methods, other paths, a path reaching for a file.
-    EXPECT_EQ(
-        http(port, "POST /state.json HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\n\r\n").status,
-        405);
+    EXPECT_EQ(http(port,
+                   "POST /state.json HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: "
+                   "0\r\n\r\n")
+                  .status,
+              405);
+    // A name that is not this machine's (a rebinding page's): refused.
+    EXPECT_EQ(http(port, "GET /state.json HTTP/1.1\r\nHost: evil.example:" + std::to_string(port) +
+                             "\r\n\r\n")
+                  .status,
+              403);
     EXPECT_EQ(http(port, "/../../etc/passwd").status, 404);
     EXPECT_EQ(http(port, "/t.yaml").status, 404);
     EXPECT_EQ(http(port, "/games/999.json").status, 404);

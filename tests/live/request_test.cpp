@@ -49,6 +49,15 @@ TEST(LiveRequest, BadOrHugeHeadsAreRefused) {
               Status::Bad);
 }
 
+TEST(LiveRequest, LoopbackHostsAreTold) {
+    for (const char* h :
+         {"127.0.0.1", "127.0.0.1:8080", "localhost:80", "localhost", "[::1]:9", "127.1.2.3:1"})
+        EXPECT_TRUE(is_loopback_host(h)) << h;
+    for (const char* h : {"", "evil.example", "127.0.0.1.evil.example", "10.0.0.1:80", "[::2]:1",
+                          "127.0.0:80", "localhost.evil:80", "[::1"})
+        EXPECT_FALSE(is_loopback_host(h)) << h;
+}
+
 TEST(LiveRequest, OnlyThePagesOwnPathsHaveRoutes) {
     EXPECT_EQ(route("/").kind, Route::Kind::Page);
     EXPECT_EQ(route("/index.html").kind, Route::Kind::Page);
