@@ -174,14 +174,15 @@ int run_play(const PlayArgs& a) {
         std::cout << fmt::format("{} vs {}, {} ({})\n", white_cfg.name, black_cfg.name,
                                  rules.name(), a.st ? fmt::format("{} s a move", *a.st) : a.tc);
         if (a.boards) std::cout << a.position.load(rules).board_dump() << std::flush;
-        game->set_move_observer([&](const match::MoveEntry& m, const rules::Position& after) {
-            const bool white_moved = after.side_to_move() == rules::Black;
-            const int number = after.fullmove_number() - (white_moved ? 0 : 1);
-            std::cout << fmt::format("{}{} {:<8} {:>8.3f} s\n", number, white_moved ? "." : "...",
-                                     m.dash, m.elapsed_ms / 1000.0);
-            if (a.boards) std::cout << after.board_dump();
-            std::cout << std::flush;
-        });
+        game->set_move_observer(
+            [&](const match::MoveEntry& m, rules::Move, const rules::Position& after) {
+                const bool white_moved = after.side_to_move() == rules::Black;
+                const int number = after.fullmove_number() - (white_moved ? 0 : 1);
+                std::cout << fmt::format("{}{} {:<8} {:>8.3f} s\n", number,
+                                         white_moved ? "." : "...", m.dash, m.elapsed_ms / 1000.0);
+                if (a.boards) std::cout << after.board_dump();
+                std::cout << std::flush;
+            });
     }
     game->start();
     io.run();

@@ -417,7 +417,7 @@ void Game::on_move(Color side, rules::Move move, Clock::time_point received) {
     pos_.play(move);
     moves_.push_back(move);
     record_.moves.push_back(entry);
-    if (observer_) observer_(entry, pos_);
+    if (observer_) observer_(entry, move, pos_);
     if (adjudicator_) {
         auto verdict = adjudicator_->after_move(side, entry.info, plies_before);
         // A game the rules have just ended keeps the rules' result.

@@ -51,8 +51,10 @@ class Game : public std::enable_shared_from_this<Game> {
   public:
     using Session = std::shared_ptr<engine::EngineSession>;
     using Done = std::function<void(const GameRecord&)>;
-    // Called after each move, for live output.
-    using MoveObserver = std::function<void(const MoveEntry&, const rules::Position& after)>;
+    // Called after each move, for live output: the move as recorded, the move itself (its
+    // squares mark it on a board) and the position after it.
+    using MoveObserver =
+        std::function<void(const MoveEntry&, rules::Move, const rules::Position& after)>;
 
     static std::shared_ptr<Game> create(boost::asio::io_context& io, GameSpec spec, Session white,
                                         Session black, Done done);
@@ -65,6 +67,8 @@ class Game : public std::enable_shared_from_this<Game> {
     // Ends the game now (Ctrl-C, a tournament stopping): an unfinished game, no result.
     void interrupt(const std::string& why);
     bool finished() const { return finished_; }
+    // The game so far: before start(), its players, start position and book moves.
+    const GameRecord& record() const { return record_; }
 
   private:
     struct Timer;

@@ -261,7 +261,7 @@ void write_html_report(std::ostream& os, const ReportInput& in, const GameFileOp
     os << "<script type=\"application/json\" id=\"games-data\">";
     write_games_data(os, in, game_files);
     os << "</script>\n";
-    os << fmt::format("<script>\n{}</script>\n</body>\n</html>\n", report_js());
+    os << fmt::format("<script>\n{}{}</script>\n</body>\n</html>\n", board_js(), report_js());
 }
 
 std::string html_report(const ReportInput& in) {

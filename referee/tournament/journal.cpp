@@ -51,34 +51,6 @@ Tail journal_tail(const std::string& path) {
     return t;
 }
 
-// Appends `text` as a JSON string the way nlohmann's dump() writes it. It is made printable
-// first, as to_json does (match/game_record.cpp): printable_text leaves only well-formed
-// UTF-8 (copied as is, as dump() does) and no control byte but tab and newline, so only
-// those two and the quote and backslash need an escape here, and nothing can fail.
-void append_json_string(std::string& out, std::string_view text) {
-    const std::string safe = rules::printable_text(text);
-    out += '"';
-    for (const char c : safe) {
-        switch (c) {
-            case '"':
-                out += "\\\"";
-                break;
-            case '\\':
-                out += "\\\\";
-                break;
-            case '\n':
-                out += "\\n";
-                break;
-            case '\t':
-                out += "\\t";
-                break;
-            default:
-                out += c;
-        }
-    }
-    out += '"';
-}
-
 void append_number(std::string& out, std::int64_t n) {
     char buf[24];
     const auto end = std::to_chars(buf, buf + sizeof buf, n).ptr;
@@ -163,6 +135,34 @@ void write_game_line(std::string& out, int slot, const match::GameRecord& g) {
 }
 
 }  // namespace
+
+// Appends `text` as a JSON string the way nlohmann's dump() writes it. It is made printable
+// first, as to_json does (match/game_record.cpp): printable_text leaves only well-formed
+// UTF-8 (copied as is, as dump() does) and no control byte but tab and newline, so only
+// those two and the quote and backslash need an escape here, and nothing can fail.
+void append_json_string(std::string& out, std::string_view text) {
+    const std::string safe = rules::printable_text(text);
+    out += '"';
+    for (const char c : safe) {
+        switch (c) {
+            case '"':
+                out += "\\\"";
+                break;
+            case '\\':
+                out += "\\\\";
+                break;
+            case '\n':
+                out += "\\n";
+                break;
+            case '\t':
+                out += "\\t";
+                break;
+            default:
+                out += c;
+        }
+    }
+    out += '"';
+}
 
 std::string journal_game_line(int slot, const match::GameRecord& game) {
     std::string line;
