@@ -41,13 +41,13 @@ bool engines_get_own_user();
 bool reachable_by_others(const std::string& exe, const std::string& working_dir);
 
 struct ConfinementRequest {
-    Sandbox sandbox = Sandbox::None;  // Bwrap or None
-    bool own_user = true;             // a user of its own, when engines get one here
-    std::string scratch;              // its own folder: writable, given to its user
-    std::string chosen_working_dir;   // a folder the user chose for it: writable; else empty
+    Sandbox sandbox = Sandbox::None;    // Bwrap or None
+    bool own_user = true;               // a user of its own, when engines get one here
+    std::string scratch;                // its own folder: writable, given to its user
+    std::string chosen_working_dir;     // a folder the user chose for it: writable; else empty
     std::vector<std::string> writable;  // the config's `writable` paths: writable too
-    std::vector<std::string> hidden;  // folders it may not read (not under bwrap: its mounts)
-    bool tcp = false;                 // imcs-tcp: may connect to connect_port
+    std::vector<std::string> hidden;    // folders it may not read (not under bwrap: its mounts)
+    bool tcp = false;                   // imcs-tcp: may connect to connect_port
     int connect_port = 0;
 };
 

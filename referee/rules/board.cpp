@@ -64,7 +64,6 @@ void Board<BB>::clear() {
     history_.clear();
 }
 
-
 // Whether a piece of the side to move could take en passant now. Only then does the
 // en-passant square belong in the key: two positions differ in rights only if it can.
 template <class BB>
@@ -246,8 +245,8 @@ PositionFields Board<BB>::fields() const {
                 const char letter = t_->variant->pieces[type].letter;
                 f.hand.append(hand_[c][type],
                               c == White ? letter
-                                         : static_cast<char>(std::tolower(
-                                               static_cast<unsigned char>(letter))));
+                                         : static_cast<char>(
+                                               std::tolower(static_cast<unsigned char>(letter))));
             }
     }
     if (t_->counts_checks) {
@@ -272,8 +271,7 @@ void Board<BB>::play(Move m) {
     const int from = m.from, to = m.to;
     // A drop's square is empty: its piece comes from the drop field (make_piece's code is
     // colour << 5 | (type + 1), and the field holds type + 1). Without a branch.
-    const Piece moved =
-        squares_[from] | static_cast<Piece>(m.drop ? (stm_ << 5 | m.drop) : 0);
+    const Piece moved = squares_[from] | static_cast<Piece>(m.drop ? (stm_ << 5 | m.drop) : 0);
     // Filled in place, field by field: a record built on the stack and copied in was
     // re-read wide right after its narrow stores, a stall that cost make() a third of its time.
     Undo& u = history_.emplace_back();

@@ -147,7 +147,7 @@ struct TableBuilder {
         for (int s = 0; s < nsq; ++s)
             if (g.relative_rank(c, s) >= zone) pp.promotion_zone |= square_bit<BB>(s);
         for (char letter : pt.promotes_to) pp.promotion_types.push_back(v.type_of(letter));
-        const int forced = !pt.promotion_optional        ? zone
+        const int forced = !pt.promotion_optional         ? zone
                            : pt.forced_promotion_rank > 0 ? pt.forced_promotion_rank
                                                           : g.height;
         for (int s = 0; s < nsq; ++s)
@@ -390,10 +390,10 @@ struct TableBuilder {
                 // The variant loader made sure a piece of this side stands on the rook square.
                 const int rook_type = v.type_of(start.placement[side(cr.rook_from)]);
                 t.castle_set.add(
-                    T::make_castle(c,
-                                   c == White ? cr.right : static_cast<char>(std::tolower(cr.right)),
-                                   side(cr.king_from), side(cr.king_to), side(cr.rook_from),
-                                   side(cr.rook_to), rook_type),
+                    T::make_castle(
+                        c, c == White ? cr.right : static_cast<char>(std::tolower(cr.right)),
+                        side(cr.king_from), side(cr.king_to), side(cr.rook_from), side(cr.rook_to),
+                        rook_type),
                     nsq);
             }
         }
@@ -464,9 +464,8 @@ struct TableBuilder {
 }  // namespace
 
 template <class BB>
-typename Tables<BB>::Castle Tables<BB>::make_castle(Color c, char right, int king_from,
-                                                    int king_to, int rook_from, int rook_to,
-                                                    int rook_type) {
+typename Tables<BB>::Castle Tables<BB>::make_castle(Color c, char right, int king_from, int king_to,
+                                                    int rook_from, int rook_to, int rook_type) {
     Castle k{c, right, king_from, king_to, rook_from, rook_to, rook_type, BB{}, {}, BB{}};
     auto span = [&](int a, int b) {  // a and b included
         BB out{};

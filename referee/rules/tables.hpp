@@ -179,7 +179,7 @@ struct Tables {
         BB must_be_empty;
         std::vector<int> must_not_be_attacked;
         BB must_not_be_attacked_set;  // the same squares as a set, for an attack map
-        std::uint64_t key = 0;  // in the position's key while the right is held
+        std::uint64_t key = 0;        // in the position's key while the right is held
     };
     // One castling move from its squares; the squares that must be empty or safe follow.
     static Castle make_castle(Color c, char right, int king_from, int king_to, int rook_from,
@@ -215,7 +215,7 @@ struct Tables {
     // chess960: a right is keyed by its side, rule and rook square, which the position's own
     // castling list does not number the same way twice.
     std::vector<std::uint64_t> zobrist_free_castle;  // [(color * rules + rule) * nsq + rook]
-    std::vector<std::uint64_t> zobrist_ep;      // [sq]
+    std::vector<std::uint64_t> zobrist_ep;           // [sq]
     std::uint64_t zobrist_side = 0;
     // Where the variant has them: [(color * ntypes + type) * (kMaxInHand + 1) + n] is in the
     // key while the hand holds at least n such pieces; [color * 256 + n] likewise for checks.

@@ -63,8 +63,7 @@ std::string Variant::summary() const {
                        end_value_name(end.no_legal_moves));
     if (captures_to_hand) out += "captured pieces go to the capturer's hand\n";
     if (drops) out += "pieces in hand may be dropped on empty squares\n";
-    if (end.check_count)
-        out += fmt::format("giving check {} times: win\n", end.check_count);
+    if (end.check_count) out += fmt::format("giving check {} times: win\n", end.check_count);
     if (end.move_limit) out += fmt::format("draw after {} moves by each side\n", end.move_limit);
     if (end.repetition)
         out += fmt::format("draw on the {}-fold repetition of a position\n", end.repetition);

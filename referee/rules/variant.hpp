@@ -18,11 +18,11 @@ struct PieceType {
     char letter = '?';  // upper case; Black's pieces are written in lower case
     std::string name;
     std::string betza;
-    std::vector<MoveRule> moves;         // parsed from betza
-    bool royal = false;                  // losing it (capture) or its checkmate ends the game
-    bool pawn = false;                   // its moves reset the n-move rule, like captures do
-    std::vector<char> promotes_to;       // letters; empty: never promotes
-    int promotion_rank = 0;              // relative rank (1 = own back rank); 0: the last rank
+    std::vector<MoveRule> moves;    // parsed from betza
+    bool royal = false;             // losing it (capture) or its checkmate ends the game
+    bool pawn = false;              // its moves reset the n-move rule, like captures do
+    std::vector<char> promotes_to;  // letters; empty: never promotes
+    int promotion_rank = 0;         // relative rank (1 = own back rank); 0: the last rank
     // Optional promotion (shogi): inside the zone the piece may stay as it is, except from
     // forced_promotion_rank on (0: the last rank), where it must promote.
     bool promotion_optional = false;

@@ -386,10 +386,10 @@ Variant parse_variant(const std::string& yaml_text, const std::string& source) {
     YAML::Node root = r.load(yaml_text);
     if (!root.IsMap())
         throw VariantError(source, 1, 1, "", "a variant file must be a YAML mapping");
-    r.only_keys(root, "",
-                {"name", "description", "extends", "board", "start", "pieces", "check_rules",
-                 "castling", "end", "uci_default", "captures_to_hand", "drops",
-                 "must_capture", "chess960", "names"});
+    r.only_keys(
+        root, "",
+        {"name", "description", "extends", "board", "start", "pieces", "check_rules", "castling",
+         "end", "uci_default", "captures_to_hand", "drops", "must_capture", "chess960", "names"});
     root = resolve_extends(r, root, source);
     for (const char* k : {"name", "board", "start", "pieces"})
         if (!root[k]) r.fail(root, k, fmt::format("the variant has no '{}'", k));
@@ -459,8 +459,7 @@ Variant parse_variant(const std::string& yaml_text, const std::string& source) {
         v.captures_to_hand =
             r.get<bool>(root["captures_to_hand"], "captures_to_hand", "true or false");
     if (root["drops"]) v.drops = r.get<bool>(root["drops"], "drops", "true or false");
-    if (root["chess960"])
-        v.chess960 = r.get<bool>(root["chess960"], "chess960", "true or false");
+    if (root["chess960"]) v.chess960 = r.get<bool>(root["chess960"], "chess960", "true or false");
     if (root["must_capture"])
         v.must_capture = r.get<bool>(root["must_capture"], "must_capture", "true or false");
     if (auto c = root["castling"]) {

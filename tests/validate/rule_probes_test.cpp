@@ -38,9 +38,9 @@ TEST_P(EveryShippedVariant, EveryFeatureGetsPositionsThatCatchItsFlaw) {
         const auto found = find_probe_positions(rules, f, search);
         // "Only a king capture / only a promotion is legal" without check rules needs a
         // king walled in by its own blocked pieces: rarer, so two positions are enough.
-        const bool walled = (missing_kind(f) && f != RuleFeature::NoLegalMove &&
-                             !rules.variant().check_rules) ||
-                            f == RuleFeature::CastlingMove;
+        const bool walled =
+            (missing_kind(f) && f != RuleFeature::NoLegalMove && !rules.variant().check_rules) ||
+            f == RuleFeature::CastlingMove;
         EXPECT_GE(found.size(), walled ? 2u : 3u) << name << " " << feature_key(f);
         for (const auto& p : found) {
             const Position pos = probe_position(rules, p);
@@ -68,8 +68,7 @@ TEST_P(EveryShippedVariant, EveryFeatureGetsPositionsThatCatchItsFlaw) {
                     << name << " " << feature_key(f) << " " << p.fen;
                 for (Move m : p.flawed_only) {
                     EXPECT_FALSE(pos.is_legal(m));
-                    const std::string why =
-                        explain_illegal(pos, pos.move_name(m, MoveStyle::Uci));
+                    const std::string why = explain_illegal(pos, pos.move_name(m, MoveStyle::Uci));
                     EXPECT_FALSE(why.empty()) << p.fen << " " << pos.move_name(m);
                     EXPECT_EQ(why.find("moves as Betza"), std::string::npos)
                         << "a vague reason for " << feature_key(f) << " " << p.fen << " "

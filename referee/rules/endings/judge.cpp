@@ -212,8 +212,9 @@ std::uint64_t Board<BB>::perft(int depth, PerftStop stop) {
     // Repetition is the one rule that reads the key: without it the tree is walked without
     // keeping the key.
     const bool keyed = (which & ending_bit(EndReason::Repetition)) &&
-                       std::any_of(t_->endings.begin(), t_->endings.end(),
-                                   [](const Ending& e) { return e.reason == EndReason::Repetition; });
+                       std::any_of(t_->endings.begin(), t_->endings.end(), [](const Ending& e) {
+                           return e.reason == EndReason::Repetition;
+                       });
     const Stops stops = stops_for(which);
     return keyed ? perft_walk<true>(depth, stops) : perft_walk<false>(depth, stops);
 }
