@@ -238,16 +238,12 @@ std::size_t data_limit_bytes(const ProcessSpec& spec) {
 
 // An engine a user of its own could not run keeps the referee's (root): said once per
 // executable, on stderr, for the one who runs the referee.
-void note_kept_user(const std::string& exe) {
+void note_kept_user(const std::string& exe, const char* why) {
     static std::mutex mutex;
     static std::set<std::string> said;
     std::lock_guard lock(mutex);
     if (!said.insert(exe).second) return;
-    std::fprintf(stderr,
-                 "note: %s runs as root, not as a user of its own: it, or a folder above it or "
-                 "its working folder, is not open to other users (chmod o+rx would let the "
-                 "referee confine it further)\n",
-                 exe.c_str());
+    std::fprintf(stderr, "note: %s runs as root, not as a user of its own: %s\n", exe.c_str(), why);
 }
 
 void add_limits(ChildSetup& setup, const ProcessSpec& spec) {
@@ -324,7 +320,18 @@ pid_t spawn_in_own_group(const ProcessSpec& spec, bp::async_pipe& in, bp::async_
         request.tcp = spec.network;
         request.connect_port = spec.connect_port;
         request.own_user = !engines_get_own_user() || reachable_by_others(exe, spec.working_dir);
-        if (!request.own_user) note_kept_user(exe);
+        if (!request.own_user)
+            note_kept_user(exe,
+                           "it, or a folder above it or its working folder, is not open to other "
+                           "users (chmod o+rx would let the referee confine it further)");
+        // Its `writable` folders are the user's own, written as the user who runs the
+        // referee: a user id of its own could not write them.
+        if (request.own_user && engines_get_own_user() && !spec.writable.empty()) {
+            request.own_user = false;
+            note_kept_user(exe,
+                           "it has writable folders (writable:), which only the referee's "
+                           "own user may write");
+        }
         confinement = std::make_unique<Confinement>(request);
     } catch (const std::exception& e) {
         fail(spec, e.what());
