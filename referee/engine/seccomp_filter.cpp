@@ -30,6 +30,12 @@
 namespace referee::engine {
 namespace {
 
+// One argument comparison with every field given: libseccomp's SCMP_A0 macros leave the
+// second datum out, which clang's -Wmissing-field-initializers refuses.
+scmp_arg_cmp arg(unsigned int index, scmp_compare op, scmp_datum_t a, scmp_datum_t b = 0) {
+    return scmp_arg_cmp{index, op, a, b};
+}
+
 [[noreturn]] void fail(const std::string& what, int rc) {
     throw std::runtime_error("seccomp: " + what + ": " + std::strerror(rc < 0 ? -rc : rc));
 }
@@ -131,17 +137,17 @@ std::vector<sock_filter> seccomp_policy_program(const SeccompPolicy& policy) {
 #ifndef REFEREE_ENGINES_USE_PTRACE
     deny(ctx, EPERM, SCMP_SYS(ptrace));
 #endif
-    deny(ctx, EACCES, SCMP_SYS(socket), 1, SCMP_A0(SCMP_CMP_EQ, AF_PACKET));
+    deny(ctx, EACCES, SCMP_SYS(socket), 1, arg(0, SCMP_CMP_EQ, AF_PACKET));
     for (scmp_datum_t family : {AF_INET, AF_INET6}) {
         if (!policy.tcp) {
-            deny(ctx, EACCES, SCMP_SYS(socket), 1, SCMP_A0(SCMP_CMP_EQ, family));
+            deny(ctx, EACCES, SCMP_SYS(socket), 1, arg(0, SCMP_CMP_EQ, family));
             continue;
         }
         // Only streams: the type's low bits (SOCK_NONBLOCK and SOCK_CLOEXEC are above them).
         for (scmp_datum_t type :
              {SOCK_DGRAM, SOCK_RAW, SOCK_RDM, SOCK_SEQPACKET, SOCK_DCCP, SOCK_PACKET})
-            deny(ctx, EACCES, SCMP_SYS(socket), 2, SCMP_A0(SCMP_CMP_EQ, family),
-                 SCMP_A1(SCMP_CMP_MASKED_EQ, 0xf, type));
+            deny(ctx, EACCES, SCMP_SYS(socket), 2, arg(0, SCMP_CMP_EQ, family),
+                 arg(1, SCMP_CMP_MASKED_EQ, 0xf, type));
     }
     return export_program(ctx);
 }
