@@ -54,6 +54,7 @@ class Board {
     void generate_pseudo_legal(MoveList& out) const;
     void generate_legal(MoveList& out);  // uses make/unmake, leaves the position as it was
     void keep_captures_if_any(MoveList& list) const;  // forced capture
+    void drop_checking_moves(MoveList& list);          // forbidden checks
     // The number of legal moves, without storing them where the variant allows.
     int count_legal();
 
@@ -152,6 +153,7 @@ class Board {
     // chess960: the castling moves the rights name, from where the king and rooks stand.
     void set_free_castling(const std::string& rights);
     bool material_draw(std::string* which) const;
+    bool in_region(Color c) const;  // a piece of the region's kinds stands in c's region
     // Whether as many pieces stand on the board as in some material draw.
     bool material_draw_size() const {
         const int total = popcount(occupied());

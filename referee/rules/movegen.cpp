@@ -655,16 +655,33 @@ void Board<BB>::keep_captures_if_any(MoveList& list) const {
     if (kept) list.resize(kept);
 }
 
+// Forbidden checks (Racing Kings): a move that leaves the opponent's royal piece attacked
+// is taken out.
+template <class BB>
+void Board<BB>::drop_checking_moves(MoveList& list) {
+    const Color them = ~stm_;
+    int kept = 0;
+    for (const Move m : list) {
+        make(m);
+        const bool checks = royal_attacked(them);
+        unmake();
+        if (!checks) list.set(kept++, m);
+    }
+    list.resize(kept);
+}
+
 template <class BB>
 void Board<BB>::generate_legal(MoveList& out) {
     generate_checked(ListSink{out});
+    if (t_->checks_forbidden) drop_checking_moves(out);
     if (t_->must_capture) keep_captures_if_any(out);
 }
 
-// Counted without a list where the variant allows; forced capture needs the list.
+// Counted without a list where the variant allows; forced capture and forbidden checks
+// need the list.
 template <class BB>
 int Board<BB>::count_legal() {
-    if (t_->must_capture) {
+    if (t_->count_by_list) {
         MoveList list;
         generate_legal(list);
         return list.size();

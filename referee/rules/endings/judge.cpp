@@ -3,6 +3,7 @@
 // validate), ending() (parse_move: "the game is over"), ends() (perft, divide) and
 // draw_by_rule() (search engines) are all this walk with a different set of endings.
 #include <algorithm>
+#include <bit>
 
 #include <fmt/format.h>
 
@@ -17,7 +18,22 @@ GameResult result_for(Color side, EndValue v) {
     return white_wins ? GameResult::WhiteWins : GameResult::BlackWins;
 }
 
+std::string royal_name(const Variant& v) {
+    for (const auto& p : v.pieces)
+        if (p.royal) return p.name;
+    return "king";
+}
+
 }  // namespace
+
+// Whether a piece of c of the region's kinds stands in c's region.
+template <class BB>
+bool Board<BB>::in_region(Color c) const {
+    BB ours{};
+    for (std::uint32_t ts = t_->region_types; ts; ts &= ts - 1)
+        ours |= pieces(c, std::countr_zero(ts));
+    return any(ours & t_->region[c]);
+}
 
 // "KB", as people write it, from the sorted "BK" the comparison uses.
 template <class BB>
@@ -99,6 +115,34 @@ const Ending* Board<BB>::find_ending(EndingSet which, const bool* has_legal_move
                 for (Color loser : {stm_, ~stm_})
                     if (!has_royal(loser)) return hit(e, loser);
                 break;
+            case EndReason::BareKing: {
+                // Without the reply: the side to move was just bared. With it (shatranj):
+                // the side that has just moved is still bare after its own move, unless it
+                // bared the other king back with it (both bare is no win for either).
+                auto bare = [&](Color c) { return !any(by_color_[c] & ~royals_); };
+                if (!t_->bare_king_reply) {
+                    if (bare(stm_)) return hit(e, stm_);
+                } else if (bare(~stm_) && !bare(stm_)) {
+                    return hit(e, ~stm_);
+                }
+                break;
+            }
+            case EndReason::Extinction:
+                if (t_->extinction_types.empty()) {
+                    for (Color c : {stm_, ~stm_})
+                        if (!any(by_color_[c])) return hit(e, c);
+                } else {
+                    for (int type : t_->extinction_types)
+                        for (Color c : {stm_, ~stm_})
+                            if (!any(pieces(c, type))) return hit(e, c);
+                }
+                break;
+            case EndReason::Region:
+                if (const Color c = t_->region_reply ? stm_ : ~stm_; in_region(c))
+                    return hit(e, c);
+                break;
+            case EndReason::Counting:
+                break;
             case EndReason::MoveLimit:
                 if (fullmove_ > e.count) return hit(e, stm_);
                 break;
@@ -130,13 +174,35 @@ Outcome Board<BB>::describe(const Ending& e, Color side) const {
     const Variant& v = *t_->variant;
     switch (e.reason) {
         case EndReason::RoyalCapture:
-            return Outcome{
-                result_for(~side, e.value), EndReason::RoyalCapture,
-                fmt::format("{} captured {}'s {}", color_name(~side), color_name(side), [&] {
-                    for (const auto& p : v.pieces)
-                        if (p.royal) return p.name;
-                    return std::string("king");
-                }())};
+            return Outcome{result_for(~side, e.value), EndReason::RoyalCapture,
+                           fmt::format("{} captured {}'s {}", color_name(~side),
+                                       color_name(side), royal_name(v))};
+        case EndReason::BareKing:
+            return Outcome{result_for(side, e.value), EndReason::BareKing,
+                           fmt::format("{} has nothing left but its {}", color_name(side),
+                                       royal_name(v))};
+        case EndReason::Extinction: {
+            std::string lost = "every piece";
+            for (int type : t_->extinction_types)
+                if (!any(pieces(side, type))) {
+                    lost = "every " + v.pieces[type].name;
+                    break;
+                }
+            return Outcome{result_for(side, e.value), EndReason::Extinction,
+                           fmt::format("{} has lost {}", color_name(side), lost)};
+        }
+        case EndReason::Region: {
+            const std::string piece = v.pieces[std::countr_zero(t_->region_types)].name;
+            // Racing Kings: Black's king reaching the last rank on its reply evens the race.
+            if (t_->region_reply && side == White && in_region(Black))
+                return Outcome{GameResult::Draw, EndReason::Region,
+                               fmt::format("draw: both {}s have reached their goal", piece)};
+            return Outcome{result_for(side, e.value), EndReason::Region,
+                           fmt::format("{}'s {} has reached its goal", color_name(side), piece)};
+        }
+        case EndReason::Counting:
+            return Outcome{GameResult::Draw, EndReason::Counting,
+                           "draw: the counting rule's moves are up"};
         case EndReason::MoveLimit:
             return Outcome{GameResult::Draw, EndReason::MoveLimit,
                            fmt::format("draw: {} moves by each side have been played", e.count)};
@@ -148,7 +214,17 @@ Outcome Board<BB>::describe(const Ending& e, Color side) const {
             if (v.check_rules && in_check())
                 return Outcome{result_for(side, e.value_in_check), EndReason::Checkmate,
                                fmt::format("{} is checkmated", color_name(side))};
-            const EndValue verdict = e.value;
+            EndValue verdict = e.value;
+            if (v.end.stalemate_piece_count) {
+                // Suicide chess: the side with fewer pieces gets the verdict.
+                const int ours = popcount(by_color_[side]), theirs = popcount(by_color_[~side]);
+                if (ours == theirs)
+                    verdict = EndValue::Draw;
+                else if (ours > theirs)
+                    verdict = verdict == EndValue::Win    ? EndValue::Loss
+                              : verdict == EndValue::Loss ? EndValue::Win
+                                                          : verdict;
+            }
             return Outcome{result_for(side, verdict), EndReason::NoLegalMoves,
                            verdict == EndValue::Draw
                                ? fmt::format("draw: {} has no legal move{}", color_name(side),
