@@ -670,9 +670,24 @@ void Board<BB>::drop_checking_moves(MoveList& list) {
     list.resize(kept);
 }
 
+// Promotion to lost pieces only (grand chess): a promotion to a kind the side still has
+// all of is taken out; where promotion is compulsory the piece then cannot move there.
+template <class BB>
+void Board<BB>::drop_unavailable_promotions(MoveList& list) const {
+    const auto& limit = t_->promotion_limit[stm_];
+    int kept = 0;
+    for (const Move m : list)
+        if (!m.promotion ||
+            !t_->variant->pieces[type_of(squares_[m.from])].promotion_captured_only ||
+            popcount(pieces(stm_, m.promotion_type())) < limit[m.promotion_type()])
+            list.set(kept++, m);
+    list.resize(kept);
+}
+
 template <class BB>
 void Board<BB>::generate_legal(MoveList& out) {
     generate_checked(ListSink{out});
+    if (t_->promotion_limited) drop_unavailable_promotions(out);
     if (t_->checks_forbidden) drop_checking_moves(out);
     if (t_->must_capture) keep_captures_if_any(out);
 }

@@ -461,8 +461,17 @@ struct TableBuilder {
         t.extras = t.captures_to_hand || t.drops || t.counts_checks;
         t.must_capture = v.must_capture;
         t.checks_forbidden = v.checks_forbidden;
-        t.count_by_list = t.must_capture || t.checks_forbidden;
         const PositionFields start = parse_fen(g, v.start_fen);
+        for (const PieceType& pt : v.pieces) t.promotion_limited |= pt.promotion_captured_only;
+        if (t.promotion_limited) {
+            for (auto& limits : t.promotion_limit) limits.assign(t.ntypes, 0);
+            for (char c : start.placement)
+                if (c != '.' && v.type_of(c) >= 0)
+                    ++t.promotion_limit[std::isupper(static_cast<unsigned char>(c)) ? White
+                                                                                     : Black]
+                                       [v.type_of(c)];
+        }
+        t.count_by_list = t.must_capture || t.checks_forbidden || t.promotion_limited;
         for (int s = 0; s < nsq; ++s) {
             const char c = start.placement[s];
             if (c != '.' && v.type_of(c) >= 0 && v.pieces[v.type_of(c)].royal)

@@ -212,7 +212,13 @@ struct Tables {
     bool counts_checks = false;     // checks given are counted (a CheckCount ending)
     bool must_capture = false;      // a side that can capture must
     bool checks_forbidden = false;  // a move may not give check
-    // The count of legal moves needs the list: forced capture, forbidden checks.
+    // Promotion to lost pieces only: per colour and type, how many the side may have at
+    // most (its start position's count); a promotion to a type it has that many of is not
+    // legal. promotion_limited: some piece promotes this way.
+    bool promotion_limited = false;
+    std::vector<int> promotion_limit[2];
+    // The count of legal moves needs the list: forced capture, forbidden checks, limited
+    // promotion.
     bool count_by_list = false;
     // Which sides start with a royal piece (one without may have none: horde's White).
     bool start_royal[2] = {false, false};

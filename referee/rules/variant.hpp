@@ -27,6 +27,9 @@ struct PieceType {
     // forced_promotion_rank on (0: the last rank), where it must promote.
     bool promotion_optional = false;
     int forced_promotion_rank = 0;
+    // Only to a piece the side has lost: as many of a kind as the start position gives the
+    // side, no more (grand chess, Fairy-Stockfish's promotionLimit).
+    bool promotion_captured_only = false;
     std::vector<int> double_step_ranks;  // relative ranks from which it may step two forward
     bool en_passant = false;             // its double step may be taken en passant by a like piece
     int source_line = 0;                 // where it was defined, for later error messages

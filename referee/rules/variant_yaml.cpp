@@ -106,7 +106,10 @@ void read_piece(const Reader& r, const YAML::Node& node, const std::string& wher
     if (auto promo = node["promotion"]) {
         const std::string key = where + ".promotion";
         if (promo.IsMap()) {
-            r.only_keys(promo, key, {"to", "rank", "optional", "forced_rank"});
+            r.only_keys(promo, key, {"to", "rank", "optional", "forced_rank", "captured_only"});
+            if (promo["captured_only"])
+                p.promotion_captured_only = r.get<bool>(promo["captured_only"],
+                                                        key + ".captured_only", "true or false");
             if (promo["optional"])
                 p.promotion_optional =
                     r.get<bool>(promo["optional"], key + ".optional", "true or false");

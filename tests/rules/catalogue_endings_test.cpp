@@ -46,6 +46,10 @@ TEST(CatalogueEndings, PerftStopsWhereFairyStockfishStops) {
         {"horde", "rnbqkbnr/pppppppp/8/8/8/8/8/P7 w kq - 0 1", {2, 40, 60}},
         {"extinction", "4k3/8/8/8/8/8/3q4/4QK2 w - - 0 1", {0, 0, 0}},
         {"3check", "4k3/8/8/8/8/8/8/R3K3 w Q - 1+3 0 1", {16, 68, 1230}},
+        // Grand chess: promotion only to a piece already lost, compulsory on the last rank.
+        {"grand", "4k5/1P8/10/10/10/10/10/10/10/4K5 w - - 0 1", {11, 46, 707}},
+        {"grand", "r3k5/1P8/10/10/10/10/10/10/10/4KQ4 w - - 0 1", {36, 402, 14321}},
+        {"grand", "1r2k5/P9/10/10/10/10/10/10/10/4K5 w - - 0 1", {17, 181, 2466}},
     };
     for (const Case& c : cases) {
         const Position pos = cached_rules(c.variant).from_fen(c.fen);
@@ -53,6 +57,21 @@ TEST(CatalogueEndings, PerftStopsWhereFairyStockfishStops) {
             EXPECT_EQ(pos.perft(static_cast<int>(d + 1), PerftStop::Immediate), c.counts[d])
                 << c.variant << " " << c.fen << " depth " << d + 1;
     }
+}
+
+TEST(CatalogueEndings, GrandPromotesOnlyToLostPieces) {
+    const Rules& rules = cached_rules("grand");
+    // White's queen is gone: the pawn may become one.
+    Position lost = rules.from_fen("4k5/1P8/10/10/10/10/10/10/10/4KQ4 w - - 0 1");
+    EXPECT_NO_THROW(lost.parse_move("b9b10a"));
+    // Everything but one rook still stands: a rook it may become, nothing else, and it may
+    // not stay a pawn on the last rank.
+    Position kept =
+        rules.from_fen("4k5/1P8/10/10/10/10/10/10/1NBQ1CABN1/R3K5 w - - 0 1");
+    EXPECT_THROW(kept.parse_move("b9b10q"), MoveError);
+    // The one move to b10 is the rook promotion (a text without a letter means it too).
+    EXPECT_EQ(kept.parse_move("b9b10"), kept.parse_move("b9b10r"));
+    EXPECT_EQ(kept.parse_move("b9b10").promotion_type(), rules.variant().type_of('R'));
 }
 
 TEST(CatalogueEndings, ReachingTheCentreWins) {
