@@ -74,6 +74,18 @@ TEST(CatalogueEndings, GrandPromotesOnlyToLostPieces) {
     EXPECT_EQ(kept.parse_move("b9b10").promotion_type(), rules.variant().type_of('R'));
 }
 
+TEST(CatalogueEndings, Chess960CastlingIsTheKingTakingItsRookInUci) {
+    Position pos = cached_rules("fischerandom")
+                       .from_fen("rnbqkbnr/pppppppp/8/8/8/5NP1/PPPPPPBP/RNBQK2R w HAha - 0 1");
+    const Move castle = pos.parse_move("e1h1");
+    EXPECT_EQ(castle.kind(), MoveKind::Castle);
+    EXPECT_EQ(pos.move_name(castle, MoveStyle::Uci), "e1h1");
+    EXPECT_EQ(pos.parse_move("e1g1"), castle);  // the king's target still reads
+    // The king next to its rook: f1g1 takes the rook, which is castling.
+    Position near = cached_rules("fischerandom").from_fen("4k3/8/8/8/8/8/8/5KR1 w G - 0 1");
+    EXPECT_EQ(near.parse_move("f1g1").kind(), MoveKind::Castle);
+}
+
 TEST(CatalogueEndings, ReachingTheCentreWins) {
     Position pos = cached_rules("kingofthehill").from_fen("4k3/8/8/8/8/3K4/8/8 w - - 0 1");
     play(pos, {"d3d4"});
@@ -102,11 +114,16 @@ TEST(CatalogueEndings, ABareKingLosesAfterItsMoveUnlessItBaresBack) {
     const Rules& rules = cached_rules("shatranj");
     Position pos = rules.from_fen("8/8/4k3/3q4/4Q3/8/8/K7 w - - 0 1");
     play(pos, {"e4d5"});
-    expect_not_over(pos);
+    expect_not_over(pos);  // Black can bare White back
     Position away = pos;
     play(away, {"e6e7"});
     expect_end(away, GameResult::WhiteWins, EndReason::BareKing,
                "Black has nothing left but its king");
+    // Bared with no way to bare back: lost at once (perft still walks the move).
+    Position lost = rules.from_fen("8/8/4k3/8/4Q3/8/8/K7 b - - 0 1");
+    expect_end(lost, GameResult::WhiteWins, EndReason::BareKing,
+               "Black has nothing left but its king");
+    EXPECT_EQ(lost.perft(1, PerftStop::Immediate), 6u);
     play(pos, {"e6d5"});  // bares White back: both kings alone, a draw by material
     expect_end(pos, GameResult::Draw, EndReason::InsufficientMaterial,
                "draw: insufficient material (K v K)");

@@ -69,15 +69,13 @@ const std::vector<CatalogueVariant> kCatalogue = {
     {"grand", 4},
 };
 
-// Moves of a random game from the start, in UCI, stopped before the game ends. Castling is
-// left out in chess960 variants, whose UCI form Fairy-Stockfish reads differently.
+// Moves of a random game from the start, in UCI (chess960 castling as the king taking its
+// rook, as Fairy-Stockfish reads it), stopped before the game ends.
 std::vector<std::string> random_game(const Rules& rules, std::mt19937& rng, int plies) {
     std::vector<std::string> moves;
     Position pos = rules.start();
     for (int ply = 0; ply < plies && !pos.outcome(); ++ply) {
-        std::vector<Move> legal;
-        for (const Move m : pos.legal_moves())
-            if (!(rules.variant().chess960 && m.kind() == MoveKind::Castle)) legal.push_back(m);
+        const std::vector<Move> legal = pos.legal_moves();
         if (legal.empty()) break;
         const Move m = legal[std::uniform_int_distribution<std::size_t>(0, legal.size() - 1)(rng)];
         moves.push_back(pos.move_name(m, MoveStyle::Uci));

@@ -267,7 +267,33 @@ std::optional<Outcome> Board<BB>::outcome(bool has_legal_move) {
     Color side = stm_;
     if (const Ending* e = find_ending(kEveryEnding, &has_legal_move, &side))
         return describe(*e, side);
+    if (const Ending* e = bared_for_good()) return describe(*e, stm_);
     return std::nullopt;
+}
+
+// Shatranj's bare king with its reply: a bared side to move that cannot bare the other
+// king back with this move has lost already (Fairy-Stockfish's engine gives up there), so
+// the referee's game ends now. Perft still walks that move, as Fairy-Stockfish's does.
+template <class BB>
+const Ending* Board<BB>::bared_for_good() {
+    if (!t_->bare_king_reply) return nullptr;
+    auto bare = [&](Color c) { return !any(by_color_[c] & ~royals_); };
+    if (!bare(stm_) || bare(~stm_)) return nullptr;
+    const Ending* ending = nullptr;
+    for (const Ending& e : t_->endings)
+        if (e.reason == EndReason::BareKing) ending = &e;
+    // One capture takes one piece: with two or more left the other side stays clothed.
+    if (!ending || popcount(by_color_[~stm_] & ~royals_) > 1) return ending;
+    MoveList list;
+    generate_legal(list);
+    const Color them = ~stm_;
+    for (const Move m : list) {
+        make(m);
+        const bool bares_back = bare(them);
+        unmake();
+        if (bares_back) return nullptr;
+    }
+    return ending;
 }
 
 template <class BB>
