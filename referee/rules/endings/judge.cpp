@@ -98,6 +98,38 @@ bool Board<BB>::repeated(int times) const {
     return seen >= times;
 }
 
+// The side a bare king, extinction or a region reached happens to, or -1 where it does not
+// hold (endings the catalogue brought; find_ending's cold part).
+template <class BB>
+[[gnu::noinline]] int Board<BB>::catalogue_ending_side(EndReason reason) const {
+    switch (reason) {
+        case EndReason::BareKing: {
+            // Without the reply: the side to move was just bared. With it (shatranj): the
+            // side that has just moved is still bare after its own move, unless it bared
+            // the other king back with it (both bare is no win for either).
+            auto bare = [&](Color c) { return !any(by_color_[c] & ~royals_); };
+            if (!t_->bare_king_reply) return bare(stm_) ? stm_ : -1;
+            return bare(~stm_) && !bare(stm_) ? ~stm_ : -1;
+        }
+        case EndReason::Extinction:
+            if (t_->extinction_types.empty()) {
+                for (Color c : {stm_, ~stm_})
+                    if (!any(by_color_[c])) return c;
+            } else {
+                for (int type : t_->extinction_types)
+                    for (Color c : {stm_, ~stm_})
+                        if (!any(pieces(c, type))) return c;
+            }
+            return -1;
+        case EndReason::Region: {
+            const Color c = t_->region_reply ? stm_ : ~stm_;
+            return in_region(c) ? c : -1;
+        }
+        default:
+            return -1;
+    }
+}
+
 // The first ending among `which` that holds, in the variant's order; `side` gets the side
 // it happened to (the one that lost its royal piece, the one that gave the checks, the one
 // with no move). Having no legal move is looked at only when has_legal_move is given.
@@ -115,31 +147,12 @@ const Ending* Board<BB>::find_ending(EndingSet which, const bool* has_legal_move
                 for (Color loser : {stm_, ~stm_})
                     if (!has_royal(loser)) return hit(e, loser);
                 break;
-            case EndReason::BareKing: {
-                // Without the reply: the side to move was just bared. With it (shatranj):
-                // the side that has just moved is still bare after its own move, unless it
-                // bared the other king back with it (both bare is no win for either).
-                auto bare = [&](Color c) { return !any(by_color_[c] & ~royals_); };
-                if (!t_->bare_king_reply) {
-                    if (bare(stm_)) return hit(e, stm_);
-                } else if (bare(~stm_) && !bare(stm_)) {
-                    return hit(e, ~stm_);
-                }
-                break;
-            }
+            case EndReason::BareKing:
             case EndReason::Extinction:
-                if (t_->extinction_types.empty()) {
-                    for (Color c : {stm_, ~stm_})
-                        if (!any(by_color_[c])) return hit(e, c);
-                } else {
-                    for (int type : t_->extinction_types)
-                        for (Color c : {stm_, ~stm_})
-                            if (!any(pieces(c, type))) return hit(e, c);
-                }
-                break;
             case EndReason::Region:
-                if (const Color c = t_->region_reply ? stm_ : ~stm_; in_region(c))
-                    return hit(e, c);
+                // Out of line: the common endings' walk stays small enough to inline in perft.
+                if (const int c = catalogue_ending_side(e.reason); c >= 0)
+                    return hit(e, static_cast<Color>(c));
                 break;
             case EndReason::Counting:
                 break;
