@@ -8,8 +8,9 @@ cd "$(dirname "$0")/.."
 flavour=${1:-release}
 packages=(g++ cmake make libboost-dev libboost-filesystem-dev libyaml-cpp-dev libfmt-dev
           libgtest-dev libcli11-dev nlohmann-json3-dev fairy-stockfish chromium
-          ccache clang-format clang libclang-rt-14-dev libsodium-dev pkg-config bubblewrap
-          stockfish slurm-wlm munge pgn-extract)
+          ccache clang-format clang libclang-rt-14-dev libsodium-dev libseccomp-dev pkg-config bubblewrap
+          stockfish slurm-wlm munge pgn-extract
+          fairymax gnuchess phalanx hoichess)  # xboard engines (tests/match/slow_xboard_*)
 
 missing=()
 for p in "${packages[@]}"; do

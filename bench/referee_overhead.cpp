@@ -18,6 +18,7 @@
 #include <vector>
 
 #include <fmt/format.h>
+#include <boost/asio/io_context.hpp>
 
 #include "referee/engine/cpu_time.hpp"
 #include "referee/tournament/runner.hpp"
@@ -125,13 +126,17 @@ Run play(const fs::path& work, const std::string& label, const std::string& engi
     referee::tournament::JournalWriter journal(
         (fs::path(config.output_dir) / "journal.jsonl").string(), config.fingerprint());
     Run r{label + fmt::format(", concurrency {}", concurrency), 0, 0, 0, 0, 0};
-    referee::tournament::Runner runner(
-        config, referee::tournament::make_schedule(config), journal,
+    referee::tournament::OnGameFinished count(
         [&](const referee::tournament::GameSlot&, const referee::match::GameRecord& g) {
             if (g.at_fault) fmt::print(stderr, "{}: a game ended badly: {}\n", label, g.reason);
             ++r.games;
             r.plies += static_cast<long>(g.moves.size());
         });
+    referee::tournament::RunEvents events;
+    events.subscribe(count);
+    boost::asio::io_context io;
+    referee::tournament::Runner runner(io, config, referee::tournament::make_schedule(config),
+                                       journal, events);
     const double cpu0 = cpu_us(), user0 = cpu_us(RUSAGE_SELF, true);
     const auto t0 = Clock::now();
     runner.run();

@@ -21,7 +21,9 @@ class NullHost final : public referee::engine::DialectHost {
     }
     void ready() override {}
     void fault(referee::engine::FaultKind, std::string) override {}
-    void move(std::string) override {}
+    void move(referee::rules::Move) override {}
+    void illegal_move(std::string) override {}
+    void unreadable(std::string) override {}
     void resign() override {}
     void identified(std::string) override {}
 };
@@ -34,11 +36,11 @@ inline void feed_dialect(referee::engine::Protocol protocol, const std::uint8_t*
     config.protocol = protocol;
     NullHost host;
     referee::engine::DialectContext context{host, config, rules.variant(), "/nonexistent", {}, {}};
-    auto dialect = protocol == referee::engine::Protocol::Uci
-                       ? referee::engine::make_uci_dialect(context)
-                       : referee::engine::make_imcs_dialect(context);
+    auto dialect = referee::engine::make_dialect(context);
+    const auto start = rules.start();
     referee::engine::MoveRequest request;
-    request.start_fen = rules.start().fen();
+    request.start = &start;
+    request.position = &start;
     std::string_view text(reinterpret_cast<const char*>(data), size);
     // The first byte picks the moment the lines arrive: during the handshake, a game, a move.
     const int stage = size > 0 ? data[0] % 3 : 0;

@@ -49,6 +49,10 @@ CommandLine parse_command_line(std::span<const std::string> args,
             out.help = true;
             continue;
         }
+        if (arg == "--own-board") {
+            out.own_board = true;
+            continue;
+        }
         // The colour as course engines take it: -c W, -c B.
         std::string flag_arg = arg;
         if (arg == "-c") flag_arg = "--color";
@@ -90,9 +94,11 @@ CommandLine parse_command_line(std::span<const std::string> args,
                 out.dialect = Dialect::Plain;
             else if (*value == "imcs-tcp")
                 out.dialect = Dialect::ImcsTcp;
+            else if (*value == "xboard")
+                out.dialect = Dialect::Xboard;
             else
-                throw std::invalid_argument(
-                    fmt::format("{} '{}' is none of uci, imcs, plain, imcs-tcp.", where, *value));
+                throw std::invalid_argument(fmt::format(
+                    "{} '{}' is none of uci, xboard, imcs, plain, imcs-tcp.", where, *value));
         } else if (flag == "variant") {
             if (value->empty())
                 throw std::invalid_argument(
@@ -157,7 +163,7 @@ std::string usage(const EngineIdentity& id, const std::vector<Parameter>& parame
     auto row = [&](const std::string& left, const std::string& help) {
         out += fmt::format("  {:<28} {}\n", left, help);
     };
-    row("--protocol uci|imcs|plain|imcs-tcp",
+    row("--protocol uci|xboard|imcs|plain|imcs-tcp",
         "the dialect: on stdin/stdout, or imcs-tcp as a client of an IMCS server (default uci)");
     row("--variant NAME_OR_PATH", "a shipped variant name or a .yaml file (default minitchess)");
     row("--seed N", seed_parameter().help);
@@ -167,6 +173,7 @@ std::string usage(const EngineIdentity& id, const std::vector<Parameter>& parame
     row("--user U --password P", "imcs-tcp: our login (registered when the name is new)");
     row("--offer W|B|?", "imcs-tcp: offer a game with this colour (the default, with ?)");
     row("--accept ID|any", "imcs-tcp: accept this game, or the first one `list` shows");
+    row("--own-board", "imcs, imcs-tcp: ignore the boards sent and follow the game from the start");
     for (const auto& p : parameters) {
         std::string left = "--" + p.flag;
         if (p.kind == Parameter::Kind::Spin)

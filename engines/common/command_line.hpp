@@ -1,7 +1,8 @@
 // The command line every in-tree engine accepts:
-//   --protocol uci|imcs|plain|imcs-tcp  --variant NAME_OR_PATH  --seed N  --help
+//   --protocol uci|xboard|imcs|plain|imcs-tcp  --variant NAME_OR_PATH  --seed N  --help
 //   plain:    --color W|B (or -c W|B)  [--clock SECONDS]
 //   imcs-tcp: --host H --port N --user U --password P, and --offer W|B|? or --accept ID|any
+//   imcs, imcs-tcp: --own-board (ignore the boards sent; follow the game from the start)
 // plus the player's own parameters as --<flag> <value> (or --<flag>=<value>).
 #pragma once
 
@@ -22,7 +23,7 @@ struct EngineIdentity {
     std::string summary;  // one line for --help
 };
 
-enum class Dialect { Uci, Imcs, Plain, ImcsTcp };
+enum class Dialect { Uci, Imcs, Plain, ImcsTcp, Xboard };
 
 struct CommandLine {
     Dialect dialect = Dialect::Uci;
@@ -36,6 +37,9 @@ struct CommandLine {
     std::string user, password;
     std::string offer;   // "W", "B" or "?"; empty with --accept
     std::string accept;  // a game id or "any" (the first offer `list` shows)
+    // imcs, imcs-tcp: keep our own board from the start and ignore the boards sent, as many
+    // course clients do (for tests of how the referee probes such a client).
+    bool own_board = false;
     std::vector<std::pair<std::string, std::string>> parameters;  // (flag, checked value)
     bool help = false;
 };

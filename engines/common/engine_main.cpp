@@ -13,6 +13,7 @@
 #include "engines/common/plain_session.hpp"
 #include "engines/common/uci_session.hpp"
 #include "engines/common/variant_choice.hpp"
+#include "engines/common/xboard_session.hpp"
 
 namespace engines {
 
@@ -44,7 +45,7 @@ int run_engine(int argc, char** argv, const EngineIdentity& id, Player& player) 
             return 0;
         }
         case Dialect::Imcs: {
-            ImcsSession session(player, out, variants->rules(), cl.seed);
+            ImcsSession session(player, out, variants->rules(), cl.seed, cl.own_board);
             session.run(in);
             return 0;
         }
@@ -53,6 +54,11 @@ int run_engine(int argc, char** argv, const EngineIdentity& id, Player& player) 
                                  cl.color == 'B' ? referee::rules::Black : referee::rules::White,
                                  std::chrono::seconds(cl.clock_seconds), {});
             return session.run(in);
+        }
+        case Dialect::Xboard: {
+            XboardSession session(id, player, out, std::move(*variants), cl.seed);
+            session.run(in);
+            return 0;
         }
         case Dialect::ImcsTcp:
             break;

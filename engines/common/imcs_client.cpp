@@ -81,7 +81,7 @@ int run_imcs_client(const CommandLine& cl, Player& player, const referee::rules:
     if (!starts_with(hello, "201") && !starts_with(hello, "202"))
         return fail("The server refused our login", hello);
 
-    ImcsSession session(player, out, rules, cl.seed);
+    ImcsSession session(player, out, rules, cl.seed, cl.own_board);
     if (!cl.offer.empty()) {
         out.line("offer " + cl.offer);
         if (auto waiting = reply(in); !starts_with(waiting, "103"))

@@ -23,8 +23,8 @@ bool is_board_header(const std::vector<std::string>& words) {
 }  // namespace
 
 ImcsSession::ImcsSession(Player& player, Output& out, const referee::rules::Rules& rules,
-                         std::uint64_t seed)
-    : player_(player), out_(out), rules_(rules), seed_(seed) {}
+                         std::uint64_t seed, bool own_board)
+    : player_(player), out_(out), rules_(rules), seed_(seed), own_board_(own_board) {}
 
 void ImcsSession::run(LineReader& in) {
     while (auto line = in.next()) {
@@ -94,6 +94,7 @@ void ImcsSession::start_game(const std::vector<std::string>& words) {
         clocks_.time_left = parse_clock(words[2]);
         clocks_.opponent_time_left = parse_clock(words[3]);
     }
+    white_ = words[0] == "105";
     player_.new_game(rules_, seed_);
     need_new_game_ = false;
     tracked_.emplace(rules_.start());
@@ -150,6 +151,7 @@ void ImcsSession::opponent_moved(const std::string& text) {
 // The dump is the truth. It usually is what we followed (after our answer and the opponent's
 // `!` line); if the opponent's move was not announced, one of the legal moves explains it.
 void ImcsSession::board_complete() {
+    if (own_board_) return;
     std::optional<Position> shown;
     try {
         shown.emplace(rules_.from_board_dump(board_text_));
@@ -210,6 +212,8 @@ void ImcsSession::asked(const std::vector<std::string>& words) {
         std::fprintf(stderr, "Asked for a move without a usable board; not answering.\n");
         return;
     }
+    // Our own board says it is the opponent's turn: wait for its `!` line.
+    if (own_board_ && (tracked_->side_to_move() == referee::rules::White) != white_) return;
     if (need_new_game_) {
         player_.new_game(rules_, seed_);
         need_new_game_ = false;
@@ -229,7 +233,7 @@ void ImcsSession::asked(const std::vector<std::string>& words) {
         out_.line("resign");
         return;
     }
-    thinker_.start(make_turn_job(player_, data, out_, false), [this, data](Reply reply) {
+    thinker_.start(make_turn_job(player_, data, out_, InfoLines::None), [this, data](Reply reply) {
         auto text = reply_text(reply, data->position, MoveStyle::Dash);
         std::lock_guard lock(mutex_);
         pending_ = reply.move;

@@ -23,8 +23,10 @@ namespace engines {
 
 class ImcsSession {
   public:
-    ImcsSession(Player& player, Output& out, const referee::rules::Rules& rules,
-                std::uint64_t seed);
+    // own_board: ignore the board dumps and follow the game from its start by the `!` lines,
+    // answering only when that game has us to move (a client that keeps its own board).
+    ImcsSession(Player& player, Output& out, const referee::rules::Rules& rules, std::uint64_t seed,
+                bool own_board = false);
 
     void run(LineReader& in);              // returns at `quit` or end of input
     bool handle(const std::string& line);  // false for `quit`; public for tests
@@ -42,6 +44,8 @@ class ImcsSession {
     Output& out_;
     const referee::rules::Rules& rules_;
     std::uint64_t seed_;
+    bool own_board_ = false;
+    bool white_ = true;  // the colour the game start line gave us
     bool need_new_game_ = true;
     Limits clocks_;  // from the game start line, until a `?` line gives fresher ones
 

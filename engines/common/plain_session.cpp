@@ -49,7 +49,7 @@ bool PlainSession::play_own_move() {
     }
     if (style_.think.count() > 0) std::this_thread::sleep_for(style_.think);
     const std::atomic<bool> stop{false};
-    const Reply reply = make_turn_job(player_, data, out_, false)(stop);
+    const Reply reply = make_turn_job(player_, data, out_, InfoLines::None)(stop);
     const auto used = std::chrono::duration_cast<std::chrono::milliseconds>(
         std::chrono::steady_clock::now() - data->limits.received);
     clock_ = std::max(std::chrono::milliseconds(1), clock_ - used);

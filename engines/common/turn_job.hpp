@@ -24,10 +24,17 @@ struct TurnData {
     Limits limits;
 };
 
-// `uci_info`: whether the player's info fields go out as UCI `info` lines. A player that
-// throws answers no move, and the reason goes to stderr.
+// How the player's info fields ("depth 3 score cp 20 nodes 900 pv a2a3") go out: dropped,
+// as UCI `info` lines, or as xboard thinking lines ("3 20 0 900 a2a3").
+enum class InfoLines { None, Uci, Xboard };
+
+// A player that throws answers no move, and the reason goes to stderr.
 Thinker::Job make_turn_job(Player& player, std::shared_ptr<const TurnData> data, Output& out,
-                           bool uci_info);
+                           InfoLines info);
+
+// "depth 3 score cp 20 time 15 nodes 900 pv a2a3 b5b4" as xboard writes its thinking:
+// "3 20 1 900 a2a3 b5b4" (time in centiseconds; mate N as 100000 + N). Empty without depth.
+std::string xboard_thinking(std::string_view uci_fields);
 
 // How a reply is written in a dialect: the move's name in `style`, the raw text of a broken
 // engine, or nullopt when there is no move.

@@ -271,7 +271,7 @@ void UciSession::go(const std::vector<std::string>& words) {
         stop_requested_ = false;
         held_.reset();
     }
-    thinker_.start(make_turn_job(player_, data, out_, true), [this, data](Reply reply) {
+    thinker_.start(make_turn_job(player_, data, out_, InfoLines::Uci), [this, data](Reply reply) {
         auto text = reply_text(reply, data->position, MoveStyle::Uci);
         std::lock_guard lock(mutex_);
         searching_ = false;

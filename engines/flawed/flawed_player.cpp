@@ -4,6 +4,7 @@
 #include <stdexcept>
 
 #include "engines/common/random_pick.hpp"
+#include "referee/rules/probe_moves.hpp"
 
 namespace engines {
 
@@ -20,6 +21,8 @@ std::vector<Parameter> FlawedPlayer::parameters() const {
          "play a move only the flaw allows whenever there is one"},
         {"one-game", "OneGame", Parameter::Kind::Check, "false", 0, 0,
          "IMCS: exit when the game ends, as the course's clients do"},
+        {"castle-onto-rook", "CastleOntoRook", Parameter::Kind::Check, "false", 0, 0,
+         "write castling as the king's move onto its own rook (e1h1)"},
         {"start-only", "StartOnly", Parameter::Kind::Check, "false", 0, 0,
          "keep its own board from the start position and ignore the one it is sent, as the "
          "course's IMCS clients do"},
@@ -33,6 +36,10 @@ void FlawedPlayer::set_parameter(const std::string& flag, const std::string& val
     }
     if (flag == "start-only") {
         start_only_ = value == "true";
+        return;
+    }
+    if (flag == "castle-onto-rook") {
+        castle_onto_rook_ = value == "true";
         return;
     }
     if (flag == "prefer-flaw") {
@@ -77,8 +84,36 @@ Reply FlawedPlayer::choose(const Turn& turn) {
         return Reply::of(*m);
     }
     const auto& pos = turn.position;
+    const auto legal = pos.legal_moves();
+    auto reply = [&](Move chosen) {
+        if (castle_onto_rook_ && chosen.kind() == referee::rules::MoveKind::Castle)
+            for (const auto& c : referee::rules::castling_checks(pos))
+                if (c.move() == chosen) {
+                    const auto& g = pos.rules().geometry();
+                    return Reply::raw(g.name(c.king_from) + g.name(c.rook_from));
+                }
+        return Reply::of(chosen);
+    };
+    // Among the moves it believes in, one that wins at once is taken, as any engine that
+    // looks one move ahead does: the castling-move probe then warns only about a flaw.
+    auto winning_among = [&](const std::vector<Move>& moves) {
+        std::vector<Move> out;
+        for (Move m : moves)
+            if (std::find(legal.begin(), legal.end(), m) != legal.end() &&
+                referee::rules::wins_at_once(pos, m))
+                out.push_back(m);
+        return out;
+    };
+    auto pick_sorted = [&](std::vector<Move> pool) {
+        // Sorted by name, as random-engine's choice, so a seed means the same game in either
+        // dialect.
+        std::sort(pool.begin(), pool.end(),
+                  [&](Move a, Move b) { return pos.move_name(a) < pos.move_name(b); });
+        return reply(pool[rng_() % pool.size()]);
+    };
     if (!flaw_) {
-        if (auto m = pick_uniform(pos, rng_)) return Reply::of(*m);
+        if (auto winning = winning_among(legal); !winning.empty()) return pick_sorted(winning);
+        if (auto m = pick_uniform(pos, rng_)) return reply(*m);
         return Reply::none();
     }
     if (!moves_ || moves_for_ != pos.rules().name()) {
@@ -86,16 +121,13 @@ Reply FlawedPlayer::choose(const Turn& turn) {
         moves_for_ = pos.rules().name();
     }
     auto believed = moves_->moves(pos);
-    const auto legal = pos.legal_moves();
     std::vector<Move> flaw_only;
     for (Move m : believed)
         if (std::find(legal.begin(), legal.end(), m) == legal.end()) flaw_only.push_back(m);
     auto& pool = prefer_flaw_ && !flaw_only.empty() ? flaw_only : believed;
     if (pool.empty()) return Reply::none();  // it believes it has no move
-    // Sorted by name, as random-engine's choice, so a seed means the same game in either dialect.
-    std::sort(pool.begin(), pool.end(),
-              [&](Move a, Move b) { return pos.move_name(a) < pos.move_name(b); });
-    return Reply::of(pool[rng_() % pool.size()]);
+    if (auto winning = winning_among(pool); !winning.empty()) return pick_sorted(winning);
+    return pick_sorted(pool);
 }
 
 }  // namespace engines

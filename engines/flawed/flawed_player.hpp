@@ -5,7 +5,8 @@
 // engine that shows it. With --prefer-flaw (default true) a move only the flaw allows is
 // played whenever there is one, so a test sees the flaw on every position that offers it.
 // With --start-only it keeps its own board from the variant's start and ignores the board it
-// is sent, as many IMCS clients of the course do.
+// is sent, as many IMCS clients of the course do. With --castle-onto-rook it writes castling
+// as the king's move onto its own rook (e1h1), as some engines' own notation has it.
 #pragma once
 
 #include <memory>
@@ -31,6 +32,7 @@ class FlawedPlayer : public Player {
     bool prefer_flaw_ = true;
     bool one_game_ = false;
     bool start_only_ = false;                      // keeps its own board (see --start-only)
+    bool castle_onto_rook_ = false;                // writes castling as the king taking its rook
     std::optional<referee::rules::Position> own_;  // that board
     std::unique_ptr<referee::rules::FlawedMoves> moves_;
     std::string moves_for_;  // the variant moves_ was built for

@@ -11,13 +11,16 @@
 //   stop-referee     SIGSTOPs its parent
 //   escape           setsid + double fork: a grandchild that sleeps an hour
 //   ignore-quit      ignores quit, end of input, SIGTERM/INT/HUP (then sleeps an hour)
-//   opponent-files   reads the opponent's working folder and plants a file there
+//   opponent-files   reads the opponent's working folder and plants a file there (the folder
+//                    --target names, or else the one /proc shows as the opponent's)
+//   ptrace-opponent  attaches to its siblings with ptrace (which stops them)
 //   connect          opens a TCP connection to 127.0.0.1:--target
 //   flood            writes stderr without end
 #include <arpa/inet.h>
 #include <fcntl.h>
 #include <netinet/in.h>
 #include <signal.h>
+#include <sys/ptrace.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
@@ -107,17 +110,30 @@ void attack() {
             ::_exit(0);
         }
     } else if (g_attack == "opponent-files") {
+        std::vector<fs::path> folders;
+        if (g_target != "none") folders.emplace_back(g_target);
         for (pid_t p : siblings()) {
             std::error_code ec;
             const auto dir = fs::read_symlink("/proc/" + std::to_string(p) + "/cwd", ec);
-            if (ec) {
+            if (ec)
                 say("opponent " + std::to_string(p) + "'s folder: " + ec.message());
-                continue;
-            }
+            else
+                folders.push_back(dir);
+        }
+        for (const auto& dir : folders) {
+            std::error_code ec;
+            fs::directory_iterator listing(dir, ec);
+            say("opponent folder " + dir.string() +
+                (ec ? ": cannot list (" + ec.message() + ")" : ": listed"));
             std::ofstream(dir / "planted-by-hostile") << "x";
             say("opponent folder " + dir.string() +
                 (fs::exists(dir / "planted-by-hostile") ? ": planted" : ": could not plant"));
         }
+    } else if (g_attack == "ptrace-opponent") {
+        for (pid_t p : siblings())
+            say("opponent " + std::to_string(p) + ": " +
+                (::ptrace(PTRACE_ATTACH, p, nullptr, nullptr) == 0 ? "attached"
+                                                                   : std::strerror(errno)));
     } else if (g_attack == "connect") {
         const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
         sockaddr_in addr{};

@@ -17,5 +17,6 @@ void add_status_command(CLI::App& app);
 void add_match_command(CLI::App& app);
 void add_check_command(CLI::App& app);
 void add_serve_command(CLI::App& app);
+void add_watch_command(CLI::App& app);
 
 }  // namespace referee::cli

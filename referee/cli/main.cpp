@@ -22,6 +22,7 @@ int main(int argc, char** argv) {
     referee::cli::add_match_command(app);
     referee::cli::add_check_command(app);
     referee::cli::add_serve_command(app);
+    referee::cli::add_watch_command(app);
     try {
         app.parse(argc, argv);
     } catch (const CLI::RuntimeError& e) {

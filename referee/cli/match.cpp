@@ -1,7 +1,7 @@
 // referee match VARIANT -engine cmd=A name=A -engine cmd=B -each tc=10+0.1 -rounds 500
 //   -games 2 -repeat -concurrency 2 -openings file=book.epd format=epd order=random plies=8
 //   -sprt elo0=0 elo1=5 alpha=0.05 beta=0.05 -pgnout games.pgn -resign movecount=3 score=600
-//   -draw movenumber=40 movecount=8 score=10 -log file=engines.log
+//   -draw movenumber=40 movecount=8 score=10 -log file=engines.log -live 8080
 // A match (or a round-robin of more engines) from the command line alone, in the style of
 // cutechess-cli and fastchess. The options become the YAML document a config file would
 // hold (-print-config shows it), read by the same loader and run by the same runner, so a
@@ -40,9 +40,10 @@ struct MatchArgs {
 
 // Options that take key=value words, and options that take plain values (how many).
 const std::map<std::string, int> kValueOptions = {
-    {"rounds", 1}, {"games", 1},        {"concurrency", 1}, {"pgnout", 1},      {"name", 1},
-    {"output", 1}, {"seed", 1},         {"maxmoves", 1},    {"tournament", 1},  {"repeat", 0},
-    {"resume", 0}, {"print-config", 0}, {"quiet", 0},       {"use-affinity", 0}};
+    {"rounds", 1},     {"games", 1},        {"concurrency", 1}, {"pgnout", 1},
+    {"name", 1},       {"output", 1},       {"seed", 1},        {"maxmoves", 1},
+    {"tournament", 1}, {"repeat", 0},       {"resume", 0},      {"print-config", 0},
+    {"quiet", 0},      {"use-affinity", 0}, {"live", 1},        {"live-file", 0}};
 const char* const kPairOptions[] = {"engine", "each", "openings", "sprt", "log", "resign", "draw"};
 
 bool is_option(const std::string& w) {
@@ -140,8 +141,11 @@ YAML::Node engine_node(const Pairs& own, const Pairs& each, int index) {
     all.insert(all.end(), own.begin(), own.end());
     const std::string where = fmt::format("-engine #{}", index + 1);
     for (const auto& [key, value] : all) {
-        if (key == "cmd" || key == "name" || key == "dir" || key == "startup" || key == "memory")
+        if (key == "cmd" || key == "name" || key == "dir" || key == "startup" || key == "memory" ||
+            key == "variant" || key == "keep")
             e[key] = value;
+        else if (key == "writable")
+            e[key].push_back(value);
         else if (key == "proto")
             e["protocol"] = value;
         else if (key == "args" || key == "arg") {
@@ -155,7 +159,7 @@ YAML::Node engine_node(const Pairs& own, const Pairs& each, int index) {
         else
             throw UsageError(
                 fmt::format("{}: unknown key '{}' (cmd, name, tc, st, args, proto, dir, "
-                            "option.NAME, startup, memory)",
+                            "option.NAME, startup, memory, variant, writable, keep)",
                             where, key));
     }
     if (!e["cmd"]) throw UsageError(fmt::format("{} has no cmd=", where));
@@ -266,6 +270,9 @@ void run_match(const std::vector<std::string>& words) {
     RunOptions options;
     options.resume = a.flags.count("resume") > 0;
     options.quiet = a.flags.count("quiet") > 0;
+    if (const auto l = a.flags.find("live"); l != a.flags.end())
+        options.live = l->second.at(0);  // the page: -live [HOST:]PORT
+    options.live_file = a.flags.count("live-file") > 0;
     run_tournament_config(std::move(config), options);
 }
 

@@ -31,8 +31,8 @@ MatchWatch::MatchWatch(const tournament::TournamentConfig& config,
     decided_ = s.verdict != tournament::SprtVerdict::Continue;
 }
 
-bool MatchWatch::game(const match::GameRecord& g) {
-    if (!active_) return false;
+void MatchWatch::game_finished(const tournament::GameSlot&, const match::GameRecord& g) {
+    if (!active_) return;
     ++finished_;
     const auto s = status_of(config_, games_);
     if (!quiet_) {
@@ -47,10 +47,12 @@ bool MatchWatch::game(const match::GameRecord& g) {
     pairs_ = pairs;
     if (step) {
         if (!quiet_) print_status(false);
-        if (s.verdict != tournament::SprtVerdict::Continue) decided_ = true;
+        if (s.verdict != tournament::SprtVerdict::Continue && !decided_) {
+            decided_ = true;
+            if (on_decided_) on_decided_();
+        }
     }
     if (!quiet_) std::cout << std::flush;
-    return decided_;
 }
 
 void MatchWatch::print_status(bool with_score) {
@@ -62,8 +64,8 @@ void MatchWatch::print_status(bool with_score) {
     if (s.sprt.enabled) std::cout << tournament::llr_line(s) << "\n";
 }
 
-void MatchWatch::end() {
-    if (!active_ || quiet_) return;
+void MatchWatch::run_finished(bool failed) {
+    if (!active_ || quiet_ || failed) return;
     const auto s = status_of(config_, games_);
     std::cout << "--------------------------------------------------\n";
     print_status(true);
@@ -79,7 +81,7 @@ PgnOut::PgnOut(const std::string& path) : path_(path) {
             fmt::format("{}: cannot open the PGN output for appending", path_));
 }
 
-void PgnOut::add(const match::GameRecord& g) {
+void PgnOut::game_finished(const tournament::GameSlot&, const match::GameRecord& g) {
     if (path_.empty()) return;
     out_ << match::to_pgn(g) << "\n" << std::flush;
     if (!out_)

@@ -4,22 +4,26 @@
 #pragma once
 
 #include <fstream>
+#include <functional>
 #include <map>
 #include <string>
 
 #include "referee/match/game_record.hpp"
 #include "referee/tournament/config.hpp"
+#include "referee/tournament/run_events.hpp"
 
 namespace referee::cli {
 
-class MatchWatch {
+class MatchWatch : public tournament::RunObserver {
   public:
     MatchWatch(const tournament::TournamentConfig& config,
                const std::map<int, match::GameRecord>& games, bool quiet);
     bool decided() const { return decided_; }  // the SPRT has accepted a hypothesis
-    // A game has been journaled (and added to the games); true when the match should stop.
-    bool game(const match::GameRecord& g);
-    void end();  // the final lines
+    // Called once when the SPRT decides during the run (the runner is stopped).
+    void on_decided(std::function<void()> then) { on_decided_ = std::move(then); }
+    // A game has been journaled (and added to the games by the progress line before it).
+    void game_finished(const tournament::GameSlot& slot, const match::GameRecord& g) override;
+    void run_finished(bool failed) override;  // the final lines
 
   private:
     void print_status(bool with_score);
@@ -29,14 +33,15 @@ class MatchWatch {
     bool decided_ = false;
     int pairs_ = 0;
     int finished_ = 0;
+    std::function<void()> on_decided_;
 };
 
 // `pgn_out`: every finished game appended to one PGN file as it ends (cutechess's -pgnout).
 // The file is opened before the first game so an unwritable path fails first.
-class PgnOut {
+class PgnOut : public tournament::RunObserver {
   public:
     explicit PgnOut(const std::string& path);
-    void add(const match::GameRecord& g);
+    void game_finished(const tournament::GameSlot& slot, const match::GameRecord& g) override;
 
   private:
     std::string path_;

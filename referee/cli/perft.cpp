@@ -28,9 +28,8 @@ void add_perft_command(CLI::App& app) {
     cmd->add_option("--stop", args->stop,
                     "where the walk stops: 'any' game end (default), or only 'immediate' ones, "
                     "as Fairy-Stockfish's perft does (draws by rule and move limits walked past)")
-        ->transform(CLI::CheckedTransformer(
-            std::map<std::string, rules::PerftStop>{{"any", rules::PerftStop::AnyEnd},
-                                                    {"immediate", rules::PerftStop::Immediate}}));
+        ->transform(CLI::CheckedTransformer(std::map<std::string, rules::PerftStop>{
+            {"any", rules::PerftStop::AnyEnd}, {"immediate", rules::PerftStop::Immediate}}));
     args->position.add_to(*cmd);
     cmd->callback([args] {
         auto rules = rules::Rules::load(args->variant);

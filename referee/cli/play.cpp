@@ -8,9 +8,12 @@
 #include <fstream>
 #include <iostream>
 #include <memory>
+#include <optional>
+#include <tuple>
 
 #include <fmt/format.h>
 #include <boost/asio/io_context.hpp>
+#include <boost/asio/post.hpp>
 #include <nlohmann/json.hpp>
 
 #include "referee/cli/commands.hpp"
@@ -30,7 +33,7 @@ struct PlayArgs {
     std::string variant;
     std::string white, black;
     std::string tc = "60+0";
-    double st = 0;
+    std::optional<double> st;  // given or not: --st 0 is refused, not taken for "no --st"
     double margin = 0.1;
     bool imcs_clock = false;
     std::string illegal = "loss";
@@ -94,9 +97,9 @@ int run_play(const PlayArgs& a) {
                          {},
                          match::IllegalMovePolicy::Loss,
                          a.max_plies};
-    if (a.st != 0) match::seconds_to_ms(a.st, "--st", 0.001, match::kMaxTimeSeconds);
-    spec.time_control = a.st > 0 ? match::parse_time_control(fmt::format("st={}", a.st))
-                                 : match::parse_time_control(a.tc);
+    if (a.st) match::seconds_to_ms(*a.st, "--st", 0.001, match::kMaxTimeSeconds);
+    spec.time_control = a.st ? match::parse_time_control(fmt::format("st={}", *a.st))
+                             : match::parse_time_control(a.tc);
     spec.time_control.margin_ms =
         match::seconds_to_ms(a.margin, "--margin", 0, match::kMaxMarginSeconds);
     spec.time_control.imcs_first_move = a.imcs_clock;
@@ -140,26 +143,46 @@ int run_play(const PlayArgs& a) {
         engine::EngineSession::create(io, white_cfg, rules.variant(), scratch.path(), white_seat);
     auto black =
         engine::EngineSession::create(io, black_cfg, rules.variant(), scratch.path(), black_seat);
+    // keep: what an engine leaves goes beside the record, <stem>-white-<name>/.
+    for (auto [s, c, color] :
+         {std::tuple{white, &white_cfg, "white"}, std::tuple{black, &black_cfg, "black"}})
+        if (c->keep_stderr || c->keep_files)
+            s->keep_output_in(
+                fmt::format("{}/{}-{}-{}", record.dir->path(), record.stem, color, c->name));
 
     std::optional<match::GameRecord> result;
+    // How each engine ended after the game, when it ended after being asked to quit: an
+    // engine that ignored quit or left processes behind is named at the end.
+    std::optional<engine::ExitInfo> exits[2];
     auto game =
         match::Game::create(io, std::move(spec), white, black, [&](const match::GameRecord& r) {
             result = r;
-            white->quit(std::chrono::milliseconds(1000));
-            black->quit(std::chrono::milliseconds(1000));
+            // The game's own handlers may be running this very callback: they are replaced
+            // from the event loop, not from inside them.
+            boost::asio::post(io, [&] {
+                int i = 0;
+                for (auto* s : {&white, &black}) {
+                    engine::EngineSession::Events ev;
+                    ev.exit = [&exits, i](const engine::ExitInfo& info) { exits[i] = info; };
+                    (*s)->set_events(std::move(ev));
+                    (*s)->quit(std::chrono::milliseconds(1000));
+                    ++i;
+                }
+            });
         });
     if (!a.quiet) {
         std::cout << fmt::format("{} vs {}, {} ({})\n", white_cfg.name, black_cfg.name,
-                                 rules.name(), a.st > 0 ? fmt::format("{} s a move", a.st) : a.tc);
+                                 rules.name(), a.st ? fmt::format("{} s a move", *a.st) : a.tc);
         if (a.boards) std::cout << a.position.load(rules).board_dump() << std::flush;
-        game->set_move_observer([&](const match::MoveEntry& m, const rules::Position& after) {
-            const bool white_moved = after.side_to_move() == rules::Black;
-            const int number = after.fullmove_number() - (white_moved ? 0 : 1);
-            std::cout << fmt::format("{}{} {:<8} {:>8.3f} s\n", number, white_moved ? "." : "...",
-                                     m.dash, m.elapsed_ms / 1000.0);
-            if (a.boards) std::cout << after.board_dump();
-            std::cout << std::flush;
-        });
+        game->set_move_observer(
+            [&](const match::MoveEntry& m, rules::Move, const rules::Position& after) {
+                const bool white_moved = after.side_to_move() == rules::Black;
+                const int number = after.fullmove_number() - (white_moved ? 0 : 1);
+                std::cout << fmt::format("{}{} {:<8} {:>8.3f} s\n", number,
+                                         white_moved ? "." : "...", m.dash, m.elapsed_ms / 1000.0);
+                if (a.boards) std::cout << after.board_dump();
+                std::cout << std::flush;
+            });
     }
     game->start();
     io.run();
@@ -187,6 +210,11 @@ int run_play(const PlayArgs& a) {
                              result->reason);
     std::cout << fmt::format("record {} {}\n", (dir / pgn_name).string(),
                              (dir / json_name).string());
+    for (int i = 0; i < 2; ++i)
+        if (exits[i])
+            for (const auto& problem : engine::exit_problems(*exits[i]))
+                std::cout << fmt::format("engine {} ({}): {}\n", i == 0 ? "White" : "Black",
+                                         i == 0 ? white_cfg.name : black_cfg.name, problem);
     return 0;
 }
 
@@ -199,7 +227,7 @@ void add_play_command(CLI::App& app) {
     cmd->add_option("--white", a->white,
                     "White's engine: an in-tree name (random, alphabeta, lousy, broken-hang...), "
                     "fairy-stockfish, a path, "
-                    "or 'cmd=PATH [arg=..] [proto=uci|imcs|plain|imcs-tcp] [name=..] "
+                    "or 'cmd=PATH [arg=..] [proto=uci|xboard|imcs|plain|imcs-tcp] [name=..] "
                     "[option.NAME=VALUE]'; arguments may hold "
                     "placeholders such as {color} (see configs/README.md)")
         ->required();

@@ -2,12 +2,14 @@
 #include <csignal>
 #include <iostream>
 #include <memory>
+#include <optional>
 #include <utility>
 
 #include <fmt/format.h>
 #include <boost/asio.hpp>
 
 #include "referee/cli/commands.hpp"
+#include "referee/live/serve_live.hpp"
 #include "referee/server/server.hpp"
 
 namespace referee::cli {
@@ -17,6 +19,7 @@ namespace {
 struct ServeArgs {
     server::ServerOptions options;
     double idle_s = 600, grace_s = 10, first_move_s = 60;
+    std::string live;  // "[HOST:]PORT" of the live page; empty: none
 };
 
 int run_serve(ServeArgs& a) {
@@ -26,13 +29,25 @@ int run_serve(ServeArgs& a) {
         std::chrono::milliseconds(static_cast<std::int64_t>(a.first_move_s * 1000));
     boost::asio::io_context io;
     server::Server server(io, a.options);
+    std::optional<live::ServeLive> live;
+    if (!a.live.empty()) live.emplace(io, server, a.live);
     boost::asio::signal_set signals(io, SIGINT, SIGTERM);
+    boost::asio::steady_timer last_word(io);
     signals.async_wait([&](const boost::system::error_code& ec, int) {
-        if (!ec) server.stop(), io.stop();
+        if (ec) return;
+        server.stop();
+        if (!live) return io.stop();
+        // The page's viewers get their last event before the loop stops (games' timers
+        // would keep it running for minutes).
+        live->stop();
+        last_word.expires_after(std::chrono::milliseconds(600));
+        last_word.async_wait([&](const boost::system::error_code&) { io.stop(); });
     });
-    // The line a script waits for: with --port 0 it is the only way to learn the port.
-    std::cout << fmt::format("imcs server on {}:{}, variant {}, data in {}", a.options.bind,
-                             server.port(), a.options.variant, a.options.data.string())
+    // The line a script waits for: with --port 0 it is the only way to learn the port. One
+    // line, the live page's address included, so a script may read it and close the pipe.
+    std::cout << fmt::format("imcs server on {}:{}, variant {}, data in {}{}", a.options.bind,
+                             server.port(), a.options.variant, a.options.data.string(),
+                             live ? ", live page " + live->url() : "")
               << std::endl;
     io.run();
     return 0;
@@ -60,6 +75,9 @@ void add_serve_command(CLI::App& app) {
                     "seconds after its time runs out before a silent mover loses (default 10)");
     cmd->add_option("--first-move", a->first_move_s,
                     "seconds allowed for White's free first move (default 60)");
+    cmd->add_option("--live", a->live,
+                    "serve a live page of the lobby and the games at [HOST:]PORT (loopback "
+                    "unless a host is named)");
     cmd->callback([a] {
         if (int rc = run_serve(*a)) throw CLI::RuntimeError(rc);
     });

@@ -9,6 +9,7 @@
 #include <map>
 
 #include <fmt/format.h>
+#include <boost/asio/io_context.hpp>
 #include <nlohmann/json.hpp>
 
 #include "referee/cli/commands.hpp"
@@ -18,6 +19,7 @@
 #include "referee/engine/cpu_time.hpp"
 #include "referee/engine/process.hpp"
 #include "referee/engine/sandbox.hpp"
+#include "referee/live/run_live.hpp"
 #include "referee/report/files.hpp"
 #include "referee/tournament/finished_games.hpp"
 #include "referee/tournament/progress.hpp"
@@ -71,7 +73,7 @@ std::vector<std::string> write_all(const tournament::TournamentConfig& c,
 
 // One line per finished game when not on a terminal, easy to parse; on a terminal a single
 // progress line with the current standings.
-class Progress {
+class Progress : public tournament::RunObserver {
   public:
     Progress(const tournament::TournamentConfig& c, int total,
              std::map<int, match::GameRecord>& games, bool quiet)
@@ -84,7 +86,7 @@ class Progress {
           start_(std::chrono::steady_clock::now()),
           already_(static_cast<int>(games.size())) {}
 
-    void game(const GameSlot& slot, const match::GameRecord& g) {
+    void game_finished(const GameSlot& slot, const match::GameRecord& g) override {
         tournament::drop_moves(games_[slot.index] = g);  // the journal has the moves
         if (quiet_) return;
         const int done = static_cast<int>(games_.size());
@@ -113,8 +115,8 @@ class Progress {
                                  100.0 * done / std::max(total_, 1), duration_text(eta), table)
                   << std::flush;
     }
-    void end() {
-        if (tty_ && !quiet_) std::cout << "\n";
+    void run_finished(bool failed) override {
+        if (tty_ && !quiet_ && !failed) std::cout << "\n";
     }
 
   private:
@@ -147,15 +149,13 @@ void make_output_dir(const tournament::TournamentConfig& c) {
             fmt::format("{}: output: the folder '{}' cannot be written", c.source, c.output_dir));
 }
 
-void run_tournament(const std::string& path, bool resume, const std::string& shard_text,
-                    int concurrency, int threads, bool affinity, bool quiet, bool stats,
-                    bool reports, const std::string& sandbox) {
-    if (concurrency < 0 || concurrency > 1000)
-        throw std::runtime_error(fmt::format(
-            "--concurrency {}: must be 1 to 1000 (leave it out to use the config's)", concurrency));
+void run_tournament(const std::string& path, const RunOptions& options) {
+    if (options.concurrency < 0 || options.concurrency > 1000)
+        throw std::runtime_error(
+            fmt::format("--concurrency {}: must be 1 to 1000 (leave it out to use the config's)",
+                        options.concurrency));
     run_tournament_config(tournament::load_tournament_config(path, engine::executable_dir()),
-                          RunOptions{resume, shard_text, concurrency, quiet, stats, reports,
-                                     sandbox, threads, affinity});
+                          options);
 }
 
 }  // namespace
@@ -215,29 +215,47 @@ void run_tournament_config(tournament::TournamentConfig config, const RunOptions
     if (!quiet)
         std::cout << fmt::format(
             "{}: {} {}, {} engines, {} games{} ({} done), concurrency {}, journal {}\n",
-            config.name, tournament::format_name(config.format),
-            rules::Rules::load(config.variant).name(), config.engines.size(), mine.size(),
-            shard.whole() ? "" : " in shard " + shard.name(), mine.size() - todo.size(),
-            config.concurrency, journal_path);
+            config.name, tournament::format_name(config.format), rules.name(),
+            config.engines.size(), mine.size(), shard.whole() ? "" : " in shard " + shard.name(),
+            mine.size() - todo.size(), config.concurrency, journal_path);
     if (!quiet && tournament::openings_played(all) < static_cast<int>(config.openings.list.size()))
         std::cout << fmt::format("note: the schedule has room for {} of the {} openings in {}\n",
                                  tournament::openings_played(all), config.openings.list.size(),
                                  config.openings.source);
+    // Out now, not when the first game ends: stdout is fully buffered into a file or pipe,
+    // and the line says where the journal is being written while the games go on.
+    std::cout << std::flush;
     engine::install_signal_cleanup();
     tournament::JournalWriter journal(journal_path, config.fingerprint());
+    // The progress line first: the match's statistics read the games it keeps.
     Progress progress(config, static_cast<int>(mine.size()), games, quiet);
-    tournament::Runner* running = nullptr;
-    tournament::Runner runner(config, todo, journal,
-                              [&](const GameSlot& slot, const match::GameRecord& g) {
-                                  progress.game(slot, g);
-                                  pgn_out.add(g);
-                                  if (watch.game(g) && running) running->stop();
-                              });
-    running = &runner;
+    tournament::RunEvents events;
+    events.subscribe(progress);
+    events.subscribe(pgn_out);
+    events.subscribe(watch);
+    boost::asio::io_context io;
+    std::optional<live::RunLive> live;
+    if (!options.live.empty() || options.live_file) {
+        live::LiveInfo info{config.engines.size() == 2 ? "match" : "tournament",
+                            config.name,
+                            tournament::format_name(config.format),
+                            time_control_shown(config),
+                            engine_names(config),
+                            static_cast<int>(all.size()),
+                            config.sprt};
+        live.emplace(
+            io, std::move(info), rules, games,
+            live::RunLiveOptions{
+                options.live, config.output_dir,
+                options.live_file ? live::live_file_name(tournament::journal_file_name(shard)) : "",
+                config.variant});
+        events.subscribe(*live);
+        if (!live->url().empty()) std::cout << "live page " << live->url() << std::endl;
+    }
+    tournament::Runner runner(io, config, todo, journal, events);
+    watch.on_decided([&runner] { runner.stop(); });
     const auto started = std::chrono::steady_clock::now();
     runner.run();
-    progress.end();
-    watch.end();
     if (stats) {
         const double seconds =
             std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
@@ -291,13 +309,19 @@ void run_report(const std::string& path) {
 
 }  // namespace
 
+void add_live_options(CLI::App& command, RunOptions& options) {
+    command.add_option("--live", options.live,
+                       "serve a live page of the run at [HOST:]PORT (loopback unless a host is "
+                       "named; port 0: any free port, printed)");
+    command.add_flag("--live-file", options.live_file,
+                     "write live.json (the games in play) beside the journal, for `referee watch`");
+}
+
 void add_tournament_commands(CLI::App& app) {
     struct Args {
-        std::string config, shard;
-        bool resume = false, quiet = false, stats = false, slurm = false, no_report = false,
-             affinity = false;
-        std::string sandbox;
-        int concurrency = 0, threads = 0;
+        std::string config;
+        RunOptions run;
+        bool slurm = false, no_report = false;
         SlurmArgs cluster;
         std::vector<std::string> journals;
     };
@@ -305,25 +329,27 @@ void add_tournament_commands(CLI::App& app) {
     auto* t = app.add_subcommand(
         "tournament", "run a round-robin or gauntlet from a YAML config (see configs/README.md)");
     t->add_option("CONFIG", a->config, "tournament config file")->required();
-    t->add_flag("--resume", a->resume,
+    t->add_flag("--resume", a->run.resume,
                 "finish a tournament that was interrupted, replaying no finished game");
-    t->add_option("--shard", a->shard, "play only the K-th of N slices of the schedule, e.g. 2/3");
-    t->add_option("--concurrency", a->concurrency, "games at once (overrides the config)");
-    t->add_option("--threads", a->threads,
+    t->add_option("--shard", a->run.shard,
+                  "play only the K-th of N slices of the schedule, e.g. 2/3");
+    t->add_option("--concurrency", a->run.concurrency, "games at once (overrides the config)");
+    t->add_option("--threads", a->run.threads,
                   "event loops the games at once are spread over (overrides the config)")
         ->check(CLI::Range(1, 256));
-    t->add_flag("--affinity", a->affinity,
+    t->add_flag("--affinity", a->run.affinity,
                 "keep each of those threads, and the engines it starts, to one core (overrides "
                 "the config)");
-    t->add_flag("--quiet", a->quiet, "print only the report path");
-    t->add_flag("--stats", a->stats,
+    t->add_flag("--quiet", a->run.quiet, "print only the report path");
+    t->add_flag("--stats", a->run.stats,
                 "print games per second, the referee's peak memory and the CPU time of the "
                 "referee and of its engines at the end");
     t->add_option(
-        "--sandbox", a->sandbox,
+        "--sandbox", a->run.sandbox,
         "run every engine under: auto (bwrap where it works), bwrap, none (overrides the config)");
     t->add_flag("--no-report", a->no_report,
                 "write only the journal, no report (shards whose merge reports)");
+    add_live_options(*t, a->run);
     t->add_flag("--slurm", a->slurm,
                 "submit the tournament to Slurm: a job array of shards and a merge job");
     t->add_option("--shards", a->cluster.shards,
@@ -336,8 +362,8 @@ void add_tournament_commands(CLI::App& app) {
                 "with --slurm: print the batch scripts, submit nothing");
     t->callback([a] {
         if (a->slurm) return run_tournament_on_slurm(a->config, a->cluster);
-        run_tournament(a->config, a->resume, a->shard, a->concurrency, a->threads, a->affinity,
-                       a->quiet, a->stats, !a->no_report, a->sandbox);
+        a->run.reports = !a->no_report;
+        run_tournament(a->config, a->run);
     });
 
     auto* m = app.add_subcommand("merge", "combine shard journals into one journal and report");

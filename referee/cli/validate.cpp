@@ -70,14 +70,14 @@ void add_validate_command(CLI::App& app) {
     auto* cmd = app.add_subcommand(
         "validate", "check that an engine obeys the rules and the protocol before a tournament");
     cmd->add_option("--variant", a->options.variant, "variant name or .yaml path")->required();
-    cmd->add_option(
-           "--engine", a->options.engine,
-           "the engine: an in-tree name (random, alphabeta, broken-hang...), "
-           "fairy-stockfish, a path, "
-           "or 'cmd=PATH [arg=..] [proto=uci|imcs|plain|imcs-tcp] [name=..] [option.NAME=VALUE]'")
+    cmd->add_option("--engine", a->options.engine,
+                    "the engine: an in-tree name (random, alphabeta, broken-hang...), "
+                    "fairy-stockfish, a path, "
+                    "or 'cmd=PATH [arg=..] [proto=uci|xboard|imcs|plain|imcs-tcp] [name=..] "
+                    "[option.NAME=VALUE]'")
         ->required();
     cmd->add_option("--protocol", a->protocol,
-                    "uci, imcs, plain or imcs-tcp (overrides the description's proto=)");
+                    "uci, xboard, imcs, plain or imcs-tcp (overrides the description's proto=)");
     cmd->add_option("--json", a->json, "also write the report as JSON to this file");
     cmd->add_option("--only", a->only,
                     "run only these probes, comma-separated (the handshake always runs)");
@@ -89,7 +89,7 @@ void add_validate_command(CLI::App& app) {
                     "clock of the whole-game probes (default 4+0.05)");
     cmd->add_option("--time-scale", a->options.time_scale,
                     "multiply every probe clock by this, for an engine that thinks long (default "
-                    "1; 3 gives 9 s a move)");
+                    "1; N gives 3N s a move: allow about twice its longest think)");
     cmd->add_option("--seed", a->options.seed,
                     "seed of the rule probes' position search (default 1)");
     cmd->add_option("--positions", a->options.rule_positions,

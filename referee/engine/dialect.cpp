@@ -12,13 +12,27 @@ std::unique_ptr<Dialect> make_dialect(DialectContext context) {
             return make_plain_dialect(context);
         case Protocol::ImcsTcp:
             return make_imcs_tcp_dialect(context);
+        case Protocol::Xboard:
+            return make_xboard_dialect(context);
     }
     return make_uci_dialect(context);
+}
+
+void read_move(const rules::Position& position, std::string_view text, DialectHost& host) {
+    rules::Move move;
+    try {
+        move = position.parse_move(text);
+    } catch (const rules::MoveError& e) {
+        if (e.kind() == rules::MoveError::Kind::Unparsable) return host.unreadable(e.what());
+        return host.illegal_move(e.what());
+    }
+    host.move(move);
 }
 
 DialectTraits dialect_traits(Protocol protocol) {
     switch (protocol) {
         case Protocol::Uci:
+        case Protocol::Xboard:  // setboard or edit; reuse=0 makes its dialect one_game()
             return {GameStart::AnyPosition, false};
         case Protocol::Imcs:
             return {GameStart::BoardEachMove, false};

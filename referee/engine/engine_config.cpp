@@ -1,5 +1,6 @@
 #include "referee/engine/engine_config.hpp"
 
+#include <arpa/inet.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -25,16 +26,19 @@ const char* protocol_name(Protocol p) {
             return "plain";
         case Protocol::ImcsTcp:
             return "imcs-tcp";
+        case Protocol::Xboard:
+            return "xboard";
     }
     return "?";
 }
 
 const char* protocol_names() {
-    return "uci, imcs, plain or imcs-tcp";
+    return "uci, xboard, imcs, plain or imcs-tcp";
 }
 
 Protocol parse_protocol(std::string_view text) {
-    for (auto p : {Protocol::Uci, Protocol::Imcs, Protocol::Plain, Protocol::ImcsTcp})
+    for (auto p :
+         {Protocol::Uci, Protocol::Xboard, Protocol::Imcs, Protocol::Plain, Protocol::ImcsTcp})
         if (text == protocol_name(p)) return p;
     throw ConfigError(fmt::format("unknown protocol '{}' (expected {})", text, protocol_names()));
 }
@@ -125,6 +129,12 @@ EngineConfig parse_engine_spec(std::string_view spec, const std::string& bin_dir
             c.tcp_password = value;
         else if (key == "server")
             parse_tcp_server(value, c);
+        else if (key == "variant")
+            c.variant = value;
+        else if (key == "writable")
+            c.writable.push_back(writable_path(value));
+        else if (key == "keep")
+            parse_keep(value, c);
         else if (key == "sandbox" || key.rfind("limit.", 0) == 0) {
             try {
                 if (key == "sandbox")
@@ -137,7 +147,8 @@ EngineConfig parse_engine_spec(std::string_view spec, const std::string& bin_dir
         } else
             throw ConfigError(fmt::format(
                 "unknown key '{}' in engine description '{}' (known: cmd, name, arg, args, dir, "
-                "proto, option.NAME, startup, memory, user, password, server, sandbox, limit.NAME)",
+                "proto, option.NAME, startup, memory, user, password, server, sandbox, variant, "
+                "writable, keep, limit.NAME)",
                 key, spec));
     }
     if (c.command.empty())
@@ -218,6 +229,84 @@ std::string executable_dir() {
     return exe.parent_path().string();
 }
 
+void parse_keep(std::string_view text, EngineConfig& config) {
+    bool any = false;
+    for (std::size_t start = 0; start <= text.size();) {
+        auto end = text.find(',', start);
+        if (end == std::string_view::npos) end = text.size();
+        const auto word = text.substr(start, end - start);
+        if (word == "stderr")
+            config.keep_stderr = any = true;
+        else if (word == "files")
+            config.keep_files = any = true;
+        else if (!word.empty())
+            throw ConfigError(fmt::format(
+                "keep '{}': '{}' is not something the referee keeps (stderr, files)", text, word));
+        start = end + 1;
+    }
+    if (!any) throw ConfigError(fmt::format("keep '{}': say stderr, files or both", text));
+}
+
+std::string writable_path(std::string_view path, const std::string& base) {
+    namespace fs = std::filesystem;
+    if (path.empty()) throw ConfigError("writable: an empty path");
+    fs::path p(path);
+    if (p.is_relative()) p = base.empty() ? fs::absolute(p) : fs::path(base) / p;
+    return p.lexically_normal().string();
+}
+
+namespace {
+
+// A value inside an engine description: quoted when it holds a space or a quote.
+std::string description_value(const std::string& v) {
+    if (!v.empty() && v.find_first_of(" \t\"'") == std::string::npos) return v;
+    return v.find('"') == std::string::npos ? "\"" + v + "\"" : "'" + v + "'";
+}
+
+}  // namespace
+
+std::string describe_engine(const EngineConfig& c) {
+    std::string out = "cmd=" + description_value(c.command);
+    auto add = [&out](const std::string& key, const std::string& value) {
+        out += " " + description_value(key + "=" + value);
+    };
+    for (const auto& a : c.args) add("arg", a);
+    add("proto", protocol_name(c.protocol));
+    if (!c.working_dir.empty()) add("dir", c.working_dir);
+    for (const auto& [name, value] : c.options) add("option." + name, value);
+    const EngineConfig defaults;
+    if (c.startup_timeout != defaults.startup_timeout)
+        add("startup", fmt::format("{:g}", c.startup_timeout.count() / 1000.0));
+    if (c.memory_limit_mb != 0) add("memory", std::to_string(c.memory_limit_mb));
+    if (!c.tcp_user.empty()) add("user", c.tcp_user);
+    if (!c.tcp_password.empty()) add("password", c.tcp_password);
+    if (c.tcp_server_port != 0)
+        add("server", c.tcp_server_name + ":" + std::to_string(c.tcp_server_port));
+    if (c.sandbox != defaults.sandbox) add("sandbox", sandbox_name(c.sandbox));
+    if (!c.variant.empty()) add("variant", c.variant);
+    for (const auto& w : c.writable) add("writable", w);
+    if (c.keep_stderr || c.keep_files)
+        add("keep", c.keep_stderr && c.keep_files ? "stderr,files"
+                    : c.keep_stderr               ? "stderr"
+                                                  : "files");
+    const ResourceLimits& l = c.limits;
+    const ResourceLimits& d = defaults.limits;
+    const std::pair<const char*, std::pair<std::size_t, std::size_t>> figures[] = {
+        {"data", {l.data_mb, d.data_mb}},
+        {"as", {l.address_space_mb, d.address_space_mb}},
+        {"cpu", {l.cpu_seconds, d.cpu_seconds}},
+        {"files", {l.open_files, d.open_files}},
+        {"procs", {l.processes, d.processes}},
+        {"core", {l.core_files ? 1u : 0u, d.core_files ? 1u : 0u}},
+        {"stdout", {l.stdout_mb, d.stdout_mb}},
+        {"stderr", {l.stderr_mb, d.stderr_mb}}};
+    for (const auto& [key, values] : figures)
+        if (values.first != values.second)
+            add(std::string("limit.") + key, std::to_string(values.first));
+    add("name", c.name);
+    return out;
+}
+
 void parse_tcp_server(std::string_view text, EngineConfig& config) {
     const auto colon = text.rfind(':');
     if (colon == std::string_view::npos)
@@ -235,6 +324,18 @@ void parse_tcp_server(std::string_view text, EngineConfig& config) {
     if (!name_ok)
         throw ConfigError(fmt::format(
             "server '{}': '{}' is not a host name (letters, digits, '.' and '-')", text, name));
+    // The referee reaches a client with the server built in through the name: its /etc/hosts
+    // maps the name to the referee. An address is connected to as it is, whatever the hosts
+    // file says, and would only reach a machine the referee is not.
+    in_addr address{};
+    if (::inet_aton(std::string(name).c_str(), &address) != 0)
+        throw ConfigError(fmt::format(
+            "server '{}': '{}' is an IP address, not a host name. The referee reaches a client "
+            "with its server built in by mapping the server's name to itself in the client's "
+            "/etc/hosts; a client built to connect to an address goes there directly, which "
+            "no hosts file changes. Give the client the address and port as arguments "
+            "({{host}} {{port}}), or rebuild it with a host name",
+            text, name));
     int port = 0;
     const auto [end, ec] =
         std::from_chars(port_text.data(), port_text.data() + port_text.size(), port);
@@ -275,8 +376,15 @@ void check_engine_command(const EngineConfig& config) {
     if (config.tcp_server_port != 0 && config.sandbox == Sandbox::None)
         throw ConfigError(fmt::format(
             "engine '{}': 'server' needs the bwrap sandbox (it maps {} to the referee in the "
-            "client's own /etc/hosts); remove sandbox: none",
+            "client's own /etc/hosts), and this engine is set to run without it (sandbox: none "
+            "in its config, sandbox=none in its description or --sandbox none)",
             config.name, config.tcp_server_name));
+    for (const auto& w : config.writable)
+        if (!fs::exists(w, ec))
+            throw ConfigError(fmt::format(
+                "engine '{}': writable '{}' does not exist (create the folder, or name the "
+                "folder the engine writes its file in)",
+                config.name, w));
     check_placeholders(config);
 }
 

@@ -18,9 +18,10 @@ namespace referee::engine {
 // uci: UCI over stdio. imcs: the IMCS server's game messages over stdio. plain: the older
 // course engines' stdio dialect (only "! move" lines and the "=" result). imcs-tcp: an IMCS
 // client that the referee starts and that connects to the referee as to an IMCS server.
-enum class Protocol { Uci, Imcs, Plain, ImcsTcp };
+// xboard: the Chess Engine Communication Protocol (CECP) of xboard/WinBoard, versions 1 and 2.
+enum class Protocol { Uci, Imcs, Plain, ImcsTcp, Xboard };
 const char* protocol_name(Protocol p);
-// "uci, imcs, plain or imcs-tcp", for messages.
+// "uci, xboard, imcs, plain or imcs-tcp", for messages.
 const char* protocol_names();
 
 // The largest memory limit accepted (1 TiB): bytes = MiB * 2^20 must not wrap.
@@ -34,11 +35,12 @@ struct EngineConfig {
     std::vector<std::string> args;
     std::string working_dir;
     Protocol protocol = Protocol::Uci;
-    std::vector<std::pair<std::string, std::string>> options;  // UCI setoption, in order
-    std::chrono::milliseconds startup_timeout{10000};          // spawn to ready
-    std::size_t memory_limit_mb = 0;                           // 0: limits.address_space_mb
-    ResourceLimits limits;                                     // always on; see limits.hpp
-    Sandbox sandbox = Sandbox::Auto;                           // bwrap where it works
+    // UCI setoption / xboard `option NAME=VALUE`, in order
+    std::vector<std::pair<std::string, std::string>> options;
+    std::chrono::milliseconds startup_timeout{10000};  // spawn to ready
+    std::size_t memory_limit_mb = 0;                   // 0: limits.address_space_mb
+    ResourceLimits limits;                             // always on; see limits.hpp
+    Sandbox sandbox = Sandbox::Auto;                   // bwrap where it works
     // An engine built here on engines/common: the referee tells it its protocol, variant,
     // colour and (imcs-tcp) where to connect with the flags engines/common reads, unless the
     // arguments already give them.
@@ -54,7 +56,24 @@ struct EngineConfig {
     // Needs the bwrap sandbox. Port 0: none; the client is told {host} and {port}.
     std::string tcp_server_name;
     int tcp_server_port = 0;
+    // The variant this engine plays without being told ("variant: minitchess"): a UCI engine
+    // written for one variant that lists no UCI_Variant option plays it as it is; a game of
+    // another variant is refused for it (it cannot play that). Empty: told in its protocol
+    // (UCI_Variant, VariantPath, VariantFile) or, for IMCS and plain, assumed.
+    std::string variant;
+    // Absolute paths outside its scratch folder it may write under the bwrap sandbox (bound
+    // read-write): a log or book where its author put it. Must exist.
+    std::vector<std::string> writable;
+    // Kept beyond each game next to its record (keep: stderr, files): all it wrote to stderr,
+    // and the files its scratch folder held when it ended. Such an engine gets a fresh
+    // process for every game, so what is kept is that game's.
+    bool keep_stderr = false, keep_files = false;
 };
+
+// "stderr", "files" or both ("stderr,files") into config.keep_*; throws ConfigError.
+void parse_keep(std::string_view text, EngineConfig& config);
+// A writable path made absolute (from the current folder, or from `base` when given).
+std::string writable_path(std::string_view path, const std::string& base = {});
 
 // "NAME:PORT" into config.tcp_server_name and tcp_server_port; throws ConfigError saying what
 // is wrong (a name with characters no host name has, a port outside 1-65535).
@@ -85,9 +104,14 @@ std::optional<std::string> find_in_path(std::string_view program);
 //   "cmd=random arg=--seed arg=3 proto=imcs name=rand option.Skill Level=0"
 // Keys: cmd (required; resolved as above), name, arg (repeatable), args (split on spaces),
 // dir, proto, option.<Name>=<value>, startup=<seconds>, memory=<MiB>, user=, password=,
-// server=NAME:PORT (imcs-tcp), sandbox=auto|bwrap|none,
-// limit.<as|cpu|files|procs|core|stdout|stderr>=<number>. Values may be quoted.
+// server=NAME:PORT (imcs-tcp), sandbox=auto|bwrap|none, variant=NAME, writable=PATH
+// (repeatable), keep=stderr,files, limit.<data|as|cpu|files|procs|core|stdout|stderr>=<number>.
+// Values may be quoted.
 EngineConfig parse_engine_spec(std::string_view spec, const std::string& bin_dir);
+
+// The description parse_engine_spec reads back as this config (every key that differs from
+// the default; the command as resolved): what a reproduce line passes to `referee play`.
+std::string describe_engine(const EngineConfig& config);
 
 // What a user may write for an engine: a full description (anything with '='), or a name or
 // path as resolve_engine_command takes it (UCI assumed).

@@ -7,6 +7,7 @@
 
 #include "referee/engine/dialect.hpp"
 #include "referee/engine/imcs_wire.hpp"
+#include "referee/rules/printable.hpp"
 
 namespace referee::engine {
 namespace {
@@ -25,7 +26,7 @@ class ImcsDialect final : public Dialect {
     }
 
     void on_line(std::string_view raw) override {
-        if (!thinking_)
+        if (!thinking_ || !position_)
             return;  // chatter between turns is ignored (flooding is capped by the session)
         thinking_ = false;
         last_ =
@@ -34,12 +35,13 @@ class ImcsDialect final : public Dialect {
             case imcs::MoveLine::Kind::Resign:
                 return c_.host.resign();
             case imcs::MoveLine::Kind::Move:
-                return c_.host.move(last_.move);
+                return read_move(*position_, last_.move, c_.host);
             case imcs::MoveLine::Kind::Invalid:
                 // The server refuses this form even where the referee's notation would read it
-                // (a2a3, A2-A3): a text no notation reads makes the match layer refuse it too.
-                return c_.host.move(
-                    fmt::format("{} (not an IMCS move: the form is a2-a3)", last_.text));
+                // (a2a3, A2-A3).
+                return c_.host.unreadable(
+                    fmt::format("'{}' is not an IMCS move (the form is a2-a3)",
+                                rules::printable_text(last_.text)));
         }
     }
 
@@ -57,10 +59,12 @@ class ImcsDialect final : public Dialect {
                                  : r.white_to_move ? r.white_ms
                                                    : r.black_ms;
         const std::int64_t opp = r.white_to_move ? r.black_ms : r.white_ms;
+        position_ = r.position;
+        board_ = r.position->board_dump();
         send_crlf("");
         // The board's lines, split in place (a stream per ply was a measurable share of the
         // referee's work for IMCS engines).
-        std::string_view board = r.board_dump;
+        std::string_view board = board_;
         while (!board.empty()) {
             const std::size_t nl = board.find('\n');
             c_.host.send(board.substr(0, nl));
@@ -72,8 +76,8 @@ class ImcsDialect final : public Dialect {
                   std::move(on_written));
     }
 
-    void opponent_moved(std::string_view dash_move) override {
-        send_crlf(imcs::opponent_move(dash_move));
+    void opponent_moved(const rules::Position& before, rules::Move move) override {
+        send_crlf(imcs::opponent_move(before.move_name(move, rules::MoveStyle::Dash)));
     }
 
     void reject_move(std::string_view) override {
@@ -87,6 +91,7 @@ class ImcsDialect final : public Dialect {
         send_crlf(std::string_view(lines).substr(0, split));
         send_crlf(std::string_view(lines).substr(split + 2, lines.size() - split - 4));
         thinking_ = false;
+        position_ = nullptr;
     }
 
     void quit() override {
@@ -97,7 +102,9 @@ class ImcsDialect final : public Dialect {
     DialectContext c_;
     bool thinking_ = false;
     imcs::MoveLine last_;
-    std::string line_;  // send_crlf's line, its capacity kept
+    std::string line_;                           // send_crlf's line, its capacity kept
+    std::string board_;                          // the board dump being sent
+    const rules::Position* position_ = nullptr;  // of the request being answered
 };
 
 }  // namespace

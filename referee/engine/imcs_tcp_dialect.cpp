@@ -56,7 +56,9 @@ class ImcsTcpDialect final : public Dialect {
     void request_move(const MoveRequest& r, std::function<void()> on_written) override {
         game_->request_move(r, std::move(on_written));
     }
-    void opponent_moved(std::string_view dash_move) override { game_->opponent_moved(dash_move); }
+    void opponent_moved(const rules::Position& before, rules::Move move) override {
+        game_->opponent_moved(before, move);
+    }
     void reject_move(std::string_view reason) override { game_->reject_move(reason); }
     void game_over(std::string_view result, std::string_view reason) override {
         game_->game_over(result, reason);

@@ -139,6 +139,7 @@ void check_placeholders(const EngineConfig& config) {
 
 bool launch_args_match(const EngineConfig& config, const rules::Variant& variant, const Seat& a,
                        const Seat& b) {
+    if (config.keep_stderr || config.keep_files) return false;
     const TcpLogin none;
     return launch_args(config, variant, a, &none) == launch_args(config, variant, b, &none);
 }

@@ -49,7 +49,8 @@ void check_placeholders(const EngineConfig& config);
 
 // Whether a process started for seat `a` may play a game for seat `b`: its arguments would
 // be the same. Engines without placeholders are reused across colours; one with {color} is
-// restarted when its colour changes, one with {seed} for every game.
+// restarted when its colour changes, one with {seed} for every game, and one whose output
+// is kept (`keep`) for every game, so that what is kept is one game's.
 bool launch_args_match(const EngineConfig& config, const rules::Variant& variant, const Seat& a,
                        const Seat& b);
 

@@ -5,7 +5,7 @@
 
 namespace referee::engine {
 
-std::size_t ResourceLimits::default_address_space_mb() {
+std::size_t ResourceLimits::default_data_mb() {
 #if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
     return 0;
 #elif defined(__has_feature)
@@ -26,7 +26,9 @@ void set_limit(ResourceLimits& limits, std::string_view key, std::string_view va
     if (ec != std::errc() || ptr != end || value.empty())
         throw std::invalid_argument("limit." + std::string(key) + ": '" + std::string(value) +
                                     "' is not a whole number (0 for none)");
-    if (key == "as")
+    if (key == "data")
+        limits.data_mb = n;
+    else if (key == "as")
         limits.address_space_mb = n;
     else if (key == "cpu")
         limits.cpu_seconds = n;
@@ -42,17 +44,17 @@ void set_limit(ResourceLimits& limits, std::string_view key, std::string_view va
         limits.stderr_mb = n;
     else
         throw std::invalid_argument("unknown limit '" + std::string(key) +
-                                    "' (known: as, cpu, files, procs, core, stdout, stderr)");
+                                    "' (known: data, as, cpu, files, procs, core, stdout, stderr)");
 }
 
 std::string describe(const ResourceLimits& l) {
     auto fig = [](std::size_t n, const char* unit) {
         return n == 0 ? std::string("none") : std::to_string(n) + unit;
     };
-    return "as=" + fig(l.address_space_mb, " MiB") + ", cpu=" + fig(l.cpu_seconds, " s") +
-           ", files=" + fig(l.open_files, "") + ", procs=" + fig(l.processes, "") +
-           ", core=" + (l.core_files ? "on" : "off") + ", stdout=" + fig(l.stdout_mb, " MiB") +
-           ", stderr=" + fig(l.stderr_mb, " MiB");
+    return "data=" + fig(l.data_mb, " MiB") + ", as=" + fig(l.address_space_mb, " MiB") +
+           ", cpu=" + fig(l.cpu_seconds, " s") + ", files=" + fig(l.open_files, "") +
+           ", procs=" + fig(l.processes, "") + ", core=" + (l.core_files ? "on" : "off") +
+           ", stdout=" + fig(l.stdout_mb, " MiB") + ", stderr=" + fig(l.stderr_mb, " MiB");
 }
 
 }  // namespace referee::engine

@@ -43,7 +43,7 @@ class PlainDialect final : public Dialect {
             early_.emplace_back(line);
             return;
         }
-        deliver(std::string(line));
+        deliver(std::string(line));  // a copy: `line` is the reader's buffer
     }
 
     void new_game(bool plays_white, const MoveRequest& r) override {
@@ -53,8 +53,8 @@ class PlainDialect final : public Dialect {
         started_ = true;
         // The engine knows nothing but its colour and the start position: a game from
         // elsewhere, or a colour other than the one it was started with, cannot be played.
-        if (board_and_side(r.start_fen) != board_and_side(c_.variant.start_fen) ||
-            !r.uci_moves.empty())
+        if (!r.start || board_and_side(r.start->fen()) != board_and_side(c_.variant.start_fen) ||
+            !r.moves.empty())
             return c_.host.fault(FaultKind::Unsupported,
                                  "a plain engine plays from the variant's start position only "
                                  "(no set-up positions, no opening moves)");
@@ -68,18 +68,19 @@ class PlainDialect final : public Dialect {
 
     // Nothing is sent: White's engine moves unasked, Black's was sent the "! move" it answers.
     // The clock starts now, as the request is "written" the moment it is made.
-    void request_move(const MoveRequest&, std::function<void()> on_written) override {
+    void request_move(const MoveRequest& r, std::function<void()> on_written) override {
         thinking_ = true;
+        position_ = r.position;
         if (on_written) on_written();
         if (!early_.empty()) {
-            std::string line = std::move(early_.front());
+            const std::string line = std::move(early_.front());
             early_.pop_front();
-            deliver(std::move(line));
+            deliver(line);
         }
     }
 
-    void opponent_moved(std::string_view dash_move) override {
-        c_.host.send(fmt::format("! {}", dash_move));
+    void opponent_moved(const rules::Position& before, rules::Move move) override {
+        c_.host.send(fmt::format("! {}", before.move_name(move, rules::MoveStyle::Dash)));
     }
 
     // Plain has no way to ask again: the engine would read another move as the opponent's.
@@ -95,6 +96,7 @@ class PlainDialect final : public Dialect {
     // engines were sent by the relays they were written for.
     void game_over(std::string_view result, std::string_view reason_key) override {
         thinking_ = false;
+        position_ = nullptr;
         c_.host.send(imcs::result_text(imcs::result_for(result, reason_key)));
     }
 
@@ -103,21 +105,23 @@ class PlainDialect final : public Dialect {
     bool one_game() const override { return true; }
 
   private:
-    void deliver(std::string line) {
+    void deliver(const std::string& line) {
         thinking_ = false;
-        if (line[0] == '=')
+        const std::string_view text = line;
+        if (text.substr(0, 1) == "=")
             return c_.host.fault(
                 FaultKind::Protocol,
-                fmt::format("it declared the game over ('{}') when it was to move", line));
-        std::string move(trim(std::string_view(line).substr(1)));
+                fmt::format("it declared the game over ('{}') when it was to move", text));
+        const std::string_view move = trim(text.substr(1));
         if (move == "resign") return c_.host.resign();
-        c_.host.move(move);  // the match layer reads it and judges it
+        if (position_) read_move(*position_, move, c_.host);
     }
 
     DialectContext c_;
     bool thinking_ = false;
     bool started_ = false;
-    std::deque<std::string> early_;  // '!' or '=' lines that came before a request
+    std::deque<std::string> early_;              // '!' or '=' lines that came before a request
+    const rules::Position* position_ = nullptr;  // of the request being answered
 };
 
 }  // namespace

@@ -114,7 +114,15 @@ class EngineProcess::Impl : public std::enable_shared_from_this<EngineProcess::I
         in_.emplace(io_);
         out_.emplace(io_);
         err_.emplace(io_);
-        pid_ = detail::spawn_in_own_group(spec_, *in_, *out_, *err_);
+        if (!spec_.keep_dir.empty()) {
+            try {
+                kept_ = std::make_shared<KeptOutput>(spec_.keep_dir, spec_.keep_stderr,
+                                                     spec_.keep_files);
+            } catch (const std::exception& e) {
+                throw StartError("cannot start engine \"" + spec_.command + "\": " + e.what());
+            }
+        }
+        pid_ = detail::spawn_in_own_group(spec_, *in_, *out_, *err_, kept_);
         // uncork() writes straight to the pipe: it must never block on an engine that does
         // not read.
         const int fd = in_->native_sink();
@@ -182,6 +190,7 @@ class EngineProcess::Impl : public std::enable_shared_from_this<EngineProcess::I
         grace_timer_.expires_after(grace);
         grace_timer_.async_wait([self = shared_from_this(), grace](boost::system::error_code ec) {
             if (ec || !self->running_) return;
+            self->quit_ignored_ = true;
             self->kill_group("killed by the referee after it ignored quit for " +
                              std::to_string(grace.count()) + " ms");
         });
@@ -227,6 +236,7 @@ class EngineProcess::Impl : public std::enable_shared_from_this<EngineProcess::I
     bool running_ = false;  // started and not reaped
     Clock::time_point last_write_done_{};
     std::string stderr_tail_;
+    std::shared_ptr<KeptOutput> kept_;  // keep: stderr is copied there as it arrives
     std::optional<ExitInfo> exit_info_;
     LineBuffer lines_;
 
@@ -300,6 +310,7 @@ class EngineProcess::Impl : public std::enable_shared_from_this<EngineProcess::I
             }
             exit_info_pending_ = describe(status, referee_kill_);
             exit_info_pending_.outlived = std::move(outlived);
+            exit_info_pending_.ignored_quit = quit_ignored_ && exit_info_pending_.killed_by_referee;
         } else {
             // Someone else reaped it (SIGCHLD ignored, or a stray waitpid(-1)).
             ExitInfo lost;
@@ -337,6 +348,7 @@ class EngineProcess::Impl : public std::enable_shared_from_this<EngineProcess::I
         close_stdin();
         exit_info_ = std::move(exit_info_pending_);
         exit_info_->write_error = write_error_;
+        detail::explain_denied_write(spec_, stderr_tail_, *exit_info_);
         auto keep_alive = shared_from_this();
         if (!detached_ && exit_handler_) exit_handler_(*exit_info_);
     }
@@ -408,6 +420,7 @@ class EngineProcess::Impl : public std::enable_shared_from_this<EngineProcess::I
         if (over_volume(stderr_bytes_, n, spec_.limits.stderr_mb, "stderr", &Impl::finish_stderr))
             return;
         stderr_tail_.append(stderr_chunk_.data(), n);
+        if (kept_) kept_->add_stderr(std::string_view(stderr_chunk_.data(), n));
         if (stderr_tail_.size() > kStderrTailBytes)
             stderr_tail_.erase(0, stderr_tail_.size() - kStderrTailBytes);
         if (ec) {
@@ -481,6 +494,7 @@ class EngineProcess::Impl : public std::enable_shared_from_this<EngineProcess::I
     std::size_t batch_count_ = 0;      // how many of writes_ the batch holds
     std::array<char, 4096> stderr_chunk_{};
     std::optional<std::string> referee_kill_;  // description, once we SIGKILLed the group
+    bool quit_ignored_ = false;                // that kill ended the grace after quit
     ExitInfo exit_info_pending_;
     std::string write_error_;
     std::size_t stdout_bytes_ = 0, stderr_bytes_ = 0;

@@ -35,17 +35,29 @@ struct ProcessSpec {
     std::vector<std::string> args;
     std::string working_dir;                 // empty: a scratch folder of its own, removed after
     std::size_t max_line_bytes = 64 * 1024;  // longer stdout line (before its '\n') is a fault
-    std::size_t memory_limit_bytes = 0;      // 0: limits.address_space_mb; else RLIMIT_AS
+    std::size_t memory_limit_bytes = 0;      // 0: limits.data_mb; else RLIMIT_DATA
     ResourceLimits limits;                   // setrlimit in the child; output volume here
     Sandbox sandbox = Sandbox::None;         // Bwrap or None (Auto is resolved by the caller)
-    // Under bwrap: keep the machine's network. An imcs-tcp client must reach the referee's
-    // port on 127.0.0.1, which a network namespace of its own would not have.
+    // Keep the machine's network under bwrap, and may make TCP sockets (the seccomp filter
+    // refuses every other engine network sockets). An imcs-tcp client must reach the
+    // referee's port on 127.0.0.1, which a network namespace of its own would not have.
     bool network = false;
+    // With network: the one TCP port it may connect to (the referee's), where Landlock can
+    // say so (ABI 4); 0: any port.
+    int connect_port = 0;
     // Under bwrap: names the engine's /etc/hosts maps to addresses (name, address), ahead of
     // the machine's own entries; an imcs-tcp client with a server name built in finds the
     // referee this way. Refused without bwrap: nothing else can give one process its own
     // /etc/hosts.
     std::vector<std::pair<std::string, std::string>> host_names;
+    // Under bwrap: absolute paths outside its scratch folder it may write (bound read-write),
+    // for an engine that keeps a log or a book where its author put it.
+    std::vector<std::string> writable;
+    // When not empty: a folder the referee creates for what this process leaves (`keep`):
+    // all it writes to stderr goes to <keep_dir>/stderr as it arrives (keep_stderr), and its
+    // scratch folder's files are copied to <keep_dir>/files when it ends (keep_files).
+    std::string keep_dir;
+    bool keep_stderr = false, keep_files = false;
 };
 
 // Thrown by start(): names the command and the OS reason ("No such file or directory",
@@ -59,6 +71,7 @@ struct ExitInfo {
     int exit_code = -1;              // when the engine exited by itself, else -1
     int signal = 0;                  // the signal that ended it, else 0
     bool killed_by_referee = false;  // our SIGKILL (kill() or an expired shutdown grace) ended it
+    bool ignored_quit = false;       // ... the one after shutdown()'s grace ran out
     std::string description;  // "exited with code 3", "killed by signal 11 (Segmentation fault)"
     std::string write_error;  // first failed write to its stdin (e.g. Broken pipe), else empty
     // "pid (comm)" of processes that had left its process group or session (setsid, double
@@ -68,6 +81,10 @@ struct ExitInfo {
     // referee's kill of the group ended them. Harmless in a game; validate warns about it.
     std::vector<std::string> outlived;
 };
+
+// What the way an engine ended says against it, one sentence each: it ignored quit, processes
+// it started left its process group, or outlived it. Empty for a clean exit.
+std::vector<std::string> exit_problems(const ExitInfo& info);
 
 class EngineProcess {
   public:

@@ -15,12 +15,14 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <cstdio>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <map>
 #include <memory>
 #include <mutex>
+#include <set>
 #include <string>
 #include <string_view>
 #include <system_error>
@@ -34,6 +36,7 @@
 #include <boost/process/extend.hpp>
 #include <boost/process/io.hpp>
 
+#include "referee/engine/confinement.hpp"
 #include "referee/engine/containment.hpp"
 #include "referee/engine/process_registry.hpp"
 #include "referee/engine/sandbox.hpp"
@@ -75,11 +78,12 @@ struct ChildSetup : bp::extend::handler {
     const char* working_dir = nullptr;
     pid_t parent = 0;
     char** environment = nullptr;  // the engine's own, made in the parent (see engine_environment)
+    const Confinement* confinement = nullptr;
     struct Limit {
         int resource;
         rlim_t value;
     };
-    Limit limits[6]{};
+    Limit limits[7]{};
     int limit_count = 0;
 
     void add_limit(int resource, rlim_t value) { limits[limit_count++] = {resource, value}; }
@@ -88,6 +92,9 @@ struct ChildSetup : bp::extend::handler {
     void on_exec_setup(Executor& exec) const {
         // A session of its own: no controlling terminal, and its group is its session.
         if (::setsid() < 0) abort_exec(exec);
+        // Its own user when the referee is root; this clears the parent-death signal, which is
+        // why that comes after.
+        if (confinement != nullptr) check(exec, confinement->become_engine_user());
         // Die with the referee (with the thread that forked us, strictly: see containment.hpp).
         // If the referee died before this line, getppid() has changed already.
         if (::prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0) != 0) abort_exec(exec);
@@ -113,6 +120,15 @@ struct ChildSetup : bp::extend::handler {
         sigemptyset(&none);
         ::sigprocmask(SIG_SETMASK, &none, nullptr);
         mark_inherited_fds_cloexec();
+        // Last: Landlock and seccomp, which then hold for the exec and all that follows.
+        if (confinement != nullptr) check(exec, confinement->restrict());
+    }
+
+    template <class Executor>
+    void check(Executor& exec, int error) const {
+        if (error == 0) return;
+        errno = error;
+        abort_exec(exec);
     }
 
     // Sends errno through Boost.Process's error pipe; the exec must not go ahead.
@@ -161,6 +177,7 @@ void set_cloexec(int fd) {
 
 struct Owned {
     std::unique_ptr<ScratchDir> scratch;
+    std::shared_ptr<KeptOutput> kept;  // keep: files are copied from scratch at its end
     bool sandboxed = false;
     long id = 0;  // REFEREE_ENGINE_ID in its environment and its descendants'
 };
@@ -170,12 +187,32 @@ long g_next_id = 1;
 // Escapees a sweep found that belong to an engine still running, reported when it ends.
 std::map<long, std::vector<std::string>> g_found_early;
 
+constexpr const char* kEnginesRootPrefix = "referee-engines-";
+
 // Parent of every engine's scratch folder; bwrap hides it from each engine but for the
 // engine's own folder. Removed when the referee exits normally.
 const std::string& engines_root() {
     // Named with the referee's pid, so a later run can remove what a killed one left.
-    static const ScratchDir root("referee-engines-" + std::to_string(::getpid()) + "-");
+    static const ScratchDir root(std::string(kEnginesRootPrefix) + std::to_string(::getpid()) +
+                                 "-");
+    // Engines with users of their own (a root referee) must pass through it to their
+    // folders, and must not list it; each folder in it is its engine's alone (0700).
+    static const bool opened = ::chmod(root.path().c_str(), 0711) == 0;
+    (void)opened;
     return root.path();
+}
+
+// What an engine may not read, besides what bwrap hides: every engine's folder (of this
+// referee and of any other running beside it) and the referee's output folders.
+std::vector<std::string> hidden_folders(const std::string& exe, const std::string& working_dir) {
+    std::vector<std::string> hidden = hidden_from_engines({exe, working_dir});
+    const std::filesystem::path root = engines_root();
+    std::error_code ec;
+    for (std::filesystem::directory_iterator it(root.parent_path(), ec), end; !ec && it != end;
+         it.increment(ec))
+        if (it->path().filename().string().starts_with(kEnginesRootPrefix))
+            hidden.push_back(it->path().string());
+    return hidden;
 }
 
 // The engine's /etc/hosts: the names it must find first, then the machine's own entries.
@@ -193,12 +230,33 @@ std::string write_hosts_file(const std::string& folder,
     return path;
 }
 
+// The memory an engine may fill (RLIMIT_DATA, see limits.hpp); 0: none.
+std::size_t data_limit_bytes(const ProcessSpec& spec) {
+    if (spec.memory_limit_bytes != 0) return spec.memory_limit_bytes;
+    return spec.limits.data_mb << 20;
+}
+
+// An engine a user of its own could not run keeps the referee's (root): said once per
+// executable, on stderr, for the one who runs the referee.
+void note_kept_user(const std::string& exe) {
+    static std::mutex mutex;
+    static std::set<std::string> said;
+    std::lock_guard lock(mutex);
+    if (!said.insert(exe).second) return;
+    std::fprintf(stderr,
+                 "note: %s runs as root, not as a user of its own: it, or a folder above it or "
+                 "its working folder, is not open to other users (chmod o+rx would let the "
+                 "referee confine it further)\n",
+                 exe.c_str());
+}
+
 void add_limits(ChildSetup& setup, const ProcessSpec& spec) {
     const auto& l = spec.limits;
     auto count = [](std::size_t n) { return n == 0 ? RLIM_INFINITY : static_cast<rlim_t>(n); };
-    std::size_t as_bytes = spec.memory_limit_bytes;
-    if (as_bytes == 0 && l.address_space_mb != 0) as_bytes = l.address_space_mb << 20;
-    if (as_bytes != 0) setup.add_limit(RLIMIT_AS, static_cast<rlim_t>(as_bytes));
+    if (const auto data = data_limit_bytes(spec); data != 0)
+        setup.add_limit(RLIMIT_DATA, static_cast<rlim_t>(data));
+    if (l.address_space_mb != 0)
+        setup.add_limit(RLIMIT_AS, static_cast<rlim_t>(l.address_space_mb << 20));
     setup.add_limit(RLIMIT_CPU, count(l.cpu_seconds));
     setup.add_limit(RLIMIT_NOFILE, count(l.open_files));
     setup.add_limit(RLIMIT_NPROC, count(l.processes));
@@ -208,7 +266,7 @@ void add_limits(ChildSetup& setup, const ProcessSpec& spec) {
 }  // namespace
 
 pid_t spawn_in_own_group(const ProcessSpec& spec, bp::async_pipe& in, bp::async_pipe& out,
-                         bp::async_pipe& err) {
+                         bp::async_pipe& err, std::shared_ptr<KeptOutput> kept) {
     std::string exe = resolve_command(spec);
     check_working_dir(spec);
     become_subreaper();
@@ -220,6 +278,7 @@ pid_t spawn_in_own_group(const ProcessSpec& spec, bp::async_pipe& in, bp::async_
     }
 
     Owned owned;
+    owned.kept = std::move(kept);
     try {
         owned.scratch = std::make_unique<ScratchDir>("engine-", engines_root());
     } catch (const std::exception& e) {
@@ -239,7 +298,8 @@ pid_t spawn_in_own_group(const ProcessSpec& spec, bp::async_pipe& in, bp::async_
         if (bwrap.empty()) fail(spec, "sandbox bwrap asked for, but bwrap is not installed");
         BwrapMounts m{engines_root(), owned.scratch->path(),
                       working_dir,    !spec.working_dir.empty(),
-                      spec.network,   ""};
+                      spec.network,   "",
+                      spec.writable};
         if (!spec.host_names.empty()) {
             try {
                 m.hosts_file = write_hosts_file(owned.scratch->path(), spec.host_names);
@@ -253,7 +313,25 @@ pid_t spawn_in_own_group(const ProcessSpec& spec, bp::async_pipe& in, bp::async_
         owned.sandboxed = true;
     }
 
+    std::unique_ptr<Confinement> confinement;
+    try {
+        ConfinementRequest request;
+        request.sandbox = spec.sandbox;
+        request.scratch = owned.scratch->path();
+        request.chosen_working_dir = spec.working_dir;
+        request.writable = spec.writable;
+        if (spec.sandbox == Sandbox::None) request.hidden = hidden_folders(exe, working_dir);
+        request.tcp = spec.network;
+        request.connect_port = spec.connect_port;
+        request.own_user = !engines_get_own_user() || reachable_by_others(exe, spec.working_dir);
+        if (!request.own_user) note_kept_user(exe);
+        confinement = std::make_unique<Confinement>(request);
+    } catch (const std::exception& e) {
+        fail(spec, e.what());
+    }
+
     ChildSetup setup;
+    setup.confinement = confinement.get();
     setup.working_dir = working_dir.c_str();
     setup.parent = ::getpid();
     add_limits(setup, spec);
@@ -267,12 +345,31 @@ pid_t spawn_in_own_group(const ProcessSpec& spec, bp::async_pipe& in, bp::async_
     std::vector<std::string> env_text;
     const std::string marker = std::string(engine_marker_variable()) + "=",
                       id = std::string(engine_id_variable()) + "=";
+    // Without bwrap (which sets it itself) TMPDIR names its scratch folder too: the one place
+    // it may write.
+    const bool own_tmpdir = spec.sandbox == Sandbox::None;
     for (char** e = ::environ; e != nullptr && *e != nullptr; ++e) {
         const std::string_view entry(*e);
-        if (!entry.starts_with(marker) && !entry.starts_with(id)) env_text.emplace_back(entry);
+        if (!entry.starts_with(marker) && !entry.starts_with(id) &&
+            !(own_tmpdir && entry.starts_with("TMPDIR=")))
+            env_text.emplace_back(entry);
+    }
+    // A JVM sizes its heap from the machine's memory, which the data limit does not show it:
+    // told the limit (MaxRAM), it keeps its heap within it and collects garbage rather than
+    // dying when it grows past. An engine's own -Xmx (or JAVA_TOOL_OPTIONS) still wins.
+    if (const auto data = data_limit_bytes(spec); data != 0) {
+        const std::string hint = "-XX:MaxRAM=" + std::to_string(data >> 20) + "m";
+        const std::string key = "JAVA_TOOL_OPTIONS=";
+        auto it = std::find_if(env_text.begin(), env_text.end(),
+                               [&](const std::string& e) { return e.starts_with(key); });
+        if (it == env_text.end())
+            env_text.push_back(key + hint);
+        else if (it->find("MaxRAM") == std::string::npos)
+            *it = key + hint + " " + it->substr(key.size());
     }
     env_text.push_back(marker + referee_run_token());
     env_text.push_back(id + std::to_string(owned.id));
+    if (own_tmpdir) env_text.push_back("TMPDIR=" + owned.scratch->path());
     std::vector<char*> env_pointers;
     for (auto& t : env_text) env_pointers.push_back(t.data());
     env_pointers.push_back(nullptr);
@@ -301,6 +398,11 @@ pid_t spawn_in_own_group(const ProcessSpec& spec, bp::async_pipe& in, bp::async_
     if (pid <= 0) {
         std::string reason = ec ? ec.message() : std::string("unknown error");
         if (exe != spec.command) reason += " (resolved to " + in_quotes(exe) + ")";
+        if (ec.value() == EACCES && engines_get_own_user())
+            reason +=
+                "; the referee runs as root, so each engine runs as a user id of its own: its "
+                "executable, the folders above it and a working folder chosen for it must be "
+                "open to other users (chmod o+rx)";
         fail(spec, reason);
     }
     std::lock_guard lock(g_owned_mutex);
@@ -340,6 +442,7 @@ EndReport end_of_engine(pid_t pid) {
     }
     if (!owned.scratch) return report;
     report.sandboxed = owned.sandboxed;
+    if (owned.kept) owned.kept->copy_files(owned.scratch->path());
     return report;  // owned.scratch is removed here
 }
 
@@ -350,6 +453,36 @@ void apply(const EndReport& report, ExitInfo& info) {
     info.exit_code = -1;
     info.description = "killed by signal " + std::to_string(info.signal) + " (" +
                        ::strsignal(info.signal) + ") in its sandbox";
+}
+
+}  // namespace referee::engine::detail
+
+namespace referee::engine::detail {
+
+void explain_denied_write(const ProcessSpec& spec, const std::string& stderr_tail, ExitInfo& info) {
+    if (info.killed_by_referee || (info.exit_code == 0 && info.signal == 0)) return;
+    // Only the sandbox keeps an engine from writing outside its folders; without it a denied
+    // write is the file system's own business.
+    if (spec.sandbox != Sandbox::Bwrap) return;
+    std::string_view said;
+    for (const char* words : {"Read-only file system", "Permission denied"}) {
+        const auto at = stderr_tail.rfind(words);
+        if (at == std::string::npos) continue;
+        const auto begin = stderr_tail.rfind('\n', at);
+        const auto end = stderr_tail.find('\n', at);
+        said = std::string_view(stderr_tail)
+                   .substr(begin == std::string::npos ? 0 : begin + 1,
+                           (end == std::string::npos ? stderr_tail.size() : end) -
+                               (begin == std::string::npos ? 0 : begin + 1));
+        break;
+    }
+    if (said.empty()) return;
+    if (said.size() > 200) said = said.substr(0, 200);
+    while (!said.empty() && (said.back() == '\r' || said.back() == ' ')) said.remove_suffix(1);
+    info.description += " after a write was refused (its stderr: \"" + std::string(said) +
+                        "\"); in the sandbox an engine may write only its scratch folder and its "
+                        "dir: allow a folder it writes elsewhere with writable: [FOLDER] in a "
+                        "config or writable=FOLDER in an engine description";
 }
 
 }  // namespace referee::engine::detail

@@ -1,14 +1,16 @@
 #include "referee/engine/sandbox.hpp"
+#include "referee/engine/confinement.hpp"
 #include "referee/engine/engine_config.hpp"
+#include "referee/engine/scratch_dir.hpp"
 
 #include <fcntl.h>
-#include <spawn.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
+#include <memory>
 #include <mutex>
 #include <stdexcept>
 
@@ -20,29 +22,46 @@ namespace {
 std::mutex g_hidden_mutex;
 std::vector<std::string> g_hidden;
 
-// Runs argv with stdout discarded and returns its exit status and the first bytes of its
-// stderr (bwrap's reason when it cannot create a namespace).
-int run_capturing_stderr(const std::vector<std::string>& argv, std::string& err) {
+// Runs argv as an engine would be run (its own user when the referee is root, the seccomp
+// filter and what Landlock adds under bwrap) with stdout discarded, and returns its exit
+// status and the first bytes of its stderr (bwrap's reason when it cannot create a
+// namespace).
+int run_as_engine(const std::vector<std::string>& argv, std::string& err) {
+    std::unique_ptr<ScratchDir> scratch;
+    std::unique_ptr<Confinement> confinement;
+    try {
+        scratch = std::make_unique<ScratchDir>("referee-probe-");
+        ConfinementRequest request;
+        request.sandbox = Sandbox::Bwrap;
+        request.scratch = scratch->path();
+        confinement = std::make_unique<Confinement>(request);
+    } catch (const std::exception& e) {
+        err = e.what();
+        return -1;
+    }
     int pipefd[2];
     if (::pipe2(pipefd, O_CLOEXEC) != 0) {
         err = std::strerror(errno);
         return -1;
     }
-    posix_spawn_file_actions_t fa;
-    posix_spawn_file_actions_init(&fa);
-    posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
-    posix_spawn_file_actions_addopen(&fa, 1, "/dev/null", O_WRONLY, 0);
-    posix_spawn_file_actions_adddup2(&fa, pipefd[1], 2);
     std::vector<char*> args;
     for (const auto& a : argv) args.push_back(const_cast<char*>(a.c_str()));
     args.push_back(nullptr);
-    pid_t pid = -1;
-    const int rc = ::posix_spawn(&pid, args[0], &fa, nullptr, args.data(), environ);
-    posix_spawn_file_actions_destroy(&fa);
+    const pid_t pid = ::fork();
+    if (pid == 0) {
+        const int null = ::open("/dev/null", O_RDWR);
+        if (null < 0 || ::dup2(null, 0) < 0 || ::dup2(null, 1) < 0 || ::dup2(pipefd[1], 2) < 0)
+            ::_exit(126);
+        if (confinement->become_engine_user() != 0 || ::chdir(scratch->path().c_str()) != 0 ||
+            confinement->restrict() != 0)
+            ::_exit(125);
+        ::execve(args[0], args.data(), environ);
+        ::_exit(127);
+    }
     ::close(pipefd[1]);
-    if (rc != 0) {
+    if (pid < 0) {
         ::close(pipefd[0]);
-        err = std::strerror(rc);
+        err = std::strerror(errno);
         return -1;
     }
     char buf[512];
@@ -54,6 +73,8 @@ int run_capturing_stderr(const std::vector<std::string>& argv, std::string& err)
     while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
     }
     while (!err.empty() && (err.back() == '\n' || err.back() == '\r')) err.pop_back();
+    if (err.empty() && WIFEXITED(status) && WEXITSTATUS(status) == 125)
+        err = "the engine's confinement could not be set up";
     return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
 }
 
@@ -65,7 +86,7 @@ SandboxSupport probe_bwrap() {
         return s;
     }
     std::string err;
-    // The same namespaces and mounts an engine gets, running /bin/true.
+    // The same namespaces, mounts, user and filters an engine gets, running /bin/true.
     const std::vector<std::string> argv{bwrap,
                                         "--unshare-all",
                                         "--die-with-parent",
@@ -78,7 +99,7 @@ SandboxSupport probe_bwrap() {
                                         "/dev",
                                         "--",
                                         "true"};
-    const int rc = run_capturing_stderr(argv, err);
+    const int rc = run_as_engine(argv, err);
     if (rc == 0) {
         s.bwrap = true;
     } else {
@@ -121,11 +142,23 @@ Sandbox effective_sandbox(Sandbox requested) {
 }
 
 std::string sandbox_preflight_message(Sandbox requested) {
-    if (requested == Sandbox::None || sandbox_support().bwrap) return {};
-    return "sandbox: " + sandbox_support().reason +
-           "; engines run without it: each in its own scratch folder and session, with resource "
-           "limits, a parent-death signal and the referee as their subreaper, but they can see "
-           "and signal other processes of this user, and use the network";
+    if (requested != Sandbox::None && sandbox_support().bwrap) return {};
+    const auto gaps = confinement_gaps();
+    // Asked for none, with nothing missing on this machine: nothing to warn about.
+    if (requested == Sandbox::None && gaps.empty()) return {};
+    std::string text = requested == Sandbox::None
+                           ? "sandbox: none asked for; engines run"
+                           : "sandbox: " + sandbox_support().reason + "; engines run without it:";
+    text +=
+        " each in its own scratch folder and session, with resource limits, a parent-death "
+        "signal, the referee as their subreaper, " +
+        confinement_description();
+    for (std::size_t i = 0; i < gaps.size(); ++i)
+        text += (i == 0                 ? "; but they can still "
+                 : i + 1 == gaps.size() ? " and "
+                                        : ", ") +
+                gaps[i];
+    return text;
 }
 
 void hide_from_engines(const std::string& path) {
@@ -133,6 +166,18 @@ void hide_from_engines(const std::string& path) {
     auto absolute = std::filesystem::weakly_canonical(path, ec);
     std::lock_guard lock(g_hidden_mutex);
     g_hidden.push_back(ec ? path : absolute.string());
+}
+
+std::vector<std::string> hidden_from_engines(const std::vector<std::string>& needed) {
+    std::vector<std::string> out;
+    std::lock_guard lock(g_hidden_mutex);
+    for (const auto& h : g_hidden) {
+        bool holds_needed = false;
+        for (const auto& p : needed)
+            if (p == h || p.rfind(h + "/", 0) == 0) holds_needed = true;
+        if (!holds_needed) out.push_back(h);
+    }
+    return out;
 }
 
 namespace detail {
@@ -160,16 +205,13 @@ std::vector<std::string> bwrap_command(const std::string& bwrap, const BwrapMoun
                                  "--bind",
                                  m.scratch,
                                  m.scratch};
-    {
-        std::lock_guard lock(g_hidden_mutex);
-        for (const auto& h : g_hidden) {
-            // Never hide what the engine needs to run.
-            auto inside = [&h](const std::string& p) { return p.rfind(h + "/", 0) == 0 || p == h; };
-            if (inside(exe) || inside(m.working_dir) || !std::filesystem::is_directory(h)) continue;
+    // Never hide what the engine needs to run.
+    for (const auto& h : hidden_from_engines({exe, m.working_dir}))
+        if (std::filesystem::is_directory(h))
             cmd.insert(cmd.end(), {"--tmpfs", h, "--remount-ro", h});
-        }
-    }
     if (m.user_working_dir) cmd.insert(cmd.end(), {"--bind", m.working_dir, m.working_dir});
+    // After the hidden folders: a writable path the user chose inside one is still writable.
+    for (const auto& w : m.writable) cmd.insert(cmd.end(), {"--bind", w, w});
     if (m.network) cmd.push_back("--share-net");
     if (!m.hosts_file.empty()) cmd.insert(cmd.end(), {"--ro-bind", m.hosts_file, "/etc/hosts"});
     cmd.insert(cmd.end(), {"--chdir", m.working_dir, "--setenv", "TMPDIR", m.scratch, "--", exe});

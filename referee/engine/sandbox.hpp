@@ -32,6 +32,9 @@ std::string sandbox_preflight_message(Sandbox requested);
 // Folders no sandboxed engine may see (the referee's output folder); each is replaced by an
 // empty read-only view inside the sandbox. Call before engines start.
 void hide_from_engines(const std::string& path);
+// Those folders (absolute), less any that holds one of `needed` (the engine's executable or
+// working folder: never hidden from it).
+std::vector<std::string> hidden_from_engines(const std::vector<std::string>& needed);
 
 namespace detail {
 struct BwrapMounts {
@@ -39,8 +42,9 @@ struct BwrapMounts {
     std::string scratch;       // this engine's scratch folder: writable
     std::string working_dir;   // where it starts (scratch unless the user chose a folder)
     bool user_working_dir = false;
-    bool network = false;    // keep the machine's network (--share-net)
-    std::string hosts_file;  // bound read-only over /etc/hosts when not empty
+    bool network = false;               // keep the machine's network (--share-net)
+    std::string hosts_file;             // bound read-only over /etc/hosts when not empty
+    std::vector<std::string> writable;  // absolute paths bound read-write (`writable`)
 };
 // The bwrap command line that runs exe with args under the mounts above.
 std::vector<std::string> bwrap_command(const std::string& bwrap, const BwrapMounts& m,

@@ -8,6 +8,7 @@
 #include <boost/asio/steady_timer.hpp>
 
 #include "referee/engine/imcs_tcp_link.hpp"
+#include "referee/rules/printable.hpp"
 
 namespace referee::engine {
 
@@ -31,6 +32,7 @@ class EngineSession::Host final : public DialectHost {
     // must not be re-entered from its own call.
     void ready() override {
         s_.awaiting_ready_ = false;
+        s_.started_ = true;
         s_.startup_timer_->timer.cancel();
         s_.bytes_since_request_ = 0;
         boost::asio::post(s_.io_, [weak = s_.weak_from_this()] {
@@ -40,11 +42,43 @@ class EngineSession::Host final : public DialectHost {
         });
     }
     void fault(FaultKind kind, std::string detail) override { s_.raise(kind, std::move(detail)); }
-    void move(std::string text) override {
-        if (s_.events_.move) s_.events_.move(std::move(text), Clock::now());
+    void move(rules::Move move) override {
+        if (s_.events_.move) s_.events_.move(move, Clock::now());
+    }
+    void illegal_move(std::string why) override {
+        if (s_.events_.illegal_move) s_.events_.illegal_move(std::move(why));
+    }
+    void unreadable(std::string why) override {
+        if (s_.events_.unreadable) s_.events_.unreadable(std::move(why));
     }
     void resign() override {
         if (s_.events_.resign) s_.events_.resign();
+    }
+    void claim(rules::GameResult result, std::string comment) override {
+        if (s_.events_.claim) s_.events_.claim(result, std::move(comment));
+    }
+    void draw_offer() override {
+        if (s_.events_.draw_offer) s_.events_.draw_offer();
+    }
+    void disagree(const rules::Position& before, rules::Move move, std::string said) override {
+        if (s_.events_.disagree) s_.events_.disagree(before, move, std::move(said));
+    }
+    void set_timer(std::chrono::milliseconds after, std::function<void()> fired) override {
+        const std::uint64_t setting = ++s_.dialect_timer_setting_;
+        s_.dialect_timer_->timer.expires_after(after);
+        s_.dialect_timer_->timer.async_wait(
+            [weak = s_.weak_from_this(), setting,
+             fired = std::move(fired)](const boost::system::error_code& ec) {
+                auto self = weak.lock();
+                if (ec || !self || setting != self->dialect_timer_setting_ || self->faulted_ ||
+                    self->exited_)
+                    return;
+                fired();
+            });
+    }
+    void cancel_timer() override {
+        ++s_.dialect_timer_setting_;
+        s_.dialect_timer_->timer.cancel();
     }
     void identified(std::string name) override { s_.engine_id_ = std::move(name); }
     void search_info(const SearchInfo& info) override {
@@ -75,7 +109,37 @@ std::string fresh_loopback_address() {
     return fmt::format("127.{}.{}.{}", 64 + rd() % 190, rd() % 256, 1 + rd() % 254);
 }
 
+// The last few lines of text, joined on one line, for a sentence.
+std::string last_lines_of(std::string_view text) {
+    std::vector<std::string_view> lines;
+    while (!text.empty()) {
+        const auto nl = text.find('\n');
+        auto line = text.substr(0, nl);
+        while (!line.empty() && (line.back() == '\r' || line.back() == ' ')) line.remove_suffix(1);
+        if (!line.empty()) lines.push_back(line);
+        text.remove_prefix(nl == std::string_view::npos ? text.size() : nl + 1);
+    }
+    std::string out;
+    for (std::size_t i = lines.size() > 3 ? lines.size() - 3 : 0; i < lines.size(); ++i)
+        out += (out.empty() ? "" : " | ") + std::string(lines[i]);
+    if (out.size() > 300) out = "..." + out.substr(out.size() - 300);
+    return rules::printable_text(out);
+}
+
 }  // namespace
+
+void EngineSession::note_stdout(std::string_view line) {
+    constexpr std::size_t kKept = 1024;
+    if (line.size() > kKept) line = line.substr(line.size() - kKept);
+    stdout_tail_.append(line).push_back('\n');
+    if (stdout_tail_.size() > 2 * kKept) stdout_tail_.erase(0, stdout_tail_.size() - kKept);
+}
+
+std::string EngineSession::last_output() const {
+    const std::string out = last_lines_of(stdout_tail_), err = last_lines_of(stderr_tail());
+    if (out.empty() && err.empty()) return " (it wrote nothing on stdout or stderr)";
+    return fmt::format(" (its last output: stdout \"{}\"; stderr \"{}\")", out, err);
+}
 
 std::shared_ptr<EngineSession> EngineSession::create(boost::asio::io_context& io,
                                                      EngineConfig config,
@@ -94,7 +158,8 @@ EngineSession::EngineSession(boost::asio::io_context& io, EngineConfig config,
       seat_(std::move(seat)),
       host_(std::make_unique<Host>(*this)),
       startup_timer_(std::make_unique<Timer>(io)),
-      exit_timer_(std::make_unique<Timer>(io)) {}
+      exit_timer_(std::make_unique<Timer>(io)),
+      dialect_timer_(std::make_unique<Timer>(io)) {}
 
 EngineSession::~EngineSession() {
     if (link_) link_->close();
@@ -128,9 +193,10 @@ void EngineSession::arm_startup_timer() {
         std::string what = self->dialect_ ? self->dialect_->awaited() : std::string();
         if (what.empty())
             what = fmt::format("finish its {} handshake", protocol_name(self->config_.protocol));
-        self->raise(FaultKind::Startup,
-                    fmt::format("{} did not {} within {:.1f} s", self->config_.name, what,
-                                self->config_.startup_timeout.count() / 1000.0));
+        self->raise(
+            FaultKind::Startup,
+            fmt::format("{} did not {} within {:.1f} s{}", self->config_.name, what,
+                        self->config_.startup_timeout.count() / 1000.0, self->last_output()));
     });
 }
 
@@ -179,7 +245,7 @@ void EngineSession::on_link_closed(const std::string& why) {
     if (!game_over_ && !faulted_ && !exited_) {
         if (awaiting_ready_)
             raise(FaultKind::Startup,
-                  fmt::format("{} {} before its game began", config_.name, why));
+                  fmt::format("{} {} before its game began{}", config_.name, why, last_output()));
         else
             raise(FaultKind::Disconnect, fmt::format("{} {} during the game", config_.name, why));
     }
@@ -213,13 +279,29 @@ void EngineSession::on_process_exit(const ExitInfo& info) {
     startup_timer_->timer.cancel();
     if (link_ && !link_->connected() && awaiting_ready_ && !faulted_ && !responded_)
         // Never connected: say so, rather than only how it ended.
-        raise(FaultKind::Startup, fmt::format("{} {} without connecting to the referee's port {}",
-                                              config_.name, info.description, link_->port()));
+        raise(FaultKind::Startup,
+              fmt::format("{} {} without connecting to the referee's port {}{}", config_.name,
+                          info.description, link_->port(), last_output()));
     exited_ = true;
-    if (events_.exit) events_.exit(info);
+    if (!events_.exit) return;
+    // An exit before the engine was ready or said anything is a failure to start: what it
+    // last wrote on either stream usually says why (a JVM that could not reserve its heap
+    // says so on stdout).
+    if ((awaiting_ready_ || !responded_) && !info.killed_by_referee) {
+        ExitInfo told = info;
+        told.description += last_output();
+        return events_.exit(told);
+    }
+    events_.exit(info);
 }
 
 void EngineSession::start() {
+    // An engine that plays one variant without being told cannot play another.
+    if (!config_.variant.empty() && config_.variant != variant_.name)
+        return post_fault(
+            FaultKind::Unsupported,
+            fmt::format("{} plays {} only (variant: {} in its description), not {}", config_.name,
+                        config_.variant, config_.variant, variant_.name));
     TcpLogin login;
     if (config_.protocol == Protocol::ImcsTcp) {
         login.user = config_.tcp_user.empty() ? imcs_user_name(config_.name) : config_.tcp_user;
@@ -239,6 +321,13 @@ void EngineSession::start() {
     spec.limits = config_.limits;
     spec.sandbox = effective_sandbox(config_.sandbox);
     spec.network = config_.protocol == Protocol::ImcsTcp;
+    spec.writable = config_.writable;
+    if ((config_.keep_stderr || config_.keep_files) && !keep_dir_.empty()) {
+        spec.keep_dir = keep_dir_;
+        spec.keep_stderr = config_.keep_stderr;
+        spec.keep_files = config_.keep_files;
+    }
+    if (link_) spec.connect_port = login.port;
     if (link_ && config_.tcp_server_port != 0)
         spec.host_names.emplace_back(config_.tcp_server_name, login.host);
     process_ = std::make_unique<EngineProcess>(io_, spec);
@@ -248,6 +337,8 @@ void EngineSession::start() {
     process_->set_line_handler([weak, over_tcp](std::string_view line) {
         auto self = weak.lock();
         if (!self) return;
+        // Kept for a start failure's message; a TCP client's stdout is read for nothing else.
+        if (over_tcp || !self->started_) self->note_stdout(line);
         // A TCP client's own output is its business (boards, logs); only the connection counts.
         if (over_tcp) return;
         self->on_line(line);
@@ -327,8 +418,8 @@ void EngineSession::uncork() {
     if (process_ && !link_) process_->uncork();
 }
 
-void EngineSession::opponent_moved(std::string_view dash_move) {
-    if (alive()) dialect_->opponent_moved(dash_move);
+void EngineSession::opponent_moved(const rules::Position& before, rules::Move move) {
+    if (alive()) dialect_->opponent_moved(before, move);
 }
 void EngineSession::reject_move(std::string_view reason) {
     if (alive()) dialect_->reject_move(reason);
@@ -341,6 +432,7 @@ void EngineSession::game_over(std::string_view result, std::string_view reason) 
 
 void EngineSession::quit(std::chrono::milliseconds grace) {
     startup_timer_->timer.cancel();
+    host_->cancel_timer();
     awaiting_ready_ = false;
     if (!process_ || exited_) {
         if (link_) link_->close();
@@ -355,6 +447,7 @@ void EngineSession::quit(std::chrono::milliseconds grace) {
 
 void EngineSession::kill(std::string_view reason) {
     startup_timer_->timer.cancel();
+    host_->cancel_timer();
     awaiting_ready_ = false;
     if (link_) link_->close();
     if (process_ && !exited_) process_->kill(reason);

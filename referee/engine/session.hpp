@@ -27,8 +27,18 @@ class EngineSession : public std::enable_shared_from_this<EngineSession> {
     using Clock = std::chrono::steady_clock;
     struct Events {
         std::function<void()> ready;  // after start() or new_game()
-        std::function<void(std::string text, Clock::time_point received)> move;
+        // The engine's move, read and legal in the request's position.
+        std::function<void(rules::Move move, Clock::time_point received)> move;
+        // In a move's place: a move the rules do not allow, or a reply that is not a move
+        // (the whole sentence saying so).
+        std::function<void(std::string why)> illegal_move;
+        std::function<void(std::string why)> unreadable;
         std::function<void()> resign;
+        // xboard: a result it announces, a draw offer, a move of the referee's it refuses.
+        std::function<void(rules::GameResult result, std::string comment)> claim;
+        std::function<void()> draw_offer;
+        std::function<void(const rules::Position& before, rules::Move move, std::string said)>
+            disagree;
         std::function<void(FaultKind kind, std::string detail)> fault;
         std::function<void(const ExitInfo& info)> exit;
         // UCI: the engine's last depth, score and nodes, just before its move (may be empty).
@@ -49,6 +59,9 @@ class EngineSession : public std::enable_shared_from_this<EngineSession> {
     // them when a probe fails). Not needed for play; empty by default.
     using Transcript = std::function<void(bool to_engine, std::string_view line)>;
     void set_transcript(Transcript transcript) { transcript_ = std::move(transcript); }
+    // Before start(), for an engine whose config says `keep`: the folder (made by the
+    // referee, next to the game's record) where its stderr and files are kept.
+    void keep_output_in(std::string folder) { keep_dir_ = std::move(folder); }
     // Spawns and handshakes; ends in ready(), or fault(Startup/Unsupported/...) or exit().
     // A failure to spawn arrives as fault(Startup, reason).
     void start();
@@ -58,7 +71,7 @@ class EngineSession : public std::enable_shared_from_this<EngineSession> {
     // takes it).
     void request_move(const MoveRequest& request,
                       std::function<void(Clock::time_point)> on_written);
-    void opponent_moved(std::string_view dash_move);
+    void opponent_moved(const rules::Position& before, rules::Move move);
     // Between cork() and uncork() what the session sends is only queued; uncork() writes it
     // in one system call (see EngineProcess::cork). The match layer corks the mover's
     // opponent around "your opponent moved" and its own next request, so IMCS's "! a2-a3"
@@ -80,6 +93,10 @@ class EngineSession : public std::enable_shared_from_this<EngineSession> {
     // The arguments the process was started with, placeholders filled in.
     const std::vector<std::string>& launched_args() const { return launched_args_; }
     bool faulted() const { return faulted_; }
+    // Dialect::cannot_start_at, once the handshake is done (empty before).
+    std::string cannot_start_at(const rules::Position& start) const {
+        return dialect_ ? dialect_->cannot_start_at(start) : std::string();
+    }
     // Whether the engine ever wrote a line (imcs-tcp: on its connection). IMCS has no
     // handshake, so an engine that dies before its first line failed to start rather than
     // crashed.
@@ -102,6 +119,9 @@ class EngineSession : public std::enable_shared_from_this<EngineSession> {
     void on_link_closed(const std::string& why);
     void on_process_exit(const ExitInfo& info);
     void post_fault(FaultKind kind, std::string detail);
+    void note_stdout(std::string_view line);
+    // " (its last output: stdout "..."; stderr "...")": for a failure to start.
+    std::string last_output() const;
 
     boost::asio::io_context& io_;
     EngineConfig config_;
@@ -117,13 +137,18 @@ class EngineSession : public std::enable_shared_from_this<EngineSession> {
     std::unique_ptr<Dialect> dialect_;
     struct Timer;
     std::unique_ptr<Timer> startup_timer_;
-    std::unique_ptr<Timer> exit_timer_;  // imcs-tcp: how long an exit waits for the connection
+    std::unique_ptr<Timer> exit_timer_;     // imcs-tcp: how long an exit waits for the connection
+    std::unique_ptr<Timer> dialect_timer_;  // the dialect's own (DialectHost::set_timer)
+    std::uint64_t dialect_timer_setting_ = 0;  // which setting is current
     std::size_t bytes_since_request_ = 0;
     bool faulted_ = false;
     bool exited_ = false;
     bool responded_ = false;
     bool awaiting_ready_ = false;
     bool game_over_ = false;             // game_over() was sent; a one-game session is spent
+    bool started_ = false;               // it was ready once: its stdout is no longer kept
+    std::string stdout_tail_;            // its last stdout lines until then (TCP: always)
+    std::string keep_dir_;               // keep: see keep_output_in
     std::optional<ExitInfo> held_exit_;  // imcs-tcp: reported once the connection's lines are read
     std::string engine_id_;
 };

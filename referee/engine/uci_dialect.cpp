@@ -12,6 +12,7 @@
 
 #include "referee/engine/dialect.hpp"
 #include "referee/engine/fairy_ini.hpp"
+#include "referee/engine/game_text.hpp"
 #include "referee/rules/words.hpp"
 
 namespace referee::engine {
@@ -55,7 +56,7 @@ class UciDialect final : public Dialect {
                 if (n < 2) return c_.host.fault(FaultKind::Protocol, "'bestmove' without a move");
                 if (w[1] == "(none)" || w[1] == "0000") return c_.host.resign();
                 if (!info_.empty()) c_.host.search_info(info_);
-                return c_.host.move(std::string(w[1]));
+                return report_move(w[1]);
             case State::Idle:
             case State::Quit:
                 return;  // late output (a bestmove after time ran out) is ignored
@@ -64,6 +65,7 @@ class UciDialect final : public Dialect {
 
     void new_game(bool, const MoveRequest& r) override {
         state_ = State::AwaitReadyOk;
+        game_.reset();
         if (r.game_seed && options_.count("Seed"))
             c_.host.send(fmt::format("setoption name Seed value {}", r.game_seed));
         c_.host.send("ucinewgame");
@@ -71,12 +73,14 @@ class UciDialect final : public Dialect {
     }
 
     void request_move(const MoveRequest& r, std::function<void()> on_written) override {
+        const auto& moves = game_.update(r);
+        position_ = r.position;
         std::string position;
-        position.reserve(16 + r.start_fen.size() + 6 * r.uci_moves.size());
-        position.append("position fen ").append(r.start_fen);
-        if (!r.uci_moves.empty()) {
+        position.reserve(16 + game_.start_fen().size() + 6 * moves.size());
+        position.append("position fen ").append(game_.start_fen());
+        if (!moves.empty()) {
             position += " moves";
-            for (const auto& m : r.uci_moves) position.append(1, ' ').append(m);
+            for (const auto& m : moves) position.append(1, ' ').append(m);
         }
         std::string go;
         if (r.movetime_ms > 0) {
@@ -98,9 +102,9 @@ class UciDialect final : public Dialect {
         c_.host.send(go, std::move(on_written));
     }
 
-    void opponent_moved(std::string_view) override {}
+    void opponent_moved(const rules::Position&, rules::Move) override {}
     void reject_move(std::string_view) override {}  // UCI has no way to say it; the match decides
-    void game_over(std::string_view, std::string_view) override {}
+    void game_over(std::string_view, std::string_view) override { position_ = nullptr; }
 
     void quit() override {
         state_ = State::Quit;
@@ -109,6 +113,12 @@ class UciDialect final : public Dialect {
 
   private:
     enum class State { AwaitUciOk, AwaitReadyOk, Idle, Thinking, Quit };
+
+    // The move read in the position it was asked for.
+    void report_move(std::string_view text) {
+        if (!position_) return c_.host.fault(FaultKind::Protocol, "a move nobody asked for");
+        read_move(*position_, text, c_.host);
+    }
 
     void read_option(std::string_view line) {
         // option name <Name words> type <t> [default ...] [var a var b ...]
@@ -133,18 +143,31 @@ class UciDialect final : public Dialect {
             std::filesystem::create_directories(c_.scratch_dir);
             auto path = std::filesystem::path(c_.scratch_dir) / (ini->section_name + ".ini");
             std::ofstream(path) << ini->text;
+            // Under a root referee the engine runs as a user of its own: it must be able to
+            // reach the file (the folder lists nothing to it) and read it.
+            std::error_code ec;
+            std::filesystem::permissions(
+                c_.scratch_dir,
+                std::filesystem::perms::group_exec | std::filesystem::perms::others_exec,
+                std::filesystem::perm_options::add, ec);
+            std::filesystem::permissions(
+                path, std::filesystem::perms::group_read | std::filesystem::perms::others_read,
+                std::filesystem::perm_options::add, ec);
             c_.host.send("setoption name VariantPath value " + path.string());
             c_.host.send("setoption name UCI_Variant value " + ini->section_name);
         } else if (options_.count("VariantFile") && !v.source.empty()) {
             c_.host.send("setoption name VariantFile value " +
                          std::filesystem::absolute(v.source).string());
-        } else if (!v.uci_default) {
+        } else if (!v.uci_default && c_.config.variant != v.name) {
+            // An engine written for this variant alone plays it without being told: its
+            // description says so (the session refused any other variant for it already).
             return c_.host.fault(
                 FaultKind::Unsupported,
                 fmt::format(
                     "{} does not list '{}' in UCI_Variant and has neither a VariantPath nor a "
-                    "VariantFile option",
-                    c_.config.name, v.name));
+                    "VariantFile option; if it plays {} without being told, say so with "
+                    "variant: {} in its config (variant={} in an engine description)",
+                    c_.config.name, v.name, v.name, v.name, v.name));
         }
         for (const auto& [name, value] : c_.config.options) {
             if (!options_.count(name))
@@ -161,6 +184,8 @@ class UciDialect final : public Dialect {
     State state_ = State::AwaitUciOk;
     std::set<std::string> options_, variants_;
     SearchInfo info_;  // the search so far, from this move's info lines
+    GameText game_{rules::MoveStyle::Uci};
+    const rules::Position* position_ = nullptr;  // of the request being answered
 };
 
 }  // namespace

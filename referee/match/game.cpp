@@ -109,7 +109,7 @@ Game::Game(boost::asio::io_context& io, GameSpec spec, Session white, Session bl
         const rules::Move m = pos_.parse_move(text);  // throws MoveError naming the move
         record_.moves.push_back({pos_.move_name(m), pos_.move_name(m, rules::MoveStyle::Uci),
                                  pos_.san(m), 0, -1, true});
-        request_.uci_moves.push_back(record_.moves.back().uci);
+        moves_.push_back(m);
         pos_.play(m);
     }
 }
@@ -127,8 +127,23 @@ void Game::hook(Color side) {
     ev.ready = [weak, side] {
         if (auto g = weak.lock()) g->on_ready(side);
     };
-    ev.move = [weak, side](std::string text, Clock::time_point at) {
-        if (auto g = weak.lock()) g->on_move(side, text, at);
+    ev.move = [weak, side](rules::Move move, Clock::time_point at) {
+        if (auto g = weak.lock()) g->on_move(side, move, at);
+    };
+    ev.illegal_move = [weak, side](std::string why) {
+        if (auto g = weak.lock()) g->on_bad_move(side, false, why);
+    };
+    ev.unreadable = [weak, side](std::string why) {
+        if (auto g = weak.lock()) g->on_bad_move(side, true, why);
+    };
+    ev.claim = [weak, side](rules::GameResult result, std::string comment) {
+        if (auto g = weak.lock()) g->on_claim(side, result, comment);
+    };
+    ev.draw_offer = [weak, side] {
+        if (auto g = weak.lock()) g->on_draw_offer(side);
+    };
+    ev.disagree = [weak, side](const rules::Position& before, rules::Move move, std::string said) {
+        if (auto g = weak.lock()) g->on_disagreement(side, before, move, said);
     };
     ev.resign = [weak, side] {
         auto g = weak.lock();
@@ -231,14 +246,9 @@ void Game::begin_play() {
 // whole list being copied for every request.
 const engine::MoveRequest& Game::request() {
     engine::MoveRequest& r = request_;
-    r.start_fen = record_.start_fen;
-    // Only the IMCS dialects (stdio and imcs-tcp) send the board to the mover; building it
-    // for a UCI engine was a few per cent of the referee's work per ply.
-    const auto& mover = pos_.side_to_move() == rules::White ? white_ : black_;
-    r.board_dump.clear();
-    if (engine::dialect_traits(mover->config().protocol).game_start ==
-        engine::GameStart::BoardEachMove)
-        r.board_dump = pos_.board_dump();
+    r.start = &spec_.start;
+    r.moves = moves_;
+    r.position = &pos_;
     r.white_to_move = pos_.side_to_move() == rules::White;
     r.white_ms = clock_.remaining_ms(rules::White);
     r.black_ms = clock_.remaining_ms(rules::Black);
@@ -315,28 +325,76 @@ void Game::on_timeout(Color side) {
              who(side), seconds(allowance + margin), seconds(allowance), seconds(margin)));
 }
 
-void Game::on_move(Color side, const std::string& text, Clock::time_point received) {
-    if (finished_ || phase_ != Phase::Playing || !awaiting_move_ || pos_.side_to_move() != side)
-        return;
+bool Game::awaiting(Color side) const {
+    return !finished_ && phase_ == Phase::Playing && awaiting_move_ && pos_.side_to_move() == side;
+}
+
+void Game::on_bad_move(Color side, bool unreadable, const std::string& why) {
+    if (!awaiting(side)) return;
+    if (spec_.illegal_moves == IllegalMovePolicy::AskAgain) {
+        session(side)->reject_move(why);
+        return ask(side);
+    }
+    if (unreadable)
+        return lose(side, Termination::ProtocolFault, kReasonUnparsableMove,
+                    fmt::format("{} sent a reply that is not a move: {}", who(side), why));
+    lose(side, Termination::IllegalMove,
+         fmt::format("{} played an illegal move: {}", who(side), why));
+}
+
+// As cutechess judges them: a claim of one's own loss is a resignation; any other claim
+// ends the game only where the rules end it, and loses the claimant where they do not.
+void Game::on_claim(Color side, rules::GameResult result, const std::string& comment) {
+    if (finished_ || phase_ != Phase::Playing) return;
+    const rules::GameResult own_loss =
+        side == rules::White ? rules::GameResult::BlackWins : rules::GameResult::WhiteWins;
+    const std::string claimed =
+        fmt::format("{} {{{}}}", rules::result_string(result), rules::printable_text(comment));
+    if (result == own_loss)
+        return lose(side, Termination::Resignation,
+                    fmt::format("{} resigned (it claimed {})", who(side), claimed));
+    const auto o = pos_.outcome();
+    if (o && o->result == result)
+        return finish(o->result, Termination::Rules, rules::end_reason_key(o->reason),
+                      o->description, std::nullopt);
+    lose(side, Termination::ProtocolFault, kReasonFalseClaim,
+         fmt::format("{} claimed {}, but {}", who(side), claimed,
+                     o ? fmt::format("the rules end the game {}: {}",
+                                     rules::result_string(o->result), o->description)
+                       : std::string("by the rules the game goes on")));
+}
+
+// A draw offer is accepted only where the rules say draw; otherwise play goes on, as with
+// an opponent that declines.
+void Game::on_draw_offer(Color) {
+    if (finished_ || phase_ != Phase::Playing) return;
+    if (auto o = pos_.outcome(); o && o->result == rules::GameResult::Draw)
+        finish(o->result, Termination::Rules, rules::end_reason_key(o->reason), o->description,
+               std::nullopt);
+}
+
+void Game::on_disagreement(Color side, const rules::Position& before, rules::Move move,
+                           const std::string& said) {
+    if (finished_ || phase_ == Phase::Over) return;
+    const bool legal = before.is_legal(move);
+    lose(side, Termination::ProtocolFault, kReasonRulesDisagreement,
+         fmt::format("{} disagrees with the rules: it calls {} illegal in {} ('{}'), where the "
+                     "rules {}",
+                     who(side), legal ? before.san(move) : before.move_name(move), before.fen(),
+                     rules::printable_text(said),
+                     legal ? "allow it" : "do not allow it either (the referee's fault)"));
+}
+
+void Game::on_move(Color side, rules::Move move, Clock::time_point received) {
+    if (!awaiting(side)) return;
+    if (!pos_.is_legal(move))  // the dialect read it in this position: never, but cheap to ask
+        return on_bad_move(side, false,
+                           fmt::format("{} is not a legal move here", pos_.move_name(move)));
     const std::int64_t elapsed =
         request_written_known_
             ? std::chrono::duration_cast<std::chrono::milliseconds>(received - request_written_)
                   .count()
             : 0;
-    rules::Move move;
-    try {
-        move = pos_.parse_move(text);
-    } catch (const rules::MoveError& e) {
-        if (spec_.illegal_moves == IllegalMovePolicy::AskAgain) {
-            session(side)->reject_move(e.what());
-            return ask(side);
-        }
-        if (e.kind() == rules::MoveError::Kind::Unparsable)
-            return lose(side, Termination::ProtocolFault, kReasonUnparsableMove,
-                        fmt::format("{} sent a reply that is not a move: {}", who(side), e.what()));
-        return lose(side, Termination::IllegalMove,
-                    fmt::format("{} played an illegal move: {}", who(side), e.what()));
-    }
     awaiting_move_ = false;  // the timer, if it fires now, finds nothing to judge
     const std::int64_t allowance = clock_.allowance_ms(side);
     const bool timed = !clock_.untimed_move(side) && spec_.control(side).move_time_ms == 0;
@@ -353,13 +411,13 @@ void Game::on_move(Color side, const std::string& text, Clock::time_point receiv
                     false,
                     last_info_[side]};
     const int plies_before = static_cast<int>(record_.moves.size());
-    pos_.play(move);
-    request_.uci_moves.push_back(entry.uci);
-    record_.moves.push_back(entry);
     // The opponent hears of the move and, usually, is asked for its own in the same write.
     const Corked corked(session(~side));
-    session(~side)->opponent_moved(entry.dash);
-    if (observer_) observer_(entry, pos_);
+    session(~side)->opponent_moved(pos_, move);
+    pos_.play(move);
+    moves_.push_back(move);
+    record_.moves.push_back(entry);
+    if (observer_) observer_(entry, move, pos_);
     if (adjudicator_) {
         auto verdict = adjudicator_->after_move(side, entry.info, plies_before);
         // A game the rules have just ended keeps the rules' result.

@@ -51,8 +51,10 @@ class Game : public std::enable_shared_from_this<Game> {
   public:
     using Session = std::shared_ptr<engine::EngineSession>;
     using Done = std::function<void(const GameRecord&)>;
-    // Called after each move, for live output.
-    using MoveObserver = std::function<void(const MoveEntry&, const rules::Position& after)>;
+    // Called after each move, for live output: the move as recorded, the move itself (its
+    // squares mark it on a board) and the position after it.
+    using MoveObserver =
+        std::function<void(const MoveEntry&, rules::Move, const rules::Position& after)>;
 
     static std::shared_ptr<Game> create(boost::asio::io_context& io, GameSpec spec, Session white,
                                         Session black, Done done);
@@ -65,6 +67,8 @@ class Game : public std::enable_shared_from_this<Game> {
     // Ends the game now (Ctrl-C, a tournament stopping): an unfinished game, no result.
     void interrupt(const std::string& why);
     bool finished() const { return finished_; }
+    // The game so far: before start(), its players, start position and book moves.
+    const GameRecord& record() const { return record_; }
 
   private:
     struct Timer;
@@ -75,8 +79,14 @@ class Game : public std::enable_shared_from_this<Game> {
     void begin_play();
     void next_turn();
     void ask(rules::Color side);
-    void on_move(rules::Color side, const std::string& text,
+    bool awaiting(rules::Color side) const;  // its move is the one being waited for
+    void on_move(rules::Color side, rules::Move move,
                  std::chrono::steady_clock::time_point received);
+    void on_bad_move(rules::Color side, bool unreadable, const std::string& why);
+    void on_claim(rules::Color side, rules::GameResult result, const std::string& comment);
+    void on_draw_offer(rules::Color side);
+    void on_disagreement(rules::Color side, const rules::Position& before, rules::Move move,
+                         const std::string& said);
     void arm_timer();
     void on_timeout(rules::Color side);
     void finish(rules::GameResult result, Termination how, std::string reason_key,
@@ -98,7 +108,8 @@ class Game : public std::enable_shared_from_this<Game> {
     rules::Position pos_;
     GameClock clock_;
     GameRecord record_;
-    engine::MoveRequest request_;  // the next request; its uci_moves are the game's moves
+    std::vector<rules::Move> moves_;  // the game's moves, book moves included
+    engine::MoveRequest request_;     // the next request
     std::optional<ScoreAdjudicator> adjudicator_;
     engine::SearchInfo last_info_[2];  // what each engine said with its last move
     std::unique_ptr<Timer> timer_;

@@ -38,6 +38,10 @@ inline constexpr const char* kReasonOutputFlood = "output-flood";        // Prot
 inline constexpr const char* kReasonLineTooLong = "line-too-long";       // ProtocolFault
 inline constexpr const char* kReasonUnparsableMove = "unparsable-move";  // ProtocolFault
 inline constexpr const char* kReasonDisconnect = "disconnect";           // Crash
+// xboard: the engine called a legal move of the referee's illegal; it claimed a result the
+// rules do not give.
+inline constexpr const char* kReasonRulesDisagreement = "rules-disagreement";  // ProtocolFault
+inline constexpr const char* kReasonFalseClaim = "false-claim";                // ProtocolFault
 
 struct MoveEntry {
     std::string dash;  // a2-a3

@@ -50,7 +50,8 @@ std::string standings(const ReportInput& in) {
         out += fmt::format("<td class=\"engine\" title=\"{}\">{}</td>", name, name);
         out += num(std::to_string(r.games)) + num(points_text(r.points), " strong");
         out += num(played ? percent_text(r.score()) : "—");
-        out += num(played ? html_escape(elo_with_error(r.elo, r.elo_error)) : "—", " elo");
+        out += num(played ? html_escape(elo_with_interval(r.elo, r.elo_minus, r.elo_plus)) : "—",
+                   " elo");
         out += num(std::to_string(r.wins)) + num(std::to_string(r.draws)) +
                num(std::to_string(r.losses));
         for (const auto& f : fault_columns()) {
@@ -61,8 +62,9 @@ std::string standings(const ReportInput& in) {
         out += "</tr>\n";
     }
     out += "</tbody></table></div>\n";
-    out += "<p class=\"note\">Elo is relative to the field's average, with the half-width of its ";
-    out += "95% interval. The fault columns count the games each engine lost by";
+    out += "<p class=\"note\">Elo is relative to the field's average, with its 95% likelihood ";
+    out += "interval (± when it is symmetric, else how far it reaches up and down). The fault ";
+    out += "columns count the games each engine lost by";
     const auto& faults = fault_columns();
     for (std::size_t k = 0; k < faults.size(); ++k)
         out += fmt::format("{} <b>{}</b>, {}", k == 0 ? ":" : ";", faults[k].header,
@@ -259,7 +261,7 @@ void write_html_report(std::ostream& os, const ReportInput& in, const GameFileOp
     os << "<script type=\"application/json\" id=\"games-data\">";
     write_games_data(os, in, game_files);
     os << "</script>\n";
-    os << fmt::format("<script>\n{}</script>\n</body>\n</html>\n", report_js());
+    os << fmt::format("<script>\n{}{}</script>\n</body>\n</html>\n", board_js(), report_js());
 }
 
 std::string html_report(const ReportInput& in) {

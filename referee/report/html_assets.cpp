@@ -93,6 +93,10 @@ a { color: var(--accent); }
 }
 .piece.letter.white { background: #fffdf7; color: #161616; border: 2px solid #161616; }
 .piece.letter.black { background: #161616; color: #fffdf7; border: 2px solid #fffdf7; outline: 1px solid #161616; }
+.hands { max-width: 440px; font-size: 13px; color: var(--muted); }
+.hand { display: flex; align-items: center; gap: 4px; min-height: 28px; --sq: 28px; }
+.hand .piece { font-size: 22px; }
+.piece.promoted { text-decoration: underline; }
 .controls { display: flex; gap: 6px; margin: 10px 0 6px; }
 .controls button {
   flex: 1; padding: 6px 4px; font: inherit; font-size: 13px; border: 1px solid var(--line); border-radius: 6px;
@@ -117,6 +121,124 @@ a { color: var(--accent); }
 details.stderr { margin-top: 8px; font-size: 13px; }
 details.stderr pre { white-space: pre-wrap; word-break: break-all; background: #f4f6f9; padding: 8px; border-radius: 6px; max-height: 200px; overflow: auto; }
 )CSS";
+}
+
+const char* board_js() {
+    return R"JS(// Draws one board of any size: window.refereeBoard(element, files, ranks, pieces) builds
+// its squares and returns draw(placement, last), which shows a FEN placement (hands in
+// brackets after it, promoted pieces marked ~ or +) with the last move's squares marked.
+window.refereeBoard = function (board, FILES, RANKS, pieces) {
+  'use strict';
+  // Filled chess glyphs for both sides (coloured by CSS); U+FE0E asks for text, not emoji.
+  const GLYPHS = { k: '\u265A', q: '\u265B', r: '\u265C', b: '\u265D', n: '\u265E', p: '\u265F' };
+  const squares = [];  // by square index: rank * FILES + file, a1 = 0
+  let hand = null;
+
+  function el(tag, cls, text) {
+    const e = document.createElement(tag);
+    if (cls) e.className = cls;
+    if (text !== undefined) e.textContent = text;
+    return e;
+  }
+
+  function build() {
+    board.textContent = '';
+    board.style.gridTemplateColumns = '1.4em repeat(' + FILES + ', 1fr)';
+    const size = Math.min(440, board.clientWidth || 440) / (FILES + 0.4);
+    board.style.setProperty('--sq', size + 'px');
+    for (let row = 0; row < RANKS; row++) {
+      const rank = RANKS - 1 - row;
+      board.appendChild(el('div', 'label', String(rank + 1)));
+      for (let file = 0; file < FILES; file++) {
+        const sq = el('div', 'square ' + ((file + rank) % 2 === 0 ? 'dark' : 'light'));
+        squares[rank * FILES + file] = sq;
+        board.appendChild(sq);
+      }
+    }
+    board.appendChild(el('div', 'label', ''));
+    for (let file = 0; file < FILES; file++) board.appendChild(el('div', 'label', String.fromCharCode(97 + file)));
+  }
+
+  // FEN placement to letters by square index ('.' empty); runs of digits count empty squares;
+  // a '+' before or '~' after a letter marks it promoted; [..] after the board is the hands.
+  function expand(placement) {
+    const cells = new Array(FILES * RANKS).fill('.');
+    const open = placement.indexOf('[');
+    const hands = open >= 0 ? placement.slice(open + 1, placement.indexOf(']', open) >>> 0) : '';
+    const rows = (open >= 0 ? placement.slice(0, open) : placement).split('/');
+    // The other way to write hands: one row more than the board has.
+    const extra = rows.length > RANKS ? rows.slice(RANKS).join('') : '';
+    rows.slice(0, RANKS).forEach(function (text, row) {
+      const rank = RANKS - 1 - row;
+      let file = 0, promoted = false;
+      for (let i = 0; i < text.length; i++) {
+        let run = '';
+        while (i < text.length && text[i] >= '0' && text[i] <= '9') run += text[i++];
+        if (run) { file += parseInt(run, 10); i--; continue; }
+        if (text[i] === '+') { promoted = true; continue; }
+        if (text[i] === '~') { if (file > 0 && rank >= 0) cells[rank * FILES + file - 1] += '~'; continue; }
+        if (file < FILES && rank >= 0) cells[rank * FILES + file] = text[i] + (promoted ? '~' : '');
+        promoted = false;
+        file++;
+      }
+    });
+    return { cells: cells, hands: hands + extra };
+  }
+
+  function piece(cell) {
+    const letter = cell[0];
+    const upper = letter.toUpperCase();
+    const white = letter === upper;
+    const glyph = GLYPHS[letter.toLowerCase()];
+    const p = el('span', 'piece ' + (glyph ? 'glyph ' : 'letter ') + (white ? 'white' : 'black') +
+                         (cell.length > 1 ? ' promoted' : ''));
+    p.textContent = glyph ? glyph + '\uFE0E' : upper;
+    p.title = (white ? 'White ' : 'Black ') + (pieces[upper] || upper) + (cell.length > 1 ? ' (promoted)' : '');
+    return p;
+  }
+
+  function drawHands(text) {
+    if (!text && !hand) return;
+    if (!hand) {
+      hand = el('div', 'hands');
+      board.parentNode.insertBefore(hand, board.nextSibling);
+    }
+    hand.textContent = '';
+    ['white', 'black'].forEach(function (side) {
+      const row = el('div', 'hand ' + side);
+      row.appendChild(el('span', 'hand-label', side === 'white' ? 'White in hand: ' : 'Black in hand: '));
+      for (let i = 0; i < text.length; i++) {
+        const white = text[i] === text[i].toUpperCase();
+        if (white === (side === 'white') && /[A-Za-z]/.test(text[i])) row.appendChild(piece(text[i]));
+      }
+      hand.appendChild(row);
+    });
+  }
+
+  // Shows a placement; `last` ({from, to}) marks the move that led to it.
+  function draw(placement, last) {
+    const view = expand(placement);
+    for (let i = 0; i < squares.length; i++) {
+      const sq = squares[i];
+      sq.textContent = '';
+      if (view.cells[i] !== '.') sq.appendChild(piece(view.cells[i]));
+      sq.classList.toggle('last', !!last && (i === last.from || i === last.to));
+    }
+    drawHands(view.hands);
+    board.setAttribute('data-fen', placement);
+  }
+
+  function clockText(ms) {
+    if (ms < 0) return '';
+    const s = ms / 1000;
+    const m = Math.floor(s / 60);
+    return m + ':' + (s - m * 60).toFixed(1).padStart(4, '0');
+  }
+
+  build();
+  return { draw: draw, el: el, clockText: clockText };
+};
+)JS";
 }
 
 const char* report_js() {
@@ -153,69 +275,11 @@ const char* report_js() {
     };
     document.head.appendChild(script);
   }
-  const FILES = data.files, RANKS = data.ranks;
-  // Filled chess glyphs for both sides (coloured by CSS); U+FE0E asks for text, not emoji.
-  const GLYPHS = { k: '\u265A', q: '\u265B', r: '\u265C', b: '\u265D', n: '\u265E', p: '\u265F' };
+  const view = window.refereeBoard(board, data.files, data.ranks, data.pieces);
   const state = { game: null, ply: 0 };
-  const squares = [];  // by square index: rank * FILES + file, a1 = 0
+  const el = view.el;
 
-  function el(tag, cls, text) {
-    const e = document.createElement(tag);
-    if (cls) e.className = cls;
-    if (text !== undefined) e.textContent = text;
-    return e;
-  }
-
-  function buildBoard() {
-    board.style.gridTemplateColumns = '1.4em repeat(' + FILES + ', 1fr)';
-    const size = Math.min(440, board.clientWidth || 440) / (FILES + 0.4);
-    board.style.setProperty('--sq', size + 'px');
-    for (let row = 0; row < RANKS; row++) {
-      const rank = RANKS - 1 - row;
-      board.appendChild(el('div', 'label', String(rank + 1)));
-      for (let file = 0; file < FILES; file++) {
-        const sq = el('div', 'square ' + ((file + rank) % 2 === 0 ? 'dark' : 'light'));
-        squares[rank * FILES + file] = sq;
-        board.appendChild(sq);
-      }
-    }
-    board.appendChild(el('div', 'label', ''));
-    for (let file = 0; file < FILES; file++) board.appendChild(el('div', 'label', String.fromCharCode(97 + file)));
-  }
-
-  // FEN placement to letters by square index ('.' empty); runs of digits count empty squares.
-  function expand(placement) {
-    const cells = new Array(FILES * RANKS).fill('.');
-    placement.split('/').forEach(function (text, row) {
-      const rank = RANKS - 1 - row;
-      let file = 0;
-      for (let i = 0; i < text.length; i++) {
-        let run = '';
-        while (i < text.length && text[i] >= '0' && text[i] <= '9') run += text[i++];
-        if (run) { file += parseInt(run, 10); i--; continue; }
-        if (file < FILES && rank >= 0) cells[rank * FILES + file] = text[i];
-        file++;
-      }
-    });
-    return cells;
-  }
-
-  function piece(letter) {
-    const upper = letter.toUpperCase();
-    const white = letter === upper;
-    const glyph = GLYPHS[letter.toLowerCase()];
-    const p = el('span', 'piece ' + (glyph ? 'glyph ' : 'letter ') + (white ? 'white' : 'black'));
-    p.textContent = glyph ? glyph + '\uFE0E' : upper;
-    p.title = (white ? 'White ' : 'Black ') + (data.pieces[upper] || upper);
-    return p;
-  }
-
-  function clockText(ms) {
-    if (ms < 0) return '';
-    const s = ms / 1000;
-    const m = Math.floor(s / 60);
-    return m + ':' + (s - m * 60).toFixed(1).padStart(4, '0');
-  }
+  const clockText = view.clockText;
 
   function timeText(ply) {
     if (ply.book) return 'book';
@@ -237,15 +301,8 @@ const char* report_js() {
   function render() {
     const g = state.game;
     const placement = state.ply === 0 ? g.start : g.plies[state.ply - 1].fen;
-    const cells = expand(placement);
     const last = state.ply > 0 ? g.plies[state.ply - 1] : null;
-    for (let i = 0; i < squares.length; i++) {
-      const sq = squares[i];
-      sq.textContent = '';
-      if (cells[i] !== '.') sq.appendChild(piece(cells[i]));
-      sq.classList.toggle('last', !!last && (i === last.from || i === last.to));
-    }
-    board.setAttribute('data-fen', placement);
+    view.draw(placement, last);
     board.setAttribute('data-ply', String(state.ply));
 
     document.querySelectorAll('#moves .move').forEach(function (m) {
@@ -394,7 +451,6 @@ const char* report_js() {
     return true;
   }
 
-  buildBoard();
   document.getElementById('forward').addEventListener('click', forward);
   document.getElementById('back').addEventListener('click', back);
   document.getElementById('to-start').addEventListener('click', function () { goTo(0); });

@@ -5,21 +5,21 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "referee/report/game_json.hpp"
 #include "referee/report/html_parts.hpp"
 #include "referee/report/text.hpp"
 #include "referee/tournament/standings.hpp"
 
 namespace referee::report {
-namespace {
 
 using Json = nlohmann::ordered_json;
 
-std::string placement(const rules::Position& pos) {
+std::string placement_of(const rules::Position& pos) {
     const std::string fen = pos.fen();
     return fen.substr(0, fen.find(' '));
 }
 
-Json game_json(const ReportInput& in, int number, const match::GameRecord& g) {
+Json viewer_game_json(const rules::Rules& rules, int number, const match::GameRecord& g) {
     Json plies = Json::array();
     Json j = {
         {"n", number},
@@ -34,9 +34,8 @@ Json game_json(const ReportInput& in, int number, const match::GameRecord& g) {
     // variant) ends the replay there, with a note, instead of ending the report.
     std::size_t ply = 0;
     try {
-        rules::Position pos =
-            g.start_fen.empty() ? in.rules.start() : in.rules.from_fen(g.start_fen);
-        j["start"] = placement(pos);
+        rules::Position pos = g.start_fen.empty() ? rules.start() : rules.from_fen(g.start_fen);
+        j["start"] = placement_of(pos);
         j["white_to_move"] = pos.side_to_move() == rules::White;
         j["fullmove"] = pos.fullmove_number();
         for (; ply < g.moves.size(); ++ply) {
@@ -47,7 +46,7 @@ Json game_json(const ReportInput& in, int number, const match::GameRecord& g) {
             plies.push_back({{"san", san},
                              {"from", move.from},
                              {"to", move.to},
-                             {"fen", placement(pos)},
+                             {"fen", placement_of(pos)},
                              {"ms", m.elapsed_ms},
                              {"clock", m.clock_after_ms},
                              {"book", m.book}});
@@ -65,14 +64,24 @@ Json game_json(const ReportInput& in, int number, const match::GameRecord& g) {
     return j;
 }
 
-Json board_json(const ReportInput& in) {
+Json viewer_board_json(const rules::Rules& rules) {
     Json pieces = Json::object();
-    for (const auto& p : in.rules.variant().pieces) pieces[std::string(1, p.letter)] = p.name;
+    for (const auto& p : rules.variant().pieces) pieces[std::string(1, p.letter)] = p.name;
     return {
-        {"files", in.rules.geometry().width},
-        {"ranks", in.rules.geometry().height},
+        {"files", rules.geometry().width},
+        {"ranks", rules.geometry().height},
         {"pieces", pieces},
     };
+}
+
+namespace {
+
+Json game_json(const ReportInput& in, int number, const match::GameRecord& g) {
+    return viewer_game_json(in.rules, number, g);
+}
+
+Json board_json(const ReportInput& in) {
+    return viewer_board_json(in.rules);
 }
 
 std::string dump(const Json& j) {

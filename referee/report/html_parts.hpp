@@ -27,5 +27,7 @@ std::string elo_plot_svg(const ReportInput& in);
 // The page's style sheet and script, inlined so the page needs nothing from the network.
 const char* report_css();
 const char* report_js();
+// The board drawing both the report and the live page use (window.refereeBoard).
+const char* board_js();
 
 }  // namespace referee::report

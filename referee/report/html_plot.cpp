@@ -43,8 +43,8 @@ std::string elo_plot_svg(const ReportInput& in) {
 
     double lo = -10, hi = 10;  // so a field of equals still gets an axis around 0
     for (const auto* r : rows) {
-        lo = std::min(lo, r->elo - r->elo_error);
-        hi = std::max(hi, r->elo + r->elo_error);
+        lo = std::min(lo, r->elo - r->elo_minus);
+        hi = std::max(hi, r->elo + r->elo_plus);
     }
     const double step = tick_step(hi - lo);
     lo = std::floor(lo / step) * step;
@@ -88,9 +88,9 @@ std::string elo_plot_svg(const ReportInput& in) {
     for (std::size_t k = 0; k < rows.size(); ++k) {
         const auto& r = *rows[k];
         const double y = kTop + kRowHeight * (static_cast<double>(k) + 0.5);
-        const double a = x(r.elo - r.elo_error), b = x(r.elo + r.elo_error), c = x(r.elo);
+        const double a = x(r.elo - r.elo_minus), b = x(r.elo + r.elo_plus), c = x(r.elo);
         svg += fmt::format("<g class=\"row\"><title>{}: {} Elo</title>\n", html_escape(r.name),
-                           html_escape(elo_with_error(r.elo, r.elo_error)));
+                           html_escape(elo_with_interval(r.elo, r.elo_minus, r.elo_plus)));
         svg += fmt::format("<text class=\"name\" x=\"{}\" y=\"{}\" text-anchor=\"end\">{}</text>\n",
                            x0 - 12, y + 4, html_escape(shorten(r.name, 21)));
         svg += fmt::format(
@@ -102,7 +102,7 @@ std::string elo_plot_svg(const ReportInput& in) {
                 y - 6, end, y + 6);
         svg += fmt::format("<circle class=\"point\" cx=\"{:.1f}\" cy=\"{}\" r=\"5\"/>\n", c, y);
         svg += fmt::format("<text class=\"value\" x=\"{}\" y=\"{}\">{}</text>\n</g>\n", x1 + 14,
-                           y + 4, html_escape(elo_with_error(r.elo, r.elo_error)));
+                           y + 4, html_escape(elo_with_interval(r.elo, r.elo_minus, r.elo_plus)));
     }
     return svg + "</svg>";
 }

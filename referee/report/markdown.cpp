@@ -39,7 +39,7 @@ std::string standings(const ReportInput& in) {
             std::to_string(r.games),
             points_text(r.points),
             r.games > 0 ? percent_text(r.score()) : "—",
-            r.games > 0 ? elo_with_error(r.elo, r.elo_error) : "—",
+            r.games > 0 ? elo_with_interval(r.elo, r.elo_minus, r.elo_plus) : "—",
             std::to_string(r.wins),
             std::to_string(r.draws),
             std::to_string(r.losses),
@@ -50,7 +50,8 @@ std::string standings(const ReportInput& in) {
         table.add_row(std::move(cells));
     }
     std::string out = "## Standings\n\n" + table.render() + "\n";
-    out += "Elo is relative to the field's average, with the half-width of its 95% interval. ";
+    out += "Elo is relative to the field's average, with its 95% likelihood interval (± when it ";
+    out += "is symmetric, else how far it reaches up and down). ";
     out += "The fault columns count the games each engine lost by";
     const auto& faults = fault_columns();
     for (std::size_t k = 0; k < faults.size(); ++k)

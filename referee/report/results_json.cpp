@@ -66,6 +66,8 @@ void write_results_json(std::ostream& os, const ReportInput& in) {
             {"losses", r.losses},
             {"elo", r.elo},
             {"elo_error_95", r.elo_error},
+            {"elo_minus_95", r.elo_minus},
+            {"elo_plus_95", r.elo_plus},
             {"time_losses", r.time_losses},
             {"illegal_moves", r.illegal_moves},
             {"crashes", r.crashes},

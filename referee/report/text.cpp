@@ -154,8 +154,10 @@ std::string elo_text(double elo) {
     return rounded > 0 ? fmt::format("+{}", rounded) : fmt::format("{}", rounded);
 }
 
-std::string elo_with_error(double elo, double error) {
-    return fmt::format("{} ± {}", elo_text(elo), std::llround(error));
+std::string elo_with_interval(double elo, double minus, double plus) {
+    const long long down = std::llround(minus), up = std::llround(plus);
+    if (down == up) return fmt::format("{} ± {}", elo_text(elo), up);
+    return fmt::format("{} +{}/-{}", elo_text(elo), up, down);
 }
 
 }  // namespace referee::report

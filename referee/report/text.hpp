@@ -23,9 +23,11 @@ std::string markdown_escape(std::string_view s);
 std::string json_for_script(std::string_view json);
 
 // Numbers as the tables show them.
-std::string points_text(double points);                // 3, 3.5
-std::string percent_text(double fraction);             // 57.5%
-std::string elo_text(double elo);                      // +35, -12, 0
-std::string elo_with_error(double elo, double error);  // +35 ± 35
+std::string points_text(double points);     // 3, 3.5
+std::string percent_text(double fraction);  // 57.5%
+std::string elo_text(double elo);           // +35, -12, 0
+// The rating and its 95% interval as offsets: "+35 ± 35" when they round alike, else
+// "-202 +431/-505" (up, then down).
+std::string elo_with_interval(double elo, double minus, double plus);
 
 }  // namespace referee::report

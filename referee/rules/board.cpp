@@ -10,7 +10,7 @@ namespace referee::rules {
 
 template <class BB>
 Board<BB>::Board(std::shared_ptr<const T> tables)
-    : t_(std::move(tables)), castles_(&t_->castle_set) {
+    : t_(std::move(tables)), castles_(&t_->castle_set), extras_(t_->extras) {
     history_.reserve(256);
 }
 
@@ -63,7 +63,6 @@ void Board<BB>::clear() {
     checks_[0] = checks_[1] = 0;
     history_.clear();
 }
-
 
 // Whether a piece of the side to move could take en passant now. Only then does the
 // en-passant square belong in the key: two positions differ in rights only if it can.
@@ -249,8 +248,8 @@ PositionFields Board<BB>::fields() const {
                 const char letter = t_->variant->pieces[type].letter;
                 f.hand.append(hand_[c][type],
                               c == White ? letter
-                                         : static_cast<char>(std::tolower(
-                                               static_cast<unsigned char>(letter))));
+                                         : static_cast<char>(
+                                               std::tolower(static_cast<unsigned char>(letter))));
             }
     }
     if (t_->counts_checks) {
@@ -273,7 +272,9 @@ template <bool kKeyed>
 void Board<BB>::play(Move m) {
     const T& t = *t_;
     const int from = m.from, to = m.to;
-    const Piece moved = m.is_drop() ? make_piece(stm_, m.drop_type()) : squares_[from];
+    // A drop's square is empty: its piece comes from the drop field (make_piece's code is
+    // colour << 5 | (type + 1), and the field holds type + 1). Without a branch.
+    const Piece moved = squares_[from] | static_cast<Piece>(m.drop ? (stm_ << 5 | m.drop) : 0);
     // Filled in place, field by field: a record built on the stack and copied in was
     // re-read wide right after its narrow stores, a stall that cost make() a third of its time.
     Undo& u = history_.emplace_back();
@@ -342,7 +343,7 @@ void Board<BB>::play(Move m) {
         key_ ^= t.zobrist_side;
         if (ep_capturable()) key_ ^= t.zobrist_ep[ep_];
     }
-    if (t.extras) play_extras<kKeyed>(u);
+    if (extras_) play_extras<kKeyed>(u);
 }
 
 template <class BB>
@@ -351,11 +352,9 @@ void Board<BB>::unmake() {
     stm_ = ~stm_;
     if (stm_ == Black) --fullmove_;
     const Move m = u.move;
-    if (t_->extras) unmake_extras(u);
+    if (extras_) unmake_extras(u);
     // The key comes back whole from the record, so the pieces move without key updates.
-    if (m.kind() == MoveKind::Drop) {
-        lift(m.to);
-    } else if (m.kind() == MoveKind::Castle) {
+    if (m.kind() == MoveKind::Castle) {
         const auto& k = castles_->castles[m.castle_index()];
         const Piece rook = squares_[k.rook_to];
         lift(k.king_to);
@@ -364,7 +363,7 @@ void Board<BB>::unmake() {
         place(rook, k.rook_from);
     } else {
         lift(m.to);
-        place(u.moved, m.from);
+        if (!m.drop) place(u.moved, m.from);  // a dropped piece goes back to the hand
         if (u.captured) place(u.captured, u.captured_sq);
     }
     castling_ = u.castling;

@@ -68,7 +68,7 @@ class Board {
     // keeps its legal moves): no move generation unless it has none.
     std::optional<Outcome> outcome(bool has_legal_move);
     std::optional<Outcome> ending(EndingSet which) const;
-    bool ends(EndingSet which) const { return find_ending(which, nullptr) != nullptr; }
+    bool ends(EndingSet which) const;  // the same question without the sentence
     // The endings that are over at once, whatever anyone claims (Fairy-Stockfish's
     // is_immediate_game_end), having no move aside.
     EndingSet immediate_endings() const { return t_->immediate_endings; }
@@ -124,8 +124,32 @@ class Board {
     void add_to_hand(Color c, int type);
     template <bool kKeyed>
     void take_from_hand(Color c, int type);
+    // Perft's question at every node, "is the game over here?", with the endings it stops at
+    // taken out of the list once: the same conditions (the predicates below) without the
+    // walk, so the question costs what it did when each ending was written out there.
+    struct Stops {
+        bool royal_capture = false, material = false;
+        int move_limit = 0, check_count = 0, repetition = 0, n_move_rule = 0;
+        EndingSet catalogue = 0;  // bare king, extinction, region: asked out of line
+    };
+    bool catalogue_stopped(EndingSet which) const;
+    Stops stops_for(EndingSet which) const;
+    bool stopped(const Stops& s) const;
     template <bool kKeyed>
-    std::uint64_t perft_walk(int depth, EndingSet stop);
+    std::uint64_t perft_walk(int depth, const Stops& stop);
+    // One condition per ending, shared by the judge's walk and perft's stops.
+    bool royal_lost(Color* loser) const {
+        for (Color c : {stm_, ~stm_})
+            if (!has_royal(c)) return *loser = c, true;
+        return false;
+    }
+    bool past_move_limit(int moves) const { return fullmove_ > moves; }
+    bool checks_reached(int checks, Color* giver) const {
+        for (Color c : {~stm_, stm_})  // the side that has just moved gave the last check
+            if (checks_[c] >= checks) return *giver = c, true;
+        return false;
+    }
+    bool n_moves_reached(int moves) const { return halfmove_ >= 2 * moves; }
     template <bool kKeyed = true>
     void put(Piece p, int s);  // with the key
     template <bool kKeyed = true>
@@ -173,6 +197,7 @@ class Board {
     Color stm_ = White;
     // The castling moves of this position: the variant's, or (chess960) this position's own.
     const typename T::CastleSet* castles_ = nullptr;
+    bool extras_ = false;  // Tables::extras, kept here: make() and unmake() ask it every move
     std::shared_ptr<const typename T::CastleSet> own_castles_;
     std::uint32_t castling_ = 0;  // one bit per castles_->castles entry
     int ep_ = kNoSquare;          // the square a pawn passed over, capturable this move

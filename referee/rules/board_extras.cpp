@@ -44,9 +44,10 @@ void Board<BB>::set_extras(const PositionFields& f) {
                 for (int to : t_->piece(White, k).promotion_types)
                     if (to == type) from_type = k;
             if (from_type < 0)
-                throw PositionError(fmt::format("the {} on {} is marked promoted ('~'), but no "
-                                                "piece of {} promotes to it",
-                                                v.pieces[type].name, g.name(s), v.name));
+                throw PositionError(
+                    fmt::format("the {} on {} is marked promoted ('~'), but no "
+                                "piece of {} promotes to it",
+                                v.pieces[type].name, g.name(s), v.name));
             promoted_ |= square_bit<BB>(s);
             demoted_[s] = static_cast<std::uint8_t>(from_type);
         }
@@ -68,7 +69,8 @@ void Board<BB>::set_extras(const PositionFields& f) {
                 fmt::format("the FEN counts checks, but {} has no check-count ending", v.name));
         const int count = v.end.check_count;
         for (Color c : {White, Black}) {
-            const int given = f.checks_given ? (*f.checks_given)[c] : count - (*f.checks_remaining)[c];
+            const int given =
+                f.checks_given ? (*f.checks_given)[c] : count - (*f.checks_remaining)[c];
             if (given < 0 || given > count)
                 throw PositionError(fmt::format("{} cannot have {} checks to give in {} (of {})",
                                                 color_name(c), count - given, v.name, count));

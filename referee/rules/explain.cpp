@@ -118,6 +118,29 @@ std::string explain_illegal(const Position& pos, std::string_view text) {
             if (!why.empty()) return why;
         }
 
+    // Castling written as the king taking its own rook (as some engines' notation has it).
+    for (const auto& c : castling_checks(pos))
+        if (mover->royal && c.king_from == mt.from && c.rook_from == mt.to)
+            return fmt::format(
+                "{} is the king taking its own rook: castling is written as the king's move, "
+                "{}-{}",
+                name, g.name(c.king_from), g.name(c.king_to));
+
+    // The squares make a legal move and only the promotion letter is wrong: say that, in the
+    // words the referee uses when a game meets it (Position::parse_move).
+    std::vector<Move> same;
+    for (Move m : pos.legal_moves())
+        if (m.from == mt.from && m.to == mt.to) same.push_back(m);
+    if (!same.empty() && same.front().promotion == 0 && mt.promotion)
+        return fmt::format("{} does not promote, but '{}' was given", name, mt.promotion);
+    if (!same.empty() && same.front().promotion != 0 && !mt.promotion) {
+        std::string choices;
+        for (Move m : same)
+            choices += static_cast<char>(
+                std::tolower(static_cast<unsigned char>(v.pieces[m.promotion_type()].letter)));
+        return fmt::format("{} promotes and needs a promotion letter (one of {})", name, choices);
+    }
+
     // Promotion to a piece the variant does not list.
     if (mt.promotion && !mover->promotes_to.empty() &&
         std::find(mover->promotes_to.begin(), mover->promotes_to.end(), mt.promotion) ==
@@ -155,10 +178,8 @@ std::string explain_illegal(const Position& pos, std::string_view text) {
                                    g.name(mt.to), side_steps ? "a step" : "a move");
 
     // A move the piece has, which leaves the own royal piece attacked.
-    Variant free = v;
-    free.check_rules = false;
     try {
-        const Position loose = Rules(std::move(free)).from_fen(pos.fen());
+        const Position loose = without_check_rules(pos.rules()).from_fen(pos.fen());
         for (Move m : loose.legal_moves())
             if (m.from == mt.from && m.to == mt.to && leaves_royal_attacked(pos, m)) {
                 auto why = exposure_reason(pos, m, name);

@@ -63,26 +63,26 @@ void Board<BB>::set_free_castling(const std::string& rights) {
                 }
         }
         if (rook == kNoSquare || !is_rook(rook) || rook == king)
-            throw PositionError(fmt::format("castling right '{}' needs {}'s {} on its side of the "
-                                            "king on {}",
-                                            c, color_name(color), v.pieces[rook_type].name,
-                                            g.name(king)));
+            throw PositionError(
+                fmt::format("castling right '{}' needs {}'s {} on its side of the "
+                            "king on {}",
+                            c, color_name(color), v.pieces[rook_type].name, g.name(king)));
         for (const auto& k : set->castles)
-            if (k.color == color && (k.rook_from == rook || k.king_to == (color == White
-                                                                               ? cr.king_to
-                                                                               : g.mirror_rank(
-                                                                                     cr.king_to))))
+            if (k.color == color &&
+                (k.rook_from == rook ||
+                 k.king_to == (color == White ? cr.king_to : g.mirror_rank(cr.king_to))))
                 throw PositionError(
                     fmt::format("castling right '{}' names a side that has a right already", c));
         auto side = [&](int s) { return color == White ? s : g.mirror_rank(s); };
         castling_ |= 1u << set->castles.size();
-        auto k = T::make_castle(color, c, king, side(cr.king_to), rook, side(cr.rook_to), rook_type);
+        auto k =
+            T::make_castle(color, c, king, side(cr.king_to), rook, side(cr.rook_to), rook_type);
         k.key = t_->zobrist_free_castle[(color * v.castling.size() + rule) * t_->nsq + rook];
         set->add(std::move(k), t_->nsq);
     }
     if (set->castles.size() > t_->zobrist_castle.size())
-        throw PositionError(fmt::format("the castling rights '{}' are more than {} has", rights,
-                                        v.name));
+        throw PositionError(
+            fmt::format("the castling rights '{}' are more than {} has", rights, v.name));
     own_castles_ = std::move(set);
     castles_ = own_castles_.get();
 }

@@ -12,10 +12,10 @@ enum class MoveKind : std::uint8_t {
     Normal = 0,
     DoubleStep = 1,  // a pawn's two steps; it may leave an en-passant square behind
     EnPassant = 2,
-    Castle = 3,      // `castle` indexes the position's castling rules
-    Promotion = 4,   // `promotion` is the piece it becomes
-    Drop = 5,        // a piece from the hand onto `to` (from == to); `drop` is its type
-    Gate = 6,        // a normal move that brings `gate` from the hand onto `gate_square`
+    Castle = 3,     // `castle` indexes the position's castling rules
+    Promotion = 4,  // `promotion` is the piece it becomes
+    Drop = 5,       // a piece from the hand onto `to` (from == to); `drop` is its type
+    Gate = 6,       // a normal move that brings `gate` from the hand onto `gate_square`
 };
 
 struct Move {

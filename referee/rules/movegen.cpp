@@ -71,7 +71,7 @@ struct NoFilter {
         return mine;
     }                                     // pieces whose moves need no look
     BB allowed() const { return ~BB{}; }  // where those may go
-    BB drops(BB to) const { return to; }   // where a drop may go
+    BB drops(BB to) const { return to; }  // where a drop may go
     bool step(Move) const { return true; }
     bool special(Move) const { return true; }
 };

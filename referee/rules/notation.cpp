@@ -30,8 +30,8 @@ MoveText parse_move_text(const Geometry& g, std::string_view text) {
             throw unparsable("a drop starts with the letter of the piece dropped, as in P@e4");
         auto to = g.parse_prefix(rest.substr(2), used);
         if (!to || used != rest.size() - 2)
-            throw unparsable(fmt::format("no square of the {}x{} board after the '@'", g.width,
-                                         g.height));
+            throw unparsable(
+                fmt::format("no square of the {}x{} board after the '@'", g.width, g.height));
         mt.drop = static_cast<char>(std::toupper(static_cast<unsigned char>(rest[0])));
         mt.from = mt.to = *to;
         return mt;

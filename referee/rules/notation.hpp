@@ -1,5 +1,6 @@
 // Move text. Read: "a2-a3", "a2a3" or "a2 a3", with an optional promotion letter ("a5-a6q",
-// "a7a8=Q"); a drop as UCI and SAN write it ("P@e4", "n@c3"). Written: in the form each context needs (MiniChess dash, UCI).
+// "a7a8=Q"); a drop as UCI and SAN write it ("P@e4", "n@c3"). Written: in the form each context
+// needs (MiniChess dash, UCI).
 #pragma once
 
 #include <optional>
@@ -14,6 +15,7 @@ namespace referee::rules {
 enum class MoveStyle {
     Dash,  // a2-a3; a promotion letter only where the piece has a choice (IMCS, reports)
     Uci,   // a2a3; a promotion always carries its lower-case letter
+    San,   // Standard Algebraic Notation (Nf3, e8=Q+, O-O), as Position::san writes it
 };
 
 struct MoveText {

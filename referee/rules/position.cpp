@@ -144,6 +144,7 @@ std::string Position::board_dump() const {
 }
 
 std::string Position::move_name(Move m, MoveStyle style) const {
+    if (style == MoveStyle::San) return san(m);
     const Geometry& g = rules_.geometry();
     if (m.is_drop())  // the same in every style that has drops: "P@e4"
         return rules_.variant().pieces[m.drop_type()].letter + ("@" + g.name(m.to));

@@ -43,12 +43,12 @@ class Rules {
   private:
     friend class Position;
 
-// A piece as the rules read it: its side and its type (an index into Variant::pieces).
-struct PieceOn {
-    Color color;
-    int type;
-    friend bool operator==(const PieceOn&, const PieceOn&) = default;
-};
+    // A piece as the rules read it: its side and its type (an index into Variant::pieces).
+    struct PieceOn {
+        Color color;
+        int type;
+        friend bool operator==(const PieceOn&, const PieceOn&) = default;
+    };
     std::shared_ptr<const Variant> variant_;
     std::shared_ptr<const Tables<Bits64>> t64_;
     std::shared_ptr<const Tables<Bits256>> t256_;
@@ -63,7 +63,7 @@ class Position {
     int ply_count() const;  // moves played since the position was set up
     bool in_check() const;
     std::optional<PieceOn> piece_at(Square s) const;  // none on an empty square
-    int in_hand(Color c, int type) const;              // 0 where the variant has no hands
+    int in_hand(Color c, int type) const;             // 0 where the variant has no hands
     bool is_promoted(Square s) const;  // a promoted piece that demotes when captured ('~')
     int checks_given(Color c) const;   // where the variant counts them
     std::uint64_t key() const;         // the position's hash (placement, rights, extras)
@@ -78,7 +78,7 @@ class Position {
     std::optional<Outcome> outcome() const;
 
     std::string fen() const;
-    PositionFields fields() const;  // every field of the FEN, parsed
+    PositionFields fields() const;   // every field of the FEN, parsed
     std::string board_dump() const;  // "20 B\nk.K..\n..." with a final newline
 
     std::string move_name(Move m, MoveStyle style = MoveStyle::Dash) const;

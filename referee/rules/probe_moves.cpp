@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <optional>
 #include <sstream>
 
 #include <fmt/format.h>
@@ -63,6 +64,42 @@ bool is_side_step(const PieceType& p, const MoveRule& r) {
                        [](const MoveRule& o) { return o.can_capture; });
 }
 
+// Made once per variant and thread: making a Rules finds its magic tables (tens of
+// milliseconds on 8x8), and made on each call it made explaining a validate run's few
+// thousand flawed moves take minutes. The cache holds the Rules it was made from, so that
+// variant's address cannot be taken by another while the entry lives.
+const Rules& without_check_rules(const Rules& rules) {
+    struct Cache {
+        std::optional<Rules> of, loose;
+    };
+    thread_local Cache cache;
+    if (!cache.of || &cache.of->variant() != &rules.variant()) {
+        Variant free = rules.variant();
+        free.check_rules = false;
+        cache.loose.emplace(std::move(free));
+        cache.of.emplace(rules);
+    }
+    return *cache.loose;
+}
+
+bool is_side_step_move(const Position& pos, Move m) {
+    const PieceType* p = type_at(pos, m.from);
+    if (!p || m.kind() != MoveKind::Normal || pos.letter_at(m.to) != '.') return false;
+    const Geometry& g = pos.rules().geometry();
+    const int dx = g.file_of(m.to) - g.file_of(m.from);
+    // Rules are written for White: Black's forward is down the board.
+    const int dy = (g.rank_of(m.to) - g.rank_of(m.from)) * (pos.side_to_move() == White ? 1 : -1);
+    bool side_step = false;
+    for (const auto& r : p->moves) {
+        if (r.dx == dx && r.dy == dy && is_side_step(*p, r)) side_step = true;
+        // The same square reached by a move of another rule (a rider's first step).
+        else if (r.can_move && r.hop == Hop::None && r.dx * dy == r.dy * dx &&
+                 r.dx * dx + r.dy * dy > 0 && (r.is_rider() || (r.dx == dx && r.dy == dy)))
+            return false;
+    }
+    return side_step;
+}
+
 std::vector<Square> attackers_of(const Position& pos, Square target, Color by) {
     const Variant& v = pos.rules().variant();
     const Geometry& g = pos.rules().geometry();
@@ -76,9 +113,7 @@ std::vector<Square> attackers_of(const Position& pos, Square target, Color by) {
             if (!it->royal && !it->pawn) letter = it->letter;
         f.placement[target] = cased(letter, ~by);
     }
-    Variant free = v;
-    free.check_rules = false;
-    const Rules rules(std::move(free));
+    const Rules& rules = without_check_rules(pos.rules());
     const std::string fen =
         fmt::format("{} {} - - 0 1", placement_to_fen(g, f.placement), by == White ? 'w' : 'b');
     std::vector<Square> out;
@@ -232,6 +267,28 @@ bool leaves_royal_attacked(const Position& pos, Move m) {
         b.unmake();
         return hit;
     });
+}
+
+bool wins_at_once(const Position& pos, Move m) {
+    Position after = pos;
+    after.play(m);
+    const auto end = after.outcome();
+    return end && end->result ==
+                      (pos.side_to_move() == White ? GameResult::WhiteWins : GameResult::BlackWins);
+}
+
+bool attacked_with_captured_pawn_left(const Position& pos, Move m, const Rules& unchecked) {
+    const Geometry& g = pos.rules().geometry();
+    PositionFields f = parse_fen(g, pos.fen());
+    f.placement[m.to] = f.placement[m.from];
+    f.placement[m.from] = '.';
+    const std::string fen = fmt::format("{} {} - - 0 1", placement_to_fen(g, f.placement),
+                                        pos.side_to_move() == White ? 'w' : 'b');
+    try {
+        return unchecked.from_fen(fen).in_check();
+    } catch (const std::exception&) {
+        return true;  // not a position the rules read: no flaw to show here
+    }
 }
 
 }  // namespace referee::rules

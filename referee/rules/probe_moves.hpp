@@ -19,9 +19,14 @@ bool captures_enemy_royal(const Position& pos, Move m);
 // "side-step": a move-only one-square step of a piece that captures some other way.
 bool wraps_as(const PieceType& p, const MoveRule& r);
 bool is_side_step(const PieceType& p, const MoveRule& r);
+// Whether m is made by a side-step rule of its piece (and by no other rule of it).
+bool is_side_step_move(const Position& pos, Move m);
 
 // Squares from which pieces of `by` attack `target` (occupied or not) in pos.
 std::vector<Square> attackers_of(const Position& pos, Square target, Color by);
+// The same variant with check rules switched off: the moves each piece has, whatever they
+// leave attacked. Kept per thread for the last variant asked about.
+const Rules& without_check_rules(const Rules& rules);
 // "the rook on h5"; "the pieces on h5 and b2" style lists are built from it.
 std::string piece_phrase(const Position& pos, Square s);
 std::string attackers_phrase(const Position& pos, const std::vector<Square>& squares);
@@ -50,7 +55,15 @@ std::vector<Move> castles_ignoring(const Position& pos, RuleFeature f);
 // walkable rule.
 std::vector<Move> wrapped_moves(const Position& pos, bool side_steps);
 
+// Whether the side to move wins at once by playing m (mate, the king taken, ...).
+bool wins_at_once(const Position& pos, Move m);
+
 // Whether m leaves the mover's royal piece attacked, judged without check rules.
 bool leaves_royal_attacked(const Position& pos, Move m);
+
+// For an en passant m: whether the mover's royal piece is attacked after it when the captured
+// pawn is (wrongly) left on the board, as an engine that forgets to lift it before its check
+// test sees it. `unchecked` is the variant without check rules.
+bool attacked_with_captured_pawn_left(const Position& pos, Move m, const Rules& unchecked);
 
 }  // namespace referee::rules

@@ -31,7 +31,28 @@ int pick(Rng& rng, int n) {
 bool missing_kind(RuleFeature f) {
     return f == RuleFeature::EnPassant || f == RuleFeature::DoubleStep ||
            f == RuleFeature::KingCapture || f == RuleFeature::Promotion ||
-           f == RuleFeature::NoLegalMove;
+           f == RuleFeature::NoLegalMove || f == RuleFeature::SideStepMove ||
+           f == RuleFeature::CastlingMove;
+}
+
+// How far the feature's moves are from winning at once: 0 when one of them wins; else, after
+// the best of them, the opponent's replies, plus one when it is not even in check. What the
+// search drives down towards a castling that mates.
+double distance_to_win(const Position& pos, const std::vector<Move>& moves,
+                       std::vector<Move>& winning) {
+    double best = 1e9;
+    for (Move m : moves) {
+        if (wins_at_once(pos, m)) {
+            winning.push_back(m);
+            best = 0;
+            continue;
+        }
+        Position after = pos;
+        after.play(m);
+        best = std::min(
+            best, static_cast<double>(after.legal_moves().size()) + (after.in_check() ? 0 : 1));
+    }
+    return best;
 }
 
 // A candidate: the fields of a position, and for discovered check the opponent's move that
@@ -74,9 +95,7 @@ class Searcher {
           search_(s),
           rng_(s.seed) {
         start_ = parse_fen(g_, v_.start_fen);
-        Variant free = v_;
-        free.check_rules = false;
-        free_.emplace(std::move(free));
+        free_.emplace(without_check_rules(rules));  // shared with the other searches
         for (std::size_t t = 0; t < v_.pieces.size(); ++t)
             (v_.pieces[t].royal ? royal_types_ : other_types_).push_back(static_cast<int>(t));
     }
@@ -203,6 +222,15 @@ class Searcher {
                      : static_cast<double>(p.flawed_legal) / static_cast<double>(moves_in_play);
         // A missing move is caught only when the flawed engine has nothing legal to play.
         s.catches = !missing_kind(f_) || p.flawed_legal == 0;
+        if (wins_at_once_feature(f_)) {
+            // The feature's move must win at once, and no other move may: the flawed engine's
+            // winning moves are its luck, and the feature's distance from a win comes first.
+            int flawed_winning = 0;
+            for (Move m : s.lucky) flawed_winning += wins_at_once(*pos, m) ? 1 : 0;
+            const double distance = distance_to_win(*pos, p.missed, p.winning);
+            s.luck = distance * 100 + flawed_winning;
+            s.catches = distance == 0 && flawed_winning == 0;
+        }
         s.size = legal.size();
         s.ok = true;
         return s;
@@ -330,6 +358,7 @@ class Searcher {
                          other_types_[static_cast<std::size_t>(
                              pick(rng_, static_cast<int>(other_types_.size())))],
                          pick(rng_, 2) ? White : Black);
+        if (f_ == RuleFeature::CastlingMove && pick(rng_, 4) != 0) castling_check_set_up(f);
         std::string rights;
         for (char c : possible_rights(f))
             if (pick(rng_, 4) != 0) rights += c;
@@ -358,6 +387,34 @@ class Searcher {
         return Candidate{f, lead};
     }
 
+    // A castling that checks: the mover's king and a rook at home, nothing between them, and
+    // the enemy royal piece at the far end of the file the rook lands on, nothing between
+    // either. The search then walls that royal piece in.
+    void castling_check_set_up(PositionFields& f) {
+        const Color us = f.side_to_move;
+        const auto& rule =
+            v_.castling[static_cast<std::size_t>(pick(rng_, static_cast<int>(v_.castling.size())))];
+        const char king = start_.placement[rule.king_from], rook = start_.placement[rule.rook_from];
+        if (king == '.' || rook == '.') return;
+        auto as = [](char letter, Color c) {
+            const auto l = static_cast<unsigned char>(letter);
+            return static_cast<char>(c == White ? std::toupper(l) : std::tolower(l));
+        };
+        auto side = [&](Square s) { return us == White ? s : g_.mirror_rank(s); };
+        for (auto& c : f.placement)
+            if (c == as(king, White) || c == as(king, Black)) c = '.';
+        const int home = g_.rank_of(side(rule.king_from));
+        const int lo = std::min(g_.file_of(rule.king_from), g_.file_of(rule.rook_from)),
+                  hi = std::max(g_.file_of(rule.king_from), g_.file_of(rule.rook_from));
+        for (int file = lo; file <= hi; ++file) f.placement[g_.at(file, home)] = '.';
+        f.placement[side(rule.king_from)] = as(king, us);
+        f.placement[side(rule.rook_from)] = as(rook, us);
+        const int file = g_.file_of(rule.rook_to), far = us == White ? g_.height - 1 : 0;
+        for (int rank = std::min(home, far) + 1; rank < std::max(home, far); ++rank)
+            f.placement[g_.at(file, rank)] = '.';
+        f.placement[g_.at(file, far)] = as(king, ~us);
+    }
+
     // A pawn of the side not to move that has just double-stepped, an enemy pawn beside it.
     void en_passant_set_up(PositionFields& f) {
         const Color them = ~f.side_to_move;
@@ -380,12 +437,43 @@ class Searcher {
             };
             f.placement[to] = letter(them);
             const int side = file + (pick(rng_, 2) ? 1 : -1);
-            if (g_.on_board(side, from_rank + 2 * dir) &&
-                f.placement[g_.at(side, from_rank + 2 * dir)] == '.')
-                f.placement[g_.at(side, from_rank + 2 * dir)] = letter(f.side_to_move);
+            const int rank = from_rank + 2 * dir;
+            if (g_.on_board(side, rank) && f.placement[g_.at(side, rank)] == '.')
+                f.placement[g_.at(side, rank)] = letter(f.side_to_move);
             f.en_passant = g_.name(over);
+            if (f_ == RuleFeature::EnPassantExposesKing && g_.on_board(side, rank))
+                line_up_on_rank(f, rank, std::min(file, side), std::max(file, side));
             return;
         }
+    }
+
+    // The perft trap: the mover's royal piece on one side of the two pawns (files lo and hi of
+    // `rank`), an enemy piece that rides along the rank on the other.
+    void line_up_on_rank(PositionFields& f, int rank, int lo, int hi) {
+        const Color us = f.side_to_move;
+        int royal = -1, rider = -1;
+        for (int t : royal_types_) royal = t;
+        for (int t : other_types_)
+            for (const auto& r : v_.pieces[t].moves)
+                if (r.dy == 0 && r.dx != 0 && r.is_rider() && r.can_capture && r.hop == Hop::None)
+                    rider = t;
+        if (royal < 0 || rider < 0 || lo == 0 || hi + 1 >= g_.width) return;
+        auto letter = [&](int t, Color c) {
+            const char l = v_.pieces[t].letter;
+            return c == White ? l : static_cast<char>(std::tolower(static_cast<unsigned char>(l)));
+        };
+        for (auto& c : f.placement)
+            if (c == letter(royal, us)) c = '.';
+        const bool royal_left = pick(rng_, 2) == 0;
+        const int royal_file = royal_left ? pick(rng_, lo) : hi + 1 + pick(rng_, g_.width - hi - 1);
+        const int rider_file = royal_left ? hi + 1 + pick(rng_, g_.width - hi - 1) : pick(rng_, lo);
+        const int from = std::min(royal_file, rider_file), to = std::max(royal_file, rider_file);
+        for (int file = from; file <= to; ++file)
+            if (f.placement[g_.at(file, rank)] == letter(royal, ~us)) return;
+        for (int file = from; file <= to; ++file)
+            if (file < lo || file > hi) f.placement[g_.at(file, rank)] = '.';
+        f.placement[g_.at(royal_file, rank)] = letter(royal, us);
+        f.placement[g_.at(rider_file, rank)] = letter(rider, ~us);
     }
 
     // One random edit of the candidate's position (the fields before the lead move).

@@ -29,7 +29,8 @@ constexpr FeatureText kFeatures[] = {
     {RuleFeature::DiscoveredCheck, "discovered-check",
      "a check by a piece that did not move (uncovered by the one that did) must be answered too"},
     {RuleFeature::EnPassantExposesKing, "en-passant-exposes-king",
-     "en passant may not leave the king attacked, also along the rank the two pawns leave"},
+     "en passant may not leave the king attacked, also along the rank the two pawns leave "
+     "(the captured pawn is gone too)"},
     {RuleFeature::EnPassant, "en-passant",
      "a double step may be captured en passant on the next move"},
     {RuleFeature::CastlingRights, "castling-rights",
@@ -55,6 +56,12 @@ constexpr FeatureText kFeatures[] = {
     {RuleFeature::NoLegalMove, "no-legal-move",
      "there are no check rules: a move that leaves the king attacked is legal, so it is not 'no "
      "legal move'"},
+    {RuleFeature::SideStepMove, "side-step-move",
+     "a move-only one-square step (the side-step) is a move like any other: here the only legal "
+     "one"},
+    {RuleFeature::CastlingMove, "castling-move",
+     "castling is a move, written as the king's move to its castling square (not as the king "
+     "taking its rook): here the only move that wins at once"},
 };
 
 const FeatureText& text_of(RuleFeature f) {
@@ -100,6 +107,10 @@ bool has_wrapping_rule(const Variant& v, bool side_steps) {
 }
 
 }  // namespace
+
+bool wins_at_once_feature(RuleFeature f) {
+    return f == RuleFeature::CastlingMove;
+}
 
 const std::vector<RuleFeature>& all_rule_features() {
     static const std::vector<RuleFeature> all = [] {
@@ -148,6 +159,7 @@ bool variant_has_feature(const Variant& v, RuleFeature f, std::string* why_not) 
             return true;
         case RuleFeature::CastlingRights:
         case RuleFeature::CastlingPathEmpty:
+        case RuleFeature::CastlingMove:
             if (v.castling.empty()) return no(fmt::format("{} has no castling.", v.name));
             return true;
         case RuleFeature::CastlingOutOfCheck:
@@ -171,6 +183,13 @@ bool variant_has_feature(const Variant& v, RuleFeature f, std::string* why_not) 
                 return no(fmt::format(
                     "{} has no promotion, or every piece a promotion could name is allowed.",
                     v.name));
+            return true;
+        case RuleFeature::SideStepMove:
+            if (std::none_of(v.pieces.begin(), v.pieces.end(), [](const PieceType& p) {
+                    return std::any_of(p.moves.begin(), p.moves.end(),
+                                       [&](const MoveRule& r) { return is_side_step(p, r); });
+                }))
+                return no(fmt::format("{} has no piece with a move-only step.", v.name));
             return true;
         case RuleFeature::SideStep:
             if (!has_wrapping_rule(v, true))
@@ -290,7 +309,12 @@ std::vector<Move> FlawedMoves::moves(const Position& pos) const {
                 return check && !moves_royal(pos, m) && m.kind() != MoveKind::Castle;
             });
         case RuleFeature::EnPassantExposesKing:
-            return add_extras([&](Move m) { return m.kind() == MoveKind::EnPassant; });
+            // The engine tests for check with the captured pawn still on the board: it misses
+            // only what needs both pawns gone, the check along their rank (the perft trap).
+            return add_extras([&](Move m) {
+                return m.kind() == MoveKind::EnPassant &&
+                       !attacked_with_captured_pawn_left(pos, m, *ablated_);
+            });
         case RuleFeature::DoubleStepRank:
             return add_extras([&](Move m) { return m.kind() == MoveKind::DoubleStep; });
         case RuleFeature::PromotionChoice:
@@ -303,6 +327,10 @@ std::vector<Move> FlawedMoves::moves(const Position& pos) const {
             return without([](Move m) { return m.promotion != 0; });
         case RuleFeature::KingCapture:
             return without([&](Move m) { return captures_enemy_royal(pos, m); });
+        case RuleFeature::SideStepMove:
+            return without([&](Move m) { return is_side_step_move(pos, m); });
+        case RuleFeature::CastlingMove:
+            return without([](Move m) { return m.kind() == MoveKind::Castle; });
         case RuleFeature::NoLegalMove:
             return ablated;
         case RuleFeature::CastlingRights:

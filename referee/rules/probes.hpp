@@ -40,7 +40,14 @@ enum class RuleFeature {
     EdgeWrap,               // no leap or ride wraps around the board's edge
     KingCapture,            // the enemy royal piece may be captured
     NoLegalMove,            // without check rules, moves into check are legal: not "no move"
+    // The feature's own move is the one to play:
+    SideStepMove,  // ... a move-only sideways step, the only legal move
+    CastlingMove,  // ... castling (written as the king's move), the only move that wins at once
 };
+
+// Features whose positions have the feature's move as the only one that wins at once (other
+// legal moves exist): playing one of those is a warning, not a failure.
+bool wins_at_once_feature(RuleFeature f);
 
 // Every feature, in the order probes run.
 const std::vector<RuleFeature>& all_rule_features();
@@ -80,6 +87,7 @@ struct ProbePosition {
     std::vector<Move> flawed_only;     // moves the flawed engine takes for legal that are not
     std::vector<Move> missed;          // legal moves the flawed engine does not know
     int flawed_legal = 0;              // moves both sets share: the flawed engine's lucky picks
+    std::vector<Move> winning;         // wins_at_once_feature: the feature's moves that win here
     bool needs_fen = false;            // castling rights or en passant a board dump cannot say
 };
 

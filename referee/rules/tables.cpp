@@ -148,7 +148,7 @@ struct TableBuilder {
         for (int s = 0; s < nsq; ++s)
             if (g.relative_rank(c, s) >= zone) pp.promotion_zone |= square_bit<BB>(s);
         for (char letter : pt.promotes_to) pp.promotion_types.push_back(v.type_of(letter));
-        const int forced = !pt.promotion_optional        ? zone
+        const int forced = !pt.promotion_optional         ? zone
                            : pt.forced_promotion_rank > 0 ? pt.forced_promotion_rank
                                                           : g.height;
         for (int s = 0; s < nsq; ++s)
@@ -491,9 +491,8 @@ struct TableBuilder {
 }  // namespace
 
 template <class BB>
-typename Tables<BB>::Castle Tables<BB>::make_castle(Color c, char right, int king_from,
-                                                    int king_to, int rook_from, int rook_to,
-                                                    int rook_type) {
+typename Tables<BB>::Castle Tables<BB>::make_castle(Color c, char right, int king_from, int king_to,
+                                                    int rook_from, int rook_to, int rook_type) {
     Castle k{c, right, king_from, king_to, rook_from, rook_to, rook_type, BB{}, {}, BB{}};
     auto span = [&](int a, int b) {  // a and b included
         BB out{};

@@ -238,7 +238,7 @@ struct Tables {
     // chess960: a right is keyed by its side, rule and rook square, which the position's own
     // castling list does not number the same way twice.
     std::vector<std::uint64_t> zobrist_free_castle;  // [(color * rules + rule) * nsq + rook]
-    std::vector<std::uint64_t> zobrist_ep;      // [sq]
+    std::vector<std::uint64_t> zobrist_ep;           // [sq]
     std::uint64_t zobrist_side = 0;
     // Where the variant has them: [(color * ntypes + type) * (kMaxInHand + 1) + n] is in the
     // key while the hand holds at least n such pieces; [color * 256 + n] likewise for checks.

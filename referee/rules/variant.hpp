@@ -18,11 +18,11 @@ struct PieceType {
     char letter = '?';  // upper case; Black's pieces are written in lower case
     std::string name;
     std::string betza;
-    std::vector<MoveRule> moves;         // parsed from betza
-    bool royal = false;                  // losing it (capture) or its checkmate ends the game
-    bool pawn = false;                   // its moves reset the n-move rule, like captures do
-    std::vector<char> promotes_to;       // letters; empty: never promotes
-    int promotion_rank = 0;              // relative rank (1 = own back rank); 0: the last rank
+    std::vector<MoveRule> moves;    // parsed from betza
+    bool royal = false;             // losing it (capture) or its checkmate ends the game
+    bool pawn = false;              // its moves reset the n-move rule, like captures do
+    std::vector<char> promotes_to;  // letters; empty: never promotes
+    int promotion_rank = 0;         // relative rank (1 = own back rank); 0: the last rank
     // Optional promotion (shogi): inside the zone the piece may stay as it is, except from
     // forced_promotion_rank on (0: the last rank), where it must promote.
     bool promotion_optional = false;
@@ -90,7 +90,6 @@ struct EndRules {
 struct Variant {
     std::string name;
     std::string description;
-    std::vector<std::string> names;  // what other programs call it (xboard, Fairy-Max)
     std::string source;  // the file it was read from
     Geometry geometry;
     std::string start_fen;
@@ -119,6 +118,9 @@ struct Variant {
     // The game a UCI engine plays when it is told no variant (standard chess): an engine
     // without UCI_Variant can still be used for this one.
     bool uci_default = false;
+    // What other programs call this game (xboard's `variant` names; "normal" is xboard's
+    // own game, the one an engine plays when told no variant), in order of preference.
+    std::vector<std::string> names;
 
     // Index of the piece type with this letter (either case), or -1.
     int type_of(char letter) const;

@@ -3,9 +3,7 @@
 #include <algorithm>
 #include <cctype>
 #include <filesystem>
-#include <fstream>
 #include <set>
-#include <sstream>
 
 #include <fmt/format.h>
 #include <yaml-cpp/yaml.h>
@@ -328,14 +326,25 @@ void check_start(const Reader& r, const YAML::Node& node, const Variant& v) {
                            v.geometry.width, v.geometry.height, e.what()));
     }
     int royals[2] = {0, 0};
-    for (char c : f.placement) {
+    for (Square sq = 0; sq < static_cast<Square>(f.placement.size()); ++sq) {
+        const char c = f.placement[sq];
         if (c == '.') continue;
         if (v.type_of(c) < 0)
             r.fail(node, "start",
                    fmt::format("the start position has '{}', which is not a piece of this variant",
                                c));
-        if (v.pieces[v.type_of(c)].royal)
-            ++royals[std::isupper(static_cast<unsigned char>(c)) ? 0 : 1];
+        const PieceType& piece = v.pieces[v.type_of(c)];
+        const Color side = std::isupper(static_cast<unsigned char>(c)) ? White : Black;
+        if (piece.royal) ++royals[side];
+        // A piece in its promotion zone (the zone Tables builds: from promotion_rank, else
+        // the last rank) would have had to promote on arriving. Said here, where the file
+        // and line are known; the position itself would refuse it with neither.
+        const int zone = piece.promotion_rank ? piece.promotion_rank : v.geometry.height;
+        if (!piece.promotes_to.empty() && v.geometry.relative_rank(side, sq) >= zone)
+            r.fail(node, "start",
+                   fmt::format("the start position has {}'s {} on {}, where it must already have "
+                               "promoted (its promotion zone starts on its rank {})",
+                               color_name(side), piece.name, v.geometry.name(sq), zone));
     }
     for (char c : f.hand)
         if (v.type_of(c) < 0)
@@ -421,11 +430,14 @@ YAML::Node resolve_extends(const Reader& r, YAML::Node root, const std::string& 
         parent_name.find('/') != std::string::npos || parent_name.ends_with(".yaml");
     const fs::path parent_path = is_path ? fs::path(source).parent_path() / parent_name
                                          : fs::path(variant_directory()) / (parent_name + ".yaml");
-    std::ifstream in(parent_path);
-    if (!in)
+    // Only a regular file, as for the variant itself: a FIFO named here would hang the read.
+    std::string text;
+    try {
+        text = read_input_file(parent_path.string(), kMaxInputFileBytes);
+    } catch (const InputFileError& e) {
         r.fail(root["extends"], "extends",
-               fmt::format("the parent variant '{}' cannot be read ({})", parent_name,
-                           parent_path.string()));
+               fmt::format("the parent variant '{}' cannot be read ({})", parent_name, e.what()));
+    }
     auto same_file = [&](const fs::path& a) {
         std::error_code ec1, ec2;
         return fs::weakly_canonical(a, ec1) == fs::weakly_canonical(parent_path, ec2);
@@ -433,19 +445,17 @@ YAML::Node resolve_extends(const Reader& r, YAML::Node root, const std::string& 
     if (same_file(source) || std::any_of(reading_chain.begin(), reading_chain.end(), same_file))
         r.fail(root["extends"], "extends",
                fmt::format("'{}' extends itself through its parents", parent_name));
-    std::stringstream text;
-    text << in.rdbuf();
     reading_chain.push_back(source);
     struct Pop {
         ~Pop() { reading_chain.pop_back(); }
     } pop;
-    parse_variant(text.str(), parent_path.string());  // the parent must stand on its own
+    parse_variant(text, parent_path.string());  // the parent must stand on its own
     const Reader parent_reader(parent_path.string());
     YAML::Node parent =
-        resolve_extends(parent_reader, parent_reader.load(text.str()), parent_path.string());
+        resolve_extends(parent_reader, parent_reader.load(text), parent_path.string());
     parent.remove("name");
     parent.remove("description");
-    parent.remove("names");
+    parent.remove("names");  // other programs' names for the parent are not the child's
     root.remove("extends");
     return merge_into(parent, root, "");
 }
@@ -457,10 +467,11 @@ Variant parse_variant(const std::string& yaml_text, const std::string& source) {
     YAML::Node root = r.load(yaml_text);
     if (!root.IsMap())
         throw VariantError(source, 1, 1, "", "a variant file must be a YAML mapping");
-    r.only_keys(root, "",
-                {"name", "description", "extends", "board", "start", "pieces", "check_rules",
-                 "castling", "end", "uci_default", "captures_to_hand", "drops",
-                 "must_capture", "chess960", "checks_forbidden", "names"});
+    r.only_keys(
+        root, "",
+        {"name", "description", "extends", "board", "start", "pieces", "check_rules", "castling",
+         "end", "uci_default", "captures_to_hand", "drops", "must_capture", "chess960", "names",
+         "checks_forbidden"});
     root = resolve_extends(r, root, source);
     for (const char* k : {"name", "board", "start", "pieces"})
         if (!root[k]) r.fail(root, k, fmt::format("the variant has no '{}'", k));
@@ -475,19 +486,22 @@ Variant parse_variant(const std::string& yaml_text, const std::string& source) {
                    v.name));
     if (root["description"])
         v.description = r.get<std::string>(root["description"], "description", "a string");
-    if (auto names = root["names"]) {
-        // The names other programs know the variant by (xboard's `variant`, Fairy-Max's
-        // los-alamos): a list of plain names.
-        if (!names.IsSequence()) r.fail(names, "names", "must be a list of names");
-        for (const auto& n : names) {
-            auto name = r.get<std::string>(n, "names", "a name");
-            if (!is_plain_name(name))
-                r.fail(n, "names", fmt::format("'{}' is not a plain name", name));
+    if (root["uci_default"])
+        v.uci_default = r.get<bool>(root["uci_default"], "uci_default", "true or false");
+    if (const auto names = root["names"]) {
+        if (!names.IsSequence()) r.fail(names, "names", "'names' must be a list of names");
+        for (std::size_t i = 0; i < names.size(); ++i) {
+            const std::string where = fmt::format("names[{}]", i);
+            auto name = r.get<std::string>(names[i], where, "a string");
+            // One word: other programs take it as the word after a command (`variant NAME`).
+            if (!is_plain_name(name) || name.find(' ') != std::string::npos)
+                r.fail(names[i], where,
+                       fmt::format("'{}' is not a plain name of one word (letters, digits, '-', "
+                                   "'_', '+' or '.')",
+                                   name));
             v.names.push_back(std::move(name));
         }
     }
-    if (root["uci_default"])
-        v.uci_default = r.get<bool>(root["uci_default"], "uci_default", "true or false");
 
     const auto board = root["board"];
     r.only_keys(board, "board", {"files", "ranks"});
@@ -527,8 +541,7 @@ Variant parse_variant(const std::string& yaml_text, const std::string& source) {
         v.captures_to_hand =
             r.get<bool>(root["captures_to_hand"], "captures_to_hand", "true or false");
     if (root["drops"]) v.drops = r.get<bool>(root["drops"], "drops", "true or false");
-    if (root["chess960"])
-        v.chess960 = r.get<bool>(root["chess960"], "chess960", "true or false");
+    if (root["chess960"]) v.chess960 = r.get<bool>(root["chess960"], "chess960", "true or false");
     if (root["must_capture"])
         v.must_capture = r.get<bool>(root["must_capture"], "must_capture", "true or false");
     if (root["checks_forbidden"])

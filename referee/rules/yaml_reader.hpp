@@ -6,13 +6,73 @@
 #include <algorithm>
 #include <cctype>
 #include <initializer_list>
+#include <map>
+#include <sstream>
 #include <string>
 #include <vector>
 
 #include <fmt/format.h>
+#include <yaml-cpp/eventhandler.h>
 #include <yaml-cpp/yaml.h>
 
 namespace referee::rules {
+
+// How many nodes a document's aliases may stand for, all together. An alias is a second
+// name for a node, so nested aliases (the "billion laughs": ten aliases of ten aliases of
+// ...) make a 1 KiB file a tree of a billion nodes for whatever walks it. No variant or
+// config needs more than a few aliases of small parts.
+inline constexpr std::size_t kMaxAliasedNodes = 10000;
+
+// Reads a document's events only to count the nodes each anchor holds and the nodes its
+// aliases stand for; stops at the first alias that takes the total past kMaxAliasedNodes.
+class AliasCounter : public YAML::EventHandler {
+  public:
+    bool over = false;
+    YAML::Mark where;  // of the alias that went over
+
+    void OnDocumentStart(const YAML::Mark&) override {}
+    void OnDocumentEnd() override {}
+    void OnNull(const YAML::Mark&, YAML::anchor_t anchor) override { leaf(anchor); }
+    void OnScalar(const YAML::Mark&, const std::string&, YAML::anchor_t anchor,
+                  const std::string&) override {
+        leaf(anchor);
+    }
+    void OnAlias(const YAML::Mark& mark, YAML::anchor_t anchor) override {
+        if (over) return;  // counting on could overflow
+        const auto it = size_.find(anchor);
+        const std::size_t n = it == size_.end() ? 1 : it->second;
+        nodes_ += n;
+        aliased_ += n;
+        if (aliased_ > kMaxAliasedNodes) over = true, where = mark;
+    }
+    void OnSequenceStart(const YAML::Mark&, const std::string&, YAML::anchor_t anchor,
+                         YAML::EmitterStyle::value) override {
+        open(anchor);
+    }
+    void OnSequenceEnd() override { close(); }
+    void OnMapStart(const YAML::Mark&, const std::string&, YAML::anchor_t anchor,
+                    YAML::EmitterStyle::value) override {
+        open(anchor);
+    }
+    void OnMapEnd() override { close(); }
+
+  private:
+    void leaf(YAML::anchor_t anchor) {
+        ++nodes_;
+        if (anchor != YAML::NullAnchor) size_[anchor] = 1;
+    }
+    void open(YAML::anchor_t anchor) { open_.push_back({anchor, nodes_++}); }
+    void close() {
+        if (open_.empty()) return;
+        const auto [anchor, first] = open_.back();
+        open_.pop_back();
+        if (anchor != YAML::NullAnchor) size_[anchor] = nodes_ - first;
+    }
+
+    std::map<YAML::anchor_t, std::size_t> size_;  // nodes under each anchor, aliases expanded
+    std::vector<std::pair<YAML::anchor_t, std::size_t>> open_;  // collections being read
+    std::size_t nodes_ = 0, aliased_ = 0;
+};
 
 // A name that becomes a file or folder name as it is (a variant's, a tournament's): letters,
 // digits, ' ', '-', '_', '+' and '.', not starting with '.' (so never "." or ".."), at most
@@ -74,12 +134,23 @@ class YamlReader {
         }
     }
 
-    // Parses text, turning a syntax error into Error with its position. Every mapping key
-    // must be a scalar and appear once: yaml-cpp would keep a duplicate silently and fail
-    // late ("bad conversion") on a key that is a list or mapping.
+    // Parses text, turning a syntax error into Error with its position. Aliases may stand
+    // for kMaxAliasedNodes nodes at most (counted before the document is built or walked).
+    // Every mapping key must be a scalar and appear once: yaml-cpp would keep a duplicate
+    // silently and fail late ("bad conversion") on a key that is a list or mapping.
     YAML::Node load(const std::string& text) const {
         YAML::Node root;
         try {
+            std::istringstream in(text);
+            YAML::Parser parser(in);
+            AliasCounter aliases;
+            parser.HandleNextDocument(aliases);
+            if (aliases.over)
+                throw Error(source_, aliases.where.line + 1, aliases.where.column + 1, "",
+                            fmt::format("aliases here stand for more than {} nodes in all "
+                                        "(nested aliases, the \"billion laughs\"); write the "
+                                        "repeated part out, or alias less of it",
+                                        kMaxAliasedNodes));
             root = YAML::Load(text);
         } catch (const YAML::ParserException& e) {
             throw Error(source_, e.mark.line + 1, e.mark.column + 1, "",

@@ -13,7 +13,10 @@ constexpr std::size_t max_queued_output = 1 << 20;  // a client that does not re
 }  // namespace
 
 Connection::Connection(boost::asio::ip::tcp::socket socket, Server& server)
-    : socket_(std::move(socket)), server_(server), idle_(socket_.get_executor()) {
+    : socket_(std::move(socket)),
+      server_(server),
+      idle_(socket_.get_executor()),
+      lines_(server.options().max_line, max_waiting_lines) {
     boost::system::error_code ec;
     const auto remote = socket_.remote_endpoint(ec);
     peer_ =
@@ -50,18 +53,9 @@ void Connection::read() {
 }
 
 void Connection::on_bytes(std::size_t n) {
-    partial_.append(chunk_.data(), n);
-    std::size_t start = 0;
-    for (std::size_t nl; (nl = partial_.find('\n', start)) != std::string::npos; start = nl + 1) {
-        std::string line = partial_.substr(start, nl - start);
-        if (!line.empty() && line.back() == '\r') line.pop_back();
-        if (line.size() > server_.options().max_line) return drop();
-        lines_.push_back(std::move(line));
-    }
-    partial_.erase(0, start);
-    // A line that never ends, or lines sent faster than they can be handled, end the connection.
-    if (partial_.size() > server_.options().max_line || lines_.size() > max_waiting_lines)
-        return drop();
+    // A line too long or that never ends, or lines sent faster than they can be handled, end
+    // the connection.
+    if (!lines_.add(std::string_view(chunk_.data(), n))) return drop();
     arm_idle();
     pump();
     read();
@@ -76,16 +70,14 @@ void Connection::pump() {
     auto self = shared_from_this();
     while (!closed_ && !lines_.empty()) {
         if (state == State::Lobby) {
-            std::string line = std::move(lines_.front());
-            lines_.pop_front();
+            const std::string line = lines_.take();
             server_.lobby_line(self, line);
             continue;
         }
         if (state == State::Playing) {
             auto g = game.lock();
             if (g && g->is_to_move(*this)) {
-                std::string line = std::move(lines_.front());
-                lines_.pop_front();
+                const std::string line = lines_.take();
                 g->on_line(self, line);
                 continue;
             }

@@ -13,6 +13,8 @@
 
 #include <boost/asio.hpp>
 
+#include "referee/server/client_lines.hpp"
+
 namespace referee::server {
 
 class Server;
@@ -50,8 +52,7 @@ class Connection : public std::enable_shared_from_this<Connection> {
     int socket_number_ = 0;
     boost::asio::steady_timer idle_;
     std::array<char, 4096> chunk_{};
-    std::string partial_;
-    std::deque<std::string> lines_;
+    ClientLines lines_;
     std::deque<std::string> out_;
     bool writing_ = false, eof_ = false, closed_ = false, close_when_flushed_ = false,
          reported_ = false;

@@ -55,6 +55,7 @@ std::int64_t ServedGame::elapsed_ms() const {
 }
 
 void ServedGame::begin() {
+    if (auto* w = server_.watcher()) w->game_started(*this);
     send_turn(true);
 }
 
@@ -112,11 +113,22 @@ void ServedGame::on_line(const std::shared_ptr<Connection>& c, const std::string
         c->send(imcs::line(refusal));
         return send_turn(false);
     }
+    const bool charged = !first_move_;
     if (!first_move_) sides_[side].remaining_ms -= elapsed;
     first_move_ = false;
     const std::string name = read.move;
     log_ += name + "\n";
+    auto* watcher = server_.watcher();
+    if (watcher)
+        moves_.push_back({pos_.move_name(*move),
+                          pos_.move_name(*move, rules::MoveStyle::Uci),
+                          pos_.san(*move),
+                          charged ? elapsed : 0,
+                          sides_[side].remaining_ms,
+                          false,
+                          {}});
     pos_.play(*move);
+    if (watcher) watcher->move_played(*this, moves_.back(), *move, pos_);
     const auto& opponent = sides_[1 - side].connection;
     opponent->send(imcs::line(imcs::opponent_move(name)));
     if (auto end = pos_.outcome())
@@ -158,7 +170,29 @@ void ServedGame::finish(const imcs::Result& result, const std::string& extra_lin
         if (!extra_line.empty()) s.connection->send("X fatal IO error: exiting\r\n");
         s.connection->close_after_flush();
     }
+    if (auto* w = server_.watcher()) w->game_ended(*this, record(result));
     server_.game_over(*this, result.winner);
+}
+
+// The game as a record, for the live page's list and replay.
+match::GameRecord ServedGame::record(const imcs::Result& result) const {
+    match::GameRecord r;
+    r.variant = server_.rules().name();
+    r.white = sides_[0].name;
+    r.black = sides_[1].name;
+    r.start_fen = server_.rules().start().fen();
+    r.moves = moves_;
+    r.result = result.winner == 'W'   ? rules::GameResult::WhiteWins
+               : result.winner == 'B' ? rules::GameResult::BlackWins
+                                      : rules::GameResult::Draw;
+    r.termination = result.cause == "opponent time"          ? match::Termination::TimeForfeit
+                    : result.cause == "opponent resignation" ? match::Termination::Resignation
+                    : result.cause == "opponent disconnect"  ? match::Termination::Crash
+                                                             : match::Termination::Rules;
+    r.reason_key = match::termination_key(r.termination);
+    r.reason = imcs::result_text(result);
+    r.final_fen = pos_.fen();
+    return r;
 }
 
 }  // namespace referee::server

@@ -10,10 +10,12 @@
 #include <memory>
 #include <string>
 #include <utility>
+#include <vector>
 
 #include <boost/asio.hpp>
 
 #include "referee/engine/imcs_wire.hpp"
+#include "referee/match/game_record.hpp"
 #include "referee/rules/position.hpp"
 
 namespace referee::server {
@@ -41,6 +43,10 @@ class ServedGame : public std::enable_shared_from_this<ServedGame> {
     const std::string& name(int side) const { return sides_[side].name; }
     const std::string& log() const { return log_; }
     bool over() const { return over_; }
+    // For a live page: the position, each side's clock (ms left), the moves so far.
+    const rules::Position& position() const { return pos_; }
+    std::int64_t remaining_ms(int side) const { return sides_[side].remaining_ms; }
+    const std::vector<match::MoveEntry>& moves() const { return moves_; }
 
   private:
     using Clock = std::chrono::steady_clock;
@@ -50,6 +56,7 @@ class ServedGame : public std::enable_shared_from_this<ServedGame> {
     void send_turn(bool fresh);
     void lose_on_time(int side);
     void finish(const engine::imcs::Result& result, const std::string& extra_line = "");
+    match::GameRecord record(const engine::imcs::Result& result) const;
 
     Server& server_;
     std::uint64_t id_;
@@ -61,6 +68,7 @@ class ServedGame : public std::enable_shared_from_this<ServedGame> {
     std::uint64_t turn_ = 0;
     boost::asio::steady_timer timer_;
     std::string log_;
+    std::vector<match::MoveEntry> moves_;  // kept only while a watcher listens
 };
 
 }  // namespace referee::server

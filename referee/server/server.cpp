@@ -203,6 +203,7 @@ void Server::cmd_register(const std::shared_ptr<Connection>& c, const std::vecto
             accounts_.add({name, hash, starting_rating});
             c->user = name;
             c->send(fmt::format("202 hello new user {}\r\n", name));
+            lobby_changed();
         });
 }
 
@@ -266,6 +267,7 @@ void Server::cmd_offer(const std::shared_ptr<Connection>& c, const std::vector<s
     c->state = Connection::State::Offering;
     c->offer_id = o.id;
     c->send(fmt::format("103 {} game waiting for offer acceptance\r\n", o.id));
+    lobby_changed();
 }
 
 void Server::cmd_accept(const std::shared_ptr<Connection>& c, const std::vector<std::string>& w) {
@@ -304,6 +306,7 @@ void Server::cmd_accept(const std::shared_ptr<Connection>& c, const std::vector<
     c->send(imcs::line(imcs::game_start(!offerer_white, o.opponent_ms, o.own_ms)));
     offerer->send(imcs::line(imcs::game_start(offerer_white, o.own_ms, o.opponent_ms)));
     game->begin();
+    lobby_changed();
     boost::asio::post(io_, [offerer] { offerer->pump(); });
 }
 
@@ -323,18 +326,20 @@ void Server::cmd_clean(const std::shared_ptr<Connection>& c) {
         ++cleaned;
     }
     c->send(fmt::format("204 {} games cleaned\r\n", cleaned));
+    if (cleaned) lobby_changed();
 }
 
 void Server::cmd_rerate(const std::shared_ptr<Connection>& c) {
     accounts_.set_rating(*c->user, starting_rating);
     c->send(fmt::format("206 rating reset for user {}\r\n", *c->user));
+    lobby_changed();
 }
 
 void Server::connection_closed(const std::shared_ptr<Connection>& c) {
     connections_.erase(c);
     // The server stopping is nobody's loss: games in progress are left unscored.
     if (stopped_) return;
-    if (c->state == Connection::State::Offering) offers_.erase(c->offer_id);
+    if (c->state == Connection::State::Offering && offers_.erase(c->offer_id)) lobby_changed();
     if (c->state == Connection::State::Playing)
         if (auto g = c->game.lock()) g->on_disconnect(*c);
 }
@@ -347,7 +352,24 @@ void Server::game_over(ServedGame& game, char winner) {
                      static_cast<unsigned long long>(game.id()), e.what());
     }
     // Destroyed later: this runs inside the game's own member function.
-    boost::asio::post(io_, [this, id = game.id()] { games_.erase(id); });
+    boost::asio::post(io_, [this, id = game.id()] {
+        games_.erase(id);
+        lobby_changed();
+    });
+}
+
+LobbyView Server::lobby() const {
+    LobbyView v;
+    for (const auto& [id, o] : offers_)
+        v.offers.push_back({id, o.user, o.color, o.own_ms, o.opponent_ms, rating_of(o.user)});
+    for (const auto& [id, g] : games_)
+        v.games.push_back(
+            {id, g->name(0), g->name(1), rating_of(g->name(0)), rating_of(g->name(1))});
+    for (const auto& a : accounts_.all())
+        v.ratings.emplace_back(a.name, static_cast<int>(std::lround(a.rating)));
+    std::stable_sort(v.ratings.begin(), v.ratings.end(),
+                     [](const auto& a, const auto& b) { return a.second > b.second; });
+    return v;
 }
 
 void Server::score_and_log(ServedGame& game, char winner) {

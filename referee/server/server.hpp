@@ -19,6 +19,7 @@
 
 #include <boost/asio.hpp>
 
+#include "referee/match/game_record.hpp"
 #include "referee/rules/position.hpp"
 #include "referee/server/accounts.hpp"
 
@@ -51,6 +52,37 @@ struct Offer {
     std::weak_ptr<Connection> connection;
 };
 
+// The lobby as a page shows it: offers, games in progress, ratings (best first).
+struct LobbyView {
+    struct OfferRow {
+        std::uint64_t id = 0;
+        std::string user;
+        char color = '?';
+        std::int64_t own_ms = 0, opponent_ms = 0;
+        int rating = 0;
+    };
+    struct GameRow {
+        std::uint64_t id = 0;
+        std::string white, black;
+        int white_rating = 0, black_rating = 0;
+    };
+    std::vector<OfferRow> offers;
+    std::vector<GameRow> games;
+    std::vector<std::pair<std::string, int>> ratings;
+};
+
+// What a live page hears of the server, on the server's loop (see referee/live/).
+class ServerWatcher {
+  public:
+    virtual ~ServerWatcher() = default;
+    virtual void lobby_changed() {}
+    virtual void game_started(const ServedGame&) {}
+    // `entry` carries the move's names, its time and the mover's clock after it.
+    virtual void move_played(const ServedGame&, const match::MoveEntry&, rules::Move,
+                             const rules::Position& /*after*/) {}
+    virtual void game_ended(const ServedGame&, const match::GameRecord&) {}
+};
+
 class Server {
   public:
     Server(boost::asio::io_context& io, ServerOptions options);
@@ -67,6 +99,9 @@ class Server {
     const ServerOptions& options() const { return options_; }
     const rules::Rules& rules() const { return rules_; }
     Accounts& accounts() { return accounts_; }
+    void set_watcher(ServerWatcher* w) { watcher_ = w; }
+    ServerWatcher* watcher() const { return watcher_; }
+    LobbyView lobby() const;
 
   private:
     void accept();
@@ -87,6 +122,9 @@ class Server {
     void cmd_clean(const std::shared_ptr<Connection>& c);
     void cmd_rerate(const std::shared_ptr<Connection>& c);
     int rating_of(const std::string& name) const;
+    void lobby_changed() {
+        if (watcher_) watcher_->lobby_changed();
+    }
 
     boost::asio::io_context& io_;
     ServerOptions options_;
@@ -98,8 +136,8 @@ class Server {
     std::map<std::uint64_t, Offer> offers_;
     std::map<std::uint64_t, std::shared_ptr<ServedGame>> games_;
     std::uint64_t next_id_ = 1;
-    std::uint64_t next_connection_ = 1;
     bool stopped_ = false;
+    ServerWatcher* watcher_ = nullptr;
 };
 
 }  // namespace referee::server

@@ -79,8 +79,9 @@ namespace fs = std::filesystem;
 engine::EngineConfig read_engine(const Reader& r, const YAML::Node& n, const std::string& where,
                                  const fs::path& base, const std::string& bin_dir) {
     r.only_keys(n, where,
-                {"name", "cmd", "args", "protocol", "options", "dir", "startup", "memory", "nodes",
-                 "depth", "tc", "st", "sandbox", "limits", "user", "password", "server"});
+                {"name",   "cmd",      "args",   "protocol", "options",  "dir",     "startup",
+                 "memory", "nodes",    "depth",  "tc",       "st",       "sandbox", "limits",
+                 "user",   "password", "server", "variant",  "writable", "keep"});
     if (!n["cmd"])
         r.fail(n, where + ".cmd",
                "an engine needs 'cmd' (an in-tree engine name, a path or a program on PATH)");
@@ -142,8 +143,9 @@ engine::EngineConfig read_engine(const Reader& r, const YAML::Node& n, const std
     }
     if (n["limits"]) {
         if (!n["limits"].IsMap())
-            r.fail(n["limits"], where + ".limits",
-                   "'limits' must be a mapping (as, cpu, files, procs, core, stdout, stderr)");
+            r.fail(
+                n["limits"], where + ".limits",
+                "'limits' must be a mapping (data, as, cpu, files, procs, core, stdout, stderr)");
         for (const auto& kv : n["limits"]) {
             try {
                 engine::set_limit(e.limits, kv.first.as<std::string>(),
@@ -164,6 +166,39 @@ engine::EngineConfig read_engine(const Reader& r, const YAML::Node& n, const std
                 r.get<std::string>(n["server"], where + ".server", "NAME:PORT"), e);
         } catch (const engine::ConfigError& err) {
             r.fail(n["server"], where + ".server", err.what());
+        }
+    }
+    // A UCI engine written for one variant, which it plays without being told.
+    if (n["variant"])
+        e.variant = r.get<std::string>(n["variant"], where + ".variant", "a variant name");
+    // Paths outside its scratch folder it may write, relative to the config file.
+    if (auto w = n["writable"]) {
+        const auto one = [&](const YAML::Node& x) {
+            const auto text = r.get<std::string>(x, where + ".writable", "a path");
+            std::error_code ec;
+            if (text.empty() || !fs::exists(engine::writable_path(text, base.string()), ec))
+                r.fail(x, where + ".writable",
+                       fmt::format("'{}' does not exist (create the folder, or name the folder "
+                                   "the engine writes its file in)",
+                                   text));
+            e.writable.push_back(engine::writable_path(text, base.string()));
+        };
+        if (w.IsSequence())
+            for (const auto& x : w) one(x);
+        else
+            one(w);
+    }
+    // What is kept of each game beyond it: stderr, files, or both.
+    if (auto k = n["keep"]) {
+        try {
+            if (k.IsSequence())
+                for (const auto& x : k)
+                    engine::parse_keep(r.get<std::string>(x, where + ".keep", "stderr or files"),
+                                       e);
+            else
+                engine::parse_keep(r.get<std::string>(k, where + ".keep", "stderr, files"), e);
+        } catch (const engine::ConfigError& err) {
+            r.fail(k, where + ".keep", err.what());
         }
     }
     if (n["args"]) {
@@ -194,10 +229,18 @@ EngineLimits read_limits(const Reader& r, const YAML::Node& n, const std::string
         if (l.depth < 1 || l.depth > 1000)
             r.fail(n["depth"], where + ".depth", "must be 1 to 1000");
     }
-    // IMCS has no way to say either.
-    if ((l.nodes || l.depth) && e.protocol != engine::Protocol::Uci)
+    // UCI's 'go' says both; xboard has 'sd' for a depth only; IMCS has no way to say either.
+    const char* speaks = e.protocol == engine::Protocol::Xboard  ? "xboard"
+                         : e.protocol == engine::Protocol::Plain ? "the plain dialect"
+                                                                 : "IMCS";
+    if (l.nodes && e.protocol != engine::Protocol::Uci)
         r.fail(n, where,
-               "nodes and depth limits are sent with UCI's 'go'; this engine speaks IMCS");
+               fmt::format("a nodes limit is sent with UCI's 'go'; this engine speaks {}", speaks));
+    if (l.depth && e.protocol != engine::Protocol::Uci && e.protocol != engine::Protocol::Xboard)
+        r.fail(n, where,
+               fmt::format("a depth limit is sent with UCI's 'go' or xboard's 'sd'; this engine "
+                           "speaks {}",
+                           speaks));
     // Its own clock (time odds): tc as time_control is written, st as seconds per move.
     if (n["tc"] && n["st"]) r.fail(n["st"], where + ".st", "give either tc or st, not both");
     for (const char* key : {"tc", "st"}) {
@@ -247,10 +290,12 @@ Openings read_openings(const Reader& r, const YAML::Node& n, const fs::path& bas
             r.fail(n["plies"], "openings.plies", "must be 0 (all) to 10000");
     }
     o.seed = n["seed"] ? r.get<std::uint64_t>(n["seed"], "openings.seed", "a whole number") : seed;
+    // Whatever is wrong with the book (a folder, no opening in it, an illegal line) is said
+    // at the config's `file:` key, so the message names the config as well as the book.
     try {
         load_openings(o, rules);
     } catch (const OpeningsError& e) {
-        throw TournamentConfigError(e.what());
+        r.fail(n["file"], "openings.file", e.what());
     }
     return o;
 }
@@ -499,11 +544,12 @@ TournamentConfig tournament_config_from_yaml(const YAML::Node& root, const std::
         }
     if (c.score_adjudication.enabled())
         for (std::size_t i = 0; i < c.engines.size(); ++i)
-            if (c.engines[i].protocol != engine::Protocol::Uci)
+            if (c.engines[i].protocol != engine::Protocol::Uci &&
+                c.engines[i].protocol != engine::Protocol::Xboard)
                 r.fail(
                     root["adjudication"], "adjudication",
-                    fmt::format("resign and draw adjudication read the scores UCI engines "
-                                "report; engine '{}' speaks {}",
+                    fmt::format("resign and draw adjudication read the scores UCI and xboard "
+                                "engines report; engine '{}' speaks {}",
                                 c.engines[i].name, engine::protocol_name(c.engines[i].protocol)));
     if (root["pgn_out"]) {
         const auto p = r.get<std::string>(root["pgn_out"], "pgn_out", "a file");

@@ -20,6 +20,16 @@ namespace referee::tournament {
 
 namespace {
 
+// A journal is a regular file. Anything else under its name is refused before it is
+// opened: a FIFO would block the open (for reading until some writer comes, for writing
+// until some reader does), and a device need never end. A missing file is the callers'.
+void refuse_unless_regular(const std::string& path) {
+    struct stat st {};
+    if (::stat(path.c_str(), &st) == 0 && !S_ISREG(st.st_mode))
+        throw JournalError(fmt::format(
+            "{}: not a regular file (a FIFO, device or folder is not a journal)", path));
+}
+
 // How a journal ends: a crash can leave a last line without '\n', either cut mid-write (it
 // is dropped) or complete but for the newline (it is a finished game and is kept).
 struct Tail {
@@ -29,6 +39,7 @@ struct Tail {
 };
 
 Tail journal_tail(const std::string& path) {
+    refuse_unless_regular(path);
     std::ifstream in(path, std::ios::binary);
     std::string data((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
     const auto nl = data.find_last_of('\n');
@@ -38,34 +49,6 @@ Tail journal_tail(const std::string& path) {
     if (nlohmann::json::accept(std::string_view(data).substr(complete)))
         t = {data.size(), true, true};
     return t;
-}
-
-// Appends `text` as a JSON string the way nlohmann's dump() writes it. It is made printable
-// first, as to_json does (match/game_record.cpp): printable_text leaves only well-formed
-// UTF-8 (copied as is, as dump() does) and no control byte but tab and newline, so only
-// those two and the quote and backslash need an escape here, and nothing can fail.
-void append_json_string(std::string& out, std::string_view text) {
-    const std::string safe = rules::printable_text(text);
-    out += '"';
-    for (const char c : safe) {
-        switch (c) {
-            case '"':
-                out += "\\\"";
-                break;
-            case '\\':
-                out += "\\\\";
-                break;
-            case '\n':
-                out += "\\n";
-                break;
-            case '\t':
-                out += "\\t";
-                break;
-            default:
-                out += c;
-        }
-    }
-    out += '"';
 }
 
 void append_number(std::string& out, std::int64_t n) {
@@ -153,6 +136,34 @@ void write_game_line(std::string& out, int slot, const match::GameRecord& g) {
 
 }  // namespace
 
+// Appends `text` as a JSON string the way nlohmann's dump() writes it. It is made printable
+// first, as to_json does (match/game_record.cpp): printable_text leaves only well-formed
+// UTF-8 (copied as is, as dump() does) and no control byte but tab and newline, so only
+// those two and the quote and backslash need an escape here, and nothing can fail.
+void append_json_string(std::string& out, std::string_view text) {
+    const std::string safe = rules::printable_text(text);
+    out += '"';
+    for (const char c : safe) {
+        switch (c) {
+            case '"':
+                out += "\\\"";
+                break;
+            case '\\':
+                out += "\\\\";
+                break;
+            case '\n':
+                out += "\\n";
+                break;
+            case '\t':
+                out += "\\t";
+                break;
+            default:
+                out += c;
+        }
+    }
+    out += '"';
+}
+
 std::string journal_game_line(int slot, const match::GameRecord& game) {
     std::string line;
     line.reserve(512 + 96 * game.moves.size() + game.white_stderr_tail.size() +
@@ -162,6 +173,7 @@ std::string journal_game_line(int slot, const match::GameRecord& game) {
 }
 
 JournalScan scan_journal(const std::string& path, const JournalGameVisitor& visit) {
+    refuse_unless_regular(path);
     std::ifstream in(path, std::ios::binary);
     if (!in) throw JournalError(fmt::format("{}: cannot read the journal", path));
     JournalScan out;
@@ -241,8 +253,9 @@ JournalContents read_journal(const std::string& path) {
     return out;
 }
 
-JournalGameReader::JournalGameReader(const std::string& path)
-    : path_(path), in_(path, std::ios::binary) {
+JournalGameReader::JournalGameReader(const std::string& path) : path_(path) {
+    refuse_unless_regular(path);
+    in_.open(path, std::ios::binary);
     if (!in_) throw JournalError(fmt::format("{}: cannot read the journal", path));
 }
 
@@ -269,6 +282,7 @@ JournalWriter::JournalWriter(const std::string& path, const std::string& fingerp
     if (fs::is_symlink(fs::symlink_status(path, ec)))
         throw JournalError(
             fmt::format("{}: is a symlink; refusing to write the journal through it", path));
+    refuse_unless_regular(path);
     const bool exists = fs::exists(path) && fs::file_size(path) > 0;
     Tail tail;
     if (exists) {

@@ -75,6 +75,10 @@ class JournalGameReader {
     std::string line_;
 };
 
+// Appends `text` as a JSON string, quoted and escaped as nlohmann's dump() writes it (made
+// printable first): for JSON written by hand where building a document would cost too much.
+void append_json_string(std::string& out, std::string_view text);
+
 // The line append() writes for one game (without its newline): byte for byte what
 // nlohmann's dump of {"type": "game", "slot": slot, "game": match::to_json(game)} gives, written
 // directly, since building that JSON document was half the referee's CPU per ply.

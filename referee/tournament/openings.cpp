@@ -156,7 +156,7 @@ void load_openings(Openings& spec, const rules::Rules& rules) {
     try {
         in.str(rules::read_input_file(spec.source));
     } catch (const rules::InputFileError& e) {
-        throw OpeningsError(fmt::format("the openings file: {}", e.what()));
+        throw OpeningsError(e.what());  // the path and what is wrong with it
     }
     if (spec.plies < 0)
         throw OpeningsError(

@@ -9,6 +9,7 @@
 #include <optional>
 #include <set>
 #include <thread>
+#include <tuple>
 
 #include <fmt/format.h>
 #include <boost/asio/executor_work_guard.hpp>
@@ -69,22 +70,12 @@ std::vector<std::string> preflight(const TournamentConfig& config) {
         };
         // An exit after a real handshake is the engine's answer to quit (an IMCS client whose
         // connection the referee closed may well call that an error).
-        ev.exit = [&problems, &passed, i, name, weak](const engine::ExitInfo& info) {
-            if (problems[i].empty() && !passed[i] && !info.killed_by_referee &&
-                info.exit_code != 0) {
+        // Its last output on both streams, which usually says why (a usage message, a missing
+        // file, a JVM's "insufficient memory"), is in the description (see EngineSession).
+        ev.exit = [&problems, &passed, i, name](const engine::ExitInfo& info) {
+            if (problems[i].empty() && !passed[i] && !info.killed_by_referee && info.exit_code != 0)
                 problems[i] = fmt::format("engine '{}' exited during its handshake: {}", name,
                                           info.description);
-                // Its last lines on stderr usually say why (a usage message, a missing file).
-                std::vector<std::string> lines;
-                std::istringstream err(weak.lock() ? weak.lock()->stderr_tail() : std::string());
-                for (std::string l; std::getline(err, l);)
-                    if (!l.empty()) lines.push_back(l);
-                std::string tail;
-                for (std::size_t k = lines.size() > 2 ? lines.size() - 2 : 0; k < lines.size(); ++k)
-                    tail += (tail.empty() ? "" : " ") + lines[k];
-                if (!tail.empty())
-                    problems[i] += fmt::format(" (its stderr: {})", tail.substr(0, 300));
-            }
         };
         s->set_events(std::move(ev));
         s->start();
@@ -96,10 +87,6 @@ std::vector<std::string> preflight(const TournamentConfig& config) {
         if (!p.empty()) out.push_back(p);
     return out;
 }
-
-Runner::Runner(const TournamentConfig& config, std::vector<GameSlot> todo, JournalWriter& journal,
-               GameDone on_game)
-    : config_(config), todo_(std::move(todo)), journal_(journal), on_game_(std::move(on_game)) {}
 
 namespace {
 
@@ -125,268 +112,391 @@ struct Lane {
 
 }  // namespace
 
-void Runner::run() {
-    const auto rules = rules::Rules::load(config_.variant);
+// Everything a run holds. The main loop's part (queue, counts, failure) is touched on the
+// main loop only; each lane's part on its own loop (see Lane).
+struct Runner::State {
+    State(boost::asio::io_context& main, const TournamentConfig& c, std::vector<GameSlot> todo,
+          JournalWriter& j, RunEvents& e);
+    ~State() { join_lanes(); }
+
+    void take_lanes();
+    SessionPtr take(Lane& lane, int e, const engine::Seat& seat);
+    bool give_back(Lane& lane, int e, const SessionPtr& s, bool at_fault);
+    match::GameSpec spec_for(const GameSlot& slot) const;
+    void journal_then_report(const GameSlot& slot, const match::GameRecord& record);
+    void game_over(Lane& lane, const GameSlot& slot,
+                   std::shared_ptr<const match::GameRecord> record, std::exception_ptr error,
+                   std::array<bool, 2> kept);
+    void launch(Lane& lane, const GameSlot& slot, match::GameSpec spec);
+    void watch(match::Game& game, GameStarted started);
+    // Runs `event` on the main loop: at once on a one-thread run, posted from a lane's thread.
+    template <class F>
+    void on_main(F&& event) {
+        if (threaded)
+            boost::asio::post(io, std::forward<F>(event));
+        else
+            event();
+    }
+    Lane& lane_for(const GameSlot& slot);
+    void pump();
+    void close();
+    void start_threads();
+    void join_lanes();
+    void fail(std::exception_ptr e) {
+        if (!failure) failure = e;
+    }
+
+    boost::asio::io_context& io;
+    const TournamentConfig& config;
+    JournalWriter& journal;
+    RunEvents& events;
+    const rules::Rules rules;
+    const rules::Position start;  // parsed once, not once a game
     // Only when asked for: without it no session has a transcript to call. Made before the
     // sessions, so it outlives them.
     std::unique_ptr<EngineLog> log;
-    if (!config_.engine_log.empty()) log = std::make_unique<EngineLog>(config_.engine_log);
-    boost::asio::io_context io;
     // Files the referee writes for engines (Fairy-Stockfish variant ini), removed at the end.
-    const engine::ScratchDir scratch_owner(fmt::format("referee-tournament-{}-", ::getpid()));
-    std::deque<GameSlot> queue(todo_.begin(), todo_.end());
+    const engine::ScratchDir scratch_owner;
+    std::deque<GameSlot> queue;
     std::exception_ptr failure;
     int in_play = 0;
+    int unreported = 0;  // games handed to the journal whose line is not on disk yet
+    bool stopping = false, closing = false, moves_wanted = false;
+    std::vector<int> cpus;
+    bool threaded = false;
+    // One lane: the main thread is the lane, kept to its core for the run.
+    std::optional<engine::ThreadPin> main_pin;
+    // The main loop runs until every game is reported (its guard, released on closing, keeps
+    // it waiting for the lanes' reports); the lanes' threads until their last process is reaped.
+    std::optional<WorkGuard> main_guard;
+    std::vector<std::unique_ptr<Lane>> lanes;  // last: destroyed first, after their threads
+};
 
+Runner::State::State(boost::asio::io_context& main, const TournamentConfig& c,
+                     std::vector<GameSlot> todo, JournalWriter& j, RunEvents& e)
+    : io(main),
+      config(c),
+      journal(j),
+      events(e),
+      rules(rules::Rules::load(c.variant)),
+      start(rules.start()),
+      log(c.engine_log.empty() ? nullptr : std::make_unique<EngineLog>(c.engine_log)),
+      scratch_owner(fmt::format("referee-tournament-{}-", ::getpid())),
+      queue(todo.begin(), todo.end()) {
     // With one thread the games are played on the main loop, as they always were; with more,
     // each lane runs its games on a thread of its own and tells the main loop when one ends.
     // With `affinity`, lane k and the engines it starts are kept to the k-th usable core.
-    const std::vector<int> cpus = config_.affinity ? engine::usable_cpus() : std::vector<int>{};
-    const int wanted = config_.threads > 0 ? config_.threads
-                       : config_.affinity  ? static_cast<int>(std::max<std::size_t>(cpus.size(), 1))
-                                           : 1;
-    const int lane_count = std::max(1, std::min(wanted, config_.concurrency));
-    const bool threaded = lane_count > 1;
-    auto cpu_of = [&](int lane) { return cpus[static_cast<std::size_t>(lane) % cpus.size()]; };
-    // One lane: the main thread is the lane, kept to its core for the run.
-    std::optional<engine::ThreadPin> main_pin;
-    if (!threaded && !cpus.empty()) main_pin.emplace(cpu_of(0));
-    std::vector<std::unique_ptr<Lane>> lanes;
+    if (config.affinity) cpus = engine::usable_cpus();
+    const int wanted = config.threads > 0 ? config.threads
+                       : config.affinity  ? static_cast<int>(std::max<std::size_t>(cpus.size(), 1))
+                                          : 1;
+    const int lane_count = std::max(1, std::min(wanted, config.concurrency));
+    threaded = lane_count > 1;
     for (int k = 0; k < lane_count; ++k) {
-        auto lane = std::make_unique<Lane>(config_.engines.size());
+        auto lane = std::make_unique<Lane>(config.engines.size());
         if (!threaded) lane->io = &io;
         lane->scratch =
             threaded ? fmt::format("{}/lane-{}", scratch_owner.path(), k) : scratch_owner.path();
         lanes.push_back(std::move(lane));
     }
+}
 
-    // An idle process is reused when it was started with the arguments this game would give
-    // it; one whose arguments name its colour ({color}) is restarted when its colour changes,
-    // and plain and imcs-tcp engines (one game per process) always start afresh.
-    auto take = [&](Lane& lane, int e, const engine::Seat& seat) {
-        auto& idle = lane.idle[e];
-        while (!idle.empty()) {
-            auto s = idle.back();
-            idle.pop_back();
-            if (s->alive() &&
-                engine::launch_args_match(config_.engines[e], rules.variant(), s->seat(), seat))
-                return s;
-            s->quit(std::chrono::milliseconds(1000));
-            lane.retired.push_back(s);
-        }
-        auto s = engine::EngineSession::create(*lane.io, config_.engines[e], rules.variant(),
-                                               lane.scratch, seat);
-        if (log) s->set_transcript(log->transcript_for(config_.engines[e].name));
-        return s;
-    };
-    // A process that lost by its own fault (crash, hang, flood, illegal move, time) is not
-    // trusted with another game: its replacement starts fresh. True when it is kept.
-    auto give_back = [&](Lane& lane, int e, const SessionPtr& s, bool at_fault) {
-        if (s->alive() && !at_fault) {
-            lane.idle[e].push_back(s);
-            return true;
-        }
-        if (!at_fault && !s->finished()) {
-            // Its game is over and it cannot play another (plain, imcs-tcp): most such
-            // clients exit by themselves; the grace period is theirs to do it.
-            s->quit(std::chrono::milliseconds(1000));
-        } else {
-            s->kill("replaced by a fresh process after a fault");
-        }
+// An idle process is reused when it was started with the arguments this game would give
+// it; one whose arguments name its colour ({color}) is restarted when its colour changes,
+// and plain and imcs-tcp engines (one game per process) always start afresh.
+SessionPtr Runner::State::take(Lane& lane, int e, const engine::Seat& seat) {
+    auto& idle = lane.idle[e];
+    while (!idle.empty()) {
+        auto s = idle.back();
+        idle.pop_back();
+        if (s->alive() &&
+            engine::launch_args_match(config.engines[e], rules.variant(), s->seat(), seat))
+            return s;
+        s->quit(std::chrono::milliseconds(1000));
         lane.retired.push_back(s);
-        return false;
-    };
-
-    const rules::Position start = rules.start();  // parsed once, not once a game
-    auto spec_for = [&](const GameSlot& slot) {
-        match::GameSpec spec{
-            start, {}, config_.time_control, config_.illegal_moves, config_.max_plies};
-        if (slot.opening >= 0) {
-            const Opening& o = config_.openings.list[slot.opening];
-            spec.start = opening_start(o, rules);
-            spec.opening_moves = o.moves;
-        }
-        spec.event = config_.name;
-        spec.round = slot.round;
-        spec.game_seed = config_.seed + static_cast<std::uint64_t>(slot.index);
-        for (auto [side, e] : {std::pair{rules::White, slot.white}, {rules::Black, slot.black}})
-            if (e < static_cast<int>(config_.limits.size())) {
-                spec.nodes[side] = config_.limits[e].nodes;
-                spec.depth[side] = config_.limits[e].depth;
-                spec.side_time_control[side] = config_.limits[e].time_control;
-            }
-        spec.score_adjudication = config_.score_adjudication;
-        return spec;
-    };
-
-    std::function<void()> pump;
-    int unreported = 0;  // games handed to the journal whose line is not on disk yet
-    // A game counts once its journal line is on disk: the journal's thread says so, and the
-    // report of it (on_game_) runs here, on the main loop, in the order games finished.
-    auto journal_then_report = [&](const GameSlot& slot, const match::GameRecord& record) {
-        ++unreported;
-        auto keep = std::make_shared<match::GameRecord>(record);
-        auto work = boost::asio::make_work_guard(io);
-        journal_.append_async(slot.index, record,
-                              [&, slot, keep, work](std::exception_ptr error) mutable {
-                                  boost::asio::post(io, [&, slot, keep, error] {
-                                      --unreported;
-                                      try {
-                                          if (error) std::rethrow_exception(error);
-                                          if (!failure) on_game_(slot, *keep);
-                                      } catch (...) {
-                                          if (!failure) failure = std::current_exception();
-                                      }
-                                      pump();
-                                  });
-                                  work.reset();
-                              });
-    };
-    // On the main loop: a game of `lane` ended (record) or could not be played (error).
-    auto game_over = [&](Lane& lane, const GameSlot& slot,
-                         std::shared_ptr<const match::GameRecord> record, std::exception_ptr error,
-                         std::array<bool, 2> kept) {
-        --in_play;
-        --lane.in_play;
-        if (kept[0]) ++lane.idle_guess[slot.white];
-        if (kept[1]) ++lane.idle_guess[slot.black];
-        if (log) log->flush();
-        try {
-            if (error) std::rethrow_exception(error);
-            journal_then_report(slot, *record);
-        } catch (...) {
-            if (!failure) failure = std::current_exception();
-        }
-        pump();
-    };
-
-    // On the lane's own loop: plays one game there.
-    auto launch = [&](Lane& lane, const GameSlot& slot, match::GameSpec spec) {
-        // Sessions whose processes are gone are dropped, so one-game engines do not pile up.
-        std::erase_if(lane.retired, [](const SessionPtr& s) { return s->finished(); });
-        try {
-            const std::uint64_t seed = config_.seed + static_cast<std::uint64_t>(slot.index);
-            auto white =
-                take(lane, slot.white, seat_for(config_, slot.white, slot.black, true, seed));
-            auto black =
-                take(lane, slot.black, seat_for(config_, slot.black, slot.white, false, seed));
-            // The handler must find its own game to retire it: it reads it from this holder.
-            auto self = std::make_shared<std::shared_ptr<match::Game>>();
-            auto done = [&, slot, white, black, self](const match::GameRecord& record) {
-                const std::array<bool, 2> kept{
-                    give_back(lane, slot.white, white, record.at_fault == rules::White),
-                    give_back(lane, slot.black, black, record.at_fault == rules::Black)};
-                lane.playing.erase(*self);
-                self->reset();
-                auto copy = std::make_shared<const match::GameRecord>(record);
-                boost::asio::post(
-                    io, [&, slot, copy, kept] { game_over(lane, slot, copy, nullptr, kept); });
-            };
-            *self = match::Game::create(*lane.io, std::move(spec), white, black, done);
-            lane.playing.insert(*self);
-            (*self)->start();
-        } catch (...) {
-            boost::asio::post(io, [&, slot, error = std::current_exception()] {
-                game_over(lane, slot, nullptr, error, {false, false});
-            });
-        }
-    };
-
-    // The lane for the next game: the least busy, and of those the one with idle processes
-    // of the game's engines (so a lane keeps reusing its own).
-    auto lane_for = [&](const GameSlot& slot) -> Lane& {
-        Lane* best = nullptr;
-        auto score = [&](const Lane& l) {
-            return std::pair{-l.in_play, (l.idle_guess[slot.white] > 0 ? 1 : 0) +
-                                             (l.idle_guess[slot.black] > 0 ? 1 : 0)};
-        };
-        for (auto& l : lanes)
-            if (!best || score(*l) > score(*best)) best = l.get();
-        return *best;
-    };
-
-    // The main loop runs until every game is reported (its guard, released on closing, keeps
-    // it waiting for the lanes' reports); the lanes' threads until their last process is reaped.
-    std::optional<WorkGuard> main_guard;
-    if (threaded) main_guard.emplace(io.get_executor());
-    bool closing = false;
-    pump = [&] {
-        if (closing) return;
-        while (!failure && !stopping_ && in_play < config_.concurrency && !queue.empty()) {
-            const GameSlot slot = queue.front();
-            queue.pop_front();
-            Lane& lane = lane_for(slot);
-            ++in_play;
-            ++lane.in_play;
-            lane.idle_guess[slot.white] = std::max(0, lane.idle_guess[slot.white] - 1);
-            lane.idle_guess[slot.black] = std::max(0, lane.idle_guess[slot.black] - 1);
-            if (!threaded) {
-                launch(lane, slot, spec_for(slot));
-            } else {
-                boost::asio::post(*lane.io, [&, slot, spec = spec_for(slot)]() mutable {
-                    launch(lane, slot, std::move(spec));
-                });
-            }
-        }
-        // Nothing else will finish for a while: the journal need not wait for company.
-        if (in_play < config_.concurrency || stopping_ || failure) journal_.commit_now();
-        if (in_play == 0 && unreported == 0 && (queue.empty() || failure || stopping_)) {
-            closing = true;
-            // The idle processes are told to quit on their own loops, whose threads then end
-            // once the last of them is reaped.
-            for (auto& lane : lanes) {
-                boost::asio::post(*lane->io, [&l = *lane] {
-                    for (auto& pool : l.idle)
-                        for (auto& s : pool) {
-                            s->quit(std::chrono::milliseconds(1000));
-                            l.retired.push_back(s);
-                        }
-                    l.idle.assign(l.idle.size(), {});
-                });
-                lane->guard.reset();
-            }
-            main_guard.reset();
-        }
-    };
-
-    // However run() ends, no lane's thread outlives what it uses (everything above).
-    struct JoinLanes {
-        std::vector<std::unique_ptr<Lane>>& lanes;
-        ~JoinLanes() {
-            for (auto& l : lanes)
-                if (l->thread.joinable()) {
-                    l->own_io.stop();
-                    l->thread.join();
-                }
-        }
-    } join_lanes{lanes};
-    if (threaded)
-        for (int k = 0; k < lane_count; ++k) {
-            Lane& lane = *lanes[k];
-            lane.guard.emplace(lane.own_io.get_executor());
-            // An exception out of a lane's loop ends the run: the main loop is told, and
-            // stops; the lanes' processes are killed when the lanes are destroyed.
-            const int cpu = cpus.empty() ? -1 : cpu_of(k);
-            lane.thread = std::thread([&l = lane, &io, &failure, cpu] {
-                std::optional<engine::ThreadPin> pin;
-                if (cpu >= 0) pin.emplace(cpu);
-                try {
-                    l.own_io.run();
-                } catch (...) {
-                    boost::asio::post(io, [&io, &failure, e = std::current_exception()] {
-                        if (!failure) failure = e;
-                        io.stop();
-                    });
-                }
-            });
-        }
-    boost::asio::post(io, [&] { pump(); });
-    io.run();
-    for (auto& lane : lanes) {
-        if (failure) lane->own_io.stop();
-        if (lane->thread.joinable()) lane->thread.join();
     }
-    if (failure) std::rethrow_exception(failure);
+    auto s = engine::EngineSession::create(*lane.io, config.engines[e], rules.variant(),
+                                           lane.scratch, seat);
+    if (log) s->set_transcript(log->transcript_for(config.engines[e].name));
+    return s;
+}
+
+// A process that lost by its own fault (crash, hang, flood, illegal move, time) is not
+// trusted with another game: its replacement starts fresh. True when it is kept.
+bool Runner::State::give_back(Lane& lane, int e, const SessionPtr& s, bool at_fault) {
+    if (s->alive() && !at_fault) {
+        lane.idle[e].push_back(s);
+        return true;
+    }
+    if (!at_fault && !s->finished()) {
+        // Its game is over and it cannot play another (plain, imcs-tcp): most such clients
+        // exit by themselves; the grace period is theirs to do it.
+        s->quit(std::chrono::milliseconds(1000));
+    } else {
+        s->kill("replaced by a fresh process after a fault");
+    }
+    lane.retired.push_back(s);
+    return false;
+}
+
+match::GameSpec Runner::State::spec_for(const GameSlot& slot) const {
+    match::GameSpec spec{start, {}, config.time_control, config.illegal_moves, config.max_plies};
+    if (slot.opening >= 0) {
+        const Opening& o = config.openings.list[slot.opening];
+        spec.start = opening_start(o, rules);
+        spec.opening_moves = o.moves;
+    }
+    spec.event = config.name;
+    spec.round = slot.round;
+    spec.game_seed = config.seed + static_cast<std::uint64_t>(slot.index);
+    for (auto [side, e] : {std::pair{rules::White, slot.white}, {rules::Black, slot.black}})
+        if (e < static_cast<int>(config.limits.size())) {
+            spec.nodes[side] = config.limits[e].nodes;
+            spec.depth[side] = config.limits[e].depth;
+            spec.side_time_control[side] = config.limits[e].time_control;
+        }
+    spec.score_adjudication = config.score_adjudication;
+    return spec;
+}
+
+// A game counts once its journal line is on disk: the journal's thread says so, and the
+// subscribers hear of it here, on the main loop, in the order games finished.
+void Runner::State::journal_then_report(const GameSlot& slot, const match::GameRecord& record) {
+    ++unreported;
+    auto keep = std::make_shared<match::GameRecord>(record);
+    auto work = boost::asio::make_work_guard(io);
+    journal.append_async(slot.index, record,
+                         [this, slot, keep, work](std::exception_ptr error) mutable {
+                             boost::asio::post(io, [this, slot, keep, error] {
+                                 --unreported;
+                                 try {
+                                     if (error) std::rethrow_exception(error);
+                                     if (!failure) events.game_finished(slot, *keep);
+                                 } catch (...) {
+                                     fail(std::current_exception());
+                                 }
+                                 pump();
+                             });
+                             work.reset();
+                         });
+}
+
+// On the main loop: a game of `lane` ended (record) or could not be played (error).
+void Runner::State::game_over(Lane& lane, const GameSlot& slot,
+                              std::shared_ptr<const match::GameRecord> record,
+                              std::exception_ptr error, std::array<bool, 2> kept) {
+    --in_play;
+    --lane.in_play;
+    if (kept[0]) ++lane.idle_guess[slot.white];
+    if (kept[1]) ++lane.idle_guess[slot.black];
+    if (log) log->flush();
+    try {
+        if (error) std::rethrow_exception(error);
+        journal_then_report(slot, *record);
+    } catch (...) {
+        fail(std::current_exception());
+    }
+    pump();
+}
+
+// On the lane's loop: tells the main loop the game has started and, for subscribers that
+// want them, of each move (the squares and the board after it worked out here, on the lane).
+// `started` holds what the spec says (start position, clocks); the game adds the rest.
+void Runner::State::watch(match::Game& game, GameStarted started) {
+    const int index = started.slot.index;
+    const match::GameRecord& so_far = game.record();
+    started.white = so_far.white;
+    started.black = so_far.black;
+    started.book = so_far.moves;
+    started.at = EventClock::now();
+    on_main([this, started = std::move(started)] { events.game_started(started); });
+    if (!moves_wanted) return;
+    game.set_move_observer([this, index](const match::MoveEntry& entry, rules::Move move,
+                                         const rules::Position& after) {
+        MovePlayed played;
+        played.slot = index;
+        played.ply = static_cast<int>(after.ply_count());
+        played.white_moved = after.side_to_move() == rules::Black;
+        played.move = entry;
+        played.from = move.from;
+        played.to = move.to;
+        const std::string fen = after.fen();
+        played.placement = fen.substr(0, fen.find(' '));
+        played.at = EventClock::now();
+        on_main([this, played = std::move(played)] { events.move_played(played); });
+    });
+}
+
+// On the lane's own loop: plays one game there.
+void Runner::State::launch(Lane& lane, const GameSlot& slot, match::GameSpec spec) {
+    // Sessions whose processes are gone are dropped, so one-game engines do not pile up.
+    std::erase_if(lane.retired, [](const SessionPtr& s) { return s->finished(); });
+    try {
+        const std::uint64_t seed = config.seed + static_cast<std::uint64_t>(slot.index);
+        auto white = take(lane, slot.white, seat_for(config, slot.white, slot.black, true, seed));
+        auto black = take(lane, slot.black, seat_for(config, slot.black, slot.white, false, seed));
+        // keep: what an engine leaves goes beside the game's journal line (its slot). Such an
+        // engine is never reused (launch_args_match), so its session is a fresh one.
+        for (auto [s, e, color] :
+             {std::tuple{white, slot.white, "white"}, std::tuple{black, slot.black, "black"}})
+            if (config.engines[e].keep_stderr || config.engines[e].keep_files)
+                s->keep_output_in(fmt::format("{}/kept/game-{}-{}-{}", config.output_dir,
+                                              slot.index, color, config.engines[e].name));
+        // The handler must find its own game to retire it: it reads it from this holder.
+        auto self = std::make_shared<std::shared_ptr<match::Game>>();
+        auto done = [this, &lane, slot, white, black, self](const match::GameRecord& record) {
+            const std::array<bool, 2> kept{
+                give_back(lane, slot.white, white, record.at_fault == rules::White),
+                give_back(lane, slot.black, black, record.at_fault == rules::Black)};
+            lane.playing.erase(*self);
+            self->reset();
+            auto copy = std::make_shared<const match::GameRecord>(record);
+            boost::asio::post(io, [this, &lane, slot, copy, kept] {
+                game_over(lane, slot, copy, nullptr, kept);
+            });
+        };
+        GameStarted started;
+        started.slot = slot;
+        started.start_fen = spec.start.fen();
+        for (auto side : {rules::White, rules::Black})
+            if (const auto& tc = spec.control(side); tc.move_time_ms == 0)
+                (side == rules::White ? started.white_ms : started.black_ms) = tc.base_ms;
+        *self = match::Game::create(*lane.io, std::move(spec), white, black, done);
+        lane.playing.insert(*self);
+        watch(**self, std::move(started));
+        (*self)->start();
+    } catch (...) {
+        boost::asio::post(io, [this, &lane, slot, error = std::current_exception()] {
+            game_over(lane, slot, nullptr, error, {false, false});
+        });
+    }
+}
+
+// The lane for the next game: the least busy, and of those the one with idle processes of
+// the game's engines (so a lane keeps reusing its own).
+Lane& Runner::State::lane_for(const GameSlot& slot) {
+    Lane* best = nullptr;
+    auto score = [&](const Lane& l) {
+        return std::pair{-l.in_play, (l.idle_guess[slot.white] > 0 ? 1 : 0) +
+                                         (l.idle_guess[slot.black] > 0 ? 1 : 0)};
+    };
+    for (auto& l : lanes)
+        if (!best || score(*l) > score(*best)) best = l.get();
+    return *best;
+}
+
+void Runner::State::pump() {
+    if (closing) return;
+    while (!failure && !stopping && in_play < config.concurrency && !queue.empty()) {
+        const GameSlot slot = queue.front();
+        queue.pop_front();
+        Lane& lane = lane_for(slot);
+        ++in_play;
+        ++lane.in_play;
+        lane.idle_guess[slot.white] = std::max(0, lane.idle_guess[slot.white] - 1);
+        lane.idle_guess[slot.black] = std::max(0, lane.idle_guess[slot.black] - 1);
+        if (!threaded) {
+            launch(lane, slot, spec_for(slot));
+        } else {
+            boost::asio::post(*lane.io, [this, &lane, slot, spec = spec_for(slot)]() mutable {
+                launch(lane, slot, std::move(spec));
+            });
+        }
+    }
+    // Nothing else will finish for a while: the journal need not wait for company.
+    if (in_play < config.concurrency || stopping || failure) journal.commit_now();
+    if (in_play == 0 && unreported == 0 && (queue.empty() || failure || stopping)) close();
+}
+
+void Runner::State::close() {
+    closing = true;
+    // The idle processes are told to quit on their own loops, whose threads then end once
+    // the last of them is reaped.
+    for (auto& lane : lanes) {
+        boost::asio::post(*lane->io, [&l = *lane] {
+            for (auto& pool : l.idle)
+                for (auto& s : pool) {
+                    s->quit(std::chrono::milliseconds(1000));
+                    l.retired.push_back(s);
+                }
+            l.idle.assign(l.idle.size(), {});
+        });
+        lane->guard.reset();
+    }
+    main_guard.reset();
+    try {
+        events.run_finished(failure != nullptr);
+    } catch (...) {
+        fail(std::current_exception());
+    }
+}
+
+void Runner::State::start_threads() {
+    if (!threaded) {
+        if (!cpus.empty()) main_pin.emplace(cpus[0]);
+        return;
+    }
+    main_guard.emplace(io.get_executor());
+    for (std::size_t k = 0; k < lanes.size(); ++k) {
+        Lane& lane = *lanes[k];
+        lane.guard.emplace(lane.own_io.get_executor());
+        // An exception out of a lane's loop ends the run: the main loop is told, and stops;
+        // the lanes' processes are killed when the lanes are destroyed.
+        const int cpu = cpus.empty() ? -1 : cpus[k % cpus.size()];
+        lane.thread = std::thread([&l = lane, this, cpu] {
+            std::optional<engine::ThreadPin> pin;
+            if (cpu >= 0) pin.emplace(cpu);
+            try {
+                l.own_io.run();
+            } catch (...) {
+                boost::asio::post(io, [this, e = std::current_exception()] {
+                    fail(e);
+                    io.stop();
+                });
+            }
+        });
+    }
+}
+
+// However the run ends, no lane's thread outlives what it uses.
+void Runner::State::join_lanes() {
+    for (auto& lane : lanes)
+        if (lane->thread.joinable()) {
+            if (failure) lane->own_io.stop();
+            lane->thread.join();
+        }
+    main_pin.reset();
+}
+
+Runner::Runner(boost::asio::io_context& io, const TournamentConfig& config,
+               std::vector<GameSlot> todo, JournalWriter& journal, RunEvents& events)
+    : state_(std::make_unique<State>(io, config, std::move(todo), journal, events)) {}
+
+Runner::~Runner() {
+    // Unjoined (an exception left the loop): the lanes are stopped, not waited for.
+    for (auto& lane : state_->lanes) lane->own_io.stop();
+}
+
+void Runner::start() {
+    State& s = *state_;
+    s.moves_wanted = s.events.wants_moves();
+    s.start_threads();
+    boost::asio::post(s.io, [&s] { s.pump(); });
+}
+
+void Runner::join() {
+    state_->join_lanes();
+    if (state_->failure) std::rethrow_exception(state_->failure);
+}
+
+void Runner::run() {
+    start();
+    state_->io.run();
+    join();
+}
+
+void Runner::stop() {
+    state_->stopping = true;
 }
 
 }  // namespace referee::tournament

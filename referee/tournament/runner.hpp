@@ -7,13 +7,18 @@
 // was at fault is replaced by a fresh process for its next game.
 #pragma once
 
-#include <functional>
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "referee/tournament/config.hpp"
 #include "referee/tournament/journal.hpp"
+#include "referee/tournament/run_events.hpp"
 #include "referee/tournament/schedule.hpp"
+
+namespace boost::asio {
+class io_context;
+}
 
 namespace referee::tournament {
 
@@ -22,23 +27,28 @@ namespace referee::tournament {
 // sentence per failing engine; empty when all are fine.
 std::vector<std::string> preflight(const TournamentConfig& config);
 
+// Plays the games on an event loop it is given (the main loop), where it publishes its
+// events (run_events.hpp); the loop may serve others meanwhile (a live page).
 class Runner {
   public:
-    using GameDone = std::function<void(const GameSlot&, const match::GameRecord&)>;
-    Runner(const TournamentConfig& config, std::vector<GameSlot> todo, JournalWriter& journal,
-           GameDone on_game);
-    // Returns when every game is played and every engine process is gone.
+    Runner(boost::asio::io_context& io, const TournamentConfig& config, std::vector<GameSlot> todo,
+           JournalWriter& journal, RunEvents& events);
+    ~Runner();  // stops and joins the lanes' threads, should join() not have run
+    // Starts the games on the loop; the caller runs it. RunObserver::run_finished says when
+    // every game is reported; the loop's own work ends once the last engine is reaped.
+    void start();
+    // After the loop has returned: waits for the lanes' threads, and rethrows what ended the
+    // run, if anything did.
+    void join();
+    // start(), the loop run until nothing is left on it, join(): for a loop of its own.
     void run();
-    // Called from on_game (an SPRT decided): no new game starts; the games being played
-    // finish and are journaled, then run() returns.
-    void stop() { stopping_ = true; }
+    // Called from an observer (an SPRT decided): no new game starts; the games being played
+    // finish and are journaled, then the run finishes.
+    void stop();
 
   private:
-    const TournamentConfig& config_;
-    std::vector<GameSlot> todo_;
-    JournalWriter& journal_;
-    GameDone on_game_;
-    bool stopping_ = false;
+    struct State;
+    std::unique_ptr<State> state_;
 };
 
 }  // namespace referee::tournament

@@ -121,8 +121,9 @@ SlurmScripts make_slurm_scripts(const SlurmRequest& r) {
         "# One shard of the schedule per array task. --resume makes a requeued or preempted task\n"
         "# carry on from its own journal: a game is counted once, when its journal line is "
         "written.\n"
+        "# Its games in play go to live.shard-K-of-N.json, for `referee watch` on the folder.\n"
         "exec {} tournament {} --shard \"${{SLURM_ARRAY_TASK_ID}}/{}\" --resume --quiet "
-        "--no-report\n",
+        "--no-report --live-file\n",
         shell_quote(r.referee), shell_quote(r.config), r.shards);
 
     s.merge_text = header(r, "referee-" + r.name + "-merge", (dir / "merge.log").string());

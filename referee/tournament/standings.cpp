@@ -4,6 +4,7 @@
 #include <cmath>
 #include <map>
 #include <optional>
+#include <utility>
 
 namespace referee::tournament {
 namespace {
@@ -246,37 +247,45 @@ std::vector<std::vector<double>> los_matrix(const std::vector<std::vector<PairSc
     return los;
 }
 
-// The half-width of the 95% interval of one engine's rating, by the delta method. The
-// engine's total score X = sum of its game scores x_g (the prior's tenth of a draw
-// included) has variance estimated from the games themselves (the trinomial spread around
-// its mean s), plus one pseudo game, half a win and half a loss:
-//   Var X = W (1 - s)^2 + D (1/2 - s)^2 + L s^2 + ((1 - s)^2 + s^2) / 2.
-// The pseudo game is the add-one prior of Ordo-like tools: it is a small change after a
-// few dozen games, and it keeps the interval from being zero when every game was a draw
-// (or the same result), where the spread of the games alone is zero.
-// With the opponents' ratings held fixed, X moves with the engine's rating at the slope
-//   dE[X]/dr = (ln 10 / 400) * sum_g p_g (1 - p_g),  p_g the expected score of game g.
-// So sd(r) = sqrt(Var X) / slope, and the half-width is 1.96 sd(r). The rating shown is
-// relative to the field's average, which moves with the engine by 1/m of its rating, so the
-// half-width is scaled by (m - 1) / m (with two engines it is half the error of their
-// difference, as the difference is twice each rating).
-double rating_error(const EngineStanding& r, const FitInput& fit, const std::vector<double>& theta,
-                    int a) {
-    const int m = fit.n;
-    const double prior_points = 0.5 * kPriorGames;
-    const double s = (r.points + prior_points) / (r.games + kPriorGames);
-    const double var = r.wins * (1 - s) * (1 - s) +
-                       (r.draws + kPriorGames) * (0.5 - s) * (0.5 - s) + r.losses * s * s +
-                       0.5 * ((1 - s) * (1 - s) + s * s);
-    const double own = logistic(theta[a]);
-    double slope = kPriorGames * own * (1 - own);
-    for (int b = 0; b < m; ++b) {
-        if (fit.games[a][b] == 0) continue;
-        const double p = logistic(theta[a] - theta[b]);
-        slope += fit.games[a][b] * p * (1 - p);
+// The part of the log-likelihood that depends on engine a's rating x, the others held at
+// `theta`: its games against each opponent and its share of the prior.
+double own_log_likelihood(const FitInput& fit, const std::vector<double>& theta, int a, double x) {
+    double ll = kPriorGames * 0.5 * (log_logistic(x) + log_logistic(-x));
+    for (int b = 0; b < fit.n; ++b) {
+        if (b == a || fit.games[a][b] == 0) continue;
+        ll += fit.points[a][b] * log_logistic(x - theta[b]) +
+              fit.points[b][a] * log_logistic(theta[b] - x);
     }
-    slope *= kNaturalPerElo;
-    return m > 1 && slope > 0 ? kZ95 * std::sqrt(var) / slope * (m - 1) / m : 0.0;
+    return ll;
+}
+
+// The 95% likelihood interval of one engine's rating: the ratings x at which the
+// log-likelihood of the whole field, every other engine held at its fitted rating, lies
+// within kZ95^2 / 2 = 1.92 of its maximum (BayesElo's reading of an engine's interval).
+// Unlike the delta method's 1.96 / sqrt(curvature), which explodes for an engine whose
+// games were all but certain (a 4/12 score made only of wins over the weakest and losses
+// to the strongest), it follows the likelihood's real shape: steep where games were lost
+// to stronger engines, shallow towards ratings no game argues against. The log-likelihood
+// is concave in x and falls without end both ways (the prior's virtual opponent sees to
+// that even for a perfect or a zero score), so each bound is bracketed by doubling steps
+// and then found by bisection. Returned in natural units, as offsets from theta[a].
+std::pair<double, double> likelihood_interval(const FitInput& fit, const std::vector<double>& theta,
+                                              int a) {
+    const double drop = kZ95 * kZ95 / 2;
+    const double top = own_log_likelihood(fit, theta, a, theta[a]);
+    const auto inside = [&](double offset) {
+        return own_log_likelihood(fit, theta, a, theta[a] + offset) >= top - drop;
+    };
+    const auto bound = [&](double direction) {
+        double in = 0, out = 0.25 * direction;
+        for (int k = 0; k < 64 && inside(out); ++k) in = out, out *= 2;
+        for (int k = 0; k < 100 && std::abs(out - in) > 1e-10; ++k) {
+            const double mid = (in + out) / 2;
+            (inside(mid) ? in : out) = mid;
+        }
+        return (in + out) / 2;
+    };
+    return {bound(-1), bound(1)};
 }
 
 // Ratings and their intervals for the engines that played; the others keep 0 +- 0.
@@ -301,7 +310,13 @@ void rate(const std::vector<std::vector<PairScore>>& cross, std::vector<EngineSt
     for (int a = 0; a < m; ++a) {
         EngineStanding& r = rows[active[a]];
         r.elo = theta[a] / kNaturalPerElo - mean;
-        r.elo_error = rating_error(r, fit, theta, a);
+        // The rating shown is relative to the field's average, which moves with the engine
+        // by 1/m of its rating: an offset d of the engine moves what is shown by d (m - 1) / m.
+        const auto [below, above] = likelihood_interval(fit, theta, a);
+        const double shown = static_cast<double>(m - 1) / m / kNaturalPerElo;
+        r.elo_minus = -below * shown;
+        r.elo_plus = above * shown;
+        r.elo_error = (r.elo_minus + r.elo_plus) / 2;
     }
 }
 

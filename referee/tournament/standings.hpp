@@ -19,8 +19,12 @@ struct EngineStanding {
     std::string name;
     int games = 0, wins = 0, draws = 0, losses = 0;
     double points = 0;
-    double elo = 0;        // relative rating; the field's average is 0
-    double elo_error = 0;  // half-width of the 95% interval
+    double elo = 0;  // relative rating; the field's average is 0
+    // The 95% interval, from the likelihood: elo - elo_minus to elo + elo_plus (not
+    // symmetric: an engine that lost every game is far less sure of its floor than of its
+    // ceiling). elo_error is its half-width, (elo_minus + elo_plus) / 2.
+    double elo_minus = 0, elo_plus = 0;
+    double elo_error = 0;
     // Faults that cost this engine a game. Protocol faults include unparsable moves, output floods
     // and over-long lines; a start failure includes an engine that cannot play the variant at all.
     int time_losses = 0, illegal_moves = 0, crashes = 0, protocol_faults = 0, start_failures = 0;

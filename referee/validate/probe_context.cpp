@@ -1,6 +1,7 @@
 #include "referee/validate/probe_context.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <sstream>
 
 #include <fmt/format.h>
@@ -104,6 +105,10 @@ bool can_set_up(const ProbeContext& ctx, const rules::Position& start,
     if (from_start) return true;
     switch (engine::dialect_traits(protocol).game_start) {
         case engine::GameStart::AnyPosition:
+            if (auto cannot = ctx.driver.cannot_start_at(start); !cannot.empty()) {
+                *why = "cannot be set up for this engine: " + cannot;
+                return false;
+            }
             return true;
         case engine::GameStart::BoardEachMove:
             if (!ctx.start_position_only) return true;
@@ -132,16 +137,6 @@ std::string shell_quote(const std::string& text) {
     return out + "'";
 }
 
-namespace {
-
-// A value inside an engine description: quoted when it holds a space or a quote.
-std::string description_value(const std::string& v) {
-    if (!v.empty() && v.find_first_of(" \t\"'") == std::string::npos) return v;
-    return v.find('"') == std::string::npos ? "\"" + v + "\"" : "'" + v + "'";
-}
-
-}  // namespace
-
 std::string last_lines(const std::string& text, std::size_t n) {
     std::vector<std::string> lines;
     std::istringstream in(text);
@@ -153,14 +148,7 @@ std::string last_lines(const std::string& text, std::size_t n) {
 }
 
 std::string engine_description(const engine::EngineConfig& c) {
-    std::string out = "cmd=" + description_value(c.command);
-    for (const auto& a : c.args) out += " arg=" + description_value(a);
-    out += fmt::format(" proto={}", engine::protocol_name(c.protocol));
-    if (!c.working_dir.empty()) out += " dir=" + description_value(c.working_dir);
-    for (const auto& [name, value] : c.options)
-        out += " " + description_value("option." + name + "=" + value);
-    out += " name=" + description_value(c.name);
-    return out;
+    return engine::describe_engine(c);
 }
 
 std::string protocol_hint(ProbeContext& ctx) {
@@ -188,10 +176,15 @@ std::string time_scale_hint(const ProbeContext& ctx) {
         longest > 0
             ? fmt::format("its longest move in these probes took {:.1f} s. ", longest / 1000.0)
             : std::string();
+    // Twice its longest think, in units of the one-move probes' 3 s: room for a loaded
+    // machine (engines that think a fixed 3-7 s a move needed 5 on two busy cores).
+    const double suggested =
+        std::max(scale + 1, std::ceil(2.0 * static_cast<double>(longest) / 3000.0));
     return fmt::format(
         "{}An engine meant to think that long gets every probe clock multiplied by N with "
-        "--time-scale N (now {:g}; 3 gives 9 s a move on the short clock)",
-        seen, scale);
+        "--time-scale N (now {:g}; N gives 3N s a move; allow about twice its longest think: "
+        "try --time-scale {:g})",
+        seen, scale, suggested);
 }
 
 }  // namespace

@@ -47,6 +47,11 @@ class ProbeDriver {
     // The seat the running engine was started for.
     const engine::Seat& engine_seat() const { return seat_; }
     bool engine_alive() const { return engine_ && engine_->alive(); }
+    // What the running engine's handshake said it cannot be set up at (xboard without
+    // setboard); empty when it can, or when no engine runs.
+    std::string cannot_start_at(const rules::Position& start) const {
+        return engine_ ? engine_->cannot_start_at(start) : std::string();
+    }
     // No game has been played since the engine was (re)started.
     bool engine_fresh() const { return fresh_; }
     // The longest the engine under test took for one move in any game so far (0: none).

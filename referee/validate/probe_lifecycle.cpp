@@ -28,9 +28,9 @@ Evidence process_evidence(ProbeContext& ctx, std::string stderr_tail) {
     e.received_omitted = exchange.received_omitted;
     e.stderr_tail = last_lines(stderr_tail, 8);
     e.hint = protocol_hint(ctx);
-    e.reproduce =
-        fmt::format("referee play {} --white {} --black random --max-plies 1",
-                    shell_quote(ctx.options.variant), shell_quote(ctx.engine_description));
+    e.reproduce = fmt::format(
+        "{} play {} --white {} --black random --max-plies 1", shell_quote(ctx.options.referee_path),
+        shell_quote(ctx.options.variant), shell_quote(ctx.engine_description));
     return e;
 }
 
@@ -39,8 +39,11 @@ Evidence process_evidence(ProbeContext& ctx, std::string stderr_tail) {
 ProbeResult probe_handshake(ProbeContext& ctx) {
     const auto& config = ctx.driver.engine_config();
     const bool uci = config.protocol == engine::Protocol::Uci;
-    ProbeResult r{"handshake", uci ? "starts and answers uci/isready within its start-up limit"
-                                   : "starts and keeps running (IMCS has no handshake)"};
+    const bool xboard = config.protocol == engine::Protocol::Xboard;
+    ProbeResult r{"handshake",
+                  uci      ? "starts and answers uci/isready within its start-up limit"
+                  : xboard ? "starts, lists its features and answers ping within its start-up limit"
+                           : "starts and keeps running (IMCS has no handshake)"};
     try {
         engine::check_engine_command(config);
     } catch (const engine::ConfigError& e) {
@@ -49,12 +52,13 @@ ProbeResult probe_handshake(ProbeContext& ctx) {
         return r;
     }
     ctx.driver.transcript().clear();
-    const auto started =
-        ctx.driver.start_engine(uci ? std::chrono::milliseconds(0) : ctx.options.imcs_settle);
+    const auto started = ctx.driver.start_engine(uci || xboard ? std::chrono::milliseconds(0)
+                                                               : ctx.options.imcs_settle);
     r.seconds = started.seconds;
     if (started.ok) {
         r.verdict = Verdict::Pass;
-        r.detail = uci ? fmt::format("ready after {:.3f} s", started.seconds)
+        r.detail = uci || xboard
+                       ? fmt::format("ready after {:.3f} s", started.seconds)
                        : fmt::format("still running {:.3f} s after it started", started.seconds);
         return r;
     }
@@ -68,6 +72,13 @@ ProbeResult probe_handshake(ProbeContext& ctx) {
                         config.startup_timeout.count() / 1000.0);
         e.hint = t.received_any() ? "it wrote lines, but none a UCI engine writes"
                                   : "it wrote nothing at all in answer to 'uci'";
+    } else if (uci && started.fault == engine::FaultKind::Unsupported && config.variant.empty()) {
+        const std::string& v = ctx.rules.name();
+        e.hint = fmt::format(
+            "a UCI engine written for {} alone plays it without being told: say so with "
+            "variant={} in its description (--engine 'cmd=... variant={}'; variant: {} in a "
+            "tournament config)",
+            v, v, v, v);
     } else if (started.exit && started.exit->exit_code == 2 && !t.received_any()) {
         e.hint = "exit code 2 is how many programs refuse their command line; see its stderr";
     }
@@ -77,7 +88,8 @@ ProbeResult probe_handshake(ProbeContext& ctx) {
 }
 
 ProbeResult probe_quit(ProbeContext& ctx) {
-    const bool uci = ctx.driver.engine_config().protocol == engine::Protocol::Uci;
+    const auto protocol = ctx.driver.engine_config().protocol;
+    const bool uci = protocol == engine::Protocol::Uci || protocol == engine::Protocol::Xboard;
     ProbeResult r{"quit", uci ? "exits on 'quit' and leaves no process behind"
                               : "exits when its input closes and leaves no process behind"};
     // A one-game engine (plain, imcs-tcp) is asked to quit as a tournament leaves it: waiting

@@ -102,6 +102,29 @@ std::optional<rules::Position> set_up_position(const rules::Rules& rules, std::s
     }
 }
 
+// Whether the engine answers as Black from the start position, White's first move told it
+// by the `!` line: a client that keeps its own board does, though it waits silently as Black
+// in a game set up mid-way (it expects White's move first).
+bool answers_as_black_from_start(ProbeContext& ctx) {
+    if (!ensure_engine(ctx, rules::Black).empty()) return false;
+    auto spec = make_spec(ctx, ctx.rules.start(), ctx.options.move_tc, 2);
+    allow_startup(ctx, spec);
+    const auto played = ctx.driver.play(spec, rules::Black, game_limit(ctx, spec));
+    const bool answered = outcome_for(played.record, rules::Black) == GameOutcome::Completed &&
+                          played.record.moves.size() >= 2;
+    if (answered)
+        ctx.last_game_completed = true;
+    else
+        ctx.driver.discard_engine();
+    return answered;
+}
+
+// What a client that keeps its own board cannot do, in one sentence.
+constexpr const char* kOwnBoard =
+    "it keeps its own board from the start and ignores the board it is sent, so it cannot play "
+    "a game that starts anywhere else (openings, set-up positions); the probes from set-up "
+    "positions are skipped: it is probed only from the start position";
+
 }  // namespace
 
 ProbeResult probe_one_move(ProbeContext& ctx, const std::string& name, const std::string& title,
@@ -131,14 +154,28 @@ ProbeResult probe_set_up_position(ProbeContext& ctx) {
     // of the one it was sent: it cannot be set up, which is no fault (the course's server
     // never sets one up). Said once here; later set-up positions are not asked.
     const auto start = engine::dialect_traits(ctx.driver.engine_config().protocol).game_start;
-    if (r.verdict == Verdict::Fail && illegal && start == engine::GameStart::BoardEachMove) {
+    if (r.verdict != Verdict::Fail || start != engine::GameStart::BoardEachMove) return r;
+    if (illegal) {
         ctx.start_position_only = true;
         r.verdict = Verdict::Warn;
         r.detail = fmt::format(
-            "it answered the board of a game in progress with a move that is illegal there ({}); "
-            "a client that knows only the start position cannot be set up, so the probes from "
-            "set-up positions are skipped: it is probed only from the start position",
-            r.detail);
+            "it answered the board of a game in progress with a move that is illegal there ({}): "
+            "{}",
+            r.detail, kOwnBoard);
+        return r;
+    }
+    // As Black to move in a game set up mid-way, such a client waits for White's move (it has
+    // not seen one) until its time runs out. If it answers as Black from the start, that is
+    // what happened.
+    const bool silent = r.evidence && r.evidence->received.empty();
+    if (pos->side_to_move() == rules::Black && silent && answers_as_black_from_start(ctx)) {
+        ctx.start_position_only = true;
+        r.verdict = Verdict::Warn;
+        r.detail = fmt::format(
+            "as Black in a game in progress it said nothing ({}), but as Black from the start it "
+            "answered: {}",
+            r.detail, kOwnBoard);
+        r.evidence.reset();
     }
     return r;
 }

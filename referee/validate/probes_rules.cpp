@@ -63,6 +63,21 @@ ProbeResult probe_rule(ProbeContext& ctx, const std::string& name, rules::RuleFe
             return r;
         }
     }
+    // An engine whose handshake narrows the positions it can be given (xboard without
+    // setboard: no en-passant square, castling rights from the pieces) is asked only those.
+    if (!imcs && !found.empty() && ensure_engine(ctx, std::nullopt).empty()) {
+        std::string cannot;
+        std::erase_if(found, [&](const rules::ProbePosition& p) {
+            auto why = ctx.driver.cannot_start_at(ctx.rules.from_fen(p.fen));
+            if (why.empty()) return false;
+            if (cannot.empty()) cannot = std::move(why);
+            return true;
+        });
+        if (found.empty()) {
+            r.detail = "no probe position can be set up for this engine: " + cannot;
+            return r;
+        }
+    }
     if (found.empty()) {
         r.detail = fmt::format(
             "no position was found where an engine without this rule goes wrong (seed {})",
@@ -77,8 +92,8 @@ ProbeResult probe_rule(ProbeContext& ctx, const std::string& name, rules::RuleFe
         return r;
     }
     const auto style = imcs ? rules::MoveStyle::Dash : rules::MoveStyle::Uci;
-    int failed = 0;
-    std::vector<std::string> lines;
+    int failed = 0, warned = 0;
+    std::vector<std::string> lines, warnings;
     for (std::size_t i = 0; i < found.size(); ++i) {
         const auto& probe = found[i];
         const rules::Position at = rules::probe_position(ctx.rules, probe);
@@ -101,6 +116,26 @@ ProbeResult probe_rule(ProbeContext& ctx, const std::string& name, rules::RuleFe
         const bool moved = rec.moves.size() > probe.opening.size();
         if (outcome == GameOutcome::Completed && moved) {
             ctx.last_game_completed = true;
+            // Where only the feature's move wins at once, another legal move is no fault, but
+            // it suggests the engine does not know the move.
+            const std::string& played = rec.moves[probe.opening.size()].uci;
+            if (!probe.winning.empty() &&
+                std::none_of(probe.winning.begin(), probe.winning.end(), [&](rules::Move m) {
+                    return at.move_name(m, rules::MoveStyle::Uci) == played;
+                })) {
+                ++warned;
+                warnings.push_back(fmt::format(
+                    "position {}: it played {}, a legal move, but only {} wins at once here", i + 1,
+                    rec.moves[probe.opening.size()].dash,
+                    names(at, probe.winning, rules::MoveStyle::Dash)));
+                if (!r.evidence) {
+                    auto e = evidence_for(ctx, rec, spec, side);
+                    e.fen = at.fen();
+                    if (imcs) e.board_dump = at.board_dump();
+                    e.hint = warnings.back();
+                    r.evidence = std::move(e);
+                }
+            }
             continue;
         }
         ++failed;
@@ -131,6 +166,15 @@ ProbeResult probe_rule(ProbeContext& ctx, const std::string& name, rules::RuleFe
     }
     const int asked = static_cast<int>(found.size());
     r.positions_asked = asked;
+    if (failed == 0 && warned > 0) {
+        r.verdict = Verdict::Warn;
+        r.detail = fmt::format(
+            "{} of {} positions answered with another move than the one that "
+            "wins at once; {}",
+            warned, asked, warnings.front());
+        for (std::size_t i = 1; i < warnings.size(); ++i) r.detail += "; " + warnings[i];
+        return r;
+    }
     if (failed == 0) {
         r.verdict = Verdict::Pass;
         r.detail =

@@ -119,21 +119,37 @@ const std::vector<std::string>& probe_names() {
     return names;
 }
 
-engine::EngineConfig engine_for_validation(const ValidateOptions& o) {
+namespace {
+
+// The engine as the user described it, with validate's options applied: what reproduce
+// lines pass to `referee play`.
+engine::EngineConfig engine_as_described(const ValidateOptions& o) {
     auto c = engine::engine_from_text(o.engine, o.bin_dir);
     if (o.protocol) c.protocol = *o.protocol;
     if (in_tree(o.engine, c, o.bin_dir)) {
         c.args.insert(c.args.end(), {"--protocol", engine::protocol_name(c.protocol)});
-        // IMCS cannot name the variant, so the in-tree engines take it on the command line.
-        if (c.protocol == engine::Protocol::Imcs)
+        // IMCS cannot name the variant, so the in-tree engines take it on the command line;
+        // xboard names it, but only among the variants the engine lists, which a .yaml
+        // file's is only when the engine read it.
+        if (c.protocol == engine::Protocol::Imcs || c.protocol == engine::Protocol::Xboard)
             c.args.insert(c.args.end(), {"--variant", o.variant});
     }
     if (o.startup_limit) c.startup_timeout = *o.startup_limit;
+    return c;
+}
+
+}  // namespace
+
+engine::EngineConfig engine_for_validation(const ValidateOptions& o) {
+    auto c = engine_as_described(o);
     // validate judges what the engine's own processes do (helpers outliving it, processes
     // leaving its group), which a sandbox's PID namespace would end or hide before they can be
     // seen; so unless asked for (sandbox=bwrap), the engine under test runs without one. Its
-    // escapees are still contained by the referee's subreaper.
-    if (c.sandbox == engine::Sandbox::Auto) c.sandbox = engine::Sandbox::None;
+    // escapees are still contained by the referee's subreaper. A client with its server built
+    // in (server=) needs the sandbox for the /etc/hosts that leads it to the referee: it keeps
+    // it, as in a tournament.
+    if (c.sandbox == engine::Sandbox::Auto && c.tcp_server_port == 0)
+        c.sandbox = engine::Sandbox::None;
     return c;
 }
 
@@ -157,7 +173,7 @@ Report validate_engine(const ValidateOptions& o) {
     bool exit_reported = false;  // set once the remaining probes would only repeat a failure
     {
         ProbeDriver driver(rules, config, opponent, scratch.path());
-        ProbeContext ctx{o, rules, driver, engine_description(config)};
+        ProbeContext ctx{o, rules, driver, engine_description(engine_as_described(o))};
         ctx.opponent_description = engine_description(opponent);
         ctx.engine_in_tree = in_tree(o.engine, config, o.bin_dir);
         auto selected = [&](const std::string& name) {

@@ -143,8 +143,8 @@ TEST(ServerLogs, AlteredLogsAreCaught) {
     EXPECT_EQ(v[1].rules_reason, "move-limit");
 }
 
-// Seed 001's diagram: White to move has none. MinitChess scores that as a loss at once; the
-// IMCS server has no such rule, so White's clock runs out instead. Same result, told apart.
+// The MinitChess rules' diagram: White to move has none. MinitChess scores that as a loss at once;
+// the IMCS server has no such rule, so White's clock runs out instead. Same result, told apart.
 TEST(ServerLogs, NoLegalMoveDifferenceIsReportedInWords) {
     const auto rules = referee::rules::Rules::load("minitchess");
     RecordedGame g;

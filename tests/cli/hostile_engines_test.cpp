@@ -1,7 +1,7 @@
 // Hostile engines (engines/hostile/main.cpp) attack the referee, their opponent and the
 // referee's files during `referee play`; each attack must fail and the game still end in a
-// result. Attacks that only a sandbox can stop run under `--sandbox bwrap` and are skipped
-// where bubblewrap cannot create namespaces.
+// result. Attacks that only isolation can stop run in both modes, `--sandbox bwrap` (skipped
+// where bubblewrap cannot create namespaces) and `--sandbox none`.
 #include <arpa/inet.h>
 #include <fcntl.h>
 #include <netinet/in.h>
@@ -14,6 +14,8 @@
 
 #include <gtest/gtest.h>
 
+#include "referee/engine/confinement.hpp"
+#include "referee/engine/landlock.hpp"
 #include "referee/engine/sandbox.hpp"
 #include "referee/tournament/journal.hpp"
 #include "tests/support/run_command.hpp"
@@ -35,6 +37,16 @@ referee::test::CommandResult play(const std::string& white, const std::string& o
                                   const std::string& sandbox) {
     return run_referee({"play", "minichess", "--white", white, "--black", "random", "--st", "0.5",
                         "--max-plies", "12", "--quiet", "--sandbox", sandbox, "--out", out});
+}
+
+// The referee with engines that keep its user and have no Landlock: as on a machine where
+// neither is to be had, so an engine does reach the referee's files and the referee's own
+// checks of them are what is tested.
+referee::test::CommandResult run_referee_unconfined(const std::vector<std::string>& args) {
+    std::vector<std::string> all{"REFEREE_LANDLOCK_ABI=0", "REFEREE_ENGINE_USERS=0",
+                                 std::string(REFEREE_BIN_DIR) + "/referee"};
+    all.insert(all.end(), args.begin(), args.end());
+    return referee::test::run_command("/usr/bin/env", all);
 }
 
 // Live processes named like the hostile engine (its escapees keep the name).
@@ -72,20 +84,36 @@ int hostile_processes() {
     return n;
 }
 
-class HostileSandboxed : public ::testing::Test {
+// Each attack that isolation must stop, in both modes: under bwrap (skipped where it cannot
+// create namespaces) and without it, where the seccomp filter, Landlock and, for a root
+// referee, a user id per engine stand in (referee/engine/confinement.hpp).
+class HostileSandboxed : public ::testing::TestWithParam<std::string> {
   protected:
     void SetUp() override {
-        if (!referee::engine::sandbox_support().bwrap)
+        if (mode() == "bwrap" && !referee::engine::sandbox_support().bwrap)
             GTEST_SKIP() << referee::engine::sandbox_support().reason;
+    }
+    const std::string& mode() const { return GetParam(); }
+    // Without bwrap, files are out of another engine's reach through Landlock or through a
+    // user id of its own; a kernel without Landlock under a referee that is not root has
+    // neither.
+    void skip_unless_files_are_guarded() {
+        if (mode() == "none" && !referee::engine::engines_get_own_user() &&
+            referee::engine::landlock_abi() == 0)
+            GTEST_SKIP() << "no Landlock here and the referee is not root";
     }
     TempDir dir;
 };
 
+INSTANTIATE_TEST_SUITE_P(Mode, HostileSandboxed, ::testing::Values("bwrap", "none"),
+                         [](const auto& info) { return info.param; });
+
 }  // namespace
 
-TEST_F(HostileSandboxed, SignallingTheOpponentOrTheRefereeFails) {
-    for (const char* attack : {"stop-opponent", "kill-opponent", "stop-referee"}) {
-        auto r = play(hostile(attack), (dir.path() / attack).string(), "bwrap");
+TEST_P(HostileSandboxed, SignallingOrTracingTheOpponentOrTheRefereeFails) {
+    for (const char* attack :
+         {"stop-opponent", "kill-opponent", "stop-referee", "ptrace-opponent"}) {
+        auto r = play(hostile(attack), (dir.path() / attack).string(), mode());
         EXPECT_EQ(r.exit_code, 0) << attack << "\n" << r.err;
         // The cap was reached: nobody lost on time or crashed because of the attack.
         EXPECT_NE(r.out.find("result 1/2-1/2 (move-cap)"), std::string::npos) << attack << "\n"
@@ -93,15 +121,15 @@ TEST_F(HostileSandboxed, SignallingTheOpponentOrTheRefereeFails) {
     }
 }
 
-TEST_F(HostileSandboxed, EscapeesDoNotOutliveTheGame) {
+TEST_P(HostileSandboxed, EscapeesDoNotOutliveTheGame) {
     const int before = hostile_processes();
-    auto r = play(hostile("escape"), (dir.path() / "escape").string(), "bwrap");
+    auto r = play(hostile("escape"), (dir.path() / "escape").string(), mode());
     EXPECT_EQ(r.exit_code, 0) << r.err;
     EXPECT_NE(r.out.find("result "), std::string::npos);
     EXPECT_EQ(hostile_processes(), before);
 }
 
-TEST_F(HostileSandboxed, NoLoopbackConnectionReachesTheHost) {
+TEST_P(HostileSandboxed, NoLoopbackConnectionReachesTheHost) {
     const int listener = ::socket(AF_INET, SOCK_STREAM | SOCK_NONBLOCK, 0);
     sockaddr_in addr{};
     addr.sin_family = AF_INET;
@@ -111,7 +139,7 @@ TEST_F(HostileSandboxed, NoLoopbackConnectionReachesTheHost) {
     socklen_t len = sizeof addr;
     ::getsockname(listener, reinterpret_cast<sockaddr*>(&addr), &len);
     auto r = play(hostile("connect", std::to_string(ntohs(addr.sin_port))),
-                  (dir.path() / "connect").string(), "bwrap");
+                  (dir.path() / "connect").string(), mode());
     EXPECT_EQ(r.exit_code, 0) << r.err;
     EXPECT_NE(r.out.find("result "), std::string::npos);
     EXPECT_LT(::accept(listener, nullptr, nullptr), 0)
@@ -119,27 +147,41 @@ TEST_F(HostileSandboxed, NoLoopbackConnectionReachesTheHost) {
     ::close(listener);
 }
 
-TEST_F(HostileSandboxed, TheOpponentsFolderIsOutOfReach) {
-    auto r = play(hostile("opponent-files"), (dir.path() / "files").string(), "bwrap");
+TEST_P(HostileSandboxed, TheOpponentsFolderIsOutOfReach) {
+    skip_unless_files_are_guarded();
+    // The opponent works in a folder chosen for it, which outlives the game.
+    const auto victim = dir.path() / "victim";
+    fs::create_directories(victim);
+    auto r = run_referee(
+        {"play", "minichess", "--white", hostile("opponent-files", victim.string()), "--black",
+         "cmd=random dir=" + victim.string(), "--st", "0.5", "--max-plies", "12", "--quiet",
+         "--sandbox", mode(), "--out", (dir.path() / "files").string()});
     EXPECT_EQ(r.exit_code, 0) << r.err;
     EXPECT_NE(r.out.find("result 1/2-1/2 (move-cap)"), std::string::npos) << r.out << r.err;
+    EXPECT_FALSE(fs::exists(victim / "planted-by-hostile"))
+        << "the engine planted a file in its opponent's folder";
 }
 
-TEST_F(HostileSandboxed, ThePredictedRecordPathCannotBeLinked) {
+TEST_P(HostileSandboxed, ThePredictedRecordPathCannotBeLinked) {
+    skip_unless_files_are_guarded();
     const auto record = dir.path() / "rec";
-    auto r = play(hostile("symlink", record.string() + ".pgn"), record.string(), "bwrap");
+    auto r = play(hostile("symlink", record.string() + ".pgn"), record.string(), mode());
     EXPECT_EQ(r.exit_code, 0) << r.err;
     EXPECT_FALSE(fs::is_symlink(record.string() + ".pgn"));
     EXPECT_FALSE(fs::exists(record.string() + ".pgn.victim"));
 }
 
 TEST(HostileEngines, ALinkPlantedAtTheRecordPathIsNotWrittenThrough) {
-    // Without a sandbox the engine can reach the record's folder. The record's files are
-    // reserved (created exclusively) before the first move and written at the end to a fresh
-    // name renamed over them, so a link planted there is replaced, never written through.
+    // Without a sandbox, Landlock or a user of its own the engine can reach the record's
+    // folder. The record's files are reserved (created exclusively) before the first move and
+    // written at the end to a fresh name renamed over them, so a link planted there is
+    // replaced, never written through.
     TempDir dir;
     const auto record = dir.path() / "rec";
-    auto r = play(hostile("symlink", record.string() + ".pgn"), record.string(), "none");
+    auto r = run_referee_unconfined({"play", "minichess", "--white",
+                                     hostile("symlink", record.string() + ".pgn"), "--black",
+                                     "random", "--st", "0.5", "--max-plies", "12", "--quiet",
+                                     "--sandbox", "none", "--out", record.string()});
     EXPECT_EQ(r.exit_code, 0) << r.err;
     EXPECT_FALSE(fs::exists(record.string() + ".pgn.victim"))
         << "the record was written through the link";
@@ -176,6 +218,24 @@ TEST(HostileEngines, WithoutBubblewrapPlaySaysWhichIsolationEnginesGet) {
     EXPECT_NE(r.out.find("result "), std::string::npos) << r.out;
 }
 
+TEST(HostileEngines, AnEngineOtherUsersCannotReachKeepsARootRefereesUserAndSaysSo) {
+    if (!referee::engine::engines_get_own_user()) GTEST_SKIP() << "the referee is not root here";
+    // A folder of root's alone, as a root user's home is: a user of its own could not run it.
+    TempDir dir;
+    const auto private_dir = dir.path() / "private";
+    fs::create_directories(private_dir);
+    fs::permissions(private_dir, fs::perms::owner_all);
+    const auto engine = private_dir / "engine";
+    std::ofstream(engine) << "#!/bin/sh\nexec " << REFEREE_BIN_DIR << "/random-engine \"$@\"\n";
+    fs::permissions(engine, fs::perms::owner_all);
+    auto r = run_referee({"play", "minichess", "--white", "cmd=" + engine.string(), "--black",
+                          "random", "--st", "0.5", "--max-plies", "4", "--quiet", "--sandbox",
+                          "none", "--out", (dir.path() / "game").string()});
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_NE(r.out.find("result "), std::string::npos) << r.out << r.err;
+    EXPECT_NE(r.err.find("runs as root, not as a user of its own"), std::string::npos) << r.err;
+}
+
 TEST(HostileEngines, WithoutASandboxEscapeesAreStillContained) {
     TempDir dir;
     const int before = hostile_processes();
@@ -186,8 +246,9 @@ TEST(HostileEngines, WithoutASandboxEscapeesAreStillContained) {
 }
 
 TEST(HostileEngines, AJournalForgedOrEmptiedDuringARunIsRestoredAndReported) {
-    // Without a sandbox the engine can reach the output folder: the referee notices the
-    // change before its next append and puts back what it wrote.
+    // Without a sandbox, Landlock or a user of its own the engine can reach the output
+    // folder: the referee notices the change before its next append and puts back what it
+    // wrote.
     for (const char* attack : {"journal-forge", "journal-empty"}) {
         TempDir dir;
         const auto out = dir.path() / "out";
@@ -200,7 +261,8 @@ TEST(HostileEngines, AJournalForgedOrEmptiedDuringARunIsRestoredAndReported) {
             << "/hostile-engine, args: [--attack, " << attack << ", --target, " << journal.string()
             << "], sandbox: none}\n"
             << "  - {name: random, cmd: random}\n";
-        auto r = run_referee({"tournament", (dir.path() / "t.yaml").string(), "--quiet"});
+        auto r =
+            run_referee_unconfined({"tournament", (dir.path() / "t.yaml").string(), "--quiet"});
         EXPECT_EQ(r.exit_code, 0) << attack << "\n" << r.err;
         EXPECT_NE(r.err.find("changed by someone else during the run"), std::string::npos)
             << attack << "\n"

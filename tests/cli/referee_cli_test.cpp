@@ -92,7 +92,7 @@ TEST(CliMoves, DrawnGameStillListsMovesAndSaysSoOnStderr) {
 }
 
 TEST(CliMoves, NoMoveGivesAnEmptyList) {
-    // Seed 001's second diagram: White cannot move, and loses.
+    // The MinitChess rules' second diagram: White cannot move, and loses.
     const auto r = run_referee({"moves", "minitchess", "--board", kCases + "loss-no-moves.in"});
     ASSERT_EQ(r.exit_code, 0) << r.err;
     EXPECT_EQ(r.out, "");

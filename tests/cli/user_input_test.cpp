@@ -43,6 +43,7 @@ std::vector<std::string> play(std::vector<std::string> extra) {
 TEST(PlayArguments, NumbersOutOfRangeAreRefusedNamingTheArgument) {
     expect_refused(run_referee(play({"--st", "-1"})), "--st");
     expect_refused(run_referee(play({"--st", "nan"})), "--st");
+    expect_refused(run_referee(play({"--st", "0"})), "--st");  // no time at all to move
     expect_refused(run_referee(play({"--max-plies", "-5"})), "--max-plies -5");
     expect_refused(run_referee(play({"--margin", "1e300"})), "--margin");
     expect_refused(run_referee(play({"--margin", "-0.5"})), "--margin");
@@ -83,6 +84,52 @@ TEST(InputFiles, FifoAndDevicesAreRefusedNotWaitedOn) {
                           "1 W\nkqbnr\nppppp\n.....\n.....\nPPPPP\nRNBQK\n")
                   .exit_code,
               0);
+}
+
+TEST(InputFiles, AJournalThatIsAFifoIsRefusedByReport) {
+    TempDir dir;
+    write_text(dir / "t.yaml",
+               "name: t\nvariant: minitchess\noutput: " + (dir / "out").string() +
+                   "\nengines:\n  - {cmd: random, name: a}\n  - {cmd: random, name: b}\n");
+    fs::create_directory(dir / "out");
+    const std::string fifo = dir / "out/journal.jsonl";
+    ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+    const auto r = referee::test::run_command(std::string(REFEREE_BIN_DIR) + "/referee",
+                                              {"report", dir / "t.yaml"}, "", 10);
+    expect_refused(r, fifo + ": not a regular file");
+}
+
+// The "billion laughs": each alias level ten of the one before, nine levels in a few hundred
+// bytes. Walked, it is a billion nodes; it must be refused at once, at its line.
+std::string laughs(const std::string& head, int levels = 9) {
+    std::string text = head + "x0: &a0 [lol, lol, lol, lol, lol, lol, lol, lol, lol, lol]\n";
+    for (int level = 1; level <= levels; ++level) {
+        std::string list;
+        for (int k = 0; k < 10; ++k)
+            list += std::string(k ? ", " : "") + "*a" + std::to_string(level - 1);
+        text += "x" + std::to_string(level) + ": &a" + std::to_string(level) + " [" + list + "]\n";
+    }
+    return text;
+}
+
+TEST(InputFiles, NestedYamlAliasesAreRefusedAtTheirLine) {
+    TempDir dir;
+    write_text(dir / "v.yaml", laughs("name: laughs\n"));
+    const std::string referee = std::string(REFEREE_BIN_DIR) + "/referee";
+    // Aliases stand for 110 nodes on line 3 (ten of a0's 11), 1,110 more on line 4, and
+    // pass 10,000 with the eighth alias of line 5 (1,111 nodes each).
+    const auto v =
+        referee::test::run_command(referee, {"variants", "show", dir / "v.yaml"}, "", 10);
+    expect_refused(v, (dir / "v.yaml").string() + ":5:");
+    expect_refused(v, "billion laughs");
+    write_text(dir / "t.yaml", laughs("name: t\n"));
+    const auto t = referee::test::run_command(referee, {"tournament", dir / "t.yaml"}, "", 10);
+    expect_refused(t, (dir / "t.yaml").string() + ":5:");
+    // Fewer aliases stay allowed: two levels, 1,220 nodes, get as far as the unknown key.
+    write_text(dir / "few.yaml", laughs("name: few\n", 2));
+    const auto few = referee::test::run_command(referee, {"variants", "show", dir / "few.yaml"});
+    expect_refused(few, "unknown key 'x0'");
+    EXPECT_EQ(few.err.find("billion"), std::string::npos) << few.err;
 }
 
 TEST(InputFiles, PromotionRankListThatIsEmptyIsRefusedAtShow) {
@@ -128,7 +175,8 @@ TEST(EngineBytes, NotUtf8AndNulReachTheRecordEscaped) {
                "    quit) exit 0;;\n"
                "  esac\n"
                "done\n");
-    fs::permissions(engine, fs::perms::owner_all);
+    // Open to others: under a root referee each engine runs as a user of its own.
+    fs::permissions(engine, fs::perms::owner_all | fs::perms::others_read | fs::perms::others_exec);
     const auto r = run_referee({"play", "minichess", "--white", "cmd=" + engine, "--black",
                                 "random", "--tc", "10+0", "--out", dir / "game"});
     ASSERT_EQ(r.exit_code, 0) << r.err;

@@ -66,10 +66,11 @@ TEST(EngineNames, DebianGameProgramsAreFoundOutsideThePath) {
 }
 
 TEST(EngineNames, EveryProtocolHasANameAndUnknownOnesListThem) {
-    for (auto p : {Protocol::Uci, Protocol::Imcs, Protocol::Plain, Protocol::ImcsTcp})
+    for (auto p :
+         {Protocol::Uci, Protocol::Xboard, Protocol::Imcs, Protocol::Plain, Protocol::ImcsTcp})
         EXPECT_EQ(parse_protocol(protocol_name(p)), p);
     try {
-        parse_protocol("xboard");
+        parse_protocol("winboard");
         FAIL();
     } catch (const ConfigError& e) {
         EXPECT_NE(std::string(e.what()).find("imcs-tcp"), std::string::npos) << e.what();
@@ -118,4 +119,94 @@ TEST(EngineNames, AServerBuiltIntoAClientIsReadAndChecked) {
                    "'server' is for imcs-tcp clients");
     expect_refused("cmd=random proto=imcs-tcp name=n sandbox=none server=imcs.example:3589",
                    "needs the bwrap sandbox");
+}
+
+// A client built to reach an address cannot be led to the referee by a hosts file: refused
+// at once, saying why, rather than a pre-check that waits 10 s for a connection.
+TEST(EngineNames, AServerGivenAsAnAddressIsRefusedSayingWhy) {
+    for (const char* address : {"192.168.0.161:3589", "127.0.0.1:3589", "3232235681:3589"}) {
+        EngineConfig c;
+        try {
+            parse_tcp_server(address, c);
+            FAIL() << address << " was accepted";
+        } catch (const ConfigError& e) {
+            const std::string what = e.what();
+            EXPECT_NE(what.find("is an IP address, not a host name"), std::string::npos) << what;
+            EXPECT_NE(what.find("/etc/hosts"), std::string::npos) << what;
+        }
+    }
+    EngineConfig named;
+    EXPECT_NO_THROW(parse_tcp_server("imcs.svcs.cs.pdx.edu:3589", named));
+}
+
+TEST(EngineNames, DescriptionsTakeTheVariantWritablePathsAndWhatToKeep) {
+    const auto c = engine_from_text(
+        "cmd=random name=r variant=minitchess writable=/tmp writable=logs keep=stderr,files", kBin);
+    EXPECT_EQ(c.variant, "minitchess");
+    ASSERT_EQ(c.writable.size(), 2u);
+    EXPECT_EQ(c.writable[0], "/tmp");
+    // Relative to where the referee runs, made absolute for the sandbox's bind.
+    EXPECT_EQ(c.writable[1], (std::filesystem::current_path() / "logs").string());
+    EXPECT_TRUE(c.keep_stderr);
+    EXPECT_TRUE(c.keep_files);
+    EXPECT_TRUE(engine_from_text("cmd=random keep=stderr", kBin).keep_stderr);
+    EXPECT_FALSE(engine_from_text("cmd=random keep=stderr", kBin).keep_files);
+    EXPECT_THROW(engine_from_text("cmd=random keep=core", kBin), ConfigError);
+    try {
+        check_engine_command(engine_from_text("cmd=random name=w writable=/no/such/folder", kBin));
+        FAIL() << "a writable path that does not exist was accepted";
+    } catch (const ConfigError& e) {
+        EXPECT_NE(std::string(e.what()).find("'/no/such/folder' does not exist"), std::string::npos)
+            << e.what();
+    }
+}
+
+// What validate prints to reproduce a probe is the description read back: every key that
+// differs from the default survives the round trip, quoting included.
+TEST(EngineNames, ADescriptionReadsBackAsTheSameEngine) {
+    EngineConfig c = engine_from_text("cmd=random", kBin);
+    c.name = "two words";
+    c.args = {"--host", "{host}", "it's"};
+    c.protocol = Protocol::ImcsTcp;
+    c.working_dir = "/tmp";
+    c.startup_timeout = std::chrono::milliseconds(2500);
+    c.memory_limit_mb = 512;
+    c.tcp_user = "alice";
+    c.tcp_password = "s3cret";
+    parse_tcp_server("imcs.svcs.cs.pdx.edu:3589", c);
+    c.sandbox = Sandbox::Bwrap;
+    c.variant = "minitchess";
+    c.writable = {"/tmp/logs dir"};
+    c.keep_files = true;
+    c.limits.cpu_seconds = 60;
+    c.limits.data_mb = 8192;
+    c.limits.address_space_mb = 16384;
+    c.limits.core_files = true;
+    const std::string text = describe_engine(c);
+    for (const char* key :
+         {"server=imcs.svcs.cs.pdx.edu:3589", "user=alice", "password=s3cret", "sandbox=bwrap",
+          "limit.cpu=60", "limit.data=8192", "limit.as=16384", "limit.core=1", "variant=minitchess",
+          "keep=files", "memory=512", "startup=2.5"})
+        EXPECT_NE(text.find(key), std::string::npos) << key << " missing from " << text;
+    const auto back = parse_engine_spec(text, kBin);
+    EXPECT_EQ(back.command, c.command);
+    EXPECT_EQ(back.name, c.name);
+    EXPECT_EQ(back.args, c.args);
+    EXPECT_EQ(back.protocol, c.protocol);
+    EXPECT_EQ(back.working_dir, c.working_dir);
+    EXPECT_EQ(back.startup_timeout, c.startup_timeout);
+    EXPECT_EQ(back.memory_limit_mb, c.memory_limit_mb);
+    EXPECT_EQ(back.tcp_user, c.tcp_user);
+    EXPECT_EQ(back.tcp_password, c.tcp_password);
+    EXPECT_EQ(back.tcp_server_name, c.tcp_server_name);
+    EXPECT_EQ(back.tcp_server_port, c.tcp_server_port);
+    EXPECT_EQ(back.sandbox, c.sandbox);
+    EXPECT_EQ(back.variant, c.variant);
+    EXPECT_EQ(back.writable, c.writable);
+    EXPECT_EQ(back.keep_files, c.keep_files);
+    EXPECT_EQ(back.keep_stderr, c.keep_stderr);
+    EXPECT_EQ(describe(back.limits), describe(c.limits));
+    // Defaults are left out: a plain engine reads as it was written.
+    EXPECT_EQ(describe_engine(engine_from_text("cmd=/bin/true name=t", kBin)),
+              "cmd=/bin/true proto=uci name=t");
 }

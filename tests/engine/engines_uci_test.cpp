@@ -192,7 +192,7 @@ TEST(EnginesUci, QuitAndEndOfInputExitWithZero) {
 
 TEST(EnginesUci, BadCommandLineExitsWithTwo) {
     for (std::vector<std::string> args :
-         {std::vector<std::string>{"--protocol", "xboard"},
+         {std::vector<std::string>{"--protocol", "winboard"},
           std::vector<std::string>{"--variant", "no-such-variant"},
           std::vector<std::string>{"--seed", "-1"}, std::vector<std::string>{"--depth", "1"}}) {
         Child engine(bin("random-engine"), args);

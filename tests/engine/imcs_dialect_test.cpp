@@ -13,7 +13,8 @@ namespace {
 
 struct RecordingHost final : DialectHost {
     std::string bytes;  // as the session would write them: each line, then LF
-    std::vector<std::string> moves;
+    std::vector<referee::rules::Move> moves;
+    std::vector<std::string> unreadable_replies;
     int resigned = 0;
     void send(std::string_view line, std::function<void()> on_written) override {
         bytes += std::string(line) + "\n";
@@ -21,7 +22,9 @@ struct RecordingHost final : DialectHost {
     }
     void ready() override {}
     void fault(FaultKind, std::string) override {}
-    void move(std::string text) override { moves.push_back(std::move(text)); }
+    void move(referee::rules::Move m) override { moves.push_back(m); }
+    void illegal_move(std::string) override {}
+    void unreadable(std::string why) override { unreadable_replies.push_back(std::move(why)); }
     void resign() override { ++resigned; }
     void identified(std::string) override {}
 };
@@ -33,9 +36,11 @@ struct DialectFixture : ::testing::Test {
     std::unique_ptr<Dialect> dialect =
         make_imcs_dialect({host, config, rules.variant(), "", {}, {}});
 
+    const referee::rules::Position start = rules.start();
     MoveRequest start_request() {
         MoveRequest r;
-        r.board_dump = rules.start().board_dump();
+        r.start = &start;
+        r.position = &start;
         r.white_ms = 300000;
         r.black_ms = 299956;
         return r;
@@ -65,13 +70,14 @@ TEST_F(DialectFixture, MoveLinesAreReadAsTheServerReadsThem) {
     dialect->request_move(start_request(), {});
     dialect->on_line("!   a2-a3\r");
     ASSERT_EQ(host.moves.size(), 1u);
-    EXPECT_EQ(host.moves[0], "a2-a3");
+    EXPECT_EQ(host.moves[0], start.parse_move("a2-a3"));
     // a2a3 is a move to the referee's notation but not to the server: refused as invalid.
     dialect->request_move(start_request(), {});
     host.bytes.clear();
     dialect->on_line("a2a3");
-    ASSERT_EQ(host.moves.size(), 2u);
-    EXPECT_THROW(rules.start().parse_move(host.moves[1]), std::exception);
+    EXPECT_EQ(host.moves.size(), 1u);
+    ASSERT_EQ(host.unreadable_replies.size(), 1u);
+    EXPECT_NE(host.unreadable_replies[0].find("'a2a3'"), std::string::npos);
     dialect->reject_move("whatever the match layer says");
     EXPECT_EQ(host.bytes, "- invalid move a2a3\r\n");
     dialect->request_move(start_request(), {});
@@ -85,7 +91,8 @@ TEST_F(DialectFixture, MoveLinesAreReadAsTheServerReadsThem) {
 }
 
 TEST_F(DialectFixture, ResultLinesCarryTheCause) {
-    dialect->opponent_moved("b5-b4");
+    const auto black_to_move = rules.from_fen("kqbnr/ppppp/5/P4/1PPPP/RNBQK b - - 0 1");
+    dialect->opponent_moved(black_to_move, black_to_move.parse_move("b5-b4"));
     dialect->game_over("0-1", "time-forfeit");
     EXPECT_EQ(host.bytes,
               "! b5-b4\r\n= B wins on opponent time\r\n232 B wins on opponent time\r\n");

@@ -142,18 +142,25 @@ TEST_F(ImcsTcpLobby, AnOfferOfTheRightColourMakesItReadyAndTheGameFollows) {
         std::regex_match(waiting, std::regex("103 \\d+ game waiting for offer acceptance\r\n")))
         << waiting;
     EXPECT_EQ(host.ready_count, 1);
+    const referee::rules::Position start = rules.start();
+    referee::rules::Position after = start;
+    const referee::rules::Move a3 = start.parse_move("a2-a3");
+    after.play(a3);
     engine::MoveRequest r;
+    r.start = &start;
+    r.position = &start;
     r.white_ms = r.black_ms = 300'000;
     dialect->new_game(false, r);
     EXPECT_NE(host.take().find("106 B 5:00 5:00 game starts"), std::string::npos);
-    dialect->opponent_moved("a2-a3");
-    r.board_dump = rules.start().board_dump();
+    dialect->opponent_moved(start, a3);
+    r.moves = std::span(&a3, 1);
+    r.position = &after;
     r.white_to_move = false;
     dialect->request_move(r, {});
     EXPECT_NE(host.take().find("? 05:00.000 05:00.000"), std::string::npos);
     dialect->on_line("b5-b4\r");
     ASSERT_EQ(host.moves.size(), 1u);
-    EXPECT_EQ(host.moves[0], "b5-b4");
+    EXPECT_EQ(host.moves[0], after.parse_move("b5-b4"));
     dialect->game_over("1-0", "king-capture");
     EXPECT_NE(host.take().find("W wins"), std::string::npos);
     EXPECT_EQ(host.hang_ups, 1);

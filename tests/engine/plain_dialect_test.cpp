@@ -23,9 +23,11 @@ struct PlainDialect : ::testing::Test {
     test::FakeDialectHost host;
     std::unique_ptr<engine::Dialect> dialect =
         engine::make_dialect(engine::DialectContext{host, config, rules.variant(), "/tmp", {}, {}});
+    const referee::rules::Position start = rules.start();
     engine::MoveRequest request = [this] {
         engine::MoveRequest r;
-        r.start_fen = rules.start().fen();
+        r.start = &start;
+        r.position = &start;
         return r;
     }();
     int written = 0;
@@ -52,7 +54,9 @@ TEST_F(PlainDialect, NothingButMovesAndTheResultIsSent) {
     ask();
     EXPECT_EQ(written, 1);  // the clock starts although nothing was written
     EXPECT_EQ(host.take(), "");
-    dialect->opponent_moved("b5-b4");
+    const referee::rules::Position black_to_move =
+        rules.from_fen("kqbnr/ppppp/5/P4/1PPPP/RNBQK b - - 0 1");
+    dialect->opponent_moved(black_to_move, black_to_move.parse_move("b5-b4"));
     EXPECT_EQ(host.take(), "! b5-b4\n");
     dialect->game_over("0-1", "king-capture");
     EXPECT_EQ(host.take(), "= B wins\n");
@@ -73,7 +77,7 @@ TEST_F(PlainDialect, BoardsBannersAndThinkingAreSkipped) {
     EXPECT_TRUE(host.faults.empty());
     dialect->on_line("!  c2-c3 \r");
     ASSERT_EQ(host.moves.size(), 1u);
-    EXPECT_EQ(host.moves[0], "c2-c3");
+    EXPECT_EQ(host.moves[0], start.parse_move("c2-c3"));
     dialect->on_line("! d2-d3");  // unasked: kept for the next request
     EXPECT_EQ(host.moves.size(), 1u);
 }
@@ -86,7 +90,7 @@ TEST_F(PlainDialect, WhitesFirstMoveMayComeBeforeTheRequest) {
     EXPECT_TRUE(host.moves.empty());
     ask();
     ASSERT_EQ(host.moves.size(), 1u);
-    EXPECT_EQ(host.moves[0], "a2-a3");
+    EXPECT_EQ(host.moves[0], start.parse_move("a2-a3"));
 }
 
 TEST_F(PlainDialect, ResultLinesOnItsTurnRefusalsAndSecondGamesAreFaults) {
@@ -114,7 +118,9 @@ TEST_F(PlainDialect, ResignIsAMoveWord) {
 
 TEST_F(PlainDialect, OnlyGamesFromTheStartWithTheColourItWasToldArePlayed) {
     auto from_elsewhere = request;
-    from_elsewhere.start_fen = "kq2r/ppp1p/2P1b/2P1p/P2PK/RNBQ1 b - - 0 5";
+    const auto elsewhere = rules.from_fen("kq2r/ppp1p/2P1b/2P1p/P2PK/RNBQ1 b - - 0 5");
+    from_elsewhere.start = &elsewhere;
+    from_elsewhere.position = &elsewhere;
     dialect->new_game(false, from_elsewhere);
     ASSERT_EQ(host.faults.size(), 1u);
     EXPECT_EQ(host.faults[0].first, FaultKind::Unsupported);
@@ -122,7 +128,8 @@ TEST_F(PlainDialect, OnlyGamesFromTheStartWithTheColourItWasToldArePlayed) {
     dialect =
         engine::make_dialect(engine::DialectContext{host, config, rules.variant(), "/tmp", {}, {}});
     auto after_moves = request;
-    after_moves.uci_moves = {"a2a3"};
+    const referee::rules::Move a3 = start.parse_move("a2a3");
+    after_moves.moves = std::span(&a3, 1);
     dialect->new_game(true, after_moves);
     EXPECT_EQ(host.faults.size(), 2u);
 

@@ -22,6 +22,7 @@
 #include <gtest/gtest.h>
 #include <boost/asio/io_context.hpp>
 
+#include "referee/engine/engine_config.hpp"
 #include "referee/engine/line_buffer.hpp"
 #include "tests/support/temp_dir.hpp"
 
@@ -188,15 +189,46 @@ TEST_F(EngineProcessTest, WorkingDirAndArgumentsReachTheChild) {
               (std::vector<std::string>{fs::canonical("/tmp").string(), "two words|*|"}));
 }
 
-TEST_F(EngineProcessTest, MemoryLimitIsApplied) {
-    auto spec = shell("ulimit -v");
+// Memory is bounded by what a process can fill (RLIMIT_DATA), not by its address space,
+// which a JVM reserves several times over (see limits.hpp).
+TEST_F(EngineProcessTest, MemoryLimitBoundsDataNotAddressSpace) {
+    auto spec = shell("ulimit -d; ulimit -v");
     spec.memory_limit_bytes = 512u << 20;
     EngineProcess p(io, spec);
     Probe probe;
     probe.attach(p);
     p.start();
     run_to_exit(p, probe);
-    EXPECT_EQ(probe.lines, std::vector<std::string>{"524288"});
+    EXPECT_EQ(probe.lines, (std::vector<std::string>{"524288", "unlimited"}));
+}
+
+TEST_F(EngineProcessTest, TheDefaultLimitsBoundDataAndTellAJvmSo) {
+    if (referee::engine::ResourceLimits::default_data_mb() == 0)
+        GTEST_SKIP() << "a sanitizer build sets no default memory limit";
+    EngineProcess p(io, shell("ulimit -d; ulimit -v; echo \"$JAVA_TOOL_OPTIONS\""));
+    Probe probe;
+    probe.attach(p);
+    p.start();
+    run_to_exit(p, probe);
+    EXPECT_EQ(probe.lines, (std::vector<std::string>{"4194304", "unlimited", "-XX:MaxRAM=4096m"}));
+}
+
+// A JVM reserves its heap's maximum, class space and code cache up front and uses a small
+// part: one told it may grow its heap to 8 GiB could not start under the 4 GiB address-space
+// limit the referee once set by default, and starts under the default limits now.
+TEST_F(EngineProcessTest, AJvmThatReservesMoreThanTheLimitStartsUnderTheDefaults) {
+    if (referee::engine::ResourceLimits::default_data_mb() == 0)
+        GTEST_SKIP() << "a sanitizer build sets no default memory limit";
+    const auto java = referee::engine::find_in_path("java");
+    if (!java) GTEST_SKIP() << "no java on PATH (Debian package default-jre-headless)";
+    EngineProcess p(io, program(*java, {"-Xmx8g", "-version"}));
+    Probe probe;
+    probe.attach(p);
+    p.start();
+    const ExitInfo info = run_to_exit(p, probe, 30s);
+    EXPECT_EQ(info.exit_code, 0) << info.description
+                                 << "; stdout: " << (probe.lines.empty() ? "" : probe.lines.front())
+                                 << "; stderr: " << p.stderr_tail();
 }
 
 void expect_start_error(asio::io_context& io, ProcessSpec spec, const std::string& reason) {
@@ -777,3 +809,83 @@ TEST(LineBufferTest, SplitsAcrossChunksAndStaysBounded) {
 }
 
 }  // namespace
+
+namespace {
+
+std::string text_of(const fs::path& path) {
+    std::ifstream in(path, std::ios::binary);
+    return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+}  // namespace
+
+// keep: all the engine wrote on stderr, and the files of its scratch folder when it ended
+// (folders too; never a link), in the folder asked for; a second process asked to keep into
+// the same place gets a folder of its own.
+TEST_F(EngineProcessTest, KeptStderrAndFilesOutliveTheProcess) {
+    const fs::path kept = scratch / "kept" / "game-1";
+    for (int run = 0; run < 2; ++run) {
+        auto spec = shell(
+            "echo one >&2; mkdir sub; echo notes > sub/notes.txt; ln -s /etc/passwd link; "
+            "echo two >&2; exit 3");
+        spec.keep_dir = kept.string();
+        spec.keep_stderr = spec.keep_files = true;
+        EngineProcess p(io, spec);
+        Probe probe;
+        probe.attach(p);
+        p.start();
+        EXPECT_EQ(run_to_exit(p, probe).exit_code, 3);
+    }
+    for (const fs::path& folder : {kept, fs::path(kept.string() + "-2")}) {
+        EXPECT_EQ(text_of(folder / "stderr"), "one\ntwo\n") << folder;
+        EXPECT_EQ(text_of(folder / "files" / "sub" / "notes.txt"), "notes\n") << folder;
+        EXPECT_FALSE(fs::exists(fs::symlink_status(folder / "files" / "link"))) << folder;
+        EXPECT_NE(text_of(folder / "files-skipped").find("link: a symbolic link"),
+                  std::string::npos);
+    }
+}
+
+// Under the sandbox an engine writes its scratch folder and, with `writable`, the paths
+// named there; a write elsewhere fails, and the reason of its death says which key allows it.
+// Not in the fixture: bwrap's own pid-1 process may become the referee's zombie a moment
+// after the engine's end, to be reaped at the next engine's end, which the fixture's check
+// of "no child left" would count.
+TEST(EngineProcessSandbox, WritablePathsAreWritableAndADeniedWriteSaysWhichKeyAllowsIt) {
+    if (!referee::engine::sandbox_support().bwrap)
+        GTEST_SKIP() << "needs bwrap: " << referee::engine::sandbox_support().reason;
+    asio::io_context io;
+    referee::test::TempDir scratch;
+    auto run_to_exit = [&io](EngineProcess& p, Probe& probe) {
+        EXPECT_TRUE(run_until(io, [&] { return probe.exits > 0 && !p.running(); }));
+        return probe.exit.value_or(ExitInfo{});
+    };
+    const fs::path logs = scratch / "logs";
+    fs::create_directories(logs);
+    const std::string write_log = "echo hello > '" + (logs / "engine.log").string() + "'";
+
+    auto allowed = shell(write_log);
+    allowed.sandbox = referee::engine::Sandbox::Bwrap;
+    allowed.writable = {logs.string()};
+    {
+        EngineProcess p(io, allowed);
+        Probe probe;
+        probe.attach(p);
+        p.start();
+        const auto info = run_to_exit(p, probe);
+        EXPECT_EQ(info.exit_code, 0) << info.description << ": " << p.stderr_tail();
+        EXPECT_EQ(text_of(logs / "engine.log"), "hello\n");
+    }
+    fs::remove(logs / "engine.log");
+
+    auto denied = shell(write_log);
+    denied.sandbox = referee::engine::Sandbox::Bwrap;
+    EngineProcess p(io, denied);
+    Probe probe;
+    probe.attach(p);
+    p.start();
+    const auto info = run_to_exit(p, probe);
+    EXPECT_NE(info.exit_code, 0);
+    EXPECT_FALSE(fs::exists(logs / "engine.log"));
+    for (const char* words : {"Read-only file system", "writable: [FOLDER]", "writable=FOLDER"})
+        EXPECT_NE(info.description.find(words), std::string::npos) << info.description;
+}

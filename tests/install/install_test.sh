@@ -6,6 +6,9 @@ set -euo pipefail
 build=$1
 prefix=$(mktemp -d)
 trap 'rm -rf "$prefix"' EXIT
+# Open to others, as an install prefix is: under a root referee each engine runs as a user of
+# its own and must reach its executable.
+chmod 755 "$prefix"
 fail() { echo "FAIL: $*" >&2; exit 1; }
 
 cmake --install "$build" --prefix "$prefix" >/dev/null

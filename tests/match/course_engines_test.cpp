@@ -170,3 +170,56 @@ TEST(CourseEngines, AClientThatDropsMidGameLosesByDisconnect) {
     EXPECT_EQ(p.record.moves[0].dash, "a2-a3");
     for (pid_t g : p.groups) EXPECT_TRUE(group_gone(g));
 }
+
+namespace {
+
+// A student's UCI engine written for MiniChess alone: it lists no UCI_Variant (nor any way
+// to be told a variant) and plays minitchess as it is.
+engine::EngineConfig one_variant_uci(const std::string& more) {
+    auto c = described("cmd=sh name=solo " + more);
+    c.args = {"-c", "'" + kBin +
+                        "/random-engine' --protocol uci --variant minitchess | grep "
+                        "--line-buffered -v -e UCI_Variant -e VariantFile"};
+    return c;
+}
+
+}  // namespace
+
+TEST(CourseEngines, AUciEngineForOneVariantPlaysItWhenItsDescriptionSaysSo) {
+    const auto untold =
+        play("minitchess", one_variant_uci(""), in_tree("random-engine", Protocol::Imcs),
+             spec_for("minitchess", "10+0"));
+    EXPECT_EQ(untold.record.termination, Termination::Unsupported) << untold.record.reason;
+    // The refusal names the way to say it.
+    EXPECT_NE(untold.record.reason.find("variant=minitchess"), std::string::npos)
+        << untold.record.reason;
+    expect_rules_result(play("minitchess", one_variant_uci("variant=minitchess"),
+                             in_tree("random-engine", Protocol::Imcs),
+                             spec_for("minitchess", "10+0")));
+    // It plays that variant only.
+    const auto other =
+        play("minichess", one_variant_uci("variant=minitchess"),
+             in_tree("random-engine", Protocol::Imcs), spec_for("minichess", "10+0"));
+    EXPECT_EQ(other.record.termination, Termination::Unsupported) << other.record.reason;
+    EXPECT_NE(other.record.reason.find("plays minitchess only"), std::string::npos)
+        << other.record.reason;
+}
+
+// A JVM that cannot start says why on stdout; a start failure shows the last output of both
+// streams, for a stdio engine and for a TCP client alike.
+TEST(CourseEngines, AStartFailureShowsTheLastOutputOfBothStreams) {
+    const std::string dies =
+        "echo 'There is insufficient memory for the Java Runtime Environment to continue.'; "
+        "echo 'Error: Could not create the Java Virtual Machine.' >&2; exit 1";
+    auto uci = described("cmd=sh name=jvm");
+    uci.args = {"-c", dies};
+    const auto tcp = bash_client("jvm-client", dies);
+    for (const auto& engine : {uci, tcp}) {
+        const auto p = play("minitchess", engine, in_tree("random-engine", Protocol::Uci),
+                            spec_for("minitchess", "10+0"));
+        expect_start_failure(p, "insufficient memory for the Java Runtime");
+        EXPECT_NE(p.record.reason.find("Could not create the Java Virtual Machine"),
+                  std::string::npos)
+            << p.record.reason;
+    }
+}

@@ -20,7 +20,7 @@ engine::EngineConfig in_tree(const std::string& binary, engine::Protocol protoco
     c.name = binary;
     c.command = std::string(REFEREE_BIN_DIR) + "/" + binary;
     c.protocol = protocol;
-    c.args = {"--protocol", protocol == engine::Protocol::Uci ? "uci" : "imcs"};
+    c.args = {"--protocol", engine::protocol_name(protocol)};
     for (auto& a : args) c.args.push_back(a);
     c.startup_timeout = std::chrono::milliseconds(5000);
     return c;

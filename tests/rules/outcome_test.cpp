@@ -48,8 +48,8 @@ TEST(KingCapture, BlackTakingTheKingWins) {
     expect_outcome(pos, GameResult::BlackWins, EndReason::RoyalCapture, "king");
 }
 
-// Seed 000: "A game lasting more than 40 moves is a draw", and capture wins: a king taken
-// with Black's 40th move (ply 80) is still a win, not the move-limit draw.
+// The Mini-Chess rules: "A game lasting more than 40 moves is a draw", and capture wins: a king
+// taken with Black's 40th move (ply 80) is still a win, not the move-limit draw.
 TEST(KingCapture, TakenOnPlyEightyStillWins) {
     auto pos = cached_rules("minichess").from_fen("k4/1p3/5/5/3P1/q3K b - - 0 40");
     EXPECT_FALSE(pos.outcome().has_value());
@@ -90,7 +90,7 @@ TEST(MoveLimit, FromAFenAtMoveForty) {
                    GameResult::Draw, EndReason::MoveLimit, "40");
 }
 
-// Seed 001's second diagram: White cannot move. MinitChess: that player loses; minichess
+// The MinitChess rules' second diagram: White cannot move. MinitChess: that player loses; minichess
 // (Mini-Chess): a draw.
 TEST(NoLegalMoves, MinitchessLossSeedDiagram) {
     const auto pos = cached_rules("minitchess")
@@ -106,7 +106,7 @@ TEST(NoLegalMoves, MinichessDraw) {
     expect_outcome(pos, GameResult::Draw, EndReason::NoLegalMoves, "White");
 }
 
-// Seed 001's first diagram: Black must move the king; the game is not over.
+// The MinitChess rules' first diagram: Black must move the king; the game is not over.
 TEST(NoLegalMoves, SeedDiagramWithOneMoveIsNotOver) {
     const auto pos = cached_rules("minitchess")
                          .from_board_dump("20 B\nk.K..\nrpP..\npP...\nP....\n.....\n.....\n");

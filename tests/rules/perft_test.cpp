@@ -106,7 +106,7 @@ const std::vector<PerftCase> kCases = {
      "r1n1k/1P1P1/5/5/1p1p1/R1N1K w - - 0 1",
      {19, 292, 5197, 86076}},
     {"minitchess_king_capture", "minitchess", "k4/1p3/5/5/3P1/Q3K w - - 0 1", {15, 43, 616, 2825}},
-    // Seed 001's first diagram (20 B k.K.. rpP.. pP... P.... ..... .....), hand:
+    // The MinitChess rules' first diagram (20 B k.K.. rpP.. pP... P.... ..... .....), hand:
     // depth 1: Black's only move is Ka6-b6 (rook a5 boxed in by a6 k, a4 p, b5 p; pawn
     // b5 blocked by b4, a4 blocked by a3, no diagonal targets).
     // depth 2: White Kxb6 (ends), Kd6, Kxb5, Kd5, c5xb6=Q (ends), b4xa5: 6.
@@ -114,7 +114,7 @@ const std::vector<PerftCase> kCases = {
     // r a6/xb5 = 6; after Kd5: k a6/c6/xc5 + r a6 = 4; after bxa5: k a6/xc6/xa5/xc5 +
     // p b5-b4 = 5; total 19.
     {"minitchess_seed_diagram_1", "minitchess", "k1K2/rpP2/pP3/P4/5/5 b - - 0 20", {1, 6, 19}},
-    // Seed 001's second diagram: White has no move (every piece boxed in, the c5 pawn
+    // The MinitChess rules' second diagram: White has no move (every piece boxed in, the c5 pawn
     // blocked by the black king, and a side-step never captures).
     {"minitchess_seed_diagram_2", "minitchess", "KBk2/PRP2/1P3/5/5/5 w - - 0 20", {0, 0}},
 

@@ -311,7 +311,8 @@ chess960: true
         std::vector<std::uint64_t> counts;
     };
     const std::vector<Case> cases = {
-        {"bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9", {21, 528, 12189, 326672}},
+        {"bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",
+         {21, 528, 12189, 326672}},
         {"2nnrbkr/p1qppppp/8/1ppb4/6PP/3PP3/PPP2P2/BQNNRBKR w HEhe - 1 9", {21, 807, 18002}},
         {"b1q1rrkb/pppppppp/3nn3/8/P7/1PPP4/4PPPP/BQNNRKRB w GE - 1 9", {20, 479, 10471}},
         {"qbbnnrkr/2pp2pp/p7/1p2pp2/8/P3PP2/1PPP1KPP/QBBNNR1R w hf - 0 9", {22, 593, 13440}},
@@ -343,9 +344,9 @@ TEST(PositionModel, TheEndingsAreOneListInTheOrderThatSettlesTies) {
     const Variant& v = referee::test::cached_rules("minichess").variant();
     std::vector<EndReason> reasons;
     for (const Ending& e : v.endings) reasons.push_back(e.reason);
-    EXPECT_EQ(reasons, (std::vector<EndReason>{EndReason::RoyalCapture, EndReason::MoveLimit,
-                                               EndReason::NoLegalMoves,
-                                               EndReason::InsufficientMaterial}));
+    EXPECT_EQ(reasons,
+              (std::vector<EndReason>{EndReason::RoyalCapture, EndReason::MoveLimit,
+                                      EndReason::NoLegalMoves, EndReason::InsufficientMaterial}));
     EXPECT_TRUE(v.endings[0].immediate);
     EXPECT_FALSE(v.endings[1].immediate);
 }

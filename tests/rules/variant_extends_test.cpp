@@ -157,3 +157,12 @@ TEST_F(VariantExtends, ErrorInTheChildKeepsItsLine) {
         EXPECT_EQ(e.line(), 4) << e.what();
     }
 }
+
+// Other programs' names for the parent ("normal" for chess) are not the child's.
+TEST_F(VariantExtends, NamesAreNotInherited) {
+    write("parent.yaml", "names: [normal]\n" + kParent);
+    const auto child = write("child.yaml", "name: child\nextends: parent.yaml\n");
+    EXPECT_TRUE(load_variant_file(child).names.empty());
+    const auto named = write("named.yaml", "name: named\nnames: [other]\nextends: parent.yaml\n");
+    ASSERT_EQ(load_variant_file(named).names.size(), 1u);
+}

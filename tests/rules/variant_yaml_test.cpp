@@ -5,6 +5,7 @@
 
 #include <filesystem>
 #include <string>
+#include <tuple>
 
 #include <gtest/gtest.h>
 
@@ -304,6 +305,17 @@ TEST(VariantYamlErrors, CheckRulesNeedARoyalPieceOfEachSideAtTheStart) {
     expect_error(text, {"start", line, column, "White needs a royal piece"});
 }
 
+TEST(VariantYamlErrors, APawnOnItsLastRankInTheStartIsRefusedAtTheStartKey) {
+    // The position would refuse it too, but with neither the file nor the line.
+    std::string text = replace(kGood, "kqbnr/ppppp/5/5/PPPPP", "kqbnP/pppp1/5/5/PPPP1");
+    auto [line, column] = where(text, "\"kqbnP");
+    expect_error(text, {"start", line, column, "White's pawn on e6, where it must already have"});
+    // Black's last rank is rank 1.
+    text = replace(kGood, "PPPPP/RNBQK w", "PPPPP/RNBQp w");
+    std::tie(line, column) = where(text, "\"kqbnr");
+    expect_error(text, {"start", line, column, "Black's pawn on e1"});
+}
+
 TEST(VariantYamlErrors, OnlyRegularFilesAreRead) {
     for (const char* path : {"/dev/zero", "/dev/null", "/tmp"}) {
         try {
@@ -341,3 +353,26 @@ TEST(VariantYamlErrors, MissingFileIsNamed) {
 }
 
 }  // namespace
+
+// `names`: what other programs call the game (xboard's `variant`), never inherited.
+TEST(VariantYaml, NamesAreReadAndCheckedWithTheirLine) {
+    const Variant v =
+        parse_variant(replace(kGood, "board:", "names: [normal, los-alamos]\nboard:"), "test.yaml");
+    ASSERT_EQ(v.names.size(), 2u);
+    EXPECT_EQ(v.names[0], "normal");
+    EXPECT_EQ(v.names[1], "los-alamos");
+    EXPECT_TRUE(parse_variant(kGood, "test.yaml").names.empty());
+
+    const std::string spaced = replace(kGood, "board:", "names: [normal, \"two words\"]\nboard:");
+    const auto at = where(spaced, "\"two words\"");
+    expect_error(spaced, {"names[1]", at.first, at.second, "not a plain name"});
+    const std::string scalar = replace(kGood, "board:", "names: normal\nboard:");
+    const auto at2 = where(scalar, "normal");
+    expect_error(scalar, {"names", at2.first, at2.second, "a list of names"});
+}
+
+TEST(VariantYaml, ChessIsXboardsNormal) {
+    const auto rules = referee::rules::Rules::load("chess");
+    ASSERT_FALSE(rules.variant().names.empty());
+    EXPECT_EQ(rules.variant().names[0], "normal");
+}

@@ -3,6 +3,7 @@
 // after its game and is started again for the next) and an old plain-dialect engine that
 // needs -c W / -c B and prints its board. Every game must end by the rules.
 #include <gtest/gtest.h>
+#include <boost/asio/io_context.hpp>
 
 #include <filesystem>
 #include <fstream>
@@ -57,16 +58,18 @@ TEST(CourseTournament, UciImcsTcpAndPlainEnginesPlayEveryGameToARulesResult) {
                                       config.fingerprint());
     std::map<std::string, int> games_of;
     int played = 0;
-    tournament::Runner runner(
-        config, slots, journal, [&](const tournament::GameSlot&, const match::GameRecord& r) {
-            ++played;
-            ++games_of[r.white];
-            ++games_of[r.black];
-            EXPECT_TRUE(r.termination == match::Termination::Rules ||
-                        r.termination == match::Termination::MoveCap)
-                << r.white << " vs " << r.black << ": " << r.reason_key << ": " << r.reason;
-        });
-    runner.run();
+    tournament::OnGameFinished count([&](const tournament::GameSlot&, const match::GameRecord& r) {
+        ++played;
+        ++games_of[r.white];
+        ++games_of[r.black];
+        EXPECT_TRUE(r.termination == match::Termination::Rules ||
+                    r.termination == match::Termination::MoveCap)
+            << r.white << " vs " << r.black << ": " << r.reason_key << ": " << r.reason;
+    });
+    tournament::RunEvents events;
+    events.subscribe(count);
+    boost::asio::io_context io;
+    tournament::Runner(io, config, slots, journal, events).run();
     EXPECT_EQ(played, 20);
     // Each engine played 8 games; the TCP clients and the plain engine with a fresh process each
     // time.

@@ -203,7 +203,8 @@ TEST(MatchDevtools, TheEngineLogHasEveryLineEscapedAndEveryBestmove) {
     const fs::path odd = dir / "odd-engine";
     std::ofstream(odd) << "#!/bin/sh\nprintf 'noise \\377\\376\\033 end\\n'\nexec "
                        << REFEREE_BIN_DIR << "/random-engine \"$@\"\n";
-    fs::permissions(odd, fs::perms::owner_all);
+    // Open to others: under a root referee each engine runs as a user of its own.
+    fs::permissions(odd, fs::perms::owner_all | fs::perms::others_read | fs::perms::others_exec);
     const fs::path log = dir / "engines.log";
     auto r =
         run_referee({"match", "minichess", "-engine", "cmd=" + odd.string(), "name=odd", "-engine",

@@ -15,27 +15,18 @@
 
 #include "referee/report/files.hpp"
 #include "report_fixture.hpp"
+#include "tests/support/chromium.hpp"
 #include "tests/support/files.hpp"
 #include "tests/support/temp_dir.hpp"
 
 namespace referee::report {
 namespace {
 
+using referee::test::find_chromium;
 using referee::test::read_text;
 using referee::test::TempDir;
 
 namespace fs = std::filesystem;
-
-std::optional<std::string> find_chromium() {
-    const char* path = std::getenv("PATH");
-    std::istringstream dirs(path ? path : "/usr/bin:/bin");
-    for (std::string dir; std::getline(dirs, dir, ':');)
-        for (const char* name : {"chromium", "chromium-browser", "google-chrome"}) {
-            const fs::path candidate = fs::path(dir) / name;
-            if (::access(candidate.c_str(), X_OK) == 0) return candidate.string();
-        }
-    return std::nullopt;
-}
 
 // A fresh folder for the page, the browser profile and its output, removed afterwards.
 std::string attribute(const std::string& tag, const std::string& name) {

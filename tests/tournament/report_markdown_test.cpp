@@ -73,9 +73,12 @@ TEST(ReportMarkdown, StandingsRowsHaveScoresAndFaults) {
                                         "1", "·", "·", "·"}));
     EXPECT_EQ(without_elo(rows[3]), (std::vector<std::string>{"3", "beta", "2", "0", "0.0%", "0",
                                                               "0", "2", "1", "·", "·", "·", "·"}));
-    // Elo as "+N ± M": alpha above the average, beta below.
+    // Elo as "+N +U/-D" (how far its interval reaches up and down; two games say far less
+    // about how strong alpha is than about how weak it is not): alpha above the average,
+    // beta below.
     EXPECT_EQ(rows[1][5].rfind("+", 0), 0u) << rows[1][5];
-    EXPECT_NE(rows[1][5].find(" ± "), std::string::npos) << rows[1][5];
+    EXPECT_NE(rows[1][5].find(" +"), std::string::npos) << rows[1][5];
+    EXPECT_NE(rows[1][5].find("/-"), std::string::npos) << rows[1][5];
     EXPECT_EQ(rows[3][5].rfind("-", 0), 0u) << rows[3][5];
 }
 

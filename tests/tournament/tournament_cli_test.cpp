@@ -279,6 +279,53 @@ TEST(TournamentCli, ABadOpeningIsRefusedWithItsFileAndLine) {
     EXPECT_NE(r.out.find("open.txt:3: opening 'a2-a4'"), std::string::npos) << r.out;
 }
 
+TEST(TournamentCli, AnOpeningsBookThatIsAFolderOrHoldsNoOpeningIsNamedWithTheConfigKey) {
+    TempDir dir("books");
+    fs::create_directory(dir.path() / "book");
+    std::ofstream(dir.path() / "empty.txt") << "# nothing but comments\n\n";
+    for (const std::string book : {"book", "empty.txt"}) {
+        std::ofstream(dir.path() / "t.yaml")
+            << "name: t\nvariant: minitchess\noutput: out\nopenings: {file: " + book + "}\n" +
+                   kEngines;
+        auto r = run(dir.path(), {"tournament", "t.yaml"});
+        EXPECT_EQ(r.code, 1) << r.out;
+        // The config, the line and column of the key, the key, then the book and its fault.
+        EXPECT_NE(r.out.find("t.yaml:4:18: openings.file: "), std::string::npos) << r.out;
+        EXPECT_NE(r.out.find((dir.path() / book).string() + ": "), std::string::npos) << r.out;
+        EXPECT_NE(r.out.find(book == "book" ? "not a regular file" : "holds no opening"),
+                  std::string::npos)
+            << r.out;
+    }
+}
+
+// A tournament's first line (its name, games and journal) is written when it starts, not
+// when the first game ends, even with its output going to a file (fully buffered).
+TEST(TournamentCli, TheHeaderLineReachesAFileBeforeTheFirstGameEnds) {
+    TempDir dir("header");
+    std::ofstream(dir.path() / "t.yaml")
+        << "name: slow\nvariant: minitchess\noutput: out\ntime_control: \"20+0\"\n"
+           "games_per_pairing: 1\nconcurrency: 1\nengines:\n"
+           "  - {name: hang, cmd: broken-hang, sandbox: none}\n"
+           "  - {name: r, cmd: random, sandbox: none}\n";
+    const fs::path log = dir.path() / "run.log";
+    const pid_t pid = spawn(dir.path(), {"tournament", "t.yaml"}, log);
+    // The hanging engine's game lasts its 20 s clock: the header must come long before.
+    std::string out;
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(15);
+    while (out.find("journal") == std::string::npos &&
+           std::chrono::steady_clock::now() < deadline) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));
+        std::ifstream in(log);
+        out.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+    }
+    const int finished = journal_games(dir.path() / "out" / "journal.jsonl");
+    ::kill(pid, SIGTERM);  // the referee stops its engines on the way out
+    int status = 0;
+    ::waitpid(pid, &status, 0);
+    EXPECT_NE(out.find("slow: round-robin"), std::string::npos) << out;
+    EXPECT_EQ(finished, 0) << "the header came only after a game ended";
+}
+
 // The games of a journal, without what depends on the clock (times, dates): slot, players,
 // start, moves and result.
 std::map<int, std::string> journal_moves(const fs::path& journal, std::string* fingerprint) {
@@ -554,7 +601,13 @@ TEST(MatchCli, NodeAndDepthLimitsReachTheEnginesGo) {
                              "    quit) exit 0 ;;\n"
                              "  esac\n"
                              "done\n";
-    fs::permissions(engine, fs::perms::owner_all);
+    // Open to others, and the folder writable by them: under a root referee each engine runs
+    // as a user of its own.
+    fs::permissions(engine, fs::perms::owner_all | fs::perms::others_read | fs::perms::others_exec);
+    fs::permissions(dir.path(), fs::perms::all);
+    // Both engines append to one log: made here, writable by both users.
+    std::ofstream(dir.path() / "go.log").close();
+    fs::permissions(dir.path() / "go.log", fs::perms::all);
     fs::copy_file(engine, dir.path() / "recorder2");
     // Engines start in a scratch folder of their own; dir= gives them this one (writable
     // under the sandbox too) for their log.

@@ -9,6 +9,7 @@
 #include <fstream>
 
 #include "referee/validate/process_group.hpp"
+#include "tests/support/run_command.hpp"
 #include "validate_harness.hpp"
 
 namespace referee::validate {
@@ -88,6 +89,21 @@ TEST(BrokenEngines, IllegalMoveIsQuotedWithTheLegalMoves) {
     EXPECT_TRUE(no_children_left());
 }
 
+// An xboard engine that calls a legal move of the referee's illegal disagrees with the
+// rules: the game probe fails, naming the position, the move and what the engine said.
+TEST(BrokenEngines, AnXboardEngineThatRefusesALegalMoveFails) {
+    auto o = options_for("minitchess", "cmd=broken-xboard arg=--fault arg=illegal-reply",
+                         Protocol::Xboard, {"full-game"});
+    const auto r = validate_engine(o);
+    const auto p = probe(r, "full-game");
+    EXPECT_EQ(p.verdict, Verdict::Fail);
+    EXPECT_TRUE(contains(p.detail, "disagrees with the rules")) << p.detail;
+    EXPECT_TRUE(contains(p.detail, "Illegal move: ")) << p.detail;
+    EXPECT_TRUE(contains(p.detail, "where the rules allow it")) << p.detail;
+    EXPECT_FALSE(r.passed());
+    EXPECT_TRUE(no_children_left());
+}
+
 TEST(BrokenEngines, GarbageIsQuoted) {
     const auto r = validate_engine(
         options_for("minitchess", "broken-garbage", Protocol::Uci, {"start-position"}));
@@ -131,6 +147,16 @@ TEST(BrokenEngines, IgnoreQuitPlaysButFailsTheQuitProbe) {
     EXPECT_EQ(q.verdict, Verdict::Fail);
     EXPECT_TRUE(contains(q.detail, "the referee killed it")) << q.detail;
     EXPECT_FALSE(r.passed());
+    // Its reproduce line, run, says so too.
+    ASSERT_TRUE(q.evidence);
+    const auto run =
+        test::run_shell(q.evidence->reproduce + " --quiet --out " + ::testing::TempDir() +
+                        "ignore-quit-" + std::to_string(::getpid()) + " 2>&1");
+    EXPECT_TRUE(contains(run.out,
+                         "engine White (broken-ignore_quit): it did not exit when asked "
+                         "to quit"))
+        << q.evidence->reproduce << "\n"
+        << run.out;
     EXPECT_TRUE(no_children_left());
 }
 
@@ -143,6 +169,13 @@ TEST(BrokenEngines, ForkedHelperIsAWarningNotAFailure) {
     EXPECT_EQ(q.verdict, Verdict::Warn) << q.detail;
     EXPECT_TRUE(contains(q.detail, "broken-fork")) << q.detail;
     EXPECT_TRUE(r.passed());
+    ASSERT_TRUE(q.evidence);
+    const auto run =
+        test::run_shell(q.evidence->reproduce + " --quiet --out " + ::testing::TempDir() + "fork-" +
+                        std::to_string(::getpid()) + " 2>&1");
+    EXPECT_TRUE(contains(run.out, "it left processes behind, which the referee killed"))
+        << q.evidence->reproduce << "\n"
+        << run.out;
     EXPECT_TRUE(no_children_left());
 }
 
@@ -172,7 +205,7 @@ TEST(BadInput, AnImcsEngineSpokenToAsUciIsToldToTryImcs) {
     EXPECT_TRUE(no_children_left());
 }
 
-TEST(BadInput, AUciEngineSpokenToAsImcsGetsAHint) {
+TEST(SlowBadInput, AUciEngineSpokenToAsImcsGetsAHint) {
     // The in-tree engine in UCI mode ignores IMCS lines: it loses on time, and the hint says
     // what to try.
     auto o = options_for("minitchess",

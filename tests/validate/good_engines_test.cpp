@@ -34,20 +34,33 @@ void expect_minitchess_battery(const Report& r) {
     EXPECT_EQ(r.probes.size(), probe_names().size());
 }
 
-TEST(GoodEngines, RandomUciPassesEveryMinitchessProbe) {
+TEST(SlowGoodEngines, RandomUciPassesEveryMinitchessProbe) {
     const auto r = validate_engine(options_for("minitchess", "random", Protocol::Uci));
     expect_minitchess_battery(r);
     EXPECT_TRUE(no_children_left());
 }
 
-TEST(GoodEngines, RandomImcsPassesEveryMinitchessProbe) {
+TEST(SlowGoodEngines, RandomImcsPassesEveryMinitchessProbe) {
     const auto r = validate_engine(options_for("minitchess", "random", Protocol::Imcs));
     expect_minitchess_battery(r);
     EXPECT_EQ(r.protocol, "imcs");
     EXPECT_TRUE(no_children_left());
 }
 
-TEST(GoodEngines, AlphabetaImcsPassesEveryMinitchessProbe) {
+// The probes about the protocol (the rule probes ask the same positions as over UCI).
+TEST(GoodEngines, RandomXboardPassesTheProtocolProbes) {
+    const std::vector<std::string> probes = {"start-position", "set-up-position", "after-moves",
+                                             "full-game",      "second-game",     "quit"};
+    const auto r = validate_engine(options_for("minitchess", "random", Protocol::Xboard, probes));
+    expect_conforms(r);
+    EXPECT_EQ(r.protocol, "xboard");
+    for (const auto& name : probes)
+        EXPECT_EQ(probe(r, name).verdict, Verdict::Pass) << name << ": " << probe(r, name).detail;
+    EXPECT_EQ(probe(r, "handshake").verdict, Verdict::Pass);
+    EXPECT_TRUE(no_children_left());
+}
+
+TEST(SlowGoodEngines, AlphabetaImcsPassesEveryMinitchessProbe) {
     const auto r = validate_engine(options_for("minitchess", "alphabeta", Protocol::Imcs));
     expect_minitchess_battery(r);
     EXPECT_TRUE(no_children_left());
@@ -65,7 +78,7 @@ TEST(GoodEngines, AlphabetaUciPassesTheMoveProbesOnMinitchess) {
     EXPECT_TRUE(no_children_left());
 }
 
-TEST(GoodEngines, GardnerCastlingBatteryForRandomImcsAndAlphabetaUci) {
+TEST(SlowGoodEngines, GardnerCastlingBatteryForRandomImcsAndAlphabetaUci) {
     for (auto [engine, protocol] :
          {std::pair{"random", Protocol::Imcs}, std::pair{"alphabeta", Protocol::Uci}}) {
         SCOPED_TRACE(engine);
@@ -96,7 +109,7 @@ TEST(GoodEngines, GardnerCastlingBatteryForRandomImcsAndAlphabetaUci) {
     EXPECT_TRUE(no_children_left());
 }
 
-TEST(GoodEngines, ChessSpecialMovesForAlphabetaUciAndRandomImcs) {
+TEST(SlowGoodEngines, ChessSpecialMovesForAlphabetaUciAndRandomImcs) {
     if (!test::have_variant("chess")) GTEST_SKIP() << "variants/chess.yaml is not there";
     const std::vector<std::string> specials = {"rule-promotion", "rule-castling-path",
                                                "rule-en-passant", "rule-double-step",
@@ -180,7 +193,7 @@ TEST(GoodEngines, ACourseEngineThatThinksLongIsPointedToTimeScale) {
     EXPECT_TRUE(no_children_left());
 }
 
-TEST(GoodEngines, FairyStockfishPassesOnGardnerCastlingAndIsRefusedOnMinitchess) {
+TEST(SlowGoodEngines, FairyStockfishPassesOnGardnerCastlingAndIsRefusedOnMinitchess) {
     if (!test::have_fairy_stockfish()) GTEST_SKIP() << "no /usr/games/fairy-stockfish";
     const auto gardner = validate_engine(options_for("gardner-castling", "fairy-stockfish"));
     expect_conforms(gardner);

@@ -8,6 +8,7 @@
 #include <cstdio>
 
 #include "referee/rules/explain.hpp"
+#include "referee/rules/probe_moves.hpp"
 #include "referee/rules/probes.hpp"
 
 namespace {
@@ -20,42 +21,93 @@ const char* kVariants[] = {"minichess", "minitchess", "gardner-castling", "chess
 bool missing_kind(RuleFeature f) {
     return f == RuleFeature::EnPassant || f == RuleFeature::DoubleStep ||
            f == RuleFeature::KingCapture || f == RuleFeature::Promotion ||
-           f == RuleFeature::NoLegalMove;
+           f == RuleFeature::NoLegalMove || f == RuleFeature::SideStepMove ||
+           f == RuleFeature::CastlingMove;
 }
 
-TEST(RuleProbes, EveryFeatureOfEveryShippedVariantGetsPositionsThatCatchItsFlaw) {
-    for (const char* name : kVariants) {
-        const Rules rules = Rules::load(name);
-        for (RuleFeature f : all_rule_features()) {
-            if (!variant_has_feature(rules.variant(), f)) continue;
-            ProbeSearch search;
-            search.seed = 7;
-            const auto found = find_probe_positions(rules, f, search);
-            // "Only a king capture / only a promotion is legal" without check rules needs a
-            // king walled in by its own blocked pieces: rarer, so two positions are enough.
-            const bool walled =
-                missing_kind(f) && f != RuleFeature::NoLegalMove && !rules.variant().check_rules;
-            EXPECT_GE(found.size(), walled ? 2u : 3u) << name << " " << feature_key(f);
-            for (const auto& p : found) {
-                const Position pos = probe_position(rules, p);
-                EXPECT_FALSE(pos.outcome()) << p.fen;
-                EXPECT_EQ(pos.legal_moves(), p.legal);
-                if (missing_kind(f)) {
-                    EXPECT_FALSE(p.missed.empty()) << name << " " << feature_key(f) << " " << p.fen;
-                } else {
-                    ASSERT_FALSE(p.flawed_only.empty())
-                        << name << " " << feature_key(f) << " " << p.fen;
-                    for (Move m : p.flawed_only) {
-                        EXPECT_FALSE(pos.is_legal(m));
-                        const std::string why =
-                            explain_illegal(pos, pos.move_name(m, MoveStyle::Uci));
-                        EXPECT_FALSE(why.empty()) << p.fen << " " << pos.move_name(m);
-                        EXPECT_EQ(why.find("moves as Betza"), std::string::npos)
-                            << "a vague reason for " << feature_key(f) << " " << p.fen << " "
-                            << pos.move_name(m) << ": " << why;
-                    }
+// One test per shipped variant, so the variants' searches run side by side.
+class EveryShippedVariant : public testing::TestWithParam<const char*> {};
+
+TEST_P(EveryShippedVariant, EveryFeatureGetsPositionsThatCatchItsFlaw) {
+    const char* name = GetParam();
+    const Rules rules = Rules::load(name);
+    for (RuleFeature f : all_rule_features()) {
+        if (!variant_has_feature(rules.variant(), f)) continue;
+        ProbeSearch search;
+        search.seed = 7;
+        const auto found = find_probe_positions(rules, f, search);
+        // "Only a king capture / only a promotion is legal" without check rules needs a
+        // king walled in by its own blocked pieces: rarer, so two positions are enough.
+        const bool walled =
+            (missing_kind(f) && f != RuleFeature::NoLegalMove && !rules.variant().check_rules) ||
+            f == RuleFeature::CastlingMove;
+        EXPECT_GE(found.size(), walled ? 2u : 3u) << name << " " << feature_key(f);
+        for (const auto& p : found) {
+            const Position pos = probe_position(rules, p);
+            EXPECT_FALSE(pos.outcome()) << p.fen;
+            EXPECT_EQ(pos.legal_moves(), p.legal);
+            if (wins_at_once_feature(f)) {
+                // The feature's move wins at once, and nothing else does.
+                ASSERT_FALSE(p.winning.empty()) << name << " " << p.fen;
+                for (Move m : p.legal) {
+                    Position after = pos;
+                    after.play(m);
+                    const bool wins =
+                        after.outcome() && after.outcome()->result != GameResult::Draw;
+                    const bool feature_move =
+                        std::find(p.winning.begin(), p.winning.end(), m) != p.winning.end();
+                    EXPECT_EQ(wins, feature_move)
+                        << name << " " << p.fen << " " << pos.move_name(m);
+                }
+            } else if (missing_kind(f)) {
+                EXPECT_FALSE(p.missed.empty()) << name << " " << feature_key(f) << " " << p.fen;
+                // The feature's move is the only legal one.
+                EXPECT_EQ(p.flawed_legal, 0) << name << " " << feature_key(f) << " " << p.fen;
+            } else {
+                ASSERT_FALSE(p.flawed_only.empty())
+                    << name << " " << feature_key(f) << " " << p.fen;
+                for (Move m : p.flawed_only) {
+                    EXPECT_FALSE(pos.is_legal(m));
+                    const std::string why = explain_illegal(pos, pos.move_name(m, MoveStyle::Uci));
+                    EXPECT_FALSE(why.empty()) << p.fen << " " << pos.move_name(m);
+                    EXPECT_EQ(why.find("moves as Betza"), std::string::npos)
+                        << "a vague reason for " << feature_key(f) << " " << p.fen << " "
+                        << pos.move_name(m) << ": " << why;
                 }
             }
+        }
+    }
+}
+
+INSTANTIATE_TEST_SUITE_P(RuleProbes, EveryShippedVariant, testing::ValuesIn(kVariants),
+                         [](const testing::TestParamInfo<const char*>& info) {
+                             std::string name = info.param;
+                             std::replace(name.begin(), name.end(), '-', '_');
+                             return name;
+                         });
+
+TEST(RuleProbes, EnPassantProbesHaveTheCheckAlongTheRankThroughBothPawns) {
+    // An engine that leaves the captured pawn on the board when it tests for check passes a
+    // position where the capturing pawn itself was pinned: each probe must be the rank case.
+    const Rules chess = Rules::load("chess");
+    Variant unchecked_variant = chess.variant();
+    unchecked_variant.check_rules = false;
+    const Rules unchecked(std::move(unchecked_variant));
+    ProbeSearch search;
+    search.seed = 7;
+    const auto found = find_probe_positions(chess, RuleFeature::EnPassantExposesKing, search);
+    ASSERT_GE(found.size(), 3u);
+    for (const auto& p : found) {
+        const Position pos = probe_position(chess, p);
+        ASSERT_FALSE(p.flawed_only.empty()) << p.fen;
+        for (Move m : p.flawed_only) {
+            EXPECT_EQ(m.kind(), MoveKind::EnPassant) << p.fen;
+            EXPECT_FALSE(attacked_with_captured_pawn_left(pos, m, unchecked))
+                << "not the rank case: " << p.fen << " " << pos.move_name(m);
+            EXPECT_NE(
+                explain_illegal(pos, pos.move_name(m, MoveStyle::Uci)).find("en passant leaves"),
+                std::string::npos)
+                << p.fen;
         }
     }
 }
@@ -102,6 +154,17 @@ TEST(Explain, SaysWhyInWords) {
               std::string::npos);
     EXPECT_NE(explain_illegal(chess.from_fen("4k3/8/8/8/8/8/8/R3K3 w Q - 0 1"), "a7a8k").size(),
               0u);
+    // A promotion written without its letter: the same words as the referee's own verdict.
+    EXPECT_EQ(explain_illegal(chess.from_fen("4k3/P7/8/8/8/8/8/4K3 w - - 0 1"), "a7a8")
+                  .find("a7-a8 promotes and needs a promotion letter (one of "),
+              0u)
+        << explain_illegal(chess.from_fen("4k3/P7/8/8/8/8/8/4K3 w - - 0 1"), "a7a8");
+    EXPECT_EQ(explain_illegal(chess.from_fen("4k3/8/8/8/8/8/P7/4K3 w - - 0 1"), "a2a3q"),
+              "a2-a3 does not promote, but 'Q' was given");
+    // Castling written as the king taking its rook.
+    EXPECT_EQ(explain_illegal(chess.from_fen("4k3/8/8/8/8/8/8/R3K3 w Q - 0 1"), "e1a1"),
+              "e1-a1 is the king taking its own rook: castling is written as the king's move, "
+              "e1-c1");
     const Rules minit = Rules::load("minitchess");
     EXPECT_EQ(explain_illegal(minit.from_fen("k4/5/5/4B/5/K4 w - - 0 1"), "e3a3"),
               "the bishop on e3 cannot step to a3: a step does not wrap around the board's edge");

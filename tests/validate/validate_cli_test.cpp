@@ -71,9 +71,9 @@ TEST(ValidateCli, BadArgumentsAreOneClearLine) {
     EXPECT_NE(bad_probe.out.find("there is no probe 'castles'"), std::string::npos)
         << bad_probe.out;
     const auto bad_protocol =
-        referee("validate --variant minitchess --engine random --protocol xboard");
+        referee("validate --variant minitchess --engine random --protocol winboard");
     EXPECT_EQ(bad_protocol.exit_code, 1);
-    EXPECT_NE(bad_protocol.out.find("unknown protocol 'xboard'"), std::string::npos)
+    EXPECT_NE(bad_protocol.out.find("unknown protocol 'winboard'"), std::string::npos)
         << bad_protocol.out;
 }
 

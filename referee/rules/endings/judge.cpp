@@ -1,7 +1,8 @@
 // The one judge of game ends. find_ending() walks the variant's endings in their order and
 // says which holds and for whom; describe() says it in words. outcome() (the referee, check,
 // validate), ending() (parse_move: "the game is over"), ends() (perft, divide) and
-// draw_by_rule() (search engines) are all this walk with a different set of endings.
+// draw_by_rule() (search engines) are all this walk with a different set of endings. Perft
+// asks the same conditions (Board's predicates) through Stops, taken from the list once.
 #include <algorithm>
 #include <bit>
 
@@ -144,8 +145,7 @@ const Ending* Board<BB>::find_ending(EndingSet which, const bool* has_legal_move
         if (!(which & ending_bit(e.reason))) continue;
         switch (e.reason) {
             case EndReason::RoyalCapture:
-                for (Color loser : {stm_, ~stm_})
-                    if (!has_royal(loser)) return hit(e, loser);
+                if (Color loser; royal_lost(&loser)) return hit(e, loser);
                 break;
             case EndReason::BareKing:
             case EndReason::Extinction:
@@ -157,12 +157,10 @@ const Ending* Board<BB>::find_ending(EndingSet which, const bool* has_legal_move
             case EndReason::Counting:
                 break;
             case EndReason::MoveLimit:
-                if (fullmove_ > e.count) return hit(e, stm_);
+                if (past_move_limit(e.count)) return hit(e, stm_);
                 break;
             case EndReason::CheckCount:
-                // The side that has just moved gave the last check.
-                for (Color c : {~stm_, stm_})
-                    if (checks_[c] >= e.count) return hit(e, c);
+                if (Color giver; checks_reached(e.count, &giver)) return hit(e, giver);
                 break;
             case EndReason::NoLegalMoves:
             case EndReason::Checkmate:
@@ -175,7 +173,7 @@ const Ending* Board<BB>::find_ending(EndingSet which, const bool* has_legal_move
                 if (repeated(e.count)) return hit(e, stm_);
                 break;
             case EndReason::NMoveRule:
-                if (halfmove_ >= 2 * e.count) return hit(e, stm_);
+                if (n_moves_reached(e.count)) return hit(e, stm_);
                 break;
         }
     }
@@ -310,6 +308,11 @@ const Ending* Board<BB>::bared_for_good() {
 }
 
 template <class BB>
+bool Board<BB>::ends(EndingSet which) const {
+    return find_ending(which, nullptr) != nullptr;
+}
+
+template <class BB>
 std::optional<Outcome> Board<BB>::ending(EndingSet which) const {
     Color side = stm_;
     if (const Ending* e = find_ending(which, nullptr, &side)) return describe(*e, side);
@@ -324,16 +327,76 @@ std::uint64_t Board<BB>::perft(int depth, PerftStop stop) {
     // Repetition is the one rule that reads the key: without it the tree is walked without
     // keeping the key.
     const bool keyed = (which & ending_bit(EndReason::Repetition)) &&
-                       std::any_of(t_->endings.begin(), t_->endings.end(),
-                                   [](const Ending& e) { return e.reason == EndReason::Repetition; });
-    return keyed ? perft_walk<true>(depth, which) : perft_walk<false>(depth, which);
+                       std::any_of(t_->endings.begin(), t_->endings.end(), [](const Ending& e) {
+                           return e.reason == EndReason::Repetition;
+                       });
+    const Stops stops = stops_for(which);
+    return keyed ? perft_walk<true>(depth, stops) : perft_walk<false>(depth, stops);
+}
+
+template <class BB>
+typename Board<BB>::Stops Board<BB>::stops_for(EndingSet which) const {
+    Stops s;
+    for (const Ending& e : t_->endings) {
+        if (!(which & ending_bit(e.reason))) continue;
+        switch (e.reason) {
+            case EndReason::RoyalCapture:
+                s.royal_capture = true;
+                break;
+            case EndReason::MoveLimit:
+                s.move_limit = e.count;
+                break;
+            case EndReason::CheckCount:
+                s.check_count = e.count;
+                break;
+            case EndReason::InsufficientMaterial:
+                s.material = true;
+                break;
+            case EndReason::Repetition:
+                s.repetition = e.count;
+                break;
+            case EndReason::NMoveRule:
+                s.n_move_rule = e.count;
+                break;
+            case EndReason::BareKing:
+            case EndReason::Extinction:
+            case EndReason::Region:
+                s.catalogue |= ending_bit(e.reason);
+                break;
+            case EndReason::Counting:
+            case EndReason::NoLegalMoves:
+            case EndReason::Checkmate:
+                break;  // perft counts no moves there by itself; counting is not immediate
+        }
+    }
+    return s;
+}
+
+template <class BB>
+[[gnu::noinline]] bool Board<BB>::catalogue_stopped(EndingSet which) const {
+    for (EndReason r : {EndReason::BareKing, EndReason::Extinction, EndReason::Region})
+        if ((which & ending_bit(r)) && catalogue_ending_side(r) >= 0) return true;
+    return false;
+}
+
+// Whether any of the stops holds (which one does not matter to a count).
+template <class BB>
+[[gnu::always_inline]] inline bool Board<BB>::stopped(const Stops& s) const {
+    Color side;
+    return (s.royal_capture && royal_lost(&side)) ||
+           (s.move_limit && past_move_limit(s.move_limit)) ||
+           (s.check_count && checks_reached(s.check_count, &side)) ||
+           (s.n_move_rule && n_moves_reached(s.n_move_rule)) ||
+           (s.repetition && repeated(s.repetition)) ||
+           (s.material && material_draw_size() && material_draw(nullptr)) ||
+           (s.catalogue && catalogue_stopped(s.catalogue));
 }
 
 template <class BB>
 template <bool kKeyed>
-std::uint64_t Board<BB>::perft_walk(int depth, EndingSet stop) {
+std::uint64_t Board<BB>::perft_walk(int depth, const Stops& stop) {
     if (depth == 0) return 1;
-    if (find_ending(stop, nullptr)) return 0;
+    if (stopped(stop)) return 0;
     if (depth == 1) return static_cast<std::uint64_t>(count_legal());
     MoveList list;
     generate_legal(list);
@@ -342,7 +405,7 @@ std::uint64_t Board<BB>::perft_walk(int depth, EndingSet stop) {
         // The last ply counted here, without a call per move.
         for (const Move& m : list) {
             play<kKeyed>(m);
-            if (!find_ending(stop, nullptr)) nodes += static_cast<std::uint64_t>(count_legal());
+            if (!stopped(stop)) nodes += static_cast<std::uint64_t>(count_legal());
             unmake();
         }
         return nodes;

@@ -1,0 +1,353 @@
+// The xboard (CECP) dialect without a process: what it sends in the handshake, each game and
+// each request, and how it reads what real engines write (Fairy-Max, GNU Chess, Phalanx and
+// HoiChess were run by hand for the forms used here).
+#include <gtest/gtest.h>
+
+#include "fake_dialect_host.hpp"
+#include "referee/engine/xboard_features.hpp"
+#include "referee/rules/position.hpp"
+#include "tests/support/rules.hpp"
+
+using namespace referee;
+using engine::FaultKind;
+using rules::GameResult;
+
+namespace {
+
+struct Xboard : ::testing::Test {
+    const rules::Rules& chess = test::cached_rules("chess");
+    const rules::Rules& minitchess = test::cached_rules("minitchess");
+    engine::EngineConfig config = [] {
+        engine::EngineConfig c;
+        c.name = "xb";
+        c.protocol = engine::Protocol::Xboard;
+        return c;
+    }();
+    test::FakeDialectHost host;
+    std::unique_ptr<engine::Dialect> dialect;
+    std::optional<rules::Position> start, now;
+    std::vector<rules::Move> moves;
+
+    void open(const rules::Rules& r) {
+        dialect =
+            engine::make_dialect(engine::DialectContext{host, config, r.variant(), "/tmp", {}, {}});
+        start.emplace(r.start());
+        now.emplace(r.start());
+        moves.clear();
+        host.take();
+    }
+    // Handshake with these feature lines, through the ping that ends it.
+    void handshake(std::initializer_list<const char*> lines) {
+        dialect->begin_handshake();
+        EXPECT_EQ(host.take(), "xboard\nprotover 2\n");
+        for (const char* l : lines) dialect->on_line(l);
+    }
+    engine::MoveRequest request() {
+        engine::MoveRequest r;
+        r.start = &*start;
+        r.moves = moves;
+        r.position = &*now;
+        r.white_to_move = now->side_to_move() == rules::White;
+        r.white_ms = 60000;
+        r.black_ms = 59000;
+        return r;
+    }
+    void play(const std::string& text) {
+        const auto m = now->parse_move(text);
+        moves.push_back(m);
+        now->play(m);
+    }
+    // The engine writes `line` as its move; the move the host got, as UCI text.
+    std::string answer(const std::string& line) {
+        const auto before = host.moves.size();
+        dialect->on_line(line);
+        if (host.moves.size() == before) return "(none)";
+        return now->move_name(host.moves.back(), rules::MoveStyle::Uci);
+    }
+};
+
+}  // namespace
+
+TEST_F(Xboard, FeaturesAreAnsweredAndDoneEndsTheHandshakeWithAPing) {
+    open(chess);
+    handshake({"feature myname=\"Fairy-Max 5.0b\"", "feature memory=1 exclude=1 colors=1",
+               "feature setboard=0 xedit=1 ping=1 done=0"});
+    EXPECT_EQ(host.take(),
+              "accepted myname\naccepted memory\naccepted exclude\nrejected colors\n"
+              "accepted setboard\nrejected xedit\naccepted ping\naccepted done\n");
+    EXPECT_FALSE(host.timer) << "done=0: the start-up allowance applies, not two seconds";
+    EXPECT_EQ(dialect->awaited(), "send 'feature done=1' after its 'feature done=0'");
+    dialect->on_line("feature done=1");
+    EXPECT_EQ(host.take(), "accepted done\nping 1\n");
+    EXPECT_EQ(host.ready_count, 0);
+    EXPECT_EQ(dialect->awaited(), "answer 'ping 1'");
+    dialect->on_line("pong 1");
+    EXPECT_EQ(host.ready_count, 1);
+}
+
+TEST_F(Xboard, AnEngineThatSaysNothingOfDoneIsTakenAsItIsAfterTwoSeconds) {
+    open(chess);
+    handshake({"Chess"});
+    ASSERT_TRUE(host.timer);
+    host.fire();
+    EXPECT_EQ(host.ready_count, 1) << "no ping feature: ready without one";
+    EXPECT_TRUE(host.faults.empty());
+}
+
+// GNU Chess 6 says nothing until input arrives after it has started (3.5 s here under
+// load): a silent engine is pinged each second, and its late features are waited for.
+TEST_F(Xboard, ASilentEngineIsPingedUntilItSpeaks) {
+    open(chess);
+    handshake({});
+    host.fire();
+    EXPECT_EQ(host.take(), "ping 1\n");
+    host.fire();
+    EXPECT_EQ(host.take(), "ping 2\n");
+    dialect->on_line("Chess");
+    dialect->on_line("pong 1");
+    dialect->on_line("feature done=0");
+    EXPECT_FALSE(host.timer);
+    dialect->on_line("feature ping=1 usermove=1 variants=\"normal\"");
+    dialect->on_line("pong 2");
+    dialect->on_line("feature done=1");
+    EXPECT_EQ(host.take(),
+              "accepted done\naccepted ping\naccepted usermove\naccepted variants\n"
+              "accepted done\nping 3\n");
+    dialect->on_line("pong 3");
+    EXPECT_EQ(host.ready_count, 1);
+
+    // One that never says anything is taken as a version 1 engine after four pings.
+    open(chess);
+    handshake({});
+    for (int i = 0; i < 5; ++i) host.fire();
+    EXPECT_EQ(host.take(), "ping 1\nping 2\nping 3\nping 4\n");
+    EXPECT_EQ(host.ready_count, 2);
+}
+
+TEST_F(Xboard, NormalIsNeverSentAndOtherVariantsGoByTheEnginesNames) {
+    open(chess);
+    handshake({"feature variants=\"normal,nocastle\" done=1"});
+    host.take();
+    dialect->new_game(true, request());
+    const std::string sent = host.take();
+    EXPECT_EQ(sent.find("variant"), std::string::npos) << sent;
+    EXPECT_EQ(sent.rfind("new\nforce\n", 0), 0u) << sent;
+
+    open(minitchess);
+    handshake({"feature variants=\"normal,minitchess\" done=1"});
+    host.take();
+    dialect->new_game(true, request());
+    EXPECT_EQ(host.take().rfind("new\nvariant minitchess\nforce\n", 0), 0u);
+
+    open(minitchess);
+    handshake({"feature variants=\"normal,shatranj\" done=1"});
+    ASSERT_EQ(host.faults.size(), 1u);
+    EXPECT_EQ(host.faults[0].first, FaultKind::Unsupported);
+    EXPECT_NE(host.faults[0].second.find("normal, shatranj"), std::string::npos)
+        << host.faults[0].second;
+
+    // No variants feature (Phalanx): xboard's own game only.
+    open(minitchess);
+    handshake({"feature done=1"});
+    ASSERT_EQ(host.faults.size(), 2u);
+    EXPECT_NE(host.faults[1].second.find("'normal'"), std::string::npos) << host.faults[1].second;
+}
+
+TEST_F(Xboard, AGameIsSetUpInForceModeAndTheFirstRequestSaysGo) {
+    open(chess);
+    handshake({"feature ping=1 setboard=1 usermove=1 done=1", "pong 1"});
+    host.take();
+    start.emplace(chess.from_fen("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1"));
+    now.emplace(*start);
+    play("e2e4");  // a book move
+    auto r = request();
+    r.white_ms = r.black_ms = 90000;
+    r.white_inc_ms = r.black_inc_ms = 500;
+    dialect->new_game(false, r);
+    EXPECT_EQ(host.take(),
+              "new\nforce\nsetboard 4k3/8/8/8/8/8/4P3/4K3 w - - 0 1\nusermove e2e4\n"
+              "level 0 1:30 0.500\npost\neasy\nping 2\n");
+    dialect->on_line("pong 2");
+    EXPECT_EQ(host.ready_count, 2);
+    int written = 0;
+    dialect->request_move(request(), [&] { ++written; });
+    EXPECT_EQ(host.take(), "time 5900\notim 6000\ngo\n");
+    EXPECT_EQ(written, 1);
+    dialect->on_line("1 -40 0 2 e7e5");
+    dialect->on_line("3 25 12 3456 e8d7 e4e5");
+    EXPECT_EQ(answer("move e8d7"), "e8d7");
+    ASSERT_EQ(host.moves.size(), 1u);
+    play("e8d7");
+    play("e1d2");
+    dialect->request_move(request(), [&] { ++written; });
+    EXPECT_EQ(host.take(), "time 5900\notim 6000\nusermove e1d2\n")
+        << "in play mode the opponent's move alone starts its thinking";
+    EXPECT_EQ(written, 2);
+}
+
+TEST_F(Xboard, ThinkingLinesBecomeTheSearchInfo) {
+    open(chess);
+    engine::SearchInfo seen;
+    struct InfoHost : test::FakeDialectHost {
+        engine::SearchInfo* into = nullptr;
+        void search_info(const engine::SearchInfo& i) override { *into = i; }
+    };
+    InfoHost info_host;
+    info_host.into = &seen;
+    dialect = engine::make_dialect(
+        engine::DialectContext{info_host, config, chess.variant(), "/tmp", {}, {}});
+    dialect->begin_handshake();
+    dialect->on_line("feature done=1");
+    dialect->new_game(true, request());
+    dialect->request_move(request(), {});
+    dialect->on_line(" 8 -14 4 74033 Nc6 d4 e5 Be3");
+    dialect->on_line("9 100003 39 467744 Qh5");
+    dialect->on_line("move e2e4");
+    EXPECT_EQ(seen.depth, 9);
+    EXPECT_TRUE(seen.mate);
+    EXPECT_EQ(seen.score, 3);
+    EXPECT_EQ(seen.nodes, 467744);
+}
+
+TEST_F(Xboard, MovesAreReadInEveryFormRealEnginesWrite) {
+    open(chess);
+    handshake({"feature done=1"});
+    dialect->new_game(true, request());
+    for (const char* line :
+         {"move e2e4", "1. ... e2e4", "My move is : e2e4", "My move is: e2e4", "move e4"}) {
+        dialect->request_move(request(), {});
+        EXPECT_EQ(answer(line), "e2e4") << line;
+    }
+    start.emplace(chess.from_fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1"));
+    now.emplace(*start);
+    for (const char* line : {"move O-O", "move e1g1", "move 0-0"}) {
+        dialect->request_move(request(), {});
+        EXPECT_EQ(answer(line), "e1g1") << line;
+    }
+    start.emplace(chess.from_fen("4k3/1P6/8/8/8/8/8/4K3 w - - 0 1"));
+    now.emplace(*start);
+    for (const char* line : {"move b7b8n", "move b8=N", "move b7b8N"}) {
+        dialect->request_move(request(), {});
+        EXPECT_EQ(answer(line), "b7b8n") << line;
+    }
+    dialect->request_move(request(), {});
+    EXPECT_EQ(answer("move b7b6"), "(none)");
+    ASSERT_EQ(host.illegal.size(), 1u);
+    dialect->request_move(request(), {});
+    EXPECT_EQ(answer("move zz99"), "(none)");
+    ASSERT_EQ(host.unreadable_replies.size(), 1u);
+    EXPECT_NE(host.unreadable_replies[0].find("'zz99'"), std::string::npos)
+        << host.unreadable_replies[0];
+}
+
+TEST_F(Xboard, ResignationsOffersAndClaimsAreEventsOfTheirOwn) {
+    open(chess);
+    handshake({"feature done=1"});
+    dialect->new_game(true, request());
+    dialect->request_move(request(), {});
+    dialect->on_line("offer draw");
+    dialect->on_line("1-0 {White mates}");
+    dialect->on_line("1/2-1/2 {3-fold repetition}");
+    dialect->on_line("resign");
+    EXPECT_EQ(host.draw_offers, 1);
+    ASSERT_EQ(host.claims.size(), 2u);
+    EXPECT_EQ(host.claims[0], std::make_pair(GameResult::WhiteWins, std::string("White mates")));
+    EXPECT_EQ(host.claims[1].first, GameResult::Draw);
+    EXPECT_EQ(host.resigns, 1);
+}
+
+TEST_F(Xboard, IllegalMoveAboutTheRefereesMoveIsADisagreementNamingThePosition) {
+    open(chess);
+    handshake({"feature done=1"});
+    dialect->new_game(false, request());
+    host.take();
+    play("e2e4");
+    dialect->request_move(request(), {});
+    EXPECT_EQ(host.take(), "time 5900\notim 6000\ne2e4\ngo\n");
+    dialect->on_line("Illegal move: e2e4");
+    ASSERT_EQ(host.disagreements.size(), 1u);
+    EXPECT_EQ(host.disagreements[0],
+              "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 e2e4 | "
+              "Illegal move: e2e4");
+    // About a command it does not know (Phalanx takes unknown words for moves): not a
+    // disagreement.
+    dialect->on_line("Illegal move: easy");
+    dialect->on_line("Error (unknown command): easy");
+    EXPECT_EQ(host.disagreements.size(), 1u);
+    EXPECT_TRUE(host.faults.empty());
+    dialect->on_line("Error (unknown command): setboard 8/8/8/8/8/8/8/8 w - - 0 1");
+    ASSERT_EQ(host.faults.size(), 1u);
+    EXPECT_EQ(host.faults[0].first, FaultKind::Unsupported);
+}
+
+TEST_F(Xboard, EngineWithoutSetboardIsToldThePositionWithEdit) {
+    open(chess);
+    handshake({"feature setboard=0 done=1"});
+    host.take();
+    start.emplace(chess.from_fen("4k3/8/8/8/8/8/4P3/4K3 b - - 0 1"));
+    now.emplace(*start);
+    dialect->new_game(true, request());
+    const std::string sent = host.take();
+    EXPECT_NE(sent.find("force\nblack\nedit\n#\nKe1\nPe2\nc\nKe8\n.\n"), std::string::npos) << sent;
+}
+
+// Fairy-Max has no setboard: edit cannot say an en-passant square, and its castling rights
+// are those of the kings and rooks at home. Such positions are refused, with the reason.
+TEST_F(Xboard, PositionsEditCannotGiveAreRefused) {
+    open(chess);
+    handshake({"feature setboard=0 done=1"});
+    const auto ep = chess.from_fen("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1");
+    EXPECT_NE(dialect->cannot_start_at(ep).find("en-passant square d6"), std::string::npos);
+    const auto moved_rook = chess.from_fen("r3k2r/8/8/8/8/8/8/R3K2R w Kk - 0 1");
+    EXPECT_NE(dialect->cannot_start_at(moved_rook).find("(KQkq), not the position's (Kk)"),
+              std::string::npos)
+        << dialect->cannot_start_at(moved_rook);
+    EXPECT_EQ(dialect->cannot_start_at(chess.from_fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1")), "");
+    start.emplace(ep);
+    now.emplace(ep);
+    dialect->new_game(true, request());
+    ASSERT_EQ(host.faults.size(), 1u);
+    EXPECT_EQ(host.faults[0].first, FaultKind::Unsupported);
+
+    open(chess);
+    handshake({"feature setboard=1 done=1"});
+    EXPECT_EQ(dialect->cannot_start_at(ep), "");
+}
+
+TEST_F(Xboard, OptionsMemoryAndCoresGoWhereTheEngineAsked) {
+    config.options = {{"memory", "64"}, {"cores", "2"}, {"Resign", "1"}};
+    open(chess);
+    handshake({"feature memory=1 option=\"Resign -check 0\" done=1"});
+    const std::string sent = host.take();
+    EXPECT_NE(sent.find("memory 64\noption Resign=1\n"), std::string::npos) << sent;
+    EXPECT_EQ(sent.find("cores"), std::string::npos) << "no smp=1: cores is not sent";
+    config.options = {{"Hash", "1"}};
+    open(chess);
+    handshake({"feature option=\"Resign -check 0\" done=1"});
+    ASSERT_EQ(host.faults.size(), 1u);
+    EXPECT_NE(host.faults[0].second.find("no option 'Hash'"), std::string::npos);
+}
+
+TEST_F(Xboard, ReuseZeroMakesItAOneGameEngine) {
+    open(chess);
+    EXPECT_FALSE(dialect->one_game());
+    handshake({"feature reuse=0 done=1"});
+    EXPECT_TRUE(dialect->one_game());
+}
+
+TEST(XboardFeatures, QuotedValuesAndBrokenLines) {
+    using engine::xboard::read_features;
+    const auto f = read_features(
+        "myname=\"GNU Chess 6\" ping=1 option=\"Ini File -file /usr/fmax.ini\" done=0");
+    ASSERT_EQ(f.size(), 4u);
+    EXPECT_EQ(f[0].value, "GNU Chess 6");
+    EXPECT_EQ(engine::xboard::option_name(f[2].value), "Ini File");
+    EXPECT_EQ(read_features("ping=1 myname=\"unterminated").size(), 1u);
+    EXPECT_TRUE(read_features("").empty());
+    EXPECT_FALSE(engine::xboard::read_thinking("move e2e4"));
+    EXPECT_FALSE(engine::xboard::read_result("1-0x"));
+    const auto c = engine::xboard::read_complaint("Illegal move (no such piece): e2e4");
+    ASSERT_TRUE(c);
+    EXPECT_EQ(c->reason, "no such piece");
+    EXPECT_EQ(c->subject, "e2e4");
+}
