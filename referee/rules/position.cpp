@@ -193,8 +193,9 @@ Move Position::parse_move(std::string_view text) const {
     MoveList matches;  // fixed capacity: no allocation a ply
     for (const Move& m : legal_here())
         if (m.from == mt.from && m.to == mt.to) matches.push(m);
-    // Castling written as the king taking its own rook (UCI_Chess960).
-    if (matches.empty())
+    // Castling written as the king taking its own rook (UCI_Chess960), in chess960
+    // variants: elsewhere that text is an engine's mistake.
+    if (matches.empty() && v.chess960)
         for (const Move& m : legal_here())
             if (m.kind() == MoveKind::Castle && m.from == mt.from &&
                 castle_rook_square(m) == mt.to)

@@ -2,7 +2,8 @@
 // (`referee play VARIANT --white fairy-stockfish --black fairy-stockfish`): each game must
 // end by the variant's own rules (mate, a region reached, a bare king, extinction, a draw by
 // rule...), never by an illegal move, a clock or an adjudication, so the referee and the
-// engine agree on every move of it. Skipped where Fairy-Stockfish is not installed; slow.
+// engine agree on every move of it; `referee check` then reads the game's PGN back. Skipped
+// where Fairy-Stockfish is not installed; slow.
 #include <cctype>
 #include <filesystem>
 #include <regex>
@@ -56,6 +57,12 @@ TEST_P(SlowFairyStockfishSelfPlay, OneGameEndsByTheVariantsOwnRules) {
     EXPECT_TRUE(rule_endings().count(m[1].str()))
         << variant << " ended by '" << m[1].str() << "', not by its rules:\n"
         << r.out << r.err;
+    // `referee check` reads the game's PGN (SAN of this variant's pieces, its Variant tag)
+    // and finds it ended by the rules.
+    const auto checked = run_referee({"check", (dir.path() / "game.pgn").string()});
+    EXPECT_NE(checked.out.find(": 1 ok,"), std::string::npos)
+        << variant << "\n"
+        << checked.out << checked.err;
 }
 
 INSTANTIATE_TEST_SUITE_P(
