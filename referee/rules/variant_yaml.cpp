@@ -252,7 +252,7 @@ void read_end(const Reader& r, const YAML::Node& node, Variant& v) {
     r.only_keys(node, "end",
                 {"royal_capture", "checkmate", "no_legal_moves", "move_limit", "repetition",
                  "n_move_rule", "check_count", "insufficient_material", "region", "bare_king",
-                 "extinction", "stalemate_piece_count", "counting"});
+                 "extinction", "stalemate_piece_count"});
     EndRules& e = v.end;
     if (node["royal_capture"])
         e.royal_capture = parse_end_value(r, node["royal_capture"], "end.royal_capture");
