@@ -129,7 +129,9 @@ void Board<BB>::set(const PositionFields& f) {
 
     auto rights_possible = [&](const typename T::Castle& k) {
         Piece king = squares_[k.king_from], rook = squares_[k.rook_from];
-        return king && color_of(king) == k.color && (t_->royal_types >> type_of(king) & 1) &&
+        return king && color_of(king) == k.color &&
+               (k.king_type >= 0 ? type_of(king) == k.king_type
+                                 : (t_->royal_types >> type_of(king) & 1)) &&
                rook && color_of(rook) == k.color && type_of(rook) == k.rook_type;
     };
     castles_ = &t_->castle_set;
@@ -194,13 +196,14 @@ void Board<BB>::set(const PositionFields& f) {
         for (Color c : {White, Black})
             for (int n = 1; n <= checks_[c]; ++n) key_ ^= t_->zobrist_checks[c * 256 + n];
 
-    // Under check rules (and no king capture) every position of a game has both royal
-    // pieces, and the side that has just moved cannot have left its own attacked.
+    // Under check rules (and no king capture) every position of a game has the royal
+    // pieces the start has, and the side that has just moved cannot have left its own
+    // attacked.
     if (v.check_rules && !v.end.royal_capture) {
         const int royal_type = std::countr_zero(t_->royal_types);
         const std::string& royal = v.pieces[royal_type].name;
         for (Color c : {White, Black})
-            if (!has_royal(c))
+            if (!has_royal(c) && t_->start_royal[c])
                 throw PositionError(fmt::format("{} has no {}; in {} both sides need one",
                                                 color_name(c), royal, v.name));
         for (BB royals = royals_ & by_color_[~stm_]; any(royals);) {

@@ -54,6 +54,8 @@ class Board {
     void generate_pseudo_legal(MoveList& out) const;
     void generate_legal(MoveList& out);  // uses make/unmake, leaves the position as it was
     void keep_captures_if_any(MoveList& list) const;  // forced capture
+    void drop_checking_moves(MoveList& list);          // forbidden checks
+    void drop_unavailable_promotions(MoveList& list) const;  // promotion to lost pieces
     // The number of legal moves, without storing them where the variant allows.
     int count_legal();
 
@@ -128,7 +130,9 @@ class Board {
     struct Stops {
         bool royal_capture = false, material = false;
         int move_limit = 0, check_count = 0, repetition = 0, n_move_rule = 0;
+        EndingSet catalogue = 0;  // bare king, extinction, region: asked out of line
     };
+    bool catalogue_stopped(EndingSet which) const;
     Stops stops_for(EndingSet which) const;
     bool stopped(const Stops& s) const;
     template <bool kKeyed>
@@ -174,6 +178,9 @@ class Board {
     // chess960: the castling moves the rights name, from where the king and rooks stand.
     void set_free_castling(const std::string& rights);
     bool material_draw(std::string* which) const;
+    bool in_region(Color c) const;  // a piece of the region's kinds stands in c's region
+    int catalogue_ending_side(EndReason reason) const;  // bare king, extinction, region
+    const Ending* bared_for_good();  // a bared side that cannot bare back (outcome only)
     // Whether as many pieces stand on the board as in some material draw.
     bool material_draw_size() const {
         const int total = popcount(occupied());

@@ -655,16 +655,48 @@ void Board<BB>::keep_captures_if_any(MoveList& list) const {
     if (kept) list.resize(kept);
 }
 
+// Forbidden checks (Racing Kings): a move that leaves the opponent's royal piece attacked
+// is taken out.
+template <class BB>
+void Board<BB>::drop_checking_moves(MoveList& list) {
+    const Color them = ~stm_;
+    int kept = 0;
+    for (const Move m : list) {
+        make(m);
+        const bool checks = royal_attacked(them);
+        unmake();
+        if (!checks) list.set(kept++, m);
+    }
+    list.resize(kept);
+}
+
+// Promotion to lost pieces only (grand chess): a promotion to a kind the side still has
+// all of is taken out; where promotion is compulsory the piece then cannot move there.
+template <class BB>
+void Board<BB>::drop_unavailable_promotions(MoveList& list) const {
+    const auto& limit = t_->promotion_limit[stm_];
+    int kept = 0;
+    for (const Move m : list)
+        if (!m.promotion ||
+            !t_->variant->pieces[type_of(squares_[m.from])].promotion_captured_only ||
+            popcount(pieces(stm_, m.promotion_type())) < limit[m.promotion_type()])
+            list.set(kept++, m);
+    list.resize(kept);
+}
+
 template <class BB>
 void Board<BB>::generate_legal(MoveList& out) {
     generate_checked(ListSink{out});
+    if (t_->promotion_limited) drop_unavailable_promotions(out);
+    if (t_->checks_forbidden) drop_checking_moves(out);
     if (t_->must_capture) keep_captures_if_any(out);
 }
 
-// Counted without a list where the variant allows; forced capture needs the list.
+// Counted without a list where the variant allows; forced capture and forbidden checks
+// need the list.
 template <class BB>
 int Board<BB>::count_legal() {
-    if (t_->must_capture) {
+    if (t_->count_by_list) {
         MoveList list;
         generate_legal(list);
         return list.size();

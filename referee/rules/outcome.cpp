@@ -34,6 +34,14 @@ const char* end_reason_key(EndReason r) {
             return "n-move-rule";
         case EndReason::CheckCount:
             return "check-count";
+        case EndReason::Region:
+            return "region";
+        case EndReason::BareKing:
+            return "bare-king";
+        case EndReason::Extinction:
+            return "extinction";
+        case EndReason::Counting:
+            return "counting";
     }
     return "?";
 }

@@ -15,6 +15,10 @@ enum class EndReason {
     Repetition,
     NMoveRule,
     CheckCount,  // a side has given the variant's number of checks (3check)
+    Region,      // a piece reached its side's region (King of the Hill, Racing Kings)
+    BareKing,    // a side has nothing left but its royal pieces (shatranj, losers)
+    Extinction,  // a side has lost every piece of a listed kind (horde, antichess)
+    Counting,    // the counting rule's moves are up (makruk)
 };
 
 struct Outcome {

@@ -148,7 +148,13 @@ std::string Position::move_name(Move m, MoveStyle style) const {
     const Geometry& g = rules_.geometry();
     if (m.is_drop())  // the same in every style that has drops: "P@e4"
         return rules_.variant().pieces[m.drop_type()].letter + ("@" + g.name(m.to));
-    std::string out = g.name(m.from) + (style == MoveStyle::Dash ? "-" : "") + g.name(m.to);
+    // Chess960 castling in UCI is the king taking its own rook (UCI_Chess960, as
+    // Fairy-Stockfish writes and reads it): the king's target alone may be a plain king move.
+    const int to = style == MoveStyle::Uci && m.kind() == MoveKind::Castle &&
+                           rules_.variant().chess960
+                       ? castle_rook_square(m)
+                       : m.to;
+    std::string out = g.name(m.from) + (style == MoveStyle::Dash ? "-" : "") + g.name(to);
     if (m.promotion) {
         const Variant& v = rules_.variant();
         char letter = v.pieces[m.promotion_type()].letter;
@@ -187,6 +193,13 @@ Move Position::parse_move(std::string_view text) const {
     MoveList matches;  // fixed capacity: no allocation a ply
     for (const Move& m : legal_here())
         if (m.from == mt.from && m.to == mt.to) matches.push(m);
+    // Castling written as the king taking its own rook (UCI_Chess960), in chess960
+    // variants: elsewhere that text is an engine's mistake.
+    if (matches.empty() && v.chess960)
+        for (const Move& m : legal_here())
+            if (m.kind() == MoveKind::Castle && m.from == mt.from &&
+                castle_rook_square(m) == mt.to)
+                matches.push(m);
     const PieceType& type = v.pieces[mover->type];
     if (matches.empty()) {
         throw illegal(fmt::format("the {} on {} cannot move to {}", type.name, g.name(mt.from),
@@ -214,6 +227,10 @@ Move Position::parse_move(std::string_view text) const {
     for (const Move& m : matches)
         if (m.promotion && v.pieces[m.promotion_type()].letter == mt.promotion) return m;
     throw illegal(fmt::format("the {} cannot promote to '{}'", type.name, mt.promotion));
+}
+
+int Position::castle_rook_square(Move m) const {
+    return visit([m](const auto& b) { return b.castles()[m.castle_index()].rook_from; });
 }
 
 Move Position::parse_drop(const MoveText& mt, std::string_view text) const {

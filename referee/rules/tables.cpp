@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <cctype>
 #include <cstdlib>
 #include <type_traits>
 
@@ -389,12 +390,13 @@ struct TableBuilder {
                 auto side = [&](int s) { return c == White ? s : g.mirror_rank(s); };
                 // The variant loader made sure a piece of this side stands on the rook square.
                 const int rook_type = v.type_of(start.placement[side(cr.rook_from)]);
-                t.castle_set.add(
-                    T::make_castle(
-                        c, c == White ? cr.right : static_cast<char>(std::tolower(cr.right)),
-                        side(cr.king_from), side(cr.king_to), side(cr.rook_from), side(cr.rook_to),
-                        rook_type),
-                    nsq);
+                auto k = T::make_castle(
+                    c, c == White ? cr.right : static_cast<char>(std::tolower(cr.right)),
+                    side(cr.king_from), side(cr.king_to), side(cr.rook_from), side(cr.rook_to),
+                    rook_type);
+                const char king = start.placement[side(cr.king_from)];
+                if (king != '.') k.king_type = v.type_of(king);
+                t.castle_set.add(std::move(k), nsq);
             }
         }
     }
@@ -458,6 +460,31 @@ struct TableBuilder {
         t.counts_checks = v.end.check_count > 0;
         t.extras = t.captures_to_hand || t.drops || t.counts_checks;
         t.must_capture = v.must_capture;
+        t.checks_forbidden = v.checks_forbidden;
+        const PositionFields start = parse_fen(g, v.start_fen);
+        for (const PieceType& pt : v.pieces) t.promotion_limited |= pt.promotion_captured_only;
+        if (t.promotion_limited) {
+            for (auto& limits : t.promotion_limit) limits.assign(t.ntypes, 0);
+            for (char c : start.placement)
+                if (c != '.' && v.type_of(c) >= 0)
+                    ++t.promotion_limit[std::isupper(static_cast<unsigned char>(c)) ? White
+                                                                                     : Black]
+                                       [v.type_of(c)];
+        }
+        t.count_by_list = t.must_capture || t.checks_forbidden || t.promotion_limited;
+        for (int s = 0; s < nsq; ++s) {
+            const char c = start.placement[s];
+            if (c != '.' && v.type_of(c) >= 0 && v.pieces[v.type_of(c)].royal)
+                t.start_royal[std::isupper(static_cast<unsigned char>(c)) ? White : Black] = true;
+        }
+        if (const auto& region = v.end.region) {
+            for (int c = 0; c < 2; ++c)
+                for (Square sq : region->squares[c]) t.region[c] |= square_bit<BB>(sq);
+            t.region_types = 1u << v.type_of(region->piece);
+            t.region_reply = region->reply;
+        }
+        t.bare_king_reply = v.end.bare_king_reply;
+        for (char c : v.end.extinction_pieces) t.extinction_types.push_back(v.type_of(c));
     }
 };
 

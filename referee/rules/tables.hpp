@@ -179,7 +179,10 @@ struct Tables {
         BB must_be_empty;
         std::vector<int> must_not_be_attacked;
         BB must_not_be_attacked_set;  // the same squares as a set, for an attack map
-        std::uint64_t key = 0;        // in the position's key while the right is held
+        std::uint64_t key = 0;  // in the position's key while the right is held
+        // The piece that castles as the king: the one on its square at the start (giveaway's
+        // king is not royal); -1: any royal piece (chess960's own castling).
+        int king_type = -1;
     };
     // One castling move from its squares; the squares that must be empty or safe follow.
     static Castle make_castle(Color c, char right, int king_from, int king_to, int rook_from,
@@ -208,6 +211,26 @@ struct Tables {
     bool drops = false;             // pieces in hand may be dropped
     bool counts_checks = false;     // checks given are counted (a CheckCount ending)
     bool must_capture = false;      // a side that can capture must
+    bool checks_forbidden = false;  // a move may not give check
+    // Promotion to lost pieces only: per colour and type, how many the side may have at
+    // most (its start position's count); a promotion to a type it has that many of is not
+    // legal. promotion_limited: some piece promotes this way.
+    bool promotion_limited = false;
+    std::vector<int> promotion_limit[2];
+    // The count of legal moves needs the list: forced capture, forbidden checks, limited
+    // promotion.
+    bool count_by_list = false;
+    // Which sides start with a royal piece (one without may have none: horde's White).
+    bool start_royal[2] = {false, false};
+
+    // What the endings beyond the placement's basics look at (endings/judge.cpp): the
+    // region each side's `region_types` pieces aim for, and the kinds of piece whose loss
+    // ends the game (in the file's order; empty with extinction_all: every piece).
+    BB region[2]{};
+    std::uint32_t region_types = 0;
+    bool region_reply = false;
+    bool bare_king_reply = false;
+    std::vector<int> extinction_types;
     static constexpr int kMaxInHand = 255;
 
     std::vector<std::uint64_t> zobrist_piece;   // [piece code * nsq + sq]

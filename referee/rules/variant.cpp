@@ -37,6 +37,11 @@ std::string Variant::royal_first(std::string letters) const {
 std::string Variant::summary() const {
     std::string out = fmt::format("{} ({}x{}){}\n", name, geometry.width, geometry.height,
                                   description.empty() ? "" : ": " + description);
+    if (!names.empty()) {
+        std::string also;
+        for (const auto& n : names) also += (also.empty() ? "" : ", ") + n;
+        out += fmt::format("also known as: {}\n", also);
+    }
     out += fmt::format("start: {}\n", start_fen);
     for (const auto& p : pieces) {
         out += fmt::format("  {} {:<10} {}", p.letter, p.name, p.betza);
@@ -63,7 +68,36 @@ std::string Variant::summary() const {
                        end_value_name(end.no_legal_moves));
     if (captures_to_hand) out += "captured pieces go to the capturer's hand\n";
     if (drops) out += "pieces in hand may be dropped on empty squares\n";
-    if (end.check_count) out += fmt::format("giving check {} times: win\n", end.check_count);
+    if (end.check_count)
+        out += fmt::format("giving check {} times: win\n", end.check_count);
+    if (end.region) {
+        std::string squares[2];
+        for (int c = 0; c < 2; ++c)
+            for (Square sq : end.region->squares[c])
+                squares[c] += (squares[c].empty() ? "" : " ") + geometry.name(sq);
+        out += fmt::format("a {} reaching {}: win{}\n", pieces[type_of(end.region->piece)].name,
+                           squares[0] == squares[1]
+                               ? squares[0]
+                               : fmt::format("{} (White), {} (Black)", squares[0], squares[1]),
+                           end.region->reply
+                               ? " once the other side has replied (Black reaching too: draw)"
+                               : "");
+    }
+    if (end.bare_king)
+        out += fmt::format("a side left with its king alone: {}{}\n", end_value_name(*end.bare_king),
+                           end.bare_king_reply ? " after its next move" : "");
+    if (end.extinction) {
+        std::string kinds;
+        for (char c : end.extinction_pieces) kinds += c;
+        out += fmt::format("a side that has lost {}: {}\n",
+                           kinds.empty() ? std::string("every piece")
+                                         : fmt::format("every piece of one of {}", kinds),
+                           end_value_name(*end.extinction));
+    }
+    if (end.stalemate_piece_count)
+        out += "no legal move: judged by who has fewer pieces (equal: draw)\n";
+    if (must_capture) out += "a side that can capture must\n";
+    if (checks_forbidden) out += "a move may not give check\n";
     if (end.move_limit) out += fmt::format("draw after {} moves by each side\n", end.move_limit);
     if (end.repetition)
         out += fmt::format("draw on the {}-fold repetition of a position\n", end.repetition);

@@ -27,6 +27,9 @@ struct PieceType {
     // forced_promotion_rank on (0: the last rank), where it must promote.
     bool promotion_optional = false;
     int forced_promotion_rank = 0;
+    // Only to a piece the side has lost: as many of a kind as the start position gives the
+    // side, no more (grand chess, Fairy-Stockfish's promotionLimit).
+    bool promotion_captured_only = false;
     std::vector<int> double_step_ranks;  // relative ranks from which it may step two forward
     bool en_passant = false;             // its double step may be taken en passant by a like piece
     int source_line = 0;                 // where it was defined, for later error messages
@@ -48,6 +51,15 @@ struct MaterialDraw {
     char same_square_colour = 0;  // upper-case piece letter, or 0
 };
 
+// A region to reach: a piece of the kind `piece` standing on one of its side's squares wins
+// (King of the Hill's centre, Racing Kings' last rank). With `reply` the other side first
+// gets one more move, and Black reaching its region on that move draws (Racing Kings).
+struct RegionRule {
+    char piece = 0;                    // upper-case letter
+    std::vector<Square> squares[2];    // [White], [Black]
+    bool reply = false;
+};
+
 // The keys of the file's `end:` section as written; `Variant::endings` is what the judge
 // reads, built from them.
 struct EndRules {
@@ -58,6 +70,20 @@ struct EndRules {
     int repetition = 0;   // draw on the n-th occurrence of a position (0: none)
     int n_move_rule = 0;  // draw after n moves each without capture or pawn move (0: none)
     int check_count = 0;  // the side that gives this many checks wins (0: none)
+    std::optional<RegionRule> region;
+    // A side left with nothing but its royal pieces: this verdict for it (shatranj: loss,
+    // losers: win), at once, or with bare_king_reply after the bared side's next move, which
+    // saves it if that move bares the other king too (Fairy-Stockfish's bareKingMove).
+    std::optional<EndValue> bare_king;
+    bool bare_king_reply = false;
+    // A side without any piece of one of these kinds (empty: without any piece at all): this
+    // verdict for it (horde: loss, antichess: win).
+    std::optional<EndValue> extinction;
+    std::vector<char> extinction_pieces;
+    // With no legal move and not in check, the side with fewer pieces on the board gets
+    // no_legal_moves' verdict, the side with more the opposite one; equal numbers draw
+    // (suicide chess, Fairy-Stockfish's stalematePieceCount).
+    bool stalemate_piece_count = false;
     std::vector<MaterialDraw> insufficient_material;
 };
 
@@ -84,6 +110,8 @@ struct Variant {
     // Forced capture (Fairy-Stockfish's mustCapture; antichess): a side that can capture
     // must.
     bool must_capture = false;
+    // A move may not give check (Racing Kings, Fairy-Stockfish's checking = false).
+    bool checks_forbidden = false;
     EndRules end;
     // Every way the game ends, in the order that settles ties (endings/ending.hpp).
     std::vector<Ending> endings;

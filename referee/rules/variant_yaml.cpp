@@ -104,7 +104,10 @@ void read_piece(const Reader& r, const YAML::Node& node, const std::string& wher
     if (auto promo = node["promotion"]) {
         const std::string key = where + ".promotion";
         if (promo.IsMap()) {
-            r.only_keys(promo, key, {"to", "rank", "optional", "forced_rank"});
+            r.only_keys(promo, key, {"to", "rank", "optional", "forced_rank", "captured_only"});
+            if (promo["captured_only"])
+                p.promotion_captured_only = r.get<bool>(promo["captured_only"],
+                                                        key + ".captured_only", "true or false");
             if (promo["optional"])
                 p.promotion_optional =
                     r.get<bool>(promo["optional"], key + ".optional", "true or false");
@@ -203,10 +206,53 @@ MaterialDraw parse_material(const Reader& r, const Variant& v, const YAML::Node&
     return m;
 }
 
+// A piece letter of this variant, for end rules that name one.
+char parse_piece_letter(const Reader& r, const Variant& v, const YAML::Node& node,
+                        const std::string& key) {
+    auto letters = parse_letters(r, node, key);
+    if (letters.size() != 1 || v.type_of(letters[0]) < 0)
+        r.fail(node, key, "must name one piece letter of this variant");
+    return letters[0];
+}
+
+// region: {piece: K, squares: [d4, e4, d5, e5]} (the same squares for both sides), or
+// white: [...] and black: [...]; reply: true gives the other side one more move.
+RegionRule read_region(const Reader& r, const Variant& v, const YAML::Node& node) {
+    const std::string key = "end.region";
+    if (!node.IsMap())
+        r.fail(node, key, "must be a mapping such as {piece: K, squares: [d4, e4, d5, e5]}");
+    r.only_keys(node, key, {"piece", "squares", "white", "black", "reply"});
+    RegionRule rule;
+    if (!node["piece"]) r.fail(node, key + ".piece", "a region needs the piece that reaches it");
+    rule.piece = parse_piece_letter(r, v, node["piece"], key + ".piece");
+    auto squares = [&](const YAML::Node& list, const std::string& k) {
+        if (!list.IsSequence() || list.size() == 0)
+            r.fail(list, k, "must be a non-empty list of squares such as [d4, e4]");
+        std::vector<Square> out;
+        for (const auto& sq : list) out.push_back(parse_square(r, v.geometry, sq, k));
+        return out;
+    };
+    if (node["squares"] && (node["white"] || node["black"]))
+        r.fail(node, key, "give either 'squares' (both sides) or 'white' and 'black'");
+    if (node["squares"]) {
+        rule.squares[0] = rule.squares[1] = squares(node["squares"], key + ".squares");
+    } else {
+        for (const char* side : {"white", "black"})
+            if (!node[side])
+                r.fail(node, key + "." + side,
+                       "a region needs 'squares', or 'white' and 'black'");
+        rule.squares[0] = squares(node["white"], key + ".white");
+        rule.squares[1] = squares(node["black"], key + ".black");
+    }
+    if (node["reply"]) rule.reply = r.get<bool>(node["reply"], key + ".reply", "true or false");
+    return rule;
+}
+
 void read_end(const Reader& r, const YAML::Node& node, Variant& v) {
     r.only_keys(node, "end",
                 {"royal_capture", "checkmate", "no_legal_moves", "move_limit", "repetition",
-                 "n_move_rule", "check_count", "insufficient_material"});
+                 "n_move_rule", "check_count", "insufficient_material", "region", "bare_king",
+                 "extinction", "stalemate_piece_count"});
     EndRules& e = v.end;
     if (node["royal_capture"])
         e.royal_capture = parse_end_value(r, node["royal_capture"], "end.royal_capture");
@@ -225,6 +271,40 @@ void read_end(const Reader& r, const YAML::Node& node, Variant& v) {
     if (e.repetition == 1)
         r.fail(node["repetition"], "end.repetition",
                "a repetition count must be 2 or more (0: none)");
+    if (node["region"]) e.region = read_region(r, v, node["region"]);
+    if (auto b = node["bare_king"]) {
+        // bare_king: loss, or {value: loss, reply: true}
+        if (b.IsMap()) {
+            r.only_keys(b, "end.bare_king", {"value", "reply"});
+            if (!b["value"]) r.fail(b, "end.bare_king.value", "bare_king needs a 'value'");
+            e.bare_king = parse_end_value(r, b["value"], "end.bare_king.value");
+            if (b["reply"])
+                e.bare_king_reply = r.get<bool>(b["reply"], "end.bare_king.reply", "true or false");
+        } else {
+            e.bare_king = parse_end_value(r, b, "end.bare_king");
+        }
+    }
+    if (auto x = node["extinction"]) {
+        // extinction: {value: loss, pieces: all} or {value: loss, pieces: [P, N, B, R, Q, K]}
+        if (!x.IsMap())
+            r.fail(x, "end.extinction", "must be a mapping such as {value: loss, pieces: all}");
+        r.only_keys(x, "end.extinction", {"value", "pieces"});
+        if (!x["value"]) r.fail(x, "end.extinction.value", "extinction needs a 'value'");
+        if (!x["pieces"])
+            r.fail(x, "end.extinction.pieces",
+                   "extinction needs 'pieces': a list of letters, or 'all'");
+        e.extinction = parse_end_value(r, x["value"], "end.extinction.value");
+        if (!(x["pieces"].IsScalar() && x["pieces"].Scalar() == "all")) {
+            e.extinction_pieces = parse_letters(r, x["pieces"], "end.extinction.pieces");
+            for (char c : e.extinction_pieces)
+                if (v.type_of(c) < 0)
+                    r.fail(x["pieces"], "end.extinction.pieces",
+                           fmt::format("'{}' is not a piece of this variant", c));
+        }
+    }
+    if (node["stalemate_piece_count"])
+        e.stalemate_piece_count = r.get<bool>(node["stalemate_piece_count"],
+                                              "end.stalemate_piece_count", "true or false");
     if (auto m = node["insufficient_material"]) {
         if (!m.IsSequence())
             r.fail(m, "end.insufficient_material",
@@ -290,8 +370,9 @@ void check_start(const Reader& r, const YAML::Node& node, const Variant& v) {
                                    side == 0 ? c.right : static_cast<char>(std::tolower(c.right)),
                                    side == 0 ? "White" : "Black", v.geometry.name(sq)));
         }
-    // Check rules without royal capture need a royal piece on each side from the first move.
-    if (v.check_rules && !v.end.royal_capture)
+    // Check rules without royal capture need a royal piece on each side from the first move,
+    // but where losing every piece ends the game a side may have none (horde's White).
+    if (v.check_rules && !v.end.royal_capture && !v.end.extinction)
         for (int side = 0; side < 2; ++side)
             if (royals[side] == 0)
                 r.fail(node, "start",
@@ -389,7 +470,8 @@ Variant parse_variant(const std::string& yaml_text, const std::string& source) {
     r.only_keys(
         root, "",
         {"name", "description", "extends", "board", "start", "pieces", "check_rules", "castling",
-         "end", "uci_default", "captures_to_hand", "drops", "must_capture", "chess960", "names"});
+         "end", "uci_default", "captures_to_hand", "drops", "must_capture", "chess960", "names",
+         "checks_forbidden"});
     root = resolve_extends(r, root, source);
     for (const char* k : {"name", "board", "start", "pieces"})
         if (!root[k]) r.fail(root, k, fmt::format("the variant has no '{}'", k));
@@ -462,6 +544,9 @@ Variant parse_variant(const std::string& yaml_text, const std::string& source) {
     if (root["chess960"]) v.chess960 = r.get<bool>(root["chess960"], "chess960", "true or false");
     if (root["must_capture"])
         v.must_capture = r.get<bool>(root["must_capture"], "must_capture", "true or false");
+    if (root["checks_forbidden"])
+        v.checks_forbidden =
+            r.get<bool>(root["checks_forbidden"], "checks_forbidden", "true or false");
     if (auto c = root["castling"]) {
         if (!c.IsSequence()) r.fail(c, "castling", "'castling' must be a list");
         for (std::size_t i = 0; i < c.size(); ++i)
@@ -476,11 +561,12 @@ Variant parse_variant(const std::string& yaml_text, const std::string& source) {
 
     bool has_royal =
         std::any_of(v.pieces.begin(), v.pieces.end(), [](const PieceType& p) { return p.royal; });
-    if (!has_royal &&
-        (v.end.royal_capture || v.check_rules || !v.castling.empty() || v.end.check_count))
+    if (!has_royal && (v.end.royal_capture || v.check_rules || v.end.check_count || v.chess960))
         r.fail(root["pieces"], "pieces",
-               "royal capture, check rules, check counts and castling need a piece with "
-               "'royal: true'");
+               "royal capture, check rules, check counts and chess960 castling need a piece "
+               "with 'royal: true'");
+    if (v.end.region && v.end.region->squares[0].empty())
+        r.fail(root["end"]["region"], "end.region", "a region needs squares");
     return v;
 }
 

@@ -1,5 +1,7 @@
 #include "referee/tournament/config.hpp"
 
+#include "referee/rules/chess960.hpp"
+
 #include <filesystem>
 #include <fstream>
 #include <set>
@@ -519,7 +521,12 @@ TournamentConfig tournament_config_from_yaml(const YAML::Node& root, const std::
                         c.games_per_pairing, pairings * c.games_per_pairing, kMaxScheduledGames));
     if (c.format == Format::RoundRobin && !c.seeds.empty())
         r.fail(root["seeds"], "seeds", "'seeds' only makes sense with format: gauntlet");
-    if (root["openings"]) c.openings = read_openings(r, root["openings"], base, *rules, c.seed);
+    if (root["openings"])
+        c.openings = read_openings(r, root["openings"], base, *rules, c.seed);
+    else if (rules->variant().chess960)
+        // Fischer random without a book: a start drawn from the seed for each pair of games.
+        c.openings = shuffled_starts(rules::chess960_starts(rules->variant()), c.seed,
+                                     rules->name() + " start positions");
     if (root["sprt"]) {
         c.sprt = read_sprt(r, root["sprt"]);
         if (c.engines.size() != 2)

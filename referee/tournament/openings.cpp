@@ -182,4 +182,16 @@ void load_openings(Openings& spec, const rules::Rules& rules) {
     if (spec.order == Openings::Order::Random) shuffle(spec.list, spec.seed);
 }
 
+Openings shuffled_starts(const std::vector<std::string>& fens, std::uint64_t seed,
+                         const std::string& source) {
+    Openings o;
+    o.format = Openings::Format::Fen;
+    o.order = Openings::Order::Random;
+    o.seed = seed;
+    o.source = source;
+    for (const auto& fen : fens) o.list.push_back(Opening{fen, {}, 0});
+    shuffle(o.list, seed);
+    return o;
+}
+
 }  // namespace referee::tournament

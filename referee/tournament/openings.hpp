@@ -47,6 +47,11 @@ std::vector<std::string> opening_moves(std::string_view text);
 // the same on every machine). Throws OpeningsError naming file, line and what is wrong.
 void load_openings(Openings& spec, const rules::Rules& rules);
 
+// Start positions given as FENs (a chess960 variant's shuffled first ranks), as a book
+// in the seed's random order; `source` names them in messages.
+Openings shuffled_starts(const std::vector<std::string>& fens, std::uint64_t seed,
+                         const std::string& source);
+
 // Where an opening starts and what the referee plays first.
 rules::Position opening_start(const Opening& o, const rules::Rules& rules);
 

@@ -1,5 +1,6 @@
 // Reading SAN back: every SAN the referee writes names the same move again, in every
 // shipped variant; the forms other tools write are read too; wrong text says why.
+#include <algorithm>
 #include <random>
 #include <string>
 #include <vector>
@@ -58,8 +59,12 @@ TEST(SanParse, EverySanTheRefereeWritesReadsBackAsTheSameMove) {
             }
         }
         EXPECT_GT(checked, 1000) << name;
-        EXPECT_GT(promotions, 0) << name
-                                 << ": no promotion came up; the games are too short to test it";
+        const auto& pieces = rules.variant().pieces;
+        if (std::any_of(pieces.begin(), pieces.end(),
+                        [](const referee::rules::PieceType& p) { return !p.promotes_to.empty(); })) {
+            EXPECT_GT(promotions, 0)
+                << name << ": no promotion came up; the games are too short to test it";
+        }
         if (!rules.variant().castling.empty()) {
             EXPECT_GT(castles, 0) << name;
         }

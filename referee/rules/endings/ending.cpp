@@ -16,6 +16,10 @@ std::vector<Ending> list_endings(const EndRules& e) {
         return &out.back();
     };
     if (e.royal_capture) add(EndReason::RoyalCapture, true, *e.royal_capture);
+    // Fairy-Stockfish's is_immediate_game_end, in its order: bare king, extinction, region.
+    if (e.bare_king) add(EndReason::BareKing, true, *e.bare_king);
+    if (e.extinction) add(EndReason::Extinction, true, *e.extinction);
+    if (e.region) add(EndReason::Region, true, EndValue::Win);
     if (e.move_limit) add(EndReason::MoveLimit, false, EndValue::Draw, e.move_limit);
     if (e.check_count) add(EndReason::CheckCount, true, EndValue::Win, e.check_count);
     add(EndReason::NoLegalMoves, true, e.no_legal_moves)->value_in_check = e.checkmate;

@@ -4,6 +4,7 @@
 // draw_by_rule() (search engines) are all this walk with a different set of endings. Perft
 // asks the same conditions (Board's predicates) through Stops, taken from the list once.
 #include <algorithm>
+#include <bit>
 
 #include <fmt/format.h>
 
@@ -18,7 +19,22 @@ GameResult result_for(Color side, EndValue v) {
     return white_wins ? GameResult::WhiteWins : GameResult::BlackWins;
 }
 
+std::string royal_name(const Variant& v) {
+    for (const auto& p : v.pieces)
+        if (p.royal) return p.name;
+    return "king";
+}
+
 }  // namespace
+
+// Whether a piece of c of the region's kinds stands in c's region.
+template <class BB>
+bool Board<BB>::in_region(Color c) const {
+    BB ours{};
+    for (std::uint32_t ts = t_->region_types; ts; ts &= ts - 1)
+        ours |= pieces(c, std::countr_zero(ts));
+    return any(ours & t_->region[c]);
+}
 
 // "KB", as people write it, from the sorted "BK" the comparison uses.
 template <class BB>
@@ -83,6 +99,38 @@ bool Board<BB>::repeated(int times) const {
     return seen >= times;
 }
 
+// The side a bare king, extinction or a region reached happens to, or -1 where it does not
+// hold (endings the catalogue brought; find_ending's cold part).
+template <class BB>
+[[gnu::noinline]] int Board<BB>::catalogue_ending_side(EndReason reason) const {
+    switch (reason) {
+        case EndReason::BareKing: {
+            // Without the reply: the side to move was just bared. With it (shatranj): the
+            // side that has just moved is still bare after its own move, unless it bared
+            // the other king back with it (both bare is no win for either).
+            auto bare = [&](Color c) { return !any(by_color_[c] & ~royals_); };
+            if (!t_->bare_king_reply) return bare(stm_) ? stm_ : -1;
+            return bare(~stm_) && !bare(stm_) ? ~stm_ : -1;
+        }
+        case EndReason::Extinction:
+            if (t_->extinction_types.empty()) {
+                for (Color c : {stm_, ~stm_})
+                    if (!any(by_color_[c])) return c;
+            } else {
+                for (int type : t_->extinction_types)
+                    for (Color c : {stm_, ~stm_})
+                        if (!any(pieces(c, type))) return c;
+            }
+            return -1;
+        case EndReason::Region: {
+            const Color c = t_->region_reply ? stm_ : ~stm_;
+            return in_region(c) ? c : -1;
+        }
+        default:
+            return -1;
+    }
+}
+
 // The first ending among `which` that holds, in the variant's order; `side` gets the side
 // it happened to (the one that lost its royal piece, the one that gave the checks, the one
 // with no move). Having no legal move is looked at only when has_legal_move is given.
@@ -98,6 +146,15 @@ const Ending* Board<BB>::find_ending(EndingSet which, const bool* has_legal_move
         switch (e.reason) {
             case EndReason::RoyalCapture:
                 if (Color loser; royal_lost(&loser)) return hit(e, loser);
+                break;
+            case EndReason::BareKing:
+            case EndReason::Extinction:
+            case EndReason::Region:
+                // Out of line: the common endings' walk stays small enough to inline in perft.
+                if (const int c = catalogue_ending_side(e.reason); c >= 0)
+                    return hit(e, static_cast<Color>(c));
+                break;
+            case EndReason::Counting:
                 break;
             case EndReason::MoveLimit:
                 if (past_move_limit(e.count)) return hit(e, stm_);
@@ -128,13 +185,35 @@ Outcome Board<BB>::describe(const Ending& e, Color side) const {
     const Variant& v = *t_->variant;
     switch (e.reason) {
         case EndReason::RoyalCapture:
-            return Outcome{
-                result_for(~side, e.value), EndReason::RoyalCapture,
-                fmt::format("{} captured {}'s {}", color_name(~side), color_name(side), [&] {
-                    for (const auto& p : v.pieces)
-                        if (p.royal) return p.name;
-                    return std::string("king");
-                }())};
+            return Outcome{result_for(~side, e.value), EndReason::RoyalCapture,
+                           fmt::format("{} captured {}'s {}", color_name(~side),
+                                       color_name(side), royal_name(v))};
+        case EndReason::BareKing:
+            return Outcome{result_for(side, e.value), EndReason::BareKing,
+                           fmt::format("{} has nothing left but its {}", color_name(side),
+                                       royal_name(v))};
+        case EndReason::Extinction: {
+            std::string lost = "every piece";
+            for (int type : t_->extinction_types)
+                if (!any(pieces(side, type))) {
+                    lost = "every " + v.pieces[type].name;
+                    break;
+                }
+            return Outcome{result_for(side, e.value), EndReason::Extinction,
+                           fmt::format("{} has lost {}", color_name(side), lost)};
+        }
+        case EndReason::Region: {
+            const std::string piece = v.pieces[std::countr_zero(t_->region_types)].name;
+            // Racing Kings: Black's king reaching the last rank on its reply evens the race.
+            if (t_->region_reply && side == White && in_region(Black))
+                return Outcome{GameResult::Draw, EndReason::Region,
+                               fmt::format("draw: both {}s have reached their goal", piece)};
+            return Outcome{result_for(side, e.value), EndReason::Region,
+                           fmt::format("{}'s {} has reached its goal", color_name(side), piece)};
+        }
+        case EndReason::Counting:
+            return Outcome{GameResult::Draw, EndReason::Counting,
+                           "draw: the counting rule's moves are up"};
         case EndReason::MoveLimit:
             return Outcome{GameResult::Draw, EndReason::MoveLimit,
                            fmt::format("draw: {} moves by each side have been played", e.count)};
@@ -146,7 +225,17 @@ Outcome Board<BB>::describe(const Ending& e, Color side) const {
             if (v.check_rules && in_check())
                 return Outcome{result_for(side, e.value_in_check), EndReason::Checkmate,
                                fmt::format("{} is checkmated", color_name(side))};
-            const EndValue verdict = e.value;
+            EndValue verdict = e.value;
+            if (v.end.stalemate_piece_count) {
+                // Suicide chess: the side with fewer pieces gets the verdict.
+                const int ours = popcount(by_color_[side]), theirs = popcount(by_color_[~side]);
+                if (ours == theirs)
+                    verdict = EndValue::Draw;
+                else if (ours > theirs)
+                    verdict = verdict == EndValue::Win    ? EndValue::Loss
+                              : verdict == EndValue::Loss ? EndValue::Win
+                                                          : verdict;
+            }
             return Outcome{result_for(side, verdict), EndReason::NoLegalMoves,
                            verdict == EndValue::Draw
                                ? fmt::format("draw: {} has no legal move{}", color_name(side),
@@ -189,7 +278,33 @@ std::optional<Outcome> Board<BB>::outcome(bool has_legal_move) {
     Color side = stm_;
     if (const Ending* e = find_ending(kEveryEnding, &has_legal_move, &side))
         return describe(*e, side);
+    if (const Ending* e = bared_for_good()) return describe(*e, stm_);
     return std::nullopt;
+}
+
+// Shatranj's bare king with its reply: a bared side to move that cannot bare the other
+// king back with this move has lost already (Fairy-Stockfish's engine gives up there), so
+// the referee's game ends now. Perft still walks that move, as Fairy-Stockfish's does.
+template <class BB>
+const Ending* Board<BB>::bared_for_good() {
+    if (!t_->bare_king_reply) return nullptr;
+    auto bare = [&](Color c) { return !any(by_color_[c] & ~royals_); };
+    if (!bare(stm_) || bare(~stm_)) return nullptr;
+    const Ending* ending = nullptr;
+    for (const Ending& e : t_->endings)
+        if (e.reason == EndReason::BareKing) ending = &e;
+    // One capture takes one piece: with two or more left the other side stays clothed.
+    if (!ending || popcount(by_color_[~stm_] & ~royals_) > 1) return ending;
+    MoveList list;
+    generate_legal(list);
+    const Color them = ~stm_;
+    for (const Move m : list) {
+        make(m);
+        const bool bares_back = bare(them);
+        unmake();
+        if (bares_back) return nullptr;
+    }
+    return ending;
 }
 
 template <class BB>
@@ -243,12 +358,25 @@ typename Board<BB>::Stops Board<BB>::stops_for(EndingSet which) const {
             case EndReason::NMoveRule:
                 s.n_move_rule = e.count;
                 break;
+            case EndReason::BareKing:
+            case EndReason::Extinction:
+            case EndReason::Region:
+                s.catalogue |= ending_bit(e.reason);
+                break;
+            case EndReason::Counting:
             case EndReason::NoLegalMoves:
             case EndReason::Checkmate:
-                break;  // perft counts no moves there by itself
+                break;  // perft counts no moves there by itself; counting is not immediate
         }
     }
     return s;
+}
+
+template <class BB>
+[[gnu::noinline]] bool Board<BB>::catalogue_stopped(EndingSet which) const {
+    for (EndReason r : {EndReason::BareKing, EndReason::Extinction, EndReason::Region})
+        if ((which & ending_bit(r)) && catalogue_ending_side(r) >= 0) return true;
+    return false;
 }
 
 // Whether any of the stops holds (which one does not matter to a count).
@@ -260,7 +388,8 @@ template <class BB>
            (s.check_count && checks_reached(s.check_count, &side)) ||
            (s.n_move_rule && n_moves_reached(s.n_move_rule)) ||
            (s.repetition && repeated(s.repetition)) ||
-           (s.material && material_draw_size() && material_draw(nullptr));
+           (s.material && material_draw_size() && material_draw(nullptr)) ||
+           (s.catalogue && catalogue_stopped(s.catalogue));
 }
 
 template <class BB>

@@ -1,0 +1,82 @@
+// Fairy-Stockfish against itself, one game of every catalogue variant through the referee
+// (`referee play VARIANT --white fairy-stockfish --black fairy-stockfish`): each game must
+// end by the variant's own rules (mate, a region reached, a bare king, extinction, a draw by
+// rule...), never by an illegal move, a clock or an adjudication, so the referee and the
+// engine agree on every move of it; `referee check` then reads the game's PGN back. Skipped
+// where Fairy-Stockfish is not installed; slow.
+#include <cctype>
+#include <filesystem>
+#include <regex>
+#include <set>
+#include <string>
+
+#include <gtest/gtest.h>
+
+#include "referee/rules/outcome.hpp"
+#include "tests/support/run_command.hpp"
+#include "tests/support/temp_dir.hpp"
+
+namespace {
+
+using referee::test::run_referee;
+
+const char* kFairyStockfish = "/usr/games/fairy-stockfish";
+
+// The endings the rules decide, by their keys ("checkmate", "region", ...).
+std::set<std::string> rule_endings() {
+    using referee::rules::EndReason;
+    std::set<std::string> keys;
+    for (EndReason r :
+         {EndReason::RoyalCapture, EndReason::Checkmate, EndReason::NoLegalMoves,
+          EndReason::MoveLimit, EndReason::InsufficientMaterial, EndReason::Repetition,
+          EndReason::NMoveRule, EndReason::CheckCount, EndReason::Region, EndReason::BareKing,
+          EndReason::Extinction, EndReason::Counting})
+        keys.insert(referee::rules::end_reason_key(r));
+    return keys;
+}
+
+class SlowFairyStockfishSelfPlay : public ::testing::TestWithParam<const char*> {
+  protected:
+    void SetUp() override {
+        if (!std::filesystem::exists(kFairyStockfish))
+            GTEST_SKIP() << kFairyStockfish << " is not installed (apt-get install fairy-stockfish)";
+    }
+};
+
+TEST_P(SlowFairyStockfishSelfPlay, OneGameEndsByTheVariantsOwnRules) {
+    const std::string variant = GetParam();
+    referee::test::TempDir dir;
+    const auto r = run_referee({"play", variant, "--white", "fairy-stockfish", "--black",
+                                "fairy-stockfish", "--st", "0.02", "--margin", "2", "--quiet", "--out",
+                                (dir.path() / "game").string()});
+    ASSERT_EQ(r.exit_code, 0) << variant << "\n" << r.out << r.err;
+    std::smatch m;
+    ASSERT_TRUE(std::regex_search(r.out, m, std::regex(R"(\((\S+)\))")))
+        << variant << ": no result reason in\n"
+        << r.out;
+    EXPECT_TRUE(rule_endings().count(m[1].str()))
+        << variant << " ended by '" << m[1].str() << "', not by its rules:\n"
+        << r.out << r.err;
+    // `referee check` reads the game's PGN (SAN of this variant's pieces, its Variant tag)
+    // and finds it ended by the rules.
+    const auto checked = run_referee({"check", (dir.path() / "game.pgn").string()});
+    EXPECT_NE(checked.out.find(": 1 ok,"), std::string::npos)
+        << variant << "\n"
+        << checked.out << checked.err;
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    SlowCatalogue, SlowFairyStockfishSelfPlay,
+    ::testing::Values("nocastle", "fischerandom", "losalamos", "gardner", "almost", "amazon",
+                      "chancellor", "capablanca", "gothic", "janus", "embassy", "centaur",
+                      "knightmate", "courier", "shatranj", "makruk", "asean", "ai-wok",
+                      "kingofthehill", "racingkings", "3check", "5check", "antichess",
+                      "giveaway", "suicide", "losers", "extinction", "horde", "grand"),
+    [](const auto& info) {
+        std::string name = info.param;
+        for (char& c : name)
+            if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
+        return "v_" + name;
+    });
+
+}  // namespace

@@ -1,0 +1,133 @@
+// Every catalogue variant counted against Fairy-Stockfish 11.1, where it is installed: perft
+// from the start to a depth where Fairy-Stockfish takes at least half a second, and from
+// positions reached by random play, each given to the referee in Fairy-Stockfish's own FEN
+// (its `d` after `position startpos moves ...`). The referee's walk stops where
+// Fairy-Stockfish's does (PerftStop::Immediate). Slow: the suite name starts with "Slow".
+#include <cctype>
+#include <filesystem>
+#include <random>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "referee/rules/position.hpp"
+#include "tests/support/rules.hpp"
+#include "tests/support/run_command.hpp"
+
+namespace {
+
+using namespace referee::rules;
+using referee::test::cached_rules;
+using referee::test::run_command;
+
+const char* kFairyStockfish = "/usr/games/fairy-stockfish";
+
+struct FsAnswer {
+    std::string fen;
+    std::uint64_t nodes = 0;
+    bool counted = false;
+};
+
+// One Fairy-Stockfish run: the variant, a position (start plus moves), its FEN, its perft.
+FsAnswer ask_fairy_stockfish(const std::string& variant, const std::vector<std::string>& moves,
+                             int depth) {
+    std::string input = "setoption name UCI_Variant value " + variant + "\nposition startpos";
+    if (!moves.empty()) {
+        input += " moves";
+        for (const auto& m : moves) input += " " + m;
+    }
+    input += "\nd\ngo perft " + std::to_string(depth) + "\nquit\n";
+    const auto result = run_command(kFairyStockfish, {}, input, 600);
+    FsAnswer out;
+    std::istringstream lines(result.out);
+    for (std::string line; std::getline(lines, line);) {
+        if (line.rfind("Fen: ", 0) == 0) out.fen = line.substr(5);
+        if (line.rfind("Nodes searched: ", 0) == 0) {
+            out.nodes = std::stoull(line.substr(16));
+            out.counted = true;
+        }
+    }
+    return out;
+}
+
+struct CatalogueVariant {
+    const char* name;  // the file's name, which is Fairy-Stockfish's
+    int depth;         // from the start: Fairy-Stockfish takes half a second or more
+};
+
+// Depths measured on the development machine (Fairy-Stockfish's own time, about 0.5 to 5 s).
+const std::vector<CatalogueVariant> kCatalogue = {
+    {"nocastle", 5},     {"fischerandom", 5}, {"losalamos", 6},     {"gardner", 7},
+    {"almost", 5},       {"amazon", 5},       {"chancellor", 5},    {"capablanca", 5},
+    {"gothic", 5},       {"janus", 5},        {"embassy", 5},       {"centaur", 5},
+    {"knightmate", 5},   {"courier", 5},      {"shatranj", 6},      {"makruk", 5},
+    {"asean", 5},        {"ai-wok", 5},       {"kingofthehill", 5}, {"racingkings", 5},
+    {"3check", 5},       {"5check", 5},       {"antichess", 5},     {"giveaway", 5},
+    {"suicide", 5},      {"losers", 5},       {"extinction", 5},    {"horde", 6},
+    {"grand", 4},
+};
+
+// Moves of a random game from the start, in UCI (chess960 castling as the king taking its
+// rook, as Fairy-Stockfish reads it), stopped before the game ends.
+std::vector<std::string> random_game(const Rules& rules, std::mt19937& rng, int plies) {
+    std::vector<std::string> moves;
+    Position pos = rules.start();
+    for (int ply = 0; ply < plies && !pos.outcome(); ++ply) {
+        const std::vector<Move> legal = pos.legal_moves();
+        if (legal.empty()) break;
+        const Move m = legal[std::uniform_int_distribution<std::size_t>(0, legal.size() - 1)(rng)];
+        moves.push_back(pos.move_name(m, MoveStyle::Uci));
+        pos.play(m);
+    }
+    return moves;
+}
+
+class SlowFairyStockfishPerft : public ::testing::TestWithParam<CatalogueVariant> {
+  protected:
+    void SetUp() override {
+        if (!std::filesystem::exists(kFairyStockfish))
+            GTEST_SKIP() << kFairyStockfish << " is not installed (apt-get install fairy-stockfish)";
+    }
+};
+
+TEST_P(SlowFairyStockfishPerft, CountsAgreeFromTheStartAndAfterRandomPlay) {
+    const CatalogueVariant& cv = GetParam();
+    const Rules& rules = cached_rules(cv.name);
+    const FsAnswer start = ask_fairy_stockfish(cv.name, {}, cv.depth);
+    ASSERT_TRUE(start.counted) << cv.name << ": Fairy-Stockfish gave no count";
+    EXPECT_EQ(rules.from_fen(start.fen).perft(cv.depth, PerftStop::Immediate), start.nodes)
+        << cv.name << " from " << start.fen << " depth " << cv.depth;
+    // The same start as the variant file's, read from Fairy-Stockfish's FEN.
+    EXPECT_EQ(rules.from_fen(start.fen).key(), rules.start().key()) << cv.name << " " << start.fen;
+
+    std::mt19937 rng(20261127);
+    for (int game = 0; game < 5; ++game) {
+        const auto moves = random_game(rules, rng, 8 + 8 * game);
+        const FsAnswer after = ask_fairy_stockfish(cv.name, moves, 3);
+        ASSERT_TRUE(after.counted) << cv.name << ": Fairy-Stockfish gave no count";
+        std::string line;
+        for (const auto& m : moves) line += m + " ";
+        Position pos = rules.start();
+        try {
+            pos = rules.from_fen(after.fen);
+        } catch (const PositionError& e) {
+            ADD_FAILURE() << cv.name << ": Fairy-Stockfish's FEN " << after.fen
+                          << " does not read: " << e.what() << " (moves " << line << ")";
+            continue;
+        }
+        EXPECT_EQ(pos.perft(3, PerftStop::Immediate), after.nodes)
+            << cv.name << " from " << after.fen << " (moves " << line << ")";
+    }
+}
+
+INSTANTIATE_TEST_SUITE_P(SlowCatalogue, SlowFairyStockfishPerft, ::testing::ValuesIn(kCatalogue),
+                         [](const auto& info) {
+                             std::string name = info.param.name;
+                             for (char& c : name)
+                                 if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
+                             return "v_" + name;
+                         });
+
+}  // namespace
