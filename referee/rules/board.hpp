@@ -53,8 +53,8 @@ class Board {
 
     void generate_pseudo_legal(MoveList& out) const;
     void generate_legal(MoveList& out);  // uses make/unmake, leaves the position as it was
-    void keep_captures_if_any(MoveList& list) const;  // forced capture
-    void drop_checking_moves(MoveList& list);          // forbidden checks
+    void keep_captures_if_any(MoveList& list) const;         // forced capture
+    void drop_checking_moves(MoveList& list);                // forbidden checks
     void drop_unavailable_promotions(MoveList& list) const;  // promotion to lost pieces
     // The number of legal moves, without storing them where the variant allows.
     int count_legal();

@@ -150,10 +150,10 @@ std::string Position::move_name(Move m, MoveStyle style) const {
         return rules_.variant().pieces[m.drop_type()].letter + ("@" + g.name(m.to));
     // Chess960 castling in UCI is the king taking its own rook (UCI_Chess960, as
     // Fairy-Stockfish writes and reads it): the king's target alone may be a plain king move.
-    const int to = style == MoveStyle::Uci && m.kind() == MoveKind::Castle &&
-                           rules_.variant().chess960
-                       ? castle_rook_square(m)
-                       : m.to;
+    const int to =
+        style == MoveStyle::Uci && m.kind() == MoveKind::Castle && rules_.variant().chess960
+            ? castle_rook_square(m)
+            : m.to;
     std::string out = g.name(m.from) + (style == MoveStyle::Dash ? "-" : "") + g.name(to);
     if (m.promotion) {
         const Variant& v = rules_.variant();
@@ -197,8 +197,7 @@ Move Position::parse_move(std::string_view text) const {
     // variants: elsewhere that text is an engine's mistake.
     if (matches.empty() && v.chess960)
         for (const Move& m : legal_here())
-            if (m.kind() == MoveKind::Castle && m.from == mt.from &&
-                castle_rook_square(m) == mt.to)
+            if (m.kind() == MoveKind::Castle && m.from == mt.from && castle_rook_square(m) == mt.to)
                 matches.push(m);
     const PieceType& type = v.pieces[mover->type];
     if (matches.empty()) {

@@ -467,8 +467,7 @@ struct TableBuilder {
             for (auto& limits : t.promotion_limit) limits.assign(t.ntypes, 0);
             for (char c : start.placement)
                 if (c != '.' && v.type_of(c) >= 0)
-                    ++t.promotion_limit[std::isupper(static_cast<unsigned char>(c)) ? White
-                                                                                     : Black]
+                    ++t.promotion_limit[std::isupper(static_cast<unsigned char>(c)) ? White : Black]
                                        [v.type_of(c)];
         }
         t.count_by_list = t.must_capture || t.checks_forbidden || t.promotion_limited;

@@ -179,7 +179,7 @@ struct Tables {
         BB must_be_empty;
         std::vector<int> must_not_be_attacked;
         BB must_not_be_attacked_set;  // the same squares as a set, for an attack map
-        std::uint64_t key = 0;  // in the position's key while the right is held
+        std::uint64_t key = 0;        // in the position's key while the right is held
         // The piece that castles as the king: the one on its square at the start (giveaway's
         // king is not royal); -1: any royal piece (chess960's own castling).
         int king_type = -1;

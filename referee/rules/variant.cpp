@@ -68,24 +68,23 @@ std::string Variant::summary() const {
                        end_value_name(end.no_legal_moves));
     if (captures_to_hand) out += "captured pieces go to the capturer's hand\n";
     if (drops) out += "pieces in hand may be dropped on empty squares\n";
-    if (end.check_count)
-        out += fmt::format("giving check {} times: win\n", end.check_count);
+    if (end.check_count) out += fmt::format("giving check {} times: win\n", end.check_count);
     if (end.region) {
         std::string squares[2];
         for (int c = 0; c < 2; ++c)
             for (Square sq : end.region->squares[c])
                 squares[c] += (squares[c].empty() ? "" : " ") + geometry.name(sq);
-        out += fmt::format("a {} reaching {}: win{}\n", pieces[type_of(end.region->piece)].name,
-                           squares[0] == squares[1]
-                               ? squares[0]
-                               : fmt::format("{} (White), {} (Black)", squares[0], squares[1]),
-                           end.region->reply
-                               ? " once the other side has replied (Black reaching too: draw)"
-                               : "");
+        out += fmt::format(
+            "a {} reaching {}: win{}\n", pieces[type_of(end.region->piece)].name,
+            squares[0] == squares[1]
+                ? squares[0]
+                : fmt::format("{} (White), {} (Black)", squares[0], squares[1]),
+            end.region->reply ? " once the other side has replied (Black reaching too: draw)" : "");
     }
     if (end.bare_king)
-        out += fmt::format("a side left with its king alone: {}{}\n", end_value_name(*end.bare_king),
-                           end.bare_king_reply ? " after its next move" : "");
+        out +=
+            fmt::format("a side left with its king alone: {}{}\n", end_value_name(*end.bare_king),
+                        end.bare_king_reply ? " after its next move" : "");
     if (end.extinction) {
         std::string kinds;
         for (char c : end.extinction_pieces) kinds += c;

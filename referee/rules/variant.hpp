@@ -55,8 +55,8 @@ struct MaterialDraw {
 // (King of the Hill's centre, Racing Kings' last rank). With `reply` the other side first
 // gets one more move, and Black reaching its region on that move draws (Racing Kings).
 struct RegionRule {
-    char piece = 0;                    // upper-case letter
-    std::vector<Square> squares[2];    // [White], [Black]
+    char piece = 0;                  // upper-case letter
+    std::vector<Square> squares[2];  // [White], [Black]
     bool reply = false;
 };
 

@@ -106,8 +106,8 @@ void read_piece(const Reader& r, const YAML::Node& node, const std::string& wher
         if (promo.IsMap()) {
             r.only_keys(promo, key, {"to", "rank", "optional", "forced_rank", "captured_only"});
             if (promo["captured_only"])
-                p.promotion_captured_only = r.get<bool>(promo["captured_only"],
-                                                        key + ".captured_only", "true or false");
+                p.promotion_captured_only =
+                    r.get<bool>(promo["captured_only"], key + ".captured_only", "true or false");
             if (promo["optional"])
                 p.promotion_optional =
                     r.get<bool>(promo["optional"], key + ".optional", "true or false");
@@ -239,8 +239,7 @@ RegionRule read_region(const Reader& r, const Variant& v, const YAML::Node& node
     } else {
         for (const char* side : {"white", "black"})
             if (!node[side])
-                r.fail(node, key + "." + side,
-                       "a region needs 'squares', or 'white' and 'black'");
+                r.fail(node, key + "." + side, "a region needs 'squares', or 'white' and 'black'");
         rule.squares[0] = squares(node["white"], key + ".white");
         rule.squares[1] = squares(node["black"], key + ".black");
     }
@@ -467,11 +466,10 @@ Variant parse_variant(const std::string& yaml_text, const std::string& source) {
     YAML::Node root = r.load(yaml_text);
     if (!root.IsMap())
         throw VariantError(source, 1, 1, "", "a variant file must be a YAML mapping");
-    r.only_keys(
-        root, "",
-        {"name", "description", "extends", "board", "start", "pieces", "check_rules", "castling",
-         "end", "uci_default", "captures_to_hand", "drops", "must_capture", "chess960", "names",
-         "checks_forbidden"});
+    r.only_keys(root, "",
+                {"name", "description", "extends", "board", "start", "pieces", "check_rules",
+                 "castling", "end", "uci_default", "captures_to_hand", "drops", "must_capture",
+                 "chess960", "names", "checks_forbidden"});
     root = resolve_extends(r, root, source);
     for (const char* k : {"name", "board", "start", "pieces"})
         if (!root[k]) r.fail(root, k, fmt::format("the variant has no '{}'", k));

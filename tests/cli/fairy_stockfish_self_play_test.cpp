@@ -39,7 +39,8 @@ class SlowFairyStockfishSelfPlay : public ::testing::TestWithParam<const char*> 
   protected:
     void SetUp() override {
         if (!std::filesystem::exists(kFairyStockfish))
-            GTEST_SKIP() << kFairyStockfish << " is not installed (apt-get install fairy-stockfish)";
+            GTEST_SKIP() << kFairyStockfish
+                         << " is not installed (apt-get install fairy-stockfish)";
     }
 };
 
@@ -47,8 +48,8 @@ TEST_P(SlowFairyStockfishSelfPlay, OneGameEndsByTheVariantsOwnRules) {
     const std::string variant = GetParam();
     referee::test::TempDir dir;
     const auto r = run_referee({"play", variant, "--white", "fairy-stockfish", "--black",
-                                "fairy-stockfish", "--st", "0.02", "--margin", "2", "--quiet", "--out",
-                                (dir.path() / "game").string()});
+                                "fairy-stockfish", "--st", "0.02", "--margin", "2", "--quiet",
+                                "--out", (dir.path() / "game").string()});
     ASSERT_EQ(r.exit_code, 0) << variant << "\n" << r.out << r.err;
     std::smatch m;
     ASSERT_TRUE(std::regex_search(r.out, m, std::regex(R"(\((\S+)\))")))
@@ -60,23 +61,23 @@ TEST_P(SlowFairyStockfishSelfPlay, OneGameEndsByTheVariantsOwnRules) {
     // `referee check` reads the game's PGN (SAN of this variant's pieces, its Variant tag)
     // and finds it ended by the rules.
     const auto checked = run_referee({"check", (dir.path() / "game.pgn").string()});
-    EXPECT_NE(checked.out.find(": 1 ok,"), std::string::npos)
-        << variant << "\n"
-        << checked.out << checked.err;
+    EXPECT_NE(checked.out.find(": 1 ok,"), std::string::npos) << variant << "\n"
+                                                              << checked.out << checked.err;
 }
 
-INSTANTIATE_TEST_SUITE_P(
-    SlowCatalogue, SlowFairyStockfishSelfPlay,
-    ::testing::Values("nocastle", "fischerandom", "losalamos", "gardner", "almost", "amazon",
-                      "chancellor", "capablanca", "gothic", "janus", "embassy", "centaur",
-                      "knightmate", "courier", "shatranj", "makruk", "asean", "ai-wok",
-                      "kingofthehill", "racingkings", "3check", "5check", "antichess",
-                      "giveaway", "suicide", "losers", "extinction", "horde", "grand"),
-    [](const auto& info) {
-        std::string name = info.param;
-        for (char& c : name)
-            if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
-        return "v_" + name;
-    });
+INSTANTIATE_TEST_SUITE_P(SlowCatalogue, SlowFairyStockfishSelfPlay,
+                         ::testing::Values("nocastle", "fischerandom", "losalamos", "gardner",
+                                           "almost", "amazon", "chancellor", "capablanca", "gothic",
+                                           "janus", "embassy", "centaur", "knightmate", "courier",
+                                           "shatranj", "makruk", "asean", "ai-wok", "kingofthehill",
+                                           "racingkings", "3check", "5check", "antichess",
+                                           "giveaway", "suicide", "losers", "extinction", "horde",
+                                           "grand"),
+                         [](const auto& info) {
+                             std::string name = info.param;
+                             for (char& c : name)
+                                 if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
+                             return "v_" + name;
+                         });
 
 }  // namespace

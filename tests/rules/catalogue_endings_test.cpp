@@ -66,8 +66,7 @@ TEST(CatalogueEndings, GrandPromotesOnlyToLostPieces) {
     EXPECT_NO_THROW(lost.parse_move("b9b10a"));
     // Everything but one rook still stands: a rook it may become, nothing else, and it may
     // not stay a pawn on the last rank.
-    Position kept =
-        rules.from_fen("4k5/1P8/10/10/10/10/10/10/1NBQ1CABN1/R3K5 w - - 0 1");
+    Position kept = rules.from_fen("4k5/1P8/10/10/10/10/10/10/1NBQ1CABN1/R3K5 w - - 0 1");
     EXPECT_THROW(kept.parse_move("b9b10q"), MoveError);
     // The one move to b10 is the rook promotion (a text without a letter means it too).
     EXPECT_EQ(kept.parse_move("b9b10"), kept.parse_move("b9b10r"));
@@ -154,8 +153,7 @@ TEST(CatalogueEndings, ExtinctionAndTheAntichessFamily) {
     expect_end(cached_rules("suicide").from_fen("8/8/8/8/8/p7/P7/8 w - - 0 1"), GameResult::Draw,
                EndReason::NoLegalMoves, "draw: White has no legal move");
     expect_end(cached_rules("suicide").from_fen("8/8/8/8/p7/P7/P7/8 w - - 0 1"),
-               GameResult::BlackWins, EndReason::NoLegalMoves,
-               "White has no legal move and loses");
+               GameResult::BlackWins, EndReason::NoLegalMoves, "White has no legal move and loses");
     expect_end(cached_rules("antichess").from_fen("8/8/8/8/p7/P7/P7/8 w - - 0 1"),
                GameResult::WhiteWins, EndReason::NoLegalMoves, "White has no legal move and wins");
 }

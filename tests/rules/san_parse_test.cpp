@@ -60,8 +60,9 @@ TEST(SanParse, EverySanTheRefereeWritesReadsBackAsTheSameMove) {
         }
         EXPECT_GT(checked, 1000) << name;
         const auto& pieces = rules.variant().pieces;
-        if (std::any_of(pieces.begin(), pieces.end(),
-                        [](const referee::rules::PieceType& p) { return !p.promotes_to.empty(); })) {
+        if (std::any_of(pieces.begin(), pieces.end(), [](const referee::rules::PieceType& p) {
+                return !p.promotes_to.empty();
+            })) {
             EXPECT_GT(promotions, 0)
                 << name << ": no promotion came up; the games are too short to test it";
         }

@@ -18,10 +18,10 @@ namespace {
 
 TournamentConfig fischer(std::uint64_t seed) {
     return tournament_config_from_yaml(
-        YAML::Load("name: t\nvariant: fischerandom\ntime_control: 10+0.1\nseed: " +
-                   std::to_string(seed) +
-                   "\ngames_per_pairing: 8\nengines:\n  - {cmd: random, name: a}\n"
-                   "  - {cmd: random, name: b}\n"),
+        YAML::Load(
+            "name: t\nvariant: fischerandom\ntime_control: 10+0.1\nseed: " + std::to_string(seed) +
+            "\ngames_per_pairing: 8\nengines:\n  - {cmd: random, name: a}\n"
+            "  - {cmd: random, name: b}\n"),
         "t.yaml", "/tmp", REFEREE_BIN_DIR);
 }
 

@@ -51,8 +51,8 @@ enum class PerftStop { AnyEnd, Immediate };
 
 struct EndRules;
 // The list a variant file's `end:` keys make, in the order that settles ties: a royal
-// capture, a bare king, extinction, a region reached, the move limit, the checks given, no legal move (checkmate or stalemate), then
-// the draws by rule (material, repetition, the n-move rule).
+// capture, a bare king, extinction, a region reached, the move limit, the checks given, no legal
+// move (checkmate or stalemate), then the draws by rule (material, repetition, the n-move rule).
 std::vector<Ending> list_endings(const EndRules& end);
 
 }  // namespace referee::rules

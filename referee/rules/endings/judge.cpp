@@ -186,12 +186,12 @@ Outcome Board<BB>::describe(const Ending& e, Color side) const {
     switch (e.reason) {
         case EndReason::RoyalCapture:
             return Outcome{result_for(~side, e.value), EndReason::RoyalCapture,
-                           fmt::format("{} captured {}'s {}", color_name(~side),
-                                       color_name(side), royal_name(v))};
-        case EndReason::BareKing:
-            return Outcome{result_for(side, e.value), EndReason::BareKing,
-                           fmt::format("{} has nothing left but its {}", color_name(side),
+                           fmt::format("{} captured {}'s {}", color_name(~side), color_name(side),
                                        royal_name(v))};
+        case EndReason::BareKing:
+            return Outcome{
+                result_for(side, e.value), EndReason::BareKing,
+                fmt::format("{} has nothing left but its {}", color_name(side), royal_name(v))};
         case EndReason::Extinction: {
             std::string lost = "every piece";
             for (int type : t_->extinction_types)
