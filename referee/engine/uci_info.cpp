@@ -28,27 +28,48 @@ bool number(std::string_view word, T& out) {
 
 }  // namespace
 
+void SearchInfo::set_pv(std::string_view moves) {
+    std::size_t pos = 0, size = 0;
+    for (std::string_view w = next_word(moves, pos); !w.empty(); w = next_word(moves, pos)) {
+        const std::size_t need = (size > 0 ? 1 : 0) + w.size();
+        if (size + need > kPvBytes) break;  // only whole moves
+        if (size > 0) pv_bytes[size++] = ' ';
+        for (const char c : w) pv_bytes[size++] = c > ' ' && c < 0x7f ? c : '?';
+    }
+    pv_size = static_cast<std::uint8_t>(size);
+}
+
 void read_uci_info(std::string_view line, SearchInfo& into) {
     std::size_t pos = 0;
     if (next_word(line, pos) != "info") return;
+    // Read into a copy: a "multipv 2" anywhere in the line leaves `into` as it was.
+    SearchInfo read = into;
     for (std::string_view w = next_word(line, pos); !w.empty(); w = next_word(line, pos)) {
-        if (w == "string" || w == "pv") return;  // the rest of the line is free text or moves
-        if (w == "depth") {
+        if (w == "string") return;  // free text: nothing in it is a field
+        if (w == "pv") {            // the rest of the line is moves
+            read.set_pv(line.substr(pos));
+            break;
+        }
+        if (w == "multipv") {
+            int n = 0;
+            if (number(next_word(line, pos), n) && n > 1) return;
+        } else if (w == "depth") {
             int d = 0;
-            if (number(next_word(line, pos), d) && d >= 0) into.depth = d;
+            if (number(next_word(line, pos), d) && d >= 0) read.depth = d;
         } else if (w == "nodes") {
             std::int64_t n = 0;
-            if (number(next_word(line, pos), n) && n >= 0) into.nodes = n;
+            if (number(next_word(line, pos), n) && n >= 0) read.nodes = n;
         } else if (w == "score") {
             const std::string_view kind = next_word(line, pos);
             int v = 0;
             if ((kind == "cp" || kind == "mate") && number(next_word(line, pos), v)) {
-                into.has_score = true;
-                into.mate = kind == "mate";
-                into.score = v;
+                read.has_score = true;
+                read.mate = kind == "mate";
+                read.score = v;
             }
         }
     }
+    into = read;
 }
 
 }  // namespace referee::engine

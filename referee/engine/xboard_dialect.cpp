@@ -101,6 +101,7 @@ class XboardDialect final : public Dialect {
                 info_.mate = t->mate;
                 info_.score = t->score;
                 info_.nodes = t->nodes;
+                info_.set_pv(t->pv);
                 return;
             }
             if (auto m = xboard::move_in(rest)) return engine_moved(*m);

@@ -105,6 +105,7 @@ std::optional<Thinking> read_thinking(std::string_view line) {
     t.depth = *depth;
     t.nodes = *nodes;
     t.score = *score;
+    t.pv = trim(rest);
     constexpr int kMate = 100000;
     if (*score >= kMate || *score <= -kMate) {
         t.mate = true;

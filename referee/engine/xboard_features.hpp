@@ -35,6 +35,7 @@ struct Thinking {
     int score = 0;
     bool mate = false;
     long long nodes = 0;
+    std::string_view pv;  // the rest of the line, in the engine's notation
 };
 std::optional<Thinking> read_thinking(std::string_view line);
 

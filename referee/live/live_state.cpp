@@ -35,6 +35,7 @@ LivePly ply_of(const tournament::MovePlayed& e, std::int64_t t) {
     p.depth = e.move.info.depth;
     p.score = score_text(e.move.info);
     p.nodes = e.move.info.nodes;
+    p.pv = e.move.info.pv();
     return p;
 }
 
@@ -78,6 +79,10 @@ void append_ply(std::string& out, const LivePly& p) {
         out += ",\"nodes\":";
         append_number(out, p.nodes);
     }
+    if (!p.pv.empty()) {
+        out += ",\"pv\":";
+        tournament::append_json_string(out, p.pv);
+    }
 }
 
 LivePly ply_from_json(const Json& j) {
@@ -95,10 +100,11 @@ LivePly ply_from_json(const Json& j) {
     p.depth = j.value("depth", 0);
     p.score = j.value("score", std::string());
     p.nodes = j.value("nodes", std::int64_t{-1});
+    p.pv = j.value("pv", std::string());
     return p;
 }
 
-// What the side said with its last move: {"depth", "score", "nodes"} as far as given.
+// What the side said with its last move: {"depth", "score", "nodes", "pv"} as far as given.
 std::string dump_info(const LiveGame& g, bool white) {
     for (auto it = g.plies.rbegin(); it != g.plies.rend(); ++it)
         if (it->white_moved == white && !it->book) {
@@ -106,6 +112,7 @@ std::string dump_info(const LiveGame& g, bool white) {
             if (it->depth > 0) info["depth"] = it->depth;
             if (!it->score.empty()) info["score"] = it->score;
             if (it->nodes >= 0) info["nodes"] = it->nodes;
+            if (!it->pv.empty()) info["pv"] = it->pv;
             return info.dump();
         }
     return "{}";

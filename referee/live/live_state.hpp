@@ -53,6 +53,7 @@ struct LivePly {
     int depth = 0;      // 0: not given
     std::string score;  // "+0.35", "#3"; empty: not given
     std::int64_t nodes = -1;
+    std::string pv;  // the engine's principal variation, in its notation; empty: not given
 };
 
 // A game in play.

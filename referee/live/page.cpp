@@ -264,6 +264,7 @@ const char* live_js() {
     if (i.depth) parts.push('depth ' + i.depth);
     if (i.score) parts.push(i.score);
     if (i.nodes !== undefined) parts.push(i.nodes + ' nodes');
+    if (i.pv) parts.push('pv ' + i.pv);
     return parts.join(' · ');
   }
   function showGame(g) {
@@ -413,7 +414,7 @@ const char* live_js() {
       });
       g.since = m.since;
       g.clocks = m.clocks;
-      if (!last.book) g.info[last.white_moved ? 0 : 1] = { depth: last.depth, score: last.score, nodes: last.nodes };
+      if (!last.book) g.info[last.white_moved ? 0 : 1] = { depth: last.depth, score: last.score, nodes: last.nodes, pv: last.pv };
       redraw(c);
     },
     end: function (e) { removeGame(e.row.slot); addFinished(e.row); },

@@ -2,6 +2,8 @@
 // while it thinks, and nothing from lines that only look like them.
 #include <gtest/gtest.h>
 
+#include <string>
+
 #include "referee/engine/uci_info.hpp"
 
 namespace referee::engine {
@@ -55,6 +57,36 @@ TEST(UciInfo, MalformedNumbersLeaveTheFieldAsItWas) {
     EXPECT_FALSE(i.has_score);
     read_uci_info("bestmove a2a3 score cp 5", i);  // not an info line
     EXPECT_FALSE(i.has_score);
+}
+
+TEST(UciInfo, ThePvIsKeptWholeMovesOnlyAndPrintable) {
+    SearchInfo i;
+    read_uci_info("info depth 3 score cp 5 pv e2e4  e7e5\tg1f3", i);
+    EXPECT_EQ(i.pv(), "e2e4 e7e5 g1f3");
+    read_uci_info("info depth 4 currmove d2d4", i);  // no pv: the last one stays
+    EXPECT_EQ(i.pv(), "e2e4 e7e5 g1f3");
+    EXPECT_EQ(i.depth, 4);
+
+    // A pv longer than the struct holds ends at the last whole move that fits.
+    std::string line = "info pv";
+    for (int k = 0; k < 40; ++k) line += " a2a3";
+    read_uci_info(line, i);
+    EXPECT_LE(i.pv().size(), SearchInfo::kPvBytes);
+    EXPECT_EQ(i.pv().size() % 5, 4u) << i.pv();
+    EXPECT_EQ(i.pv().substr(i.pv().size() - 4), "a2a3");
+
+    // Bytes that are not printable ASCII (a Latin-1 name, a control byte) are not passed on.
+    read_uci_info("info pv e2e4 \xe9\x01x", i);
+    EXPECT_EQ(i.pv(), "e2e4 ??x");
+}
+
+TEST(UciInfo, LinesOfASecondPvLeaveTheFirstAsItWas) {
+    SearchInfo i;
+    read_uci_info("info depth 9 multipv 1 score cp 30 nodes 50 pv e2e4", i);
+    read_uci_info("info depth 9 multipv 2 score cp -80 nodes 60 pv a2a3", i);
+    EXPECT_EQ(i.score, 30);
+    EXPECT_EQ(i.nodes, 50);
+    EXPECT_EQ(i.pv(), "e2e4");
 }
 
 }  // namespace

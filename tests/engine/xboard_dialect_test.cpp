@@ -345,6 +345,11 @@ TEST(XboardFeatures, QuotedValuesAndBrokenLines) {
     EXPECT_EQ(read_features("ping=1 myname=\"unterminated").size(), 1u);
     EXPECT_TRUE(read_features("").empty());
     EXPECT_FALSE(engine::xboard::read_thinking("move e2e4"));
+    const auto t = engine::xboard::read_thinking("9 100003 39 467744 Nf6 Bb5+ ");
+    ASSERT_TRUE(t);
+    EXPECT_TRUE(t->mate);
+    EXPECT_EQ(t->score, 3);
+    EXPECT_EQ(t->pv, "Nf6 Bb5+");
     EXPECT_FALSE(engine::xboard::read_result("1-0x"));
     const auto c = engine::xboard::read_complaint("Illegal move (no such piece): e2e4");
     ASSERT_TRUE(c);

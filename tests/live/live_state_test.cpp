@@ -43,6 +43,7 @@ tournament::MovePlayed move(rules::Position& pos, int slot, const std::string& t
     entry.info.depth = 5;
     entry.info.has_score = true;
     entry.info.score = -35;
+    entry.info.set_pv(text + " x\xffy");
     pos.play(m);
     const std::string fen = pos.fen();
     return {slot,
@@ -86,6 +87,7 @@ TEST(LiveState, AGameInPlayThenFinishedAndTheRunOver) {
     EXPECT_EQ(sunk[1].data["sans"], Json::array({"b3"}));
     EXPECT_EQ(sunk[1].data["last"]["white_moved"], true);
     EXPECT_EQ(sunk[1].data["last"]["score"], "-0.35");
+    EXPECT_EQ(sunk[1].data["last"]["pv"], "b2-b3 x?y");
     // Two plies between flushes: their names, and the last one whole.
     EXPECT_EQ(sunk[2].data["first"], 2);
     EXPECT_EQ(sunk[2].data["sans"], Json::array({"b4", "c3"}));
@@ -100,6 +102,7 @@ TEST(LiveState, AGameInPlayThenFinishedAndTheRunOver) {
     EXPECT_EQ(g["clocks"][0], 9700);
     EXPECT_EQ(g["clocks"][1], 8500);
     EXPECT_EQ(g["info"][1]["depth"], 5);
+    EXPECT_EQ(g["info"][1]["pv"], "b5-b4 x?y");
     EXPECT_EQ(snap["table"]["progress"]["done"], 0);
 
     // Nobody listening: nothing is even written out, but the state still follows.
