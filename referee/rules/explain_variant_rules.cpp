@@ -38,8 +38,7 @@ std::string forced_capture_reason(const Position& pos, const std::string& name) 
         if (captures(pos, m)) takes.push_back(pos.move_name(m, MoveStyle::Dash));
     std::sort(takes.begin(), takes.end());
     std::string list;
-    for (std::size_t i = 0; i < takes.size() && i < 4; ++i)
-        list += (i ? ", " : "") + takes[i];
+    for (std::size_t i = 0; i < takes.size() && i < 4; ++i) list += (i ? ", " : "") + takes[i];
     if (takes.size() > 4) list += ", ...";
     return fmt::format(
         "{} captures nothing, but a side that can capture must ({} forces captures), and {} can "
@@ -73,7 +72,8 @@ std::string lost_pieces_reason(const Position& pos, Move m, const std::string& n
     const PieceType& to = v.pieces[m.promotion_type()];
     const PositionFields start = parse_fen(g, v.start_fen);
     const char letter =
-        us == White ? to.letter : static_cast<char>(std::tolower(static_cast<unsigned char>(to.letter)));
+        us == White ? to.letter
+                    : static_cast<char>(std::tolower(static_cast<unsigned char>(to.letter)));
     const auto started = std::count(start.placement.begin(), start.placement.end(), letter);
     long on_board = 0;
     for (Square s = 0; s < g.squares(); ++s) on_board += pos.letter_at(s) == letter ? 1 : 0;

@@ -440,9 +440,10 @@ class Searcher {
     void last_of_a_kind_set_up(PositionFields& f) {
         const Color them = ~f.side_to_move;
         const auto& kinds = v_.end.extinction_pieces;
-        const char kind = kinds.empty() ? 0
-                                        : kinds[static_cast<std::size_t>(
-                                              pick(rng_, static_cast<int>(kinds.size())))];
+        const char kind =
+            kinds.empty()
+                ? 0
+                : kinds[static_cast<std::size_t>(pick(rng_, static_cast<int>(kinds.size())))];
         std::vector<Square> theirs;
         for (Square s = 0; s < g_.squares(); ++s) {
             const char c = f.placement[s];

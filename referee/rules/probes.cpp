@@ -260,8 +260,7 @@ bool variant_has_feature(const Variant& v, RuleFeature f, std::string* why_not) 
                     "{}'s region wins only after the other side's reply, never at once.", v.name));
             return true;
         case RuleFeature::CheckCountWin:
-            if (v.end.check_count <= 0)
-                return no(fmt::format("{} does not count checks.", v.name));
+            if (v.end.check_count <= 0) return no(fmt::format("{} does not count checks.", v.name));
             if (!royal) return no(fmt::format("{} has no royal piece to check.", v.name));
             return true;
         case RuleFeature::ExtinctionWin:

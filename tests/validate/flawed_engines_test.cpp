@@ -30,12 +30,9 @@ const std::vector<RuleFeature>& kFlaws = referee::rules::all_rule_features();
 
 // The catalogue's rules beyond the shipped five's, each with a catalogue variant that has it.
 const std::pair<const char*, RuleFeature> kCatalogueRules[] = {
-    {"antichess", RuleFeature::ForcedCapture},
-    {"racingkings", RuleFeature::ChecksForbidden},
-    {"grand", RuleFeature::PromotionCapturedOnly},
-    {"kingofthehill", RuleFeature::RegionWin},
-    {"3check", RuleFeature::CheckCountWin},
-    {"horde", RuleFeature::ExtinctionWin},
+    {"antichess", RuleFeature::ForcedCapture},     {"racingkings", RuleFeature::ChecksForbidden},
+    {"grand", RuleFeature::PromotionCapturedOnly}, {"kingofthehill", RuleFeature::RegionWin},
+    {"3check", RuleFeature::CheckCountWin},        {"horde", RuleFeature::ExtinctionWin},
 };
 
 TEST(SlowFlawedEngines, EachFailsTheProbeAboutItsFlawOnEveryVariantWithTheRule) {

@@ -185,14 +185,10 @@ struct CatalogueRule {
 };
 
 const CatalogueRule kCatalogueRules[] = {
-    {"antichess", RuleFeature::ForcedCapture},
-    {"losers", RuleFeature::ForcedCapture},
-    {"racingkings", RuleFeature::ChecksForbidden},
-    {"grand", RuleFeature::PromotionCapturedOnly},
-    {"kingofthehill", RuleFeature::RegionWin},
-    {"3check", RuleFeature::CheckCountWin},
-    {"5check", RuleFeature::CheckCountWin},
-    {"horde", RuleFeature::ExtinctionWin},
+    {"antichess", RuleFeature::ForcedCapture},     {"losers", RuleFeature::ForcedCapture},
+    {"racingkings", RuleFeature::ChecksForbidden}, {"grand", RuleFeature::PromotionCapturedOnly},
+    {"kingofthehill", RuleFeature::RegionWin},     {"3check", RuleFeature::CheckCountWin},
+    {"5check", RuleFeature::CheckCountWin},        {"horde", RuleFeature::ExtinctionWin},
     {"extinction", RuleFeature::ExtinctionWin},
 };
 
@@ -241,9 +237,10 @@ TEST_P(CatalogueRules, TheRuleGetsPositionsThatCatchItsFlaw) {
             EXPECT_EQ(why.find("moves as Betza"), std::string::npos)
                 << "a vague reason for " << feature_key(f) << " " << p.fen << " "
                 << pos.move_name(m) << ": " << why;
-            const char* words = f == RuleFeature::ForcedCapture     ? "can capture: "
-                                : f == RuleFeature::ChecksForbidden ? "forbids moves that give check"
-                                                                    : "one its side has lost";
+            const char* words = f == RuleFeature::ForcedCapture ? "can capture: "
+                                : f == RuleFeature::ChecksForbidden
+                                    ? "forbids moves that give check"
+                                    : "one its side has lost";
             EXPECT_NE(why.find(words), std::string::npos) << p.fen << ": " << why;
         }
     }
@@ -262,8 +259,7 @@ TEST(RuleProbes, TheCatalogueRulesAppearOnlyInVariantsThatHaveThem) {
     for (const auto& name : list_variants()) {
         const Variant v = load_variant(name);
         EXPECT_EQ(variant_has_feature(v, RuleFeature::ForcedCapture), v.must_capture) << name;
-        EXPECT_EQ(variant_has_feature(v, RuleFeature::ChecksForbidden), v.checks_forbidden)
-            << name;
+        EXPECT_EQ(variant_has_feature(v, RuleFeature::ChecksForbidden), v.checks_forbidden) << name;
         EXPECT_EQ(variant_has_feature(v, RuleFeature::RegionWin),
                   v.end.region.has_value() && !v.end.region->reply)
             << name;
