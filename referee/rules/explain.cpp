@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include "referee/rules/explain_variant_rules.hpp"
 #include "referee/rules/probe_moves.hpp"
 
 namespace referee::rules {
@@ -125,6 +126,10 @@ std::string explain_illegal(const Position& pos, std::string_view text) {
                 "{} is the king taking its own rook: castling is written as the king's move, "
                 "{}-{}",
                 name, g.name(c.king_from), g.name(c.king_to));
+
+    // A move the variant's own move rules take away: forced capture, no checks, promotion to
+    // lost pieces only.
+    if (auto why = explain_variant_rule(pos, text, name); !why.empty()) return why;
 
     // The squares make a legal move and only the promotion letter is wrong: say that, in the
     // words the referee uses when a game meets it (Position::parse_move).

@@ -277,6 +277,15 @@ bool wins_at_once(const Position& pos, Move m) {
                       (pos.side_to_move() == White ? GameResult::WhiteWins : GameResult::BlackWins);
 }
 
+bool wins_by(const Position& pos, Move m, EndReason reason) {
+    Position after = pos;
+    after.play(m);
+    const auto end = after.outcome();
+    return end && end->reason == reason &&
+           end->result ==
+               (pos.side_to_move() == White ? GameResult::WhiteWins : GameResult::BlackWins);
+}
+
 bool attacked_with_captured_pawn_left(const Position& pos, Move m, const Rules& unchecked) {
     const Geometry& g = pos.rules().geometry();
     PositionFields f = parse_fen(g, pos.fen());

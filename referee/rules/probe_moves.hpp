@@ -57,6 +57,8 @@ std::vector<Move> wrapped_moves(const Position& pos, bool side_steps);
 
 // Whether the side to move wins at once by playing m (mate, the king taken, ...).
 bool wins_at_once(const Position& pos, Move m);
+// ... and the game ends that way by the ending `reason` (a region reached, the last check).
+bool wins_by(const Position& pos, Move m, EndReason reason);
 
 // Whether m leaves the mover's royal piece attacked, judged without check rules.
 bool leaves_royal_attacked(const Position& pos, Move m);

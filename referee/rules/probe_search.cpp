@@ -3,6 +3,7 @@
 // improved by a seeded local search (remove, add or move a piece) that lowers the flawed
 // engine's chance of picking a legal move by luck.
 #include <algorithm>
+#include <array>
 #include <cctype>
 #include <random>
 #include <set>
@@ -32,7 +33,7 @@ bool missing_kind(RuleFeature f) {
     return f == RuleFeature::EnPassant || f == RuleFeature::DoubleStep ||
            f == RuleFeature::KingCapture || f == RuleFeature::Promotion ||
            f == RuleFeature::NoLegalMove || f == RuleFeature::SideStepMove ||
-           f == RuleFeature::CastlingMove;
+           f == RuleFeature::CastlingMove || winning_ending(f).has_value();
 }
 
 // How far the feature's moves are from winning at once: 0 when one of them wins; else, after
@@ -79,9 +80,15 @@ struct Scored {
     bool as_good_as(const Scored& o) const { return ok && !o.better_than(*this); }
 };
 
+// The candidate's FEN with the clocks reset; the check counters and the hand stay (a
+// check-count probe is asked with one check to go). Promoted marks are dropped: the search
+// moves pieces, and a mark would not follow its piece.
 std::string fen_of(const Geometry& g, const PositionFields& f) {
-    return fmt::format("{} {} {} {} 0 1", placement_to_fen(g, f.placement),
-                       f.side_to_move == White ? 'w' : 'b', f.castling, f.en_passant);
+    PositionFields out = f;
+    out.promoted.clear();
+    out.halfmove_clock = 0;
+    out.fullmove_number = 1;
+    return fields_to_fen(g, out);
 }
 
 class Searcher {
@@ -98,6 +105,10 @@ class Searcher {
         free_.emplace(without_check_rules(rules));  // shared with the other searches
         for (std::size_t t = 0; t < v_.pieces.size(); ++t)
             (v_.pieces[t].royal ? royal_types_ : other_types_).push_back(static_cast<int>(t));
+        // A side without a royal piece at the start (horde's White) gets none in set-ups.
+        for (char c : start_.placement)
+            if (const int t = c == '.' ? -1 : v_.type_of(c); t >= 0 && v_.pieces[t].royal)
+                starts_royal_[std::isupper(static_cast<unsigned char>(c)) ? White : Black] = true;
     }
 
     std::vector<ProbePosition> run() {
@@ -346,6 +357,7 @@ class Searcher {
         }
         for (Color c : {White, Black})
             for (int t : royal_types_) {
+                if (!starts_royal_[c]) break;
                 bool present = false;
                 for (char x : f.placement)
                     present |=
@@ -364,6 +376,14 @@ class Searcher {
             if (pick(rng_, 4) != 0) rights += c;
         f.castling = rights.empty() ? "-" : rights;
         if (pick(rng_, 2)) en_passant_set_up(f);
+        if (v_.end.check_count > 0) {
+            // Checks still to give, as the FEN counts them: the side to move often one short.
+            const int n = v_.end.check_count;
+            std::array<int, 2> remaining{1 + pick(rng_, n), 1 + pick(rng_, n)};
+            if (f_ == RuleFeature::CheckCountWin || pick(rng_, 2)) remaining[f.side_to_move] = 1;
+            f.checks_remaining = remaining;
+        }
+        if (f_ == RuleFeature::ExtinctionWin) last_of_a_kind_set_up(f);
         std::optional<Move> lead;
         if (f_ == RuleFeature::DiscoveredCheck) {
             // The opponent moves first: choose one of its moves that uncovers a check.
@@ -413,6 +433,32 @@ class Searcher {
         for (int rank = std::min(home, far) + 1; rank < std::max(home, far); ++rank)
             f.placement[g_.at(file, rank)] = '.';
         f.placement[g_.at(file, far)] = as(king, ~us);
+    }
+
+    // The side not to move down to its last piece of a kind it may not lose (of any kind, when
+    // the variant lists none), so that taking it can end the game.
+    void last_of_a_kind_set_up(PositionFields& f) {
+        const Color them = ~f.side_to_move;
+        const auto& kinds = v_.end.extinction_pieces;
+        const char kind =
+            kinds.empty()
+                ? 0
+                : kinds[static_cast<std::size_t>(pick(rng_, static_cast<int>(kinds.size())))];
+        std::vector<Square> theirs;
+        for (Square s = 0; s < g_.squares(); ++s) {
+            const char c = f.placement[s];
+            if (c == '.' || (std::isupper(static_cast<unsigned char>(c)) != 0) != (them == White))
+                continue;
+            const int t = v_.type_of(c);
+            if (kind == 0 ? t >= 0 && !v_.pieces[t].royal
+                          : std::toupper(static_cast<unsigned char>(c)) == kind)
+                theirs.push_back(s);
+        }
+        if (theirs.size() < 2) return;
+        const std::size_t keep =
+            static_cast<std::size_t>(pick(rng_, static_cast<int>(theirs.size())));
+        for (std::size_t i = 0; i < theirs.size(); ++i)
+            if (i != keep) f.placement[theirs[i]] = '.';
     }
 
     // A pawn of the side not to move that has just double-stepped, an enemy pawn beside it.
@@ -563,6 +609,7 @@ class Searcher {
     PositionFields start_;
     std::optional<Rules> free_;  // the variant without check rules: who attacks what
     std::vector<int> royal_types_, other_types_;
+    bool starts_royal_[2] = {false, false};  // [White], [Black]
 };
 
 }  // namespace

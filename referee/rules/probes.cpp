@@ -56,12 +56,28 @@ constexpr FeatureText kFeatures[] = {
     {RuleFeature::NoLegalMove, "no-legal-move",
      "there are no check rules: a move that leaves the king attacked is legal, so it is not 'no "
      "legal move'"},
+    {RuleFeature::ForcedCapture, "forced-capture",
+     "a side that can capture must: while a capture is there, a move that captures nothing is "
+     "illegal"},
+    {RuleFeature::ChecksForbidden, "no-checks", "a move may not give check"},
+    {RuleFeature::PromotionCapturedOnly, "promotion-captured-only",
+     "a pawn promotes only to a piece its side has lost (no more of a kind than the start "
+     "position gives)"},
     {RuleFeature::SideStepMove, "side-step-move",
      "a move-only one-square step (the side-step) is a move like any other: here the only legal "
      "one"},
     {RuleFeature::CastlingMove, "castling-move",
      "castling is a move, written as the king's move to its castling square (not as the king "
      "taking its rook): here the only move that wins at once"},
+    {RuleFeature::RegionWin, "region",
+     "a piece reaching its side's region (the variant's `end: region`) wins: here the only move "
+     "that wins at once"},
+    {RuleFeature::CheckCountWin, "check-count",
+     "the side that gives the variant's number of checks wins, counting the checks the FEN says "
+     "were given: here the check that completes the count is the only move that wins at once"},
+    {RuleFeature::ExtinctionWin, "extinction",
+     "a side that loses every piece of a listed kind loses (the variant's `end: extinction`): "
+     "here taking the last one is the only move that wins at once"},
 };
 
 const FeatureText& text_of(RuleFeature f) {
@@ -109,7 +125,20 @@ bool has_wrapping_rule(const Variant& v, bool side_steps) {
 }  // namespace
 
 bool wins_at_once_feature(RuleFeature f) {
-    return f == RuleFeature::CastlingMove;
+    return f == RuleFeature::CastlingMove || winning_ending(f).has_value();
+}
+
+std::optional<EndReason> winning_ending(RuleFeature f) {
+    switch (f) {
+        case RuleFeature::RegionWin:
+            return EndReason::Region;
+        case RuleFeature::CheckCountWin:
+            return EndReason::CheckCount;
+        case RuleFeature::ExtinctionWin:
+            return EndReason::Extinction;
+        default:
+            return std::nullopt;
+    }
 }
 
 const std::vector<RuleFeature>& all_rule_features() {
@@ -208,6 +237,39 @@ bool variant_has_feature(const Variant& v, RuleFeature f, std::string* why_not) 
                 return no(fmt::format(
                     "{} has check rules, so a king is never left to be captured in play.", v.name));
             return true;
+        case RuleFeature::ForcedCapture:
+            if (!v.must_capture) return no(fmt::format("{} has no forced capture.", v.name));
+            return true;
+        case RuleFeature::ChecksForbidden:
+            if (!v.checks_forbidden)
+                return no(fmt::format("{} allows moves that give check.", v.name));
+            if (!royal) return no(fmt::format("{} has no royal piece to check.", v.name));
+            return true;
+        case RuleFeature::PromotionCapturedOnly:
+            if (std::none_of(v.pieces.begin(), v.pieces.end(), [](const PieceType& p) {
+                    return p.promotion_captured_only && !p.promotes_to.empty();
+                }))
+                return no(fmt::format("{} does not limit promotion to lost pieces.", v.name));
+            return true;
+        case RuleFeature::RegionWin:
+            if (!v.end.region) return no(fmt::format("{} has no region to reach.", v.name));
+            // Racing Kings: the other side gets one more move first, so no move into the
+            // region wins at once.
+            if (v.end.region->reply)
+                return no(fmt::format(
+                    "{}'s region wins only after the other side's reply, never at once.", v.name));
+            return true;
+        case RuleFeature::CheckCountWin:
+            if (v.end.check_count <= 0) return no(fmt::format("{} does not count checks.", v.name));
+            if (!royal) return no(fmt::format("{} has no royal piece to check.", v.name));
+            return true;
+        case RuleFeature::ExtinctionWin:
+            // Only a loss for the side that dies out is a win for the side that takes the
+            // last piece (antichess's extinction is a win for the side left without pieces).
+            if (v.end.extinction != EndValue::Loss)
+                return no(fmt::format(
+                    "{} has no extinction rule under which taking the last piece wins.", v.name));
+            return true;
         case RuleFeature::NoLegalMove:
             if (v.check_rules || !royal)
                 return no(fmt::format(
@@ -248,6 +310,15 @@ std::optional<Variant> ablated_variant(const Variant& v, RuleFeature f) {
                         std::find(ranks.begin(), ranks.end(), r + 1) == ranks.end())
                         p.double_step_ranks.push_back(r + 1);
             }
+            return out;
+        case RuleFeature::ForcedCapture:
+            out.must_capture = false;
+            return out;
+        case RuleFeature::ChecksForbidden:
+            out.checks_forbidden = false;
+            return out;
+        case RuleFeature::PromotionCapturedOnly:
+            for (auto& p : out.pieces) p.promotion_captured_only = false;
             return out;
         case RuleFeature::PromotionChoice:
             for (auto& p : out.pieces) {
@@ -318,7 +389,17 @@ std::vector<Move> FlawedMoves::moves(const Position& pos) const {
         case RuleFeature::DoubleStepRank:
             return add_extras([&](Move m) { return m.kind() == MoveKind::DoubleStep; });
         case RuleFeature::PromotionChoice:
+        case RuleFeature::PromotionCapturedOnly:
             return add_extras([&](Move m) { return m.promotion != 0; });
+        case RuleFeature::ForcedCapture:
+        case RuleFeature::ChecksForbidden:
+            return add_extras([](Move) { return true; });
+        case RuleFeature::RegionWin:
+        case RuleFeature::CheckCountWin:
+        case RuleFeature::ExtinctionWin:
+            // The engine that does not know the ending never takes the move for a win; the
+            // probe shows it by the move it plays instead, so to it the move is not there.
+            return without([&](Move m) { return wins_by(pos, m, *winning_ending(feature_)); });
         case RuleFeature::EnPassant:
             return without([](Move m) { return m.kind() == MoveKind::EnPassant; });
         case RuleFeature::DoubleStep:

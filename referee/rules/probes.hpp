@@ -40,14 +40,24 @@ enum class RuleFeature {
     EdgeWrap,               // no leap or ride wraps around the board's edge
     KingCapture,            // the enemy royal piece may be captured
     NoLegalMove,            // without check rules, moves into check are legal: not "no move"
+    ForcedCapture,          // a side that can capture must (antichess's mustCapture)
+    ChecksForbidden,        // a move may not give check (racing kings)
+    PromotionCapturedOnly,  // promotion only to a piece the side has lost (grand chess)
     // The feature's own move is the one to play:
     SideStepMove,  // ... a move-only sideways step, the only legal move
     CastlingMove,  // ... castling (written as the king's move), the only move that wins at once
+    // The variant's own ending is the one to reach: a move that wins by it, the only move that
+    // wins at once (an engine that does not know the ending sees an ordinary move there).
+    RegionWin,      // a royal piece reaching its region (King of the Hill's centre)
+    CheckCountWin,  // the check that completes the count (three-check)
+    ExtinctionWin,  // taking the last piece of a kind the other side may not lose (horde)
 };
 
 // Features whose positions have the feature's move as the only one that wins at once (other
 // legal moves exist): playing one of those is a warning, not a failure.
 bool wins_at_once_feature(RuleFeature f);
+// For the features whose move wins by one of the variant's endings: that ending (else nullopt).
+std::optional<EndReason> winning_ending(RuleFeature f);
 
 // Every feature, in the order probes run.
 const std::vector<RuleFeature>& all_rule_features();
@@ -60,7 +70,8 @@ std::optional<RuleFeature> feature_from_key(const std::string& key);
 bool variant_has_feature(const Variant& v, RuleFeature f, std::string* why_not = nullptr);
 
 // The variant with the one rule switched off or changed, where the change is expressible
-// as variant data (check rules, en passant, double steps and their ranks, promotion choices).
+// as variant data (check rules, en passant, double steps and their ranks, promotion choices,
+// forced capture, forbidden checks, promotion to lost pieces).
 // nullopt for features whose flaw is computed move by move (castling conditions, wraps).
 std::optional<Variant> ablated_variant(const Variant& v, RuleFeature f);
 

@@ -133,6 +133,11 @@ void read_piece(const Reader& r, const YAML::Node& node, const std::string& wher
                                     ranks.size()));
                 p.promotion_rank = ranks[0];
             }
+            if (p.forced_promotion_rank && p.forced_promotion_rank < p.promotion_rank)
+                r.fail(promo["forced_rank"], key + ".forced_rank",
+                       fmt::format("forced_rank {} lies before the promotion zone, which starts "
+                                   "on rank {}",
+                                   p.forced_promotion_rank, p.promotion_rank));
         } else {
             p.promotes_to = parse_letters(r, promo, key);
         }
@@ -267,6 +272,10 @@ void read_end(const Reader& r, const YAML::Node& node, Variant& v) {
     count("repetition", e.repetition);
     count("n_move_rule", e.n_move_rule);
     count("check_count", e.check_count);
+    if (e.check_count > 0 &&
+        std::none_of(v.pieces.begin(), v.pieces.end(), [](const PieceType& p) { return p.royal; }))
+        r.fail(node["check_count"], "end.check_count",
+               "counting checks needs a piece to check: no piece is 'royal: true'");
     if (e.repetition == 1)
         r.fail(node["repetition"], "end.repetition",
                "a repetition count must be 2 or more (0: none)");

@@ -28,6 +28,13 @@ std::string flawed(const std::string& flaw) {
 // Every flaw the rules layer knows (each is a rule feature), each with the probe it must fail.
 const std::vector<RuleFeature>& kFlaws = referee::rules::all_rule_features();
 
+// The catalogue's rules beyond the shipped five's, each with a catalogue variant that has it.
+const std::pair<const char*, RuleFeature> kCatalogueRules[] = {
+    {"antichess", RuleFeature::ForcedCapture},     {"racingkings", RuleFeature::ChecksForbidden},
+    {"grand", RuleFeature::PromotionCapturedOnly}, {"kingofthehill", RuleFeature::RegionWin},
+    {"3check", RuleFeature::CheckCountWin},        {"horde", RuleFeature::ExtinctionWin},
+};
+
 TEST(SlowFlawedEngines, EachFailsTheProbeAboutItsFlawOnEveryVariantWithTheRule) {
     int runs = 0;
     for (const char* variant : kVariants) {
@@ -61,7 +68,32 @@ TEST(SlowFlawedEngines, EachFailsTheProbeAboutItsFlawOnEveryVariantWithTheRule) 
         for (const char* variant : kVariants)
             somewhere |= referee::rules::variant_has_feature(
                 referee::rules::Rules::load(variant).variant(), f);
+        for (const auto& [variant, rule] : kCatalogueRules) somewhere |= rule == f;
         EXPECT_TRUE(somewhere) << referee::rules::feature_key(f);
+    }
+    EXPECT_TRUE(referee::test::no_children_left());
+}
+
+// The catalogue's rules: an engine without the rule fails its probe (or, where the rule's
+// move is the only win at once, is warned that it missed it); the same engine without the
+// flaw passes it.
+TEST(SlowFlawedEngines, EachCatalogueRuleProbeCatchesItsFlawAndPassesACorrectEngine) {
+    for (const auto& [variant, f] : kCatalogueRules) {
+        const std::string key = referee::rules::feature_key(f);
+        const std::string probe = "rule-" + key;
+        auto o = referee::test::options_for(variant, flawed(key), std::nullopt, {probe});
+        o.rule_positions = 3;
+        const auto r = referee::test::probe(referee::validate::validate_engine(o), probe);
+        const bool warns = referee::rules::wins_at_once_feature(f);
+        EXPECT_EQ(r.verdict, warns ? Verdict::Warn : Verdict::Fail)
+            << variant << " " << probe << ": " << r.detail;
+        EXPECT_GE(r.positions_asked, 2) << variant << " " << probe;
+        EXPECT_NE(r.detail.find(warns ? "wins at once" : "positions failed"), std::string::npos)
+            << r.detail;
+        auto good = referee::test::options_for(variant, flawed(""), std::nullopt, {probe});
+        good.rule_positions = 3;
+        const auto g = referee::test::probe(referee::validate::validate_engine(good), probe);
+        EXPECT_EQ(g.verdict, Verdict::Pass) << variant << " " << probe << ": " << g.detail;
     }
     EXPECT_TRUE(referee::test::no_children_left());
 }

@@ -172,3 +172,107 @@ TEST(Explain, SaysWhyInWords) {
 }
 
 }  // namespace
+
+namespace {
+
+using namespace referee::rules;
+
+// The catalogue's rules beyond chess's, each with a variant that has it: positions are found
+// for its probe, each one where the flawed engine goes wrong and a correct one need not.
+struct CatalogueRule {
+    const char* variant;
+    RuleFeature feature;
+};
+
+const CatalogueRule kCatalogueRules[] = {
+    {"antichess", RuleFeature::ForcedCapture},     {"losers", RuleFeature::ForcedCapture},
+    {"racingkings", RuleFeature::ChecksForbidden}, {"grand", RuleFeature::PromotionCapturedOnly},
+    {"kingofthehill", RuleFeature::RegionWin},     {"3check", RuleFeature::CheckCountWin},
+    {"5check", RuleFeature::CheckCountWin},        {"horde", RuleFeature::ExtinctionWin},
+    {"extinction", RuleFeature::ExtinctionWin},
+};
+
+void PrintTo(const CatalogueRule& r, std::ostream* os) {
+    *os << r.variant << " " << feature_key(r.feature);
+}
+
+class CatalogueRules : public testing::TestWithParam<CatalogueRule> {};
+
+TEST_P(CatalogueRules, TheRuleGetsPositionsThatCatchItsFlaw) {
+    const auto [name, f] = GetParam();
+    const Rules rules = Rules::load(name);
+    ASSERT_TRUE(variant_has_feature(rules.variant(), f)) << name << " " << feature_key(f);
+    ProbeSearch search;
+    search.seed = 7;
+    search.positions = 3;
+    const auto found = find_probe_positions(rules, f, search);
+    ASSERT_GE(found.size(), 2u) << name << " " << feature_key(f);
+    for (const auto& p : found) {
+        const Position pos = probe_position(rules, p);
+        EXPECT_FALSE(pos.outcome()) << p.fen;
+        EXPECT_EQ(pos.legal_moves(), p.legal);
+        if (const auto ending = winning_ending(f)) {
+            // The moves that win by the variant's ending are the only ones that win at once.
+            ASSERT_FALSE(p.winning.empty()) << name << " " << p.fen;
+            for (Move m : p.legal) {
+                const bool feature_move =
+                    std::find(p.winning.begin(), p.winning.end(), m) != p.winning.end();
+                EXPECT_EQ(wins_at_once(pos, m), feature_move)
+                    << name << " " << p.fen << " " << pos.move_name(m);
+                if (feature_move) {
+                    Position after = pos;
+                    after.play(m);
+                    EXPECT_EQ(after.outcome()->reason, *ending) << p.fen << " " << pos.move_name(m);
+                }
+            }
+            continue;
+        }
+        ASSERT_FALSE(p.flawed_only.empty()) << name << " " << p.fen;
+        // Explaining builds the variant's tables again with the rule off: two moves a
+        // position are enough (validate explains one).
+        for (std::size_t i = 0; i < p.flawed_only.size() && i < 2; ++i) {
+            const Move m = p.flawed_only[i];
+            EXPECT_FALSE(pos.is_legal(m));
+            const std::string why = explain_illegal(pos, pos.move_name(m, MoveStyle::Uci));
+            EXPECT_EQ(why.find("moves as Betza"), std::string::npos)
+                << "a vague reason for " << feature_key(f) << " " << p.fen << " "
+                << pos.move_name(m) << ": " << why;
+            const char* words = f == RuleFeature::ForcedCapture ? "can capture: "
+                                : f == RuleFeature::ChecksForbidden
+                                    ? "forbids moves that give check"
+                                    : "one its side has lost";
+            EXPECT_NE(why.find(words), std::string::npos) << p.fen << ": " << why;
+        }
+    }
+}
+
+INSTANTIATE_TEST_SUITE_P(RuleProbes, CatalogueRules, testing::ValuesIn(kCatalogueRules),
+                         [](const testing::TestParamInfo<CatalogueRule>& info) {
+                             std::string name = std::string(info.param.variant) + "_" +
+                                                feature_key(info.param.feature);
+                             std::replace(name.begin(), name.end(), '-', '_');
+                             return "v" + name;
+                         });
+
+// A rule's probe appears only where the variant's data has the rule.
+TEST(RuleProbes, TheCatalogueRulesAppearOnlyInVariantsThatHaveThem) {
+    for (const auto& name : list_variants()) {
+        const Variant v = load_variant(name);
+        EXPECT_EQ(variant_has_feature(v, RuleFeature::ForcedCapture), v.must_capture) << name;
+        EXPECT_EQ(variant_has_feature(v, RuleFeature::ChecksForbidden), v.checks_forbidden) << name;
+        EXPECT_EQ(variant_has_feature(v, RuleFeature::RegionWin),
+                  v.end.region.has_value() && !v.end.region->reply)
+            << name;
+        EXPECT_EQ(variant_has_feature(v, RuleFeature::CheckCountWin), v.end.check_count > 0)
+            << name;
+        EXPECT_EQ(variant_has_feature(v, RuleFeature::ExtinctionWin),
+                  v.end.extinction == EndValue::Loss)
+            << name;
+        const bool limited = std::any_of(v.pieces.begin(), v.pieces.end(), [](const PieceType& p) {
+            return p.promotion_captured_only;
+        });
+        EXPECT_EQ(variant_has_feature(v, RuleFeature::PromotionCapturedOnly), limited) << name;
+    }
+}
+
+}  // namespace
