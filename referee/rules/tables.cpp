@@ -433,13 +433,17 @@ struct TableBuilder {
         for (auto& z : t.zobrist_ep) z = rng.next();
         t.zobrist_side = rng.next();
         // After the others, so that their keys stay what they were.
-        if (t.drops || t.captures_to_hand) {
+        if (t.drops || t.captures_to_hand || v.gating) {
             t.zobrist_hand.resize(2 * t.ntypes * (T::kMaxInHand + 1));
             for (auto& z : t.zobrist_hand) z = rng.next();
         }
         if (t.counts_checks) {
             t.zobrist_checks.resize(2 * 256);
             for (auto& z : t.zobrist_checks) z = rng.next();
+        }
+        if (v.gating) {
+            t.zobrist_gate.resize(2 * nsq);
+            for (auto& z : t.zobrist_gate) z = rng.next();
         }
         if (v.chess960) {
             t.zobrist_free_castle.resize(2 * v.castling.size() * nsq);
@@ -458,7 +462,19 @@ struct TableBuilder {
         t.captures_to_hand = v.captures_to_hand;
         t.drops = v.drops;
         t.counts_checks = v.end.check_count > 0;
-        t.extras = t.captures_to_hand || t.drops || t.counts_checks;
+        t.gating = v.gating;
+        t.counting = v.end.counting;
+        for (int type = 0; type < t.ntypes; ++type) {
+            const std::string& betza = v.pieces[type].betza;
+            int* role = betza == "R"     ? &t.counting_rook
+                        : betza == "FfW" ? &t.counting_khon
+                        : betza == "N"   ? &t.counting_knight
+                        : betza == "F"   ? &t.counting_met
+                                         : nullptr;
+            if (role && *role < 0) *role = type;
+        }
+        t.extras = t.captures_to_hand || t.drops || t.counts_checks || t.gating ||
+                   t.counting != CountingRule::None;
         t.must_capture = v.must_capture;
         t.checks_forbidden = v.checks_forbidden;
         const PositionFields start = parse_fen(g, v.start_fen);
@@ -470,7 +486,7 @@ struct TableBuilder {
                     ++t.promotion_limit[std::isupper(static_cast<unsigned char>(c)) ? White : Black]
                                        [v.type_of(c)];
         }
-        t.count_by_list = t.must_capture || t.checks_forbidden || t.promotion_limited;
+        t.count_by_list = t.must_capture || t.checks_forbidden || t.promotion_limited || t.gating;
         for (int s = 0; s < nsq; ++s) {
             const char c = start.placement[s];
             if (c != '.' && v.type_of(c) >= 0 && v.pieces[v.type_of(c)].royal)
