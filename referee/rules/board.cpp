@@ -148,7 +148,8 @@ void Board<BB>::set(const PositionFields& f) {
         set_free_castling(f.castling);
     } else if (f.castling != "-") {
         // With gating the field also names the squares that may gate (set_gates).
-        const std::string rights = t_->gating ? set_gates(f.castling) : f.castling;
+        const std::string rights =
+            t_->gating || t_->first_moves ? set_gates(f.castling) : f.castling;
         for (char c : rights) {
             bool found = false;
             for (std::size_t i = 0; i < castles().size(); ++i) {
@@ -238,7 +239,7 @@ PositionFields Board<BB>::fields() const {
     for (Color c : {White, Black}) {  // as Fairy-Stockfish: White's rights, then Black's
         for (std::size_t i = 0; i < castles().size(); ++i)
             if ((castling_ >> i & 1) && castles()[i].color == c) f.castling += castles()[i].right;
-        if (t_->gating) f.castling += gate_letters(c);
+        if (t_->gating || t_->first_moves) f.castling += gate_letters(c);
     }
     if (f.castling.empty()) f.castling = "-";
     f.castling_given = true;

@@ -61,6 +61,7 @@ class Board {
     void drop_checking_moves(MoveList& list);                // forbidden checks
     void drop_unavailable_promotions(MoveList& list) const;  // promotion to lost pieces
     void add_gated_moves(MoveList& list) const;              // gating: each move that may gate
+    void add_first_moves(MoveList& list);                    // first_moves.cpp
     // The number of legal moves, without storing them where the variant allows.
     int count_legal();
 

@@ -4,6 +4,8 @@
 // FEN writes them as file letters in the castling field ("KQABCDEFGHkqabcdefgh"), a
 // castling right also naming its king's and rook's squares. A square stops gating when
 // its piece moves or is captured there, and a side whose hand is empty gates no more.
+// The same squares serve first moves (first_moves.cpp): there they say which pieces have
+// not moved yet.
 //
 // A gated move is legal exactly when the same move without the gate is: the piece brought
 // in is never counted as shielding the king (Fairy-Stockfish judges the move as if the
@@ -67,8 +69,8 @@ std::string Board<BB>::set_gates(const std::string& field) {
         const int file = std::tolower(static_cast<unsigned char>(c)) - 'a';
         if (file < 0 || file >= g.width)
             throw PositionError(fmt::format(
-                "'{}' in the castling field is neither a castling right of {} nor a file "
-                "whose piece may gate",
+                "'{}' in the castling field is neither a castling right of {} nor the file "
+                "of a piece that may still gate or make its first move",
                 c, t_->variant->name));
         const Color color = upper ? White : Black;
         gates_[color] |= square_bit<BB>(g.at(file, color == White ? 0 : g.height - 1));
@@ -115,7 +117,7 @@ void Board<BB>::play_gate(const Undo& u) {
     }
     bool hand_empty = true;
     for (int type = 0; type < t_->ntypes && hand_empty; ++type) hand_empty = !hand_[us][type];
-    if (hand_empty && !t_->captures_to_hand) gates_[us] = BB{};
+    if (t_->gating && hand_empty && !t_->captures_to_hand) gates_[us] = BB{};
     if constexpr (kKeyed)
         for (Color c : {White, Black})
             for (BB b = before[c] ^ gates_[c]; any(b);)

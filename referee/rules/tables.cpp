@@ -441,7 +441,7 @@ struct TableBuilder {
             t.zobrist_checks.resize(2 * 256);
             for (auto& z : t.zobrist_checks) z = rng.next();
         }
-        if (v.gating) {
+        if (v.gating || t.first_moves) {
             t.zobrist_gate.resize(2 * nsq);
             for (auto& z : t.zobrist_gate) z = rng.next();
         }
@@ -473,7 +473,8 @@ struct TableBuilder {
                                          : nullptr;
             if (role && *role < 0) *role = type;
         }
-        t.extras = t.captures_to_hand || t.drops || t.counts_checks || t.gating ||
+        t.first_moves = v.has_first_moves();
+        t.extras = t.captures_to_hand || t.drops || t.counts_checks || t.gating || t.first_moves ||
                    t.counting != CountingRule::None;
         t.must_capture = v.must_capture;
         t.checks_forbidden = v.checks_forbidden;
@@ -486,7 +487,8 @@ struct TableBuilder {
                     ++t.promotion_limit[std::isupper(static_cast<unsigned char>(c)) ? White : Black]
                                        [v.type_of(c)];
         }
-        t.count_by_list = t.must_capture || t.checks_forbidden || t.promotion_limited || t.gating;
+        t.count_by_list = t.must_capture || t.checks_forbidden || t.promotion_limited || t.gating ||
+                          t.first_moves;
         for (int s = 0; s < nsq; ++s) {
             const char c = start.placement[s];
             if (c != '.' && v.type_of(c) >= 0 && v.pieces[v.type_of(c)].royal)
@@ -564,6 +566,23 @@ std::shared_ptr<const Tables<BB>> Tables<BB>::build(std::shared_ptr<const Varian
         for (std::uint32_t ts = t->leap_attackers[c]; ts; ts &= ts - 1) {
             const int type = std::countr_zero(ts);
             t->leap_attacks[c].push_back({type, t->piece(c, type).reverse_leap_capture.data()});
+        }
+    // First moves: plain leaps from each square (Black's mirrored).
+    for (Color c : {White, Black})
+        for (int ti = 0; ti < t->ntypes; ++ti) {
+            const auto& rules = v.pieces[ti].first_moves;
+            if (rules.empty()) continue;
+            auto& pp = t->per_piece[c * t->ntypes + ti];
+            pp.first_move.assign(t->nsq, BB{});
+            pp.first_capture.assign(t->nsq, BB{});
+            for (int s = 0; s < t->nsq; ++s)
+                for (const MoveRule& m : rules) {
+                    const int f = t->g.file_of(s) + m.dx;
+                    const int r = t->g.rank_of(s) + (c == White ? m.dy : -m.dy);
+                    if (!t->g.on_board(f, r)) continue;
+                    if (m.can_move) pp.first_move[s] |= square_bit<BB>(t->g.at(f, r));
+                    if (m.can_capture) pp.first_capture[s] |= square_bit<BB>(t->g.at(f, r));
+                }
         }
     b.zobrist();
     return t;

@@ -111,6 +111,8 @@ struct Tables {
         BB forced_promotion_zone{};
         BB optional_promotion{};
         BB drop_zone{};  // where it may be dropped: not where it must already have promoted
+        // Its first move's extra leaps (first_moves.cpp), per square; empty: none.
+        std::vector<BB> first_move, first_capture;
         std::vector<int> promotion_types;
         int promotion_choices = 0;  // promotion_types.size()
         BB double_step_from{};
@@ -213,6 +215,7 @@ struct Tables {
     bool must_capture = false;      // a side that can capture must
     bool checks_forbidden = false;  // a move may not give check
     bool gating = false;            // pieces in hand enter by gating (gating.cpp)
+    bool first_moves = false;       // some piece has first moves (first_moves.cpp)
     // The counting rule (endings/counting.cpp) and the piece kinds its limits name, found by
     // their moves (-1: the variant has none): rook R, khon FfW, knight N, met F.
     CountingRule counting = CountingRule::None;

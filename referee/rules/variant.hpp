@@ -33,6 +33,12 @@ struct PieceType {
     std::vector<int> double_step_ranks;  // relative ranks from which it may step two forward
     bool en_passant = false;             // its double step may be taken en passant by a like piece
     int source_line = 0;                 // where it was defined, for later error messages
+    // Leaps its first move may also make (Ouk Chatrang's king and met, as Fairy-Stockfish
+    // plays them; rules/first_moves.cpp). Which squares' pieces have not moved yet is part
+    // of the position: file letters in the FEN's castling field. A royal piece may not make
+    // them out of check.
+    std::string first_move_betza;
+    std::vector<MoveRule> first_moves;
 };
 
 // One castling move of White; Black's is the same with ranks mirrored.
@@ -140,6 +146,11 @@ struct Variant {
     // A move limit or an n-move rule bounds every game; repetition alone does not in practice.
     bool guarantees_an_end() const { return end.move_limit > 0 || end.n_move_rule > 0; }
     bool has_hands() const { return captures_to_hand || drops || gating; }
+    bool has_first_moves() const {
+        for (const PieceType& p : pieces)
+            if (!p.first_moves.empty()) return true;
+        return false;
+    }
 };
 
 // A malformed variant file: names the file, line, column and key.

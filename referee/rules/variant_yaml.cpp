@@ -68,9 +68,9 @@ std::vector<int> parse_ranks(const Reader& r, const YAML::Node& node, const std:
 }
 
 void read_piece(const Reader& r, const YAML::Node& node, const std::string& where, Variant& v) {
-    r.only_keys(
-        node, where,
-        {"letter", "name", "betza", "royal", "pawn", "promotion", "double_step", "en_passant"});
+    r.only_keys(node, where,
+                {"letter", "name", "betza", "royal", "pawn", "promotion", "double_step",
+                 "en_passant", "first_move"});
     PieceType p;
     p.source_line = node.Mark().line + 1;
     if (!node["letter"]) r.fail(node, where + ".letter", "a piece needs a letter");
@@ -93,6 +93,22 @@ void read_piece(const Reader& r, const YAML::Node& node, const std::string& wher
         r.fail_at(node["betza"], where + ".betza", static_cast<int>(e.position()),
                   fmt::format("piece '{}' ({}): {} in '{}' (unsupported part: '{}')", p.letter,
                               p.name, e.what(), p.betza, e.part()));
+    }
+    if (auto first = node["first_move"]) {
+        p.first_move_betza = r.get<std::string>(first, where + ".first_move", "a Betza string");
+        try {
+            p.first_moves = parse_betza(p.first_move_betza);
+        } catch (const BetzaError& e) {
+            r.fail_at(first, where + ".first_move", static_cast<int>(e.position()),
+                      fmt::format("piece '{}' ({}): {} in '{}' (unsupported part: '{}')", p.letter,
+                                  p.name, e.what(), p.first_move_betza, e.part()));
+        }
+        for (const MoveRule& m : p.first_moves)
+            if (m.is_rider() || m.hop != Hop::None || m.lame)
+                r.fail(first, where + ".first_move",
+                       fmt::format("piece '{}': a first move must be a plain leap ('{}' has a "
+                                   "rider, hopper or lame leap)",
+                                   p.letter, p.first_move_betza));
     }
     if (node["royal"]) p.royal = r.get<bool>(node["royal"], where + ".royal", "true or false");
     if (node["pawn"]) p.pawn = r.get<bool>(node["pawn"], where + ".pawn", "true or false");
@@ -564,6 +580,10 @@ Variant parse_variant(const std::string& yaml_text, const std::string& source) {
     if (v.chess960 && v.castling.empty())
         r.fail(root["chess960"], "chess960",
                "chess960 needs castling rules: they say where the king and the rook end");
+    if (v.has_first_moves() && (v.gating || v.chess960))
+        r.fail(root["pieces"], "pieces",
+               "first moves, gating and chess960 all write file letters in the FEN's castling "
+               "field; a variant may have one of them");
     if (v.gating && v.chess960)
         r.fail(root["gating"], "gating",
                "gating and chess960 both write file letters in the FEN's castling field; a "
