@@ -61,6 +61,9 @@ void Board<BB>::clear() {
     for (auto& h : hand_) h.fill(0);
     promoted_ = BB{};
     checks_[0] = checks_[1] = 0;
+    gates_[0] = gates_[1] = BB{};
+    counting_limit_ = counting_ply_ = 0;
+    gate_history_.clear();
     history_.clear();
 }
 
@@ -144,7 +147,10 @@ void Board<BB>::set(const PositionFields& f) {
     } else if (v.chess960 && f.castling != "-") {
         set_free_castling(f.castling);
     } else if (f.castling != "-") {
-        for (char c : f.castling) {
+        // With gating the field also names the squares that may gate (set_gates).
+        const std::string rights =
+            t_->gating || t_->first_moves ? set_gates(f.castling) : f.castling;
+        for (char c : rights) {
             bool found = false;
             for (std::size_t i = 0; i < castles().size(); ++i) {
                 const auto& k = castles()[i];
@@ -230,8 +236,11 @@ PositionFields Board<BB>::fields() const {
         }
     f.side_to_move = stm_;
     f.castling.clear();
-    for (std::size_t i = 0; i < castles().size(); ++i)
-        if (castling_ >> i & 1) f.castling += castles()[i].right;
+    for (Color c : {White, Black}) {  // as Fairy-Stockfish: White's rights, then Black's
+        for (std::size_t i = 0; i < castles().size(); ++i)
+            if ((castling_ >> i & 1) && castles()[i].color == c) f.castling += castles()[i].right;
+        if (t_->gating || t_->first_moves) f.castling += gate_letters(c);
+    }
     if (f.castling.empty()) f.castling = "-";
     f.castling_given = true;
     f.en_passant = ep_ == kNoSquare ? "-" : t_->g.name(ep_);
@@ -252,6 +261,7 @@ PositionFields Board<BB>::fields() const {
                                                std::tolower(static_cast<unsigned char>(letter))));
             }
     }
+    if (counting_limit_) f.counting = std::array<int, 2>{counting_limit_, counting_ply_};
     if (t_->counts_checks) {
         const int count = t_->variant->end.check_count;
         f.checks_remaining = std::array<int, 2>{std::max(0, count - checks_[White]),

@@ -43,6 +43,10 @@ class Board {
     int in_hand(Color c, int type) const { return hand_[c][type]; }
     bool is_promoted(int s) const { return test(promoted_, s); }  // '~': demotes when captured
     int checks_given(Color c) const { return checks_[c]; }
+    BB gates(Color c) const { return gates_[c]; }  // squares that may still gate (gating.cpp)
+    // The counting rule's limit and the plies counted towards it (0, 0: not counting).
+    int counting_limit() const { return counting_limit_; }
+    int counting_ply() const { return counting_ply_; }
 
     bool attacked(int sq, Color by) const;
     bool royal_attacked(Color c) const;  // any royal piece of c attacked
@@ -56,6 +60,8 @@ class Board {
     void keep_captures_if_any(MoveList& list) const;         // forced capture
     void drop_checking_moves(MoveList& list);                // forbidden checks
     void drop_unavailable_promotions(MoveList& list) const;  // promotion to lost pieces
+    void add_gated_moves(MoveList& list) const;              // gating: each move that may gate
+    void add_first_moves(MoveList& list);                    // first_moves.cpp
     // The number of legal moves, without storing them where the variant allows.
     int count_legal();
 
@@ -90,6 +96,7 @@ class Board {
         bool moved_promoted, captured_promoted;
         std::uint8_t captured_demoted;  // what a promoted captured piece was before
         std::uint8_t checks[2];
+        std::uint16_t counting_limit, counting_ply;
     };
 
     using PerPiece = typename T::PerPiece;
@@ -120,6 +127,18 @@ class Board {
     template <bool kKeyed>
     void play_extras(Undo& u);
     void unmake_extras(const Undo& u);
+    // Gating (gating.cpp): the FEN's castling field split into castling rights (returned)
+    // and gating squares (set here); the gating squares written back; a move's gate.
+    std::string set_gates(const std::string& rights);
+    std::string gate_letters(Color c) const;
+    template <bool kKeyed>
+    void play_gate(const Undo& u);
+    void unmake_gate(const Undo& u);
+    // The counting rules (endings/counting.cpp): the count after a move, and the limit a
+    // count starting now has.
+    void update_counting(bool captured);
+    int counting_start_limit() const;
+    bool counting_over() const { return counting_limit_ && counting_ply_ >= counting_limit_; }
     template <bool kKeyed>
     void add_to_hand(Color c, int type);
     template <bool kKeyed>
@@ -209,6 +228,9 @@ class Board {
     BB promoted_{};                                       // squares of promoted pieces
     std::array<std::uint8_t, kMaxSquares> demoted_{};     // there: the type it was before
     std::uint8_t checks_[2] = {0, 0};                     // checks given by each side
+    int counting_limit_ = 0, counting_ply_ = 0;           // plies
+    BB gates_[2]{};                                // gating: squares each side may still gate on
+    std::vector<std::array<BB, 2>> gate_history_;  // gates_ before each move (gating only)
     std::vector<Undo> history_;  // also the key before each move made, for repetition
 };
 

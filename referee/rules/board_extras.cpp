@@ -63,6 +63,18 @@ void Board<BB>::set_extras(const PositionFields& f) {
             throw PositionError(fmt::format("more than {} of '{}' in hand", T::kMaxInHand, c));
         add_to_hand<true>(color, type);
     }
+    if (f.counting) {
+        if (t_->counting == CountingRule::None)
+            throw PositionError(
+                fmt::format("the FEN has a count ('{} {}' after the castling field), but {} has no "
+                            "counting rule",
+                            (*f.counting)[0], (*f.counting)[1], v.name));
+        if ((*f.counting)[0] > 65535 || (*f.counting)[1] > 65535)
+            throw PositionError(
+                fmt::format("the count {} of {} cannot be", (*f.counting)[1], (*f.counting)[0]));
+        counting_limit_ = (*f.counting)[0];
+        counting_ply_ = (*f.counting)[1];
+    }
     if (f.checks_remaining || f.checks_given) {
         if (!t_->counts_checks)
             throw PositionError(
@@ -90,6 +102,9 @@ void Board<BB>::play_extras(Undo& u) {
     u.moved_promoted = u.captured_promoted = false;
     u.checks[0] = checks_[0];
     u.checks[1] = checks_[1];
+    u.counting_limit = static_cast<std::uint16_t>(counting_limit_);
+    u.counting_ply = static_cast<std::uint16_t>(counting_ply_);
+    if (t.gating || t.first_moves) play_gate<kKeyed>(u);  // first: the gated piece may give check
     if (m.is_drop()) take_from_hand<kKeyed>(us, m.drop_type());
     if (t.captures_to_hand) {
         if (u.captured) {
@@ -119,6 +134,7 @@ void Board<BB>::play_extras(Undo& u) {
         ++checks_[us];
         if constexpr (kKeyed) key_ ^= t.zobrist_checks[us * 256 + checks_[us]];
     }
+    if (t.counting != CountingRule::None) update_counting(u.captured != kNoPiece);
 }
 
 // Before the pieces move back; the side to move is the mover again. The key comes back
@@ -129,6 +145,9 @@ void Board<BB>::unmake_extras(const Undo& u) {
     const Color us = stm_;
     checks_[0] = u.checks[0];
     checks_[1] = u.checks[1];
+    counting_limit_ = u.counting_limit;
+    counting_ply_ = u.counting_ply;
+    if (t_->gating || t_->first_moves) unmake_gate(u);
     if (m.is_drop()) ++hand_[us][m.drop_type()];
     if (u.to_hand >= 0) --hand_[us][u.to_hand];
     if (!t_->captures_to_hand) return;

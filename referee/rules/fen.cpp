@@ -152,6 +152,14 @@ PositionFields parse_fen(const Geometry& g, std::string_view fen) {
         if (out.fullmove_number < 1) throw PositionError("the move number must be at least 1");
     }
     if (!out.castling_given) out.castling_given = fields.size() > 2;
+    if (!out.en_passant.empty() &&
+        std::all_of(out.en_passant.begin(), out.en_passant.end(),
+                    [](char c) { return std::isdigit(static_cast<unsigned char>(c)) != 0; })) {
+        out.counting =
+            std::array<int, 2>{parse_count(out.en_passant, "counting limit"), out.halfmove_clock};
+        out.en_passant = "-";
+        out.halfmove_clock = 0;
+    }
     return out;
 }
 
@@ -204,10 +212,12 @@ PositionFields parse_board_dump(const Geometry& g, std::string_view text) {
 std::string fields_to_fen(const Geometry& g, const PositionFields& f) {
     std::string out = placement_to_fen(g, f.placement, f.promoted);
     if (f.hand_given) out += '[' + f.hand + ']';
-    out += fmt::format(" {} {} {}", f.side_to_move == White ? 'w' : 'b', f.castling, f.en_passant);
+    out += fmt::format(" {} {} {}", f.side_to_move == White ? 'w' : 'b', f.castling,
+                       f.counting ? std::to_string((*f.counting)[0]) : f.en_passant);
     if (f.checks_remaining)
         out += fmt::format(" {}+{}", (*f.checks_remaining)[0], (*f.checks_remaining)[1]);
-    out += fmt::format(" {} {}", f.halfmove_clock, f.fullmove_number);
+    out +=
+        fmt::format(" {} {}", f.counting ? (*f.counting)[1] : f.halfmove_clock, f.fullmove_number);
     return out;
 }
 

@@ -34,6 +34,10 @@ struct PositionFields {
     // "3+3" after the en-passant field: the checks each side (White, Black) still needs to
     // give; "+1+0" at the end, as lichess writes it: the checks each has given.
     std::optional<std::array<int, 2>> checks_remaining, checks_given;
+    // Fairy-Stockfish's running count (the counting rules of makruk and ASEAN chess), in
+    // plies: its limit, written in the en-passant field's place, and the plies counted so
+    // far, in the half-move clock's.
+    std::optional<std::array<int, 2>> counting;
 };
 
 // "kqbnr/ppppp/5/5/PPPPP/RNBQK w - - 0 1"; the last four fields may be left off.

@@ -154,7 +154,19 @@ std::string Position::move_name(Move m, MoveStyle style) const {
         style == MoveStyle::Uci && m.kind() == MoveKind::Castle && rules_.variant().chess960
             ? castle_rook_square(m)
             : m.to;
-    std::string out = g.name(m.from) + (style == MoveStyle::Dash ? "-" : "") + g.name(to);
+    // A castling that gates on the rook's square is written from the rook to the king, as
+    // Fairy-Stockfish writes it ("h1e1h"); "e1g1h" gates on the king's.
+    const bool rook_gate =
+        m.kind() == MoveKind::Castle && m.gates() && m.gate_square == castle_rook_square(m);
+    std::string out =
+        rook_gate ? g.name(m.gate_square) + (style == MoveStyle::Dash ? "-" : "") + g.name(m.from)
+                  : g.name(m.from) + (style == MoveStyle::Dash ? "-" : "") + g.name(to);
+    if (m.gates()) {
+        const char letter = rules_.variant().pieces[m.gate_type()].letter;
+        out += style == MoveStyle::Uci
+                   ? static_cast<char>(std::tolower(static_cast<unsigned char>(letter)))
+                   : letter;
+    }
     if (m.promotion) {
         const Variant& v = rules_.variant();
         char letter = v.pieces[m.promotion_type()].letter;
@@ -199,6 +211,10 @@ Move Position::parse_move(std::string_view text) const {
         for (const Move& m : legal_here())
             if (m.kind() == MoveKind::Castle && m.from == mt.from && castle_rook_square(m) == mt.to)
                 matches.push(m);
+    if (v.gating) {
+        matches = gating_matches(matches, mt, text);
+        if (matches.size() == 1 && matches[0].gates()) return matches[0];  // its letter used
+    }
     const PieceType& type = v.pieces[mover->type];
     if (matches.empty()) {
         throw illegal(fmt::format("the {} on {} cannot move to {}", type.name, g.name(mt.from),
@@ -226,6 +242,46 @@ Move Position::parse_move(std::string_view text) const {
     for (const Move& m : matches)
         if (m.promotion && v.pieces[m.promotion_type()].letter == mt.promotion) return m;
     throw illegal(fmt::format("the {} cannot promote to '{}'", type.name, mt.promotion));
+}
+
+// Gating: the letter after the squares names the piece gated in (b1c3h) where the move
+// does not promote; a castling that gates on the rook's square is written from the rook's
+// square to the king's (h1e1h). Without a letter, the move that gates nothing.
+MoveList Position::gating_matches(const MoveList& matches, const MoveText& mt,
+                                  std::string_view text) const {
+    const Variant& v = rules_.variant();
+    MoveList all = matches;
+    for (const Move& m : legal_here())
+        if (m.kind() == MoveKind::Castle && m.gates() && m.gate_square == castle_rook_square(m) &&
+            mt.from == m.gate_square && mt.to == m.from)
+            all.push(m);
+    MoveList out;
+    bool gated = false;
+    for (const Move& m : all)
+        if (m.gates() && mt.promotion && v.pieces[m.gate_type()].letter == mt.promotion &&
+            !m.promotion) {
+            if (!gated) out.resize(0);
+            gated = true;
+            out.push(m);
+        } else if (!m.gates() && !gated) {
+            out.push(m);
+        }
+    if (out.empty() && !all.empty() && mt.promotion)
+        throw MoveError(
+            MoveError::Kind::Illegal,
+            fmt::format("{} is not a legal move for {}: no '{}' can be gated in there",
+                        printable_text(text), color_name(side_to_move()), mt.promotion));
+    if (gated) {
+        // Castling gates on the king's square unless written from the rook's.
+        for (const Move& m : out)
+            if (m.kind() != MoveKind::Castle || m.gate_square != castle_rook_square(m) ||
+                mt.from == m.gate_square) {
+                MoveList one;
+                one.push(m);
+                return one;
+            }
+    }
+    return out;
 }
 
 int Position::castle_rook_square(Move m) const {

@@ -125,6 +125,9 @@ class Position {
     const std::vector<Move>& legal_here() const;
     std::string check_suffix(Move m) const;  // SAN's "+" or "#"
     Move parse_drop(const MoveText& mt, std::string_view text) const;
+    Move parse_gated_san(Move base, std::string_view gate, const std::string& shown) const;
+    MoveList gating_matches(const MoveList& matches, const MoveText& mt,
+                            std::string_view text) const;
     int castle_rook_square(Move m) const;  // where the castling rook stands
     mutable std::vector<Move> legal_;
     mutable bool legal_known_ = false;

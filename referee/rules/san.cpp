@@ -25,6 +25,9 @@ std::string Position::san(Move m) const {
     const Variant& v = rules_.variant();
     if (m.kind() == MoveKind::Castle) {
         std::string out = g.file_of(m.to) > g.file_of(m.from) ? "O-O" : "O-O-O";
+        // Gating while castling names the square too, as Fairy-Stockfish writes it (O-O/He1).
+        if (m.gates())
+            out += "/" + std::string(1, v.pieces[m.gate_type()].letter) + g.name(m.gate_square);
         return out + check_suffix(m);
     }
     if (m.is_drop()) return move_name(m) + check_suffix(m);  // "P@e4", as pychess writes it
@@ -38,7 +41,7 @@ std::string Position::san(Move m) const {
         out += v.pieces[type].letter;
         bool twin = false, same_file = false, same_rank = false;
         for (const Move& other : legal_here()) {
-            if (other.to != m.to || other.from == m.from || other.is_drop() ||
+            if (other.to != m.to || other.from == m.from || other.is_drop() || other.gates() ||
                 piece_at(other.from)->type != type)
                 continue;
             twin = true;
@@ -57,6 +60,7 @@ std::string Position::san(Move m) const {
     if (capture) out += 'x';
     out += g.name(m.to);
     if (m.promotion) out += std::string("=") + v.pieces[m.promotion_type()].letter;
+    if (m.gates()) out += std::string("/") + v.pieces[m.gate_type()].letter;  // Nc3/H
     return out + check_suffix(m);
 }
 

@@ -56,6 +56,11 @@ Move Position::parse_san(std::string_view text) const {
         s.remove_suffix(1);
     if (s.empty()) throw unparsable("it is empty");
 
+    // Gating (Nc3/H, O-O/He1, as Fairy-Stockfish writes it): the move without the gate,
+    // then the same move bringing that piece in.
+    if (const auto slash = s.find('/'); slash != std::string_view::npos && v.gating)
+        return parse_gated_san(parse_san(s.substr(0, slash)), s.substr(slash + 1), shown);
+
     // A drop (P@e4) is written the same in SAN and UCI.
     if (s.size() > 2 && s[1] == '@') return parse_move(s);
     // A coordinate move (a2a3, a2-a3, e7e8q) is what it says; parse_move checks it. A text
@@ -80,7 +85,8 @@ Move Position::parse_san(std::string_view text) const {
         if (v.castling.empty()) throw illegal(fmt::format("{} has no castling", v.name));
         std::vector<Move> found;
         for (const Move& m : legal)
-            if (m.kind() == MoveKind::Castle && (g.file_of(m.to) > g.file_of(m.from)) == king_side)
+            if (m.kind() == MoveKind::Castle && !m.gates() &&
+                (g.file_of(m.to) > g.file_of(m.from)) == king_side)
                 found.push_back(m);
         if (found.empty())
             throw illegal(fmt::format("{} may not castle {} here", color_name(us), side));
@@ -152,7 +158,7 @@ Move Position::parse_san(std::string_view text) const {
 
     std::vector<Move> found;  // every move of that piece to the target, any promotion
     for (const Move& m : legal) {
-        if (m.to != *target || m.kind() == MoveKind::Castle || m.is_drop()) continue;
+        if (m.to != *target || m.kind() == MoveKind::Castle || m.is_drop() || m.gates()) continue;
         const int t = piece_at(m.from)->type;
         if (type >= 0 ? t != type : !v.pieces[t].pawn) continue;
         if (from_file >= 0 && g.file_of(m.from) != from_file) continue;
@@ -196,6 +202,37 @@ Move Position::parse_san(std::string_view text) const {
     for (const Move& m : found)
         if (m.promotion_type() == promotion) return m;
     throw illegal(fmt::format("the {} cannot promote to '{}'", piece, v.pieces[promotion].letter));
+}
+
+// The gated form of `base`: "H" (the square the piece leaves) or "He1" (castling: the
+// king's or the rook's square; the king's when none is given).
+Move Position::parse_gated_san(Move base, std::string_view gate, const std::string& shown) const {
+    const Geometry& g = rules_.geometry();
+    const Variant& v = rules_.variant();
+    auto unparsable = [&](const std::string& why) {
+        return MoveError(MoveError::Kind::Unparsable,
+                         fmt::format("'{}' is not a move: {}", shown, why));
+    };
+    if (gate.empty() || !is_upper(gate.front()))
+        throw unparsable("a piece letter must follow the '/' (as in Nc3/H)");
+    const int type = v.type_of(gate.front());
+    if (type < 0) throw unparsable(fmt::format("'{}' is not a piece of {}", gate.front(), v.name));
+    std::optional<Square> square;
+    if (gate.size() > 1) {
+        square = g.parse(gate.substr(1));
+        if (!square)
+            throw unparsable(fmt::format("'{}' after the gated piece is not a square",
+                                         std::string(gate.substr(1))));
+    }
+    for (const Move& m : legal_here())
+        if (m.gates() && m.gate_type() == type && m.from == base.from && m.to == base.to &&
+            (m.kind() == MoveKind::Castle) == (base.kind() == MoveKind::Castle) &&
+            m.castle == base.castle && m.promotion == base.promotion &&
+            (square ? m.gate_square == *square : m.gate_square == m.from))
+            return m;
+    throw MoveError(MoveError::Kind::Illegal,
+                    fmt::format("{} is not a legal move for {}: the {} cannot be gated in there",
+                                shown, color_name(side_to_move()), v.pieces[type].name));
 }
 
 }  // namespace referee::rules

@@ -433,13 +433,17 @@ struct TableBuilder {
         for (auto& z : t.zobrist_ep) z = rng.next();
         t.zobrist_side = rng.next();
         // After the others, so that their keys stay what they were.
-        if (t.drops || t.captures_to_hand) {
+        if (t.drops || t.captures_to_hand || v.gating) {
             t.zobrist_hand.resize(2 * t.ntypes * (T::kMaxInHand + 1));
             for (auto& z : t.zobrist_hand) z = rng.next();
         }
         if (t.counts_checks) {
             t.zobrist_checks.resize(2 * 256);
             for (auto& z : t.zobrist_checks) z = rng.next();
+        }
+        if (v.gating || t.first_moves) {
+            t.zobrist_gate.resize(2 * nsq);
+            for (auto& z : t.zobrist_gate) z = rng.next();
         }
         if (v.chess960) {
             t.zobrist_free_castle.resize(2 * v.castling.size() * nsq);
@@ -458,7 +462,20 @@ struct TableBuilder {
         t.captures_to_hand = v.captures_to_hand;
         t.drops = v.drops;
         t.counts_checks = v.end.check_count > 0;
-        t.extras = t.captures_to_hand || t.drops || t.counts_checks;
+        t.gating = v.gating;
+        t.counting = v.end.counting;
+        for (int type = 0; type < t.ntypes; ++type) {
+            const std::string& betza = v.pieces[type].betza;
+            int* role = betza == "R"     ? &t.counting_rook
+                        : betza == "FfW" ? &t.counting_khon
+                        : betza == "N"   ? &t.counting_knight
+                        : betza == "F"   ? &t.counting_met
+                                         : nullptr;
+            if (role && *role < 0) *role = type;
+        }
+        t.first_moves = v.has_first_moves();
+        t.extras = t.captures_to_hand || t.drops || t.counts_checks || t.gating || t.first_moves ||
+                   t.counting != CountingRule::None;
         t.must_capture = v.must_capture;
         t.checks_forbidden = v.checks_forbidden;
         const PositionFields start = parse_fen(g, v.start_fen);
@@ -470,7 +487,8 @@ struct TableBuilder {
                     ++t.promotion_limit[std::isupper(static_cast<unsigned char>(c)) ? White : Black]
                                        [v.type_of(c)];
         }
-        t.count_by_list = t.must_capture || t.checks_forbidden || t.promotion_limited;
+        t.count_by_list = t.must_capture || t.checks_forbidden || t.promotion_limited || t.gating ||
+                          t.first_moves;
         for (int s = 0; s < nsq; ++s) {
             const char c = start.placement[s];
             if (c != '.' && v.type_of(c) >= 0 && v.pieces[v.type_of(c)].royal)
@@ -548,6 +566,23 @@ std::shared_ptr<const Tables<BB>> Tables<BB>::build(std::shared_ptr<const Varian
         for (std::uint32_t ts = t->leap_attackers[c]; ts; ts &= ts - 1) {
             const int type = std::countr_zero(ts);
             t->leap_attacks[c].push_back({type, t->piece(c, type).reverse_leap_capture.data()});
+        }
+    // First moves: plain leaps from each square (Black's mirrored).
+    for (Color c : {White, Black})
+        for (int ti = 0; ti < t->ntypes; ++ti) {
+            const auto& rules = v.pieces[ti].first_moves;
+            if (rules.empty()) continue;
+            auto& pp = t->per_piece[c * t->ntypes + ti];
+            pp.first_move.assign(t->nsq, BB{});
+            pp.first_capture.assign(t->nsq, BB{});
+            for (int s = 0; s < t->nsq; ++s)
+                for (const MoveRule& m : rules) {
+                    const int f = t->g.file_of(s) + m.dx;
+                    const int r = t->g.rank_of(s) + (c == White ? m.dy : -m.dy);
+                    if (!t->g.on_board(f, r)) continue;
+                    if (m.can_move) pp.first_move[s] |= square_bit<BB>(t->g.at(f, r));
+                    if (m.can_capture) pp.first_capture[s] |= square_bit<BB>(t->g.at(f, r));
+                }
         }
     b.zobrist();
     return t;

@@ -111,6 +111,8 @@ struct Tables {
         BB forced_promotion_zone{};
         BB optional_promotion{};
         BB drop_zone{};  // where it may be dropped: not where it must already have promoted
+        // Its first move's extra leaps (first_moves.cpp), per square; empty: none.
+        std::vector<BB> first_move, first_capture;
         std::vector<int> promotion_types;
         int promotion_choices = 0;  // promotion_types.size()
         BB double_step_from{};
@@ -212,6 +214,12 @@ struct Tables {
     bool counts_checks = false;     // checks given are counted (a CheckCount ending)
     bool must_capture = false;      // a side that can capture must
     bool checks_forbidden = false;  // a move may not give check
+    bool gating = false;            // pieces in hand enter by gating (gating.cpp)
+    bool first_moves = false;       // some piece has first moves (first_moves.cpp)
+    // The counting rule (endings/counting.cpp) and the piece kinds its limits name, found by
+    // their moves (-1: the variant has none): rook R, khon FfW, knight N, met F.
+    CountingRule counting = CountingRule::None;
+    int counting_rook = -1, counting_khon = -1, counting_knight = -1, counting_met = -1;
     // Promotion to lost pieces only: per colour and type, how many the side may have at
     // most (its start position's count); a promotion to a type it has that many of is not
     // legal. promotion_limited: some piece promotes this way.
@@ -244,6 +252,7 @@ struct Tables {
     // key while the hand holds at least n such pieces; [color * 256 + n] likewise for checks.
     std::vector<std::uint64_t> zobrist_hand;
     std::vector<std::uint64_t> zobrist_checks;
+    std::vector<std::uint64_t> zobrist_gate;  // [color * nsq + sq]: while sq may gate
     std::uint64_t hand_key(Color c, int type, int n) const {
         return zobrist_hand[(c * ntypes + type) * (kMaxInHand + 1) + n];
     }

@@ -68,6 +68,10 @@ std::string Variant::summary() const {
                        end_value_name(end.no_legal_moves));
     if (captures_to_hand) out += "captured pieces go to the capturer's hand\n";
     if (drops) out += "pieces in hand may be dropped on empty squares\n";
+    if (gating)
+        out +=
+            "pieces in hand enter by gating: on the square a back-rank piece leaves on its "
+            "first move\n";
     if (end.check_count) out += fmt::format("giving check {} times: win\n", end.check_count);
     if (end.region) {
         std::string squares[2];

@@ -33,6 +33,12 @@ struct PieceType {
     std::vector<int> double_step_ranks;  // relative ranks from which it may step two forward
     bool en_passant = false;             // its double step may be taken en passant by a like piece
     int source_line = 0;                 // where it was defined, for later error messages
+    // Leaps its first move may also make (Ouk Chatrang's king and met, as Fairy-Stockfish
+    // plays them; rules/first_moves.cpp). Which squares' pieces have not moved yet is part
+    // of the position: file letters in the FEN's castling field. A royal piece may not make
+    // them out of check.
+    std::string first_move_betza;
+    std::vector<MoveRule> first_moves;
 };
 
 // One castling move of White; Black's is the same with ranks mirrored.
@@ -60,6 +66,10 @@ struct RegionRule {
     bool reply = false;
 };
 
+// Fairy-Stockfish's counting rules (makruk's and ASEAN chess's): once the counting starts,
+// the game is drawn when its moves are up (endings/counting.cpp).
+enum class CountingRule { None, Makruk, Asean };
+
 // The keys of the file's `end:` section as written; `Variant::endings` is what the judge
 // reads, built from them.
 struct EndRules {
@@ -85,6 +95,7 @@ struct EndRules {
     // (suicide chess, Fairy-Stockfish's stalematePieceCount).
     bool stalemate_piece_count = false;
     std::vector<MaterialDraw> insufficient_material;
+    CountingRule counting = CountingRule::None;
 };
 
 struct Variant {
@@ -112,6 +123,11 @@ struct Variant {
     bool must_capture = false;
     // A move may not give check (Racing Kings, Fairy-Stockfish's checking = false).
     bool checks_forbidden = false;
+    // Gating (Seirawan chess, Fairy-Stockfish's gating): the pieces in hand enter the board
+    // only on the square a back-rank piece leaves on its first move (or, castling, on the
+    // king's or the rook's square). Which squares may still gate is part of the position,
+    // written as file letters in the FEN's castling field.
+    bool gating = false;
     EndRules end;
     // Every way the game ends, in the order that settles ties (endings/ending.hpp).
     std::vector<Ending> endings;
@@ -129,7 +145,12 @@ struct Variant {
     std::string summary() const;  // a few human lines, for `referee variants show`
     // A move limit or an n-move rule bounds every game; repetition alone does not in practice.
     bool guarantees_an_end() const { return end.move_limit > 0 || end.n_move_rule > 0; }
-    bool has_hands() const { return captures_to_hand || drops; }
+    bool has_hands() const { return captures_to_hand || drops || gating; }
+    bool has_first_moves() const {
+        for (const PieceType& p : pieces)
+            if (!p.first_moves.empty()) return true;
+        return false;
+    }
 };
 
 // A malformed variant file: names the file, line, column and key.

@@ -68,9 +68,9 @@ std::vector<int> parse_ranks(const Reader& r, const YAML::Node& node, const std:
 }
 
 void read_piece(const Reader& r, const YAML::Node& node, const std::string& where, Variant& v) {
-    r.only_keys(
-        node, where,
-        {"letter", "name", "betza", "royal", "pawn", "promotion", "double_step", "en_passant"});
+    r.only_keys(node, where,
+                {"letter", "name", "betza", "royal", "pawn", "promotion", "double_step",
+                 "en_passant", "first_move"});
     PieceType p;
     p.source_line = node.Mark().line + 1;
     if (!node["letter"]) r.fail(node, where + ".letter", "a piece needs a letter");
@@ -93,6 +93,22 @@ void read_piece(const Reader& r, const YAML::Node& node, const std::string& wher
         r.fail_at(node["betza"], where + ".betza", static_cast<int>(e.position()),
                   fmt::format("piece '{}' ({}): {} in '{}' (unsupported part: '{}')", p.letter,
                               p.name, e.what(), p.betza, e.part()));
+    }
+    if (auto first = node["first_move"]) {
+        p.first_move_betza = r.get<std::string>(first, where + ".first_move", "a Betza string");
+        try {
+            p.first_moves = parse_betza(p.first_move_betza);
+        } catch (const BetzaError& e) {
+            r.fail_at(first, where + ".first_move", static_cast<int>(e.position()),
+                      fmt::format("piece '{}' ({}): {} in '{}' (unsupported part: '{}')", p.letter,
+                                  p.name, e.what(), p.first_move_betza, e.part()));
+        }
+        for (const MoveRule& m : p.first_moves)
+            if (m.is_rider() || m.hop != Hop::None || m.lame)
+                r.fail(first, where + ".first_move",
+                       fmt::format("piece '{}': a first move must be a plain leap ('{}' has a "
+                                   "rider, hopper or lame leap)",
+                                   p.letter, p.first_move_betza));
     }
     if (node["royal"]) p.royal = r.get<bool>(node["royal"], where + ".royal", "true or false");
     if (node["pawn"]) p.pawn = r.get<bool>(node["pawn"], where + ".pawn", "true or false");
@@ -256,8 +272,18 @@ void read_end(const Reader& r, const YAML::Node& node, Variant& v) {
     r.only_keys(node, "end",
                 {"royal_capture", "checkmate", "no_legal_moves", "move_limit", "repetition",
                  "n_move_rule", "check_count", "insufficient_material", "region", "bare_king",
-                 "extinction", "stalemate_piece_count"});
+                 "extinction", "stalemate_piece_count", "counting"});
     EndRules& e = v.end;
+    if (auto c = node["counting"]) {
+        const auto rule = r.get<std::string>(c, "end.counting", "makruk or asean");
+        if (rule == "makruk")
+            e.counting = CountingRule::Makruk;
+        else if (rule == "asean")
+            e.counting = CountingRule::Asean;
+        else
+            r.fail(c, "end.counting",
+                   fmt::format("'{}' is not a counting rule (makruk or asean)", rule));
+    }
     if (node["royal_capture"])
         e.royal_capture = parse_end_value(r, node["royal_capture"], "end.royal_capture");
     if (node["checkmate"]) e.checkmate = parse_end_value(r, node["checkmate"], "end.checkmate");
@@ -363,7 +389,7 @@ void check_start(const Reader& r, const YAML::Node& node, const Variant& v) {
     if (!v.has_hands() && !f.hand.empty())
         r.fail(node, "start",
                "the start position has pieces in hand, but the variant has no hands (set "
-               "'drops: true')");
+               "'drops: true' or 'gating: true')");
     // The piece that castles is the one standing on the rook's square at the start: there
     // must be one of each side there (no piece is guessed by its letter).
     for (const auto& c : v.castling)
@@ -478,7 +504,7 @@ Variant parse_variant(const std::string& yaml_text, const std::string& source) {
     r.only_keys(root, "",
                 {"name", "description", "extends", "board", "start", "pieces", "check_rules",
                  "castling", "end", "uci_default", "captures_to_hand", "drops", "must_capture",
-                 "chess960", "names", "checks_forbidden"});
+                 "chess960", "names", "checks_forbidden", "gating"});
     root = resolve_extends(r, root, source);
     for (const char* k : {"name", "board", "start", "pieces"})
         if (!root[k]) r.fail(root, k, fmt::format("the variant has no '{}'", k));
@@ -548,6 +574,7 @@ Variant parse_variant(const std::string& yaml_text, const std::string& source) {
         v.captures_to_hand =
             r.get<bool>(root["captures_to_hand"], "captures_to_hand", "true or false");
     if (root["drops"]) v.drops = r.get<bool>(root["drops"], "drops", "true or false");
+    if (root["gating"]) v.gating = r.get<bool>(root["gating"], "gating", "true or false");
     if (root["chess960"]) v.chess960 = r.get<bool>(root["chess960"], "chess960", "true or false");
     if (root["must_capture"])
         v.must_capture = r.get<bool>(root["must_capture"], "must_capture", "true or false");
@@ -562,6 +589,14 @@ Variant parse_variant(const std::string& yaml_text, const std::string& source) {
     if (v.chess960 && v.castling.empty())
         r.fail(root["chess960"], "chess960",
                "chess960 needs castling rules: they say where the king and the rook end");
+    if (v.has_first_moves() && (v.gating || v.chess960))
+        r.fail(root["pieces"], "pieces",
+               "first moves, gating and chess960 all write file letters in the FEN's castling "
+               "field; a variant may have one of them");
+    if (v.gating && v.chess960)
+        r.fail(root["gating"], "gating",
+               "gating and chess960 both write file letters in the FEN's castling field; a "
+               "variant may have one of them");
     if (root["end"]) read_end(r, root["end"], v);
     v.endings = list_endings(v.end);
     check_start(r, root["start"], v);

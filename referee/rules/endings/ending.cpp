@@ -27,6 +27,8 @@ std::vector<Ending> list_endings(const EndRules& e) {
         add(EndReason::InsufficientMaterial, false, EndValue::Draw);
     if (e.repetition) add(EndReason::Repetition, false, EndValue::Draw, e.repetition);
     if (e.n_move_rule) add(EndReason::NMoveRule, false, EndValue::Draw, e.n_move_rule);
+    // After the n-move rule and repetition, as Fairy-Stockfish asks them.
+    if (e.counting != CountingRule::None) add(EndReason::Counting, false, EndValue::Draw);
     return out;
 }
 

@@ -40,9 +40,9 @@ inline constexpr EndingSet kEveryEnding = ~EndingSet{0};
 // takes move generation (perft finds it by counting no moves).
 inline constexpr EndingSet kEndingsWithoutMoves = ~ending_bit(EndReason::NoLegalMoves);
 // The draws a search engine scores as draws inside its tree.
-inline constexpr EndingSet kDrawsByRule = ending_bit(EndReason::InsufficientMaterial) |
-                                          ending_bit(EndReason::Repetition) |
-                                          ending_bit(EndReason::NMoveRule);
+inline constexpr EndingSet kDrawsByRule =
+    ending_bit(EndReason::InsufficientMaterial) | ending_bit(EndReason::Repetition) |
+    ending_bit(EndReason::NMoveRule) | ending_bit(EndReason::Counting);
 
 // Where perft stops walking. AnyEnd: at every ending the position decides (the referee's
 // count of games still going). Immediate: only where Fairy-Stockfish's perft stops, so that
@@ -52,7 +52,8 @@ enum class PerftStop { AnyEnd, Immediate };
 struct EndRules;
 // The list a variant file's `end:` keys make, in the order that settles ties: a royal
 // capture, a bare king, extinction, a region reached, the move limit, the checks given, no legal
-// move (checkmate or stalemate), then the draws by rule (material, repetition, the n-move rule).
+// move (checkmate or stalemate), then the draws by rule (material, repetition, the n-move rule,
+// the counting rule).
 std::vector<Ending> list_endings(const EndRules& end);
 
 }  // namespace referee::rules

@@ -155,6 +155,7 @@ const Ending* Board<BB>::find_ending(EndingSet which, const bool* has_legal_move
                     return hit(e, static_cast<Color>(c));
                 break;
             case EndReason::Counting:
+                if (counting_over()) return hit(e, stm_);
                 break;
             case EndReason::MoveLimit:
                 if (past_move_limit(e.count)) return hit(e, stm_);
