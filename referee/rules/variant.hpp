@@ -11,6 +11,7 @@
 #include "referee/rules/betza.hpp"
 #include "referee/rules/endings/ending.hpp"
 #include "referee/rules/geometry.hpp"
+#include "referee/rules/piece_region.hpp"
 
 namespace referee::rules {
 
@@ -33,6 +34,11 @@ struct PieceType {
     std::vector<int> double_step_ranks;  // relative ranks from which it may step two forward
     bool en_passant = false;             // its double step may be taken en passant by a like piece
     int source_line = 0;                 // where it was defined, for later error messages
+    // Where it may go (the xiangqi palace, the elephant's own side of the river); unset:
+    // anywhere. And moves it has only from the squares of a region (the soldier's sideways
+    // step across the river). Leaping pieces only (piece_region.hpp).
+    std::optional<PieceRegion> confined;
+    std::optional<RegionMoves> extra_moves;
 };
 
 // One castling move of White; Black's is the same with ranks mirrored.
@@ -121,6 +127,10 @@ struct Variant {
     // What other programs call this game (xboard's `variant` names; "normal" is xboard's
     // own game, the one an engine plays when told no variant), in order of preference.
     std::vector<std::string> names;
+    // Royal pieces may not face each other along a file or rank with nothing between
+    // (xiangqi's flying general, Fairy-Stockfish's flyingGeneral): a move that leaves them
+    // so is illegal, though neither stands in check.
+    bool flying_general = false;
 
     // Index of the piece type with this letter (either case), or -1.
     int type_of(char letter) const;

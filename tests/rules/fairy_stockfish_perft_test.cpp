@@ -71,7 +71,8 @@ const std::vector<CatalogueVariant> kCatalogue = {
     {"asean", 5},      {"ai-wok", 5},       {"kingofthehill", 5}, {"racingkings", 5},
     {"3check", 5},     {"5check", 5},       {"antichess", 5},     {"giveaway", 5},
     {"suicide", 5},    {"losers", 5},       {"extinction", 5},    {"horde", 6},
-    {"grand", 4},
+    {"grand", 4},      {"xiangqi", 4},      {"minixiangqi", 5},   {"manchu", 4},
+    {"shako", 4},
 };
 
 // Moves of a random game from the start, in UCI (chess960 castling as the king taking its
