@@ -51,6 +51,9 @@ class Board {
     bool attacked(int sq, Color by) const;
     bool royal_attacked(Color c) const;  // any royal piece of c attacked
     bool in_check() const { return royal_attacked(stm_); }
+    // A royal piece of c sees an enemy royal piece along a file or rank with nothing
+    // between (flying_general.cpp): under the flying-general rule, c's move left it so.
+    bool royals_face(Color c) const;
     bool has_royal(Color c) const { return any(royals_ & by_color_[c]); }
     const std::vector<typename T::Castle>& castles() const { return castles_->castles; }
     bool has_castling_right(int index) const { return castling_ >> index & 1; }

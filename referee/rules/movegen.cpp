@@ -408,7 +408,8 @@ bool Board<BB>::leaves_royal_safe(Move m) {
     const Color us = stm_;
     make(m);
     // Taking the last enemy royal ends the game, so it stands even if it exposes ours.
-    const bool legal = !royal_attacked(us) || (t_->variant->end.royal_capture && !has_royal(~us));
+    const bool legal = (!royal_attacked(us) && !(t_->flying_general && royals_face(us))) ||
+                       (t_->variant->end.royal_capture && !has_royal(~us));
     unmake();
     return legal;
 }
@@ -421,7 +422,8 @@ typename Board<BB>::LegalMode Board<BB>::legality(Legality& out) const {
     const BB royals = royals_ & by_color_[us];
     if (!any(royals)) return LegalMode::AllLegal;  // nothing of ours can be left attacked
     if (t.variant->end.royal_capture && !has_royal(them)) return LegalMode::AllLegal;
-    if (more_than_one(royals) || t.royal_promotion) return LegalMode::Trial;
+    // Several royals, or facing royals (any move on their line may open it): every move tried.
+    if (more_than_one(royals) || t.royal_promotion || t.flying_general) return LegalMode::Trial;
     for (std::uint32_t ts = t.complex_attackers[them]; ts; ts &= ts - 1)
         if (any(pieces(them, std::countr_zero(ts)))) return LegalMode::Trial;
 

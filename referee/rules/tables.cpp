@@ -167,6 +167,51 @@ struct TableBuilder {
             }
     }
 
+    // The squares of a region for one side.
+    BB region_squares(Color c, const PieceRegion& region) const {
+        BB out{};
+        for (int s = 0; s < nsq; ++s)
+            if (region.contains(g, c, s)) out |= square_bit<BB>(s);
+        return out;
+    }
+
+    // Moves a piece has on the squares of a region only: built as its own moves are, then
+    // kept from those squares (leaps only, which the variant file checks).
+    void extra_moves(Color c, const PieceType& pt, typename T::PerPiece& pp) {
+        typename T::PerPiece extra;
+        extra.leap_move.assign(nsq, BB{});
+        extra.leap_capture.assign(nsq, BB{});
+        extra.lame.assign(nsq, {});
+        for (const MoveRule& mr : pt.extra_moves->moves) {
+            const int dx = mr.dx, dy = c == White ? mr.dy : -mr.dy;
+            if (mr.lame)
+                lame_leap(extra, mr, dx, dy);
+            else
+                leap(extra, mr, dx, dy);
+        }
+        const BB from = region_squares(c, pt.extra_moves->region);
+        for (int s = 0; s < nsq; ++s) {
+            if (!test(from, s)) continue;
+            pp.leap_move[s] |= extra.leap_move[s];
+            pp.leap_capture[s] |= extra.leap_capture[s];
+            for (const auto& l : extra.lame[s]) pp.lame[s].push_back(l);
+        }
+        pp.has_lame = pp.has_lame || extra.has_lame;
+        pp.complex_attacks = pp.complex_attacks || extra.complex_attacks;
+    }
+
+    // Confinement: every move and capture, from any square, ends inside the region. Done on
+    // the per-square tables, so that generation and attack tests pay nothing for it.
+    void confine(Color c, const PieceRegion& region, typename T::PerPiece& pp) {
+        const BB inside = region_squares(c, region);
+        for (int s = 0; s < nsq; ++s) {
+            pp.leap_move[s] &= inside;
+            pp.leap_capture[s] &= inside;
+            std::erase_if(pp.lame[s],
+                          [&](const typename T::LameLeap& l) { return !test(inside, l.to); });
+        }
+    }
+
     // One colour's piece type: its moves, attacks, promotion and double steps.
     void piece(Color c, int ti) {
         const PieceType& pt = v.pieces[ti];
@@ -185,7 +230,11 @@ struct TableBuilder {
             else
                 leap(pp, mr, dx, dy);
         }
-        pp.shiftable = kBits<BB> == 64 && pp.rides.empty() && !pp.has_lame;
+        if (pt.extra_moves) extra_moves(c, pt, pp);
+        if (pt.confined) confine(c, *pt.confined, pp);
+        // Moves that differ from square to square are not one shift of the whole set.
+        pp.shiftable = kBits<BB> == 64 && pp.rides.empty() && !pp.has_lame && !pt.confined &&
+                       !pt.extra_moves;
         pp.shift_group_min = std::max(1, static_cast<int>(pp.shifts.size() + 1) / 2);
         leap_attacks(c, ti, pp);
         promotion(c, pt, pp);
@@ -501,6 +550,12 @@ struct TableBuilder {
             t.region_reply = region->reply;
         }
         t.bare_king_reply = v.end.bare_king_reply;
+        t.flying_general = v.flying_general;
+        if (v.flying_general) {
+            const int orthogonal[4][2] = {{0, 1}, {0, -1}, {1, 0}, {-1, 0}};
+            for (int i = 0; i < 4; ++i)
+                t.orthogonal_vecs[i] = ray_index(orthogonal[i][0], orthogonal[i][1]);
+        }
         for (char c : v.end.extinction_pieces) t.extinction_types.push_back(v.type_of(c));
     }
 };

@@ -239,6 +239,10 @@ struct Tables {
     bool region_reply = false;
     bool bare_king_reply = false;
     std::vector<int> extinction_types;
+    // The flying-general rule (flying_general.cpp): royal pieces may not see each other
+    // along these four rays.
+    bool flying_general = false;
+    int orthogonal_vecs[4] = {0, 0, 0, 0};
     static constexpr int kMaxInHand = 255;
 
     std::vector<std::uint64_t> zobrist_piece;   // [piece code * nsq + sq]

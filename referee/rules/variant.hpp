@@ -11,6 +11,7 @@
 #include "referee/rules/betza.hpp"
 #include "referee/rules/endings/ending.hpp"
 #include "referee/rules/geometry.hpp"
+#include "referee/rules/piece_region.hpp"
 
 namespace referee::rules {
 
@@ -39,6 +40,11 @@ struct PieceType {
     // them out of check.
     std::string first_move_betza;
     std::vector<MoveRule> first_moves;
+    // Where it may go (the xiangqi palace, the elephant's own side of the river); unset:
+    // anywhere. And moves it has only from the squares of a region (the soldier's sideways
+    // step across the river). Leaping pieces only (piece_region.hpp).
+    std::optional<PieceRegion> confined;
+    std::optional<RegionMoves> extra_moves;
 };
 
 // One castling move of White; Black's is the same with ranks mirrored.
@@ -137,6 +143,10 @@ struct Variant {
     // What other programs call this game (xboard's `variant` names; "normal" is xboard's
     // own game, the one an engine plays when told no variant), in order of preference.
     std::vector<std::string> names;
+    // Royal pieces may not face each other along a file or rank with nothing between
+    // (xiangqi's flying general, Fairy-Stockfish's flyingGeneral): a move that leaves them
+    // so is illegal, though neither stands in check.
+    bool flying_general = false;
 
     // Index of the piece type with this letter (either case), or -1.
     int type_of(char letter) const;

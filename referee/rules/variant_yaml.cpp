@@ -10,6 +10,7 @@
 
 #include "referee/rules/fen.hpp"
 #include "referee/rules/input_file.hpp"
+#include "referee/rules/piece_region_yaml.hpp"
 #include "referee/rules/variant.hpp"
 #include "referee/rules/yaml_reader.hpp"
 
@@ -70,7 +71,7 @@ std::vector<int> parse_ranks(const Reader& r, const YAML::Node& node, const std:
 void read_piece(const Reader& r, const YAML::Node& node, const std::string& where, Variant& v) {
     r.only_keys(node, where,
                 {"letter", "name", "betza", "royal", "pawn", "promotion", "double_step",
-                 "en_passant", "first_move"});
+                 "en_passant", "first_move", "confined", "extra_moves"});
     PieceType p;
     p.source_line = node.Mark().line + 1;
     if (!node["letter"]) r.fail(node, where + ".letter", "a piece needs a letter");
@@ -110,6 +111,7 @@ void read_piece(const Reader& r, const YAML::Node& node, const std::string& wher
                                    "rider, hopper or lame leap)",
                                    p.letter, p.first_move_betza));
     }
+    read_piece_regions(r, node, where, v.geometry, p);
     if (node["royal"]) p.royal = r.get<bool>(node["royal"], where + ".royal", "true or false");
     if (node["pawn"]) p.pawn = r.get<bool>(node["pawn"], where + ".pawn", "true or false");
     if (node["en_passant"])
@@ -504,7 +506,7 @@ Variant parse_variant(const std::string& yaml_text, const std::string& source) {
     r.only_keys(root, "",
                 {"name", "description", "extends", "board", "start", "pieces", "check_rules",
                  "castling", "end", "uci_default", "captures_to_hand", "drops", "must_capture",
-                 "chess960", "names", "checks_forbidden", "gating"});
+                 "chess960", "names", "checks_forbidden", "gating", "flying_general"});
     root = resolve_extends(r, root, source);
     for (const char* k : {"name", "board", "start", "pieces"})
         if (!root[k]) r.fail(root, k, fmt::format("the variant has no '{}'", k));
@@ -581,6 +583,8 @@ Variant parse_variant(const std::string& yaml_text, const std::string& source) {
     if (root["checks_forbidden"])
         v.checks_forbidden =
             r.get<bool>(root["checks_forbidden"], "checks_forbidden", "true or false");
+    if (root["flying_general"])
+        v.flying_general = r.get<bool>(root["flying_general"], "flying_general", "true or false");
     if (auto c = root["castling"]) {
         if (!c.IsSequence()) r.fail(c, "castling", "'castling' must be a list");
         for (std::size_t i = 0; i < c.size(); ++i)
@@ -607,6 +611,9 @@ Variant parse_variant(const std::string& yaml_text, const std::string& source) {
         r.fail(root["pieces"], "pieces",
                "royal capture, check rules, check counts and chess960 castling need a piece "
                "with 'royal: true'");
+    if (!has_royal && v.flying_general)
+        r.fail(root["flying_general"], "flying_general",
+               "the flying-general rule needs a piece with 'royal: true'");
     if (v.end.region && v.end.region->squares[0].empty())
         r.fail(root["end"]["region"], "end.region", "a region needs squares");
     return v;

@@ -1,0 +1,29 @@
+// The flying-general rule (xiangqi): the two generals may not face each other along a line
+// with nothing between. Fairy-Stockfish judges it in its legality test, not as an attack:
+// a side whose move leaves the generals facing has played an illegal move, but facing is
+// no check (it gives no "+", and a side cannot be checkmated by it). The referee does the
+// same: leaves_royal_safe() asks this after the move is made.
+#include "referee/rules/board.hpp"
+
+namespace referee::rules {
+
+template <class BB>
+bool Board<BB>::royals_face(Color c) const {
+    const T& t = *t_;
+    const BB occ = occupied(), theirs = royals_ & by_color_[~c];
+    for (BB ours = royals_ & by_color_[c]; any(ours);) {
+        const int k = pop_lsb(ours);
+        for (const int vec : t.orthogonal_vecs) {
+            const BB line = t.ray[vec][k] & occ;
+            if (!any(line)) continue;
+            const int first = t.vec_step[vec] > 0 ? lsb(line) : msb(line);
+            if (test(theirs, first)) return true;
+        }
+    }
+    return false;
+}
+
+template class Board<Bits64>;
+template class Board<Bits256>;
+
+}  // namespace referee::rules
