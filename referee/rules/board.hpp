@@ -65,6 +65,7 @@ class Board {
     void drop_unavailable_promotions(MoveList& list) const;  // promotion to lost pieces
     void add_gated_moves(MoveList& list) const;              // gating: each move that may gate
     void add_first_moves(MoveList& list);                    // first_moves.cpp
+    void apply_drop_rules(MoveList& list) const;             // must drop, opposite colours (drops/)
     // The number of legal moves, without storing them where the variant allows.
     int count_legal();
 
@@ -146,6 +147,8 @@ class Board {
     void add_to_hand(Color c, int type);
     template <bool kKeyed>
     void take_from_hand(Color c, int type);
+    template <bool kKeyed>
+    void castling_from_drop(Color c, int square);  // drops/drop_legality.cpp
     // Perft's question at every node, "is the game over here?", with the endings it stops at
     // taken out of the list once: the same conditions (the predicates below) without the
     // walk, so the question costs what it did when each ending was written out there.

@@ -32,10 +32,10 @@ void Board<BB>::set_extras(const PositionFields& f) {
     if (!f.promoted.empty())
         for (int s = 0; s < t_->nsq; ++s) {
             if (!f.promoted[s] || !squares_[s]) continue;
-            if (!t_->captures_to_hand)
+            if (!t_->marks_promoted)
                 throw PositionError(fmt::format(
                     "the '~' on {} marks a promoted piece, which {} does not tell apart "
-                    "(only variants whose captures go to hand do)",
+                    "(only variants whose captures go to hand as the piece promoted from do)",
                     g.name(s), v.name));
             // What it was before: the first piece type that promotes to it.
             const int type = type_of(squares_[s]);
@@ -105,7 +105,10 @@ void Board<BB>::play_extras(Undo& u) {
     u.counting_limit = static_cast<std::uint16_t>(counting_limit_);
     u.counting_ply = static_cast<std::uint16_t>(counting_ply_);
     if (t.gating || t.first_moves) play_gate<kKeyed>(u);  // first: the gated piece may give check
-    if (m.is_drop()) take_from_hand<kKeyed>(us, m.drop_type());
+    if (m.is_drop()) {
+        take_from_hand<kKeyed>(us, m.drop_type());
+        if (t.castling_by_drops) castling_from_drop<kKeyed>(us, m.to);
+    }
     if (t.captures_to_hand) {
         if (u.captured) {
             int type = type_of(u.captured);
@@ -125,7 +128,7 @@ void Board<BB>::play_extras(Undo& u) {
             promoted_ ^= square_bit<BB>(m.from) | square_bit<BB>(m.to);
             demoted_[m.to] = demoted_[m.from];
         }
-        if (m.promotion) {
+        if (m.promotion && t.marks_promoted) {
             promoted_ |= square_bit<BB>(m.to);
             demoted_[m.to] = static_cast<std::uint8_t>(type_of(u.moved));
         }

@@ -34,9 +34,10 @@ RangeParse parse_file_range(std::string_view text, int width) {
         return f < width;
     };
     if (!split_range(text, lo, hi) || !file(lo, out.lo) || !file(hi, out.hi))
-        out.error = fmt::format("'{}' is not a file or a range of files of this {}-file board "
-                                "(such as d-f)",
-                                text, width);
+        out.error = fmt::format(
+            "'{}' is not a file or a range of files of this {}-file board "
+            "(such as d-f)",
+            text, width);
     else if (out.lo > out.hi)
         out.error = fmt::format("the files '{}' run backwards (write the lower file first)", text);
     return out;
@@ -50,9 +51,10 @@ RangeParse parse_rank_range(std::string_view text, int height) {
         return ec == std::errc() && end == s.data() + s.size() && r >= 1 && r <= height;
     };
     if (!split_range(text, lo, hi) || !rank(lo, out.lo) || !rank(hi, out.hi))
-        out.error = fmt::format("'{}' is not a rank or a range of ranks of this {}-rank board "
-                                "(such as 1-3)",
-                                text, height);
+        out.error = fmt::format(
+            "'{}' is not a rank or a range of ranks of this {}-rank board "
+            "(such as 1-3)",
+            text, height);
     else if (out.lo > out.hi)
         out.error = fmt::format("the ranks '{}' run backwards (write the lower rank first)", text);
     return out;

@@ -6,6 +6,7 @@
 #include <cstdlib>
 #include <type_traits>
 
+#include "referee/rules/drops/drop_zone.hpp"
 #include "referee/rules/fen.hpp"
 
 namespace referee::rules {
@@ -233,8 +234,8 @@ struct TableBuilder {
         if (pt.extra_moves) extra_moves(c, pt, pp);
         if (pt.confined) confine(c, *pt.confined, pp);
         // Moves that differ from square to square are not one shift of the whole set.
-        pp.shiftable = kBits<BB> == 64 && pp.rides.empty() && !pp.has_lame && !pt.confined &&
-                       !pt.extra_moves;
+        pp.shiftable =
+            kBits<BB> == 64 && pp.rides.empty() && !pp.has_lame && !pt.confined && !pt.extra_moves;
         pp.shift_group_min = std::max(1, static_cast<int>(pp.shifts.size() + 1) / 2);
         leap_attacks(c, ti, pp);
         promotion(c, pt, pp);
@@ -438,13 +439,16 @@ struct TableBuilder {
             for (const CastlingRule& cr : v.castling) {
                 auto side = [&](int s) { return c == White ? s : g.mirror_rank(s); };
                 // The variant loader made sure a piece of this side stands on the rook square.
-                const int rook_type = v.type_of(start.placement[side(cr.rook_from)]);
+                const int rook_type = cr.rook_piece
+                                          ? v.type_of(cr.rook_piece)
+                                          : v.type_of(start.placement[side(cr.rook_from)]);
                 auto k = T::make_castle(
                     c, c == White ? cr.right : static_cast<char>(std::tolower(cr.right)),
                     side(cr.king_from), side(cr.king_to), side(cr.rook_from), side(cr.rook_to),
                     rook_type);
                 const char king = start.placement[side(cr.king_from)];
                 if (king != '.') k.king_type = v.type_of(king);
+                if (cr.king_piece) k.king_type = v.type_of(cr.king_piece);
                 t.castle_set.add(std::move(k), nsq);
             }
         }
@@ -536,8 +540,11 @@ struct TableBuilder {
                     ++t.promotion_limit[std::isupper(static_cast<unsigned char>(c)) ? White : Black]
                                        [v.type_of(c)];
         }
+        t.drop_filters = v.drop_rules.filters_moves();
+        t.marks_promoted = t.captures_to_hand && !v.drop_rules.keep_promoted;
+        t.castling_by_drops = v.drop_rules.castling;
         t.count_by_list = t.must_capture || t.checks_forbidden || t.promotion_limited || t.gating ||
-                          t.first_moves;
+                          t.first_moves || t.drop_filters;
         for (int s = 0; s < nsq; ++s) {
             const char c = start.placement[s];
             if (c != '.' && v.type_of(c) >= 0 && v.pieces[v.type_of(c)].royal)
@@ -613,7 +620,14 @@ std::shared_ptr<const Tables<BB>> Tables<BB>::build(std::shared_ptr<const Varian
     b.castling();
     b.slide_groups();
     b.link_rays();
-    for (auto& pp : t->per_piece) pp.drop_zone = t->board & ~pp.forced_promotion_zone;
+    for (Color c : {White, Black})
+        for (int ti = 0; ti < t->ntypes; ++ti) {
+            auto& pp = t->per_piece[c * t->ntypes + ti];
+            pp.drop_zone = t->board & ~pp.forced_promotion_zone;
+            for (int s = 0; s < t->nsq; ++s)
+                if (!may_drop_on_rank(v, ti, t->g.relative_rank(c, s)))
+                    pp.drop_zone &= ~square_bit<BB>(s);
+        }
     for (auto& pp : t->per_piece)
         pp.uniform = pp.other_rides.empty() && !pp.has_lame && pp.leap_move == pp.leap_capture &&
                      pp.promotion_types.empty() && !any(pp.double_step_from);

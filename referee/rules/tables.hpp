@@ -225,6 +225,12 @@ struct Tables {
     // legal. promotion_limited: some piece promotes this way.
     bool promotion_limited = false;
     std::vector<int> promotion_limit[2];
+    // Drop rules (drops/drop_rules.hpp): a filter of the legal list (must drop, bishops on
+    // opposite colours), promoted pieces marked so that they demote when captured (not
+    // where they go to hand as they are), castling rights given by dropping king and rook.
+    bool drop_filters = false;
+    bool marks_promoted = false;
+    bool castling_by_drops = false;
     // The count of legal moves needs the list: forced capture, forbidden checks, limited
     // promotion.
     bool count_by_list = false;

@@ -5,6 +5,8 @@
 
 #include <fmt/format.h>
 
+#include "referee/rules/drops/drop_zone.hpp"
+
 namespace referee::rules {
 
 const char* end_value_name(EndValue v) {
@@ -67,7 +69,8 @@ std::string Variant::summary() const {
     out += fmt::format("no legal move{}: {}\n", check_rules ? " (not in check)" : "",
                        end_value_name(end.no_legal_moves));
     if (captures_to_hand) out += "captured pieces go to the capturer's hand\n";
-    if (drops) out += "pieces in hand may be dropped on empty squares\n";
+    if (drops)
+        out += "pieces in hand may be dropped on empty squares\n" + drop_rules_summary(*this);
     if (gating)
         out +=
             "pieces in hand enter by gating: on the square a back-rank piece leaves on its "

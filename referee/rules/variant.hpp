@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "referee/rules/betza.hpp"
+#include "referee/rules/drops/drop_rules.hpp"
 #include "referee/rules/endings/ending.hpp"
 #include "referee/rules/geometry.hpp"
 #include "referee/rules/piece_region.hpp"
@@ -52,6 +53,9 @@ struct CastlingRule {
     char right = 'Q';  // FEN letter for White; Black's is the lower case letter
     Square king_from = kNoSquare, king_to = kNoSquare;
     Square rook_from = kNoSquare, rook_to = kNoSquare;
+    // The pieces that castle, where the start position does not show them on their squares
+    // (placement drops them there); 0: the pieces standing there at the start.
+    char king_piece = 0, rook_piece = 0;
 };
 
 // "KN v K": one side with exactly these pieces, the other with exactly those. With
@@ -124,6 +128,7 @@ struct Variant {
     // would have to have promoted already.
     bool captures_to_hand = false;
     bool drops = false;
+    DropRules drop_rules;  // where drops may go and what they may not do (drops/drop_rules.hpp)
     // Forced capture (Fairy-Stockfish's mustCapture; antichess): a side that can capture
     // must.
     bool must_capture = false;

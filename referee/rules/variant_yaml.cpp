@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 #include <yaml-cpp/yaml.h>
 
+#include "referee/rules/drops/drop_rules_yaml.hpp"
 #include "referee/rules/fen.hpp"
 #include "referee/rules/input_file.hpp"
 #include "referee/rules/piece_region_yaml.hpp"
@@ -164,7 +165,8 @@ void read_piece(const Reader& r, const YAML::Node& node, const std::string& wher
 }
 
 void read_castling(const Reader& r, const YAML::Node& node, const std::string& where, Variant& v) {
-    r.only_keys(node, where, {"right", "king", "rook", "king_to", "rook_to"});
+    r.only_keys(node, where,
+                {"right", "king", "rook", "king_to", "rook_to", "king_piece", "rook_piece"});
     for (const char* k : {"right", "king", "rook", "king_to", "rook_to"})
         if (!node[k]) r.fail(node, r.join(where, k), fmt::format("castling needs '{}'", k));
     CastlingRule c;
@@ -183,6 +185,15 @@ void read_castling(const Reader& r, const YAML::Node& node, const std::string& w
         g.rank_of(c.rook_to) != g.rank_of(c.king_from))
         r.fail(node, where, "castling squares must all be on one rank");
     if (c.king_from == c.rook_from) r.fail(node, where, "the king and rook squares are the same");
+    for (auto [key, letter] :
+         {std::pair{"king_piece", &c.king_piece}, {"rook_piece", &c.rook_piece}})
+        if (node[key]) {
+            const auto text = r.get<std::string>(node[key], r.join(where, key), "a piece letter");
+            if (text.size() != 1 || v.type_of(text[0]) < 0)
+                r.fail(node[key], r.join(where, key),
+                       fmt::format("'{}' is not the letter of a piece of this variant", text));
+            *letter = static_cast<char>(std::toupper(static_cast<unsigned char>(text[0])));
+        }
     for (const auto& other : v.castling)
         if (other.right == c.right)
             r.fail(node["right"], where + ".right",
@@ -382,12 +393,16 @@ void check_start(const Reader& r, const YAML::Node& node, const Variant& v) {
                                "promoted (its promotion zone starts on its rank {})",
                                color_name(side), piece.name, v.geometry.name(sq), zone));
     }
-    for (char c : f.hand)
+    for (char c : f.hand) {
+        // A royal piece in hand at the start (placement) is dropped before anything moves.
+        if (v.type_of(c) >= 0 && v.pieces[v.type_of(c)].royal)
+            ++royals[std::isupper(static_cast<unsigned char>(c)) ? White : Black];
         if (v.type_of(c) < 0)
             r.fail(node, "start",
                    fmt::format("the start position has '{}' in hand, which is not a piece of "
                                "this variant",
                                c));
+    }
     if (!v.has_hands() && !f.hand.empty())
         r.fail(node, "start",
                "the start position has pieces in hand, but the variant has no hands (set "
@@ -398,6 +413,7 @@ void check_start(const Reader& r, const YAML::Node& node, const Variant& v) {
         for (int side = 0; side < 2; ++side) {
             const Square sq = side == 0 ? c.rook_from : v.geometry.mirror_rank(c.rook_from);
             const char piece = f.placement[sq];
+            if (c.rook_piece) continue;  // named: it may be dropped there later
             if (piece == '.' ||
                 (std::isupper(static_cast<unsigned char>(piece)) != 0) != (side == 0))
                 r.fail(node, "start",
@@ -575,7 +591,7 @@ Variant parse_variant(const std::string& yaml_text, const std::string& source) {
     if (root["captures_to_hand"])
         v.captures_to_hand =
             r.get<bool>(root["captures_to_hand"], "captures_to_hand", "true or false");
-    if (root["drops"]) v.drops = r.get<bool>(root["drops"], "drops", "true or false");
+    if (root["drops"]) read_drop_rules(r, root["drops"], v);  // true, or a mapping of rules
     if (root["gating"]) v.gating = r.get<bool>(root["gating"], "gating", "true or false");
     if (root["chess960"]) v.chess960 = r.get<bool>(root["chess960"], "chess960", "true or false");
     if (root["must_capture"])

@@ -72,7 +72,8 @@ INSTANTIATE_TEST_SUITE_P(SlowCatalogue, SlowFairyStockfishSelfPlay,
                                            "shatranj", "makruk", "asean", "ai-wok", "kingofthehill",
                                            "racingkings", "3check", "5check", "antichess",
                                            "giveaway", "suicide", "losers", "extinction", "horde",
-                                           "grand"),
+                                           "grand", "crazyhouse", "loop", "chessgi", "pocketknight",
+                                           "placement", "capahouse"),
                          [](const auto& info) {
                              std::string name = info.param;
                              for (char& c : name)

@@ -72,7 +72,9 @@ const std::vector<CatalogueVariant> kCatalogue = {
     {"3check", 5},      {"5check", 5},       {"antichess", 5},     {"giveaway", 5},
     {"suicide", 5},     {"losers", 5},       {"extinction", 5},    {"horde", 6},
     {"grand", 4},       {"seirawan", 4},     {"cambodian", 5},     {"xiangqi", 4},
-    {"minixiangqi", 5}, {"manchu", 4},       {"shako", 4},
+    {"minixiangqi", 5}, {"manchu", 4},       {"shako", 4},         {"crazyhouse", 5},
+    {"loop", 5},        {"chessgi", 5},      {"pocketknight", 4},  {"placement", 4},
+    {"capahouse", 4},
 };
 
 // Moves of a random game from the start, in UCI (chess960 castling as the king taking its

@@ -66,7 +66,9 @@ TEST(SanParse, EverySanTheRefereeWritesReadsBackAsTheSameMove) {
             EXPECT_GT(promotions, 0)
                 << name << ": no promotion came up; the games are too short to test it";
         }
-        if (!rules.variant().castling.empty()) {
+        // Placement castles only where random drops happen to put king and rook at home
+        // (tests/rules/drop_rules_test.cpp castles there on purpose).
+        if (!rules.variant().castling.empty() && !rules.variant().drop_rules.castling) {
             EXPECT_GT(castles, 0) << name;
         }
     }

@@ -1,0 +1,36 @@
+// What a variant says about drops beyond "pieces in hand may be dropped on empty squares":
+// where each kind may go, what a drop may not do, and what dropping does to the rest of the
+// position. Read from the mapping form of the file's `drops:` key (drop_rules_yaml.cpp);
+// judged in drop_zone.cpp (where a drop may go at all) and drop_legality.cpp (the rules that
+// look at the whole position). A variant with `drops: true` has the defaults below.
+#pragma once
+
+#include <utility>
+#include <vector>
+
+namespace referee::rules {
+
+struct DropRules {
+    // Per piece letter (upper case), the ranks (relative: 1 is the dropping side's own back
+    // rank) it may not be dropped on: crazyhouse's pawns on the first rank.
+    std::vector<std::pair<char, std::vector<int>>> forbidden_ranks;
+    // The relative ranks every drop is confined to (placement's back rank); empty: any rank.
+    std::vector<int> ranks;
+    // While the side to move holds pieces in hand, a drop is its only move, if it has a legal
+    // one (placement's setup phase).
+    bool must_drop = false;
+    // Pieces of this letter are dropped only on a square colour the side has none of yet,
+    // and other drops may not leave too few squares of each colour for those still in hand
+    // (placement's bishops). 0: no such rule.
+    char opposite_colours = 0;
+    // Dropping the king and a rook on the squares a castling rule starts from gives that
+    // castling right (placement).
+    bool castling = false;
+    // A captured promoted piece goes to the hand as it is, not as what it promoted from
+    // (loop and chessgi: Fairy-Stockfish's dropLoop); promoted pieces are then not marked.
+    bool keep_promoted = false;
+
+    bool filters_moves() const { return must_drop || opposite_colours != 0; }
+};
+
+}  // namespace referee::rules
