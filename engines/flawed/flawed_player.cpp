@@ -94,13 +94,14 @@ Reply FlawedPlayer::choose(const Turn& turn) {
                 }
         return Reply::of(chosen);
     };
-    // Among the moves it believes in, one that wins at once is taken, as any engine that
-    // looks one move ahead does: the castling-move probe then warns only about a flaw.
+    // Among the moves it believes in, one that wins is taken, as any engine that looks at its
+    // move and the replies does (a win at once, or one whatever the reply where the ending
+    // waits for it): the winning-move probes then warn only about a flaw.
     auto winning_among = [&](const std::vector<Move>& moves) {
         std::vector<Move> out;
         for (Move m : moves)
             if (std::find(legal.begin(), legal.end(), m) != legal.end() &&
-                referee::rules::wins_at_once(pos, m))
+                referee::rules::wins_for_sure(pos, m))
                 out.push_back(m);
         return out;
     };

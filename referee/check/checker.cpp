@@ -21,14 +21,13 @@ const rules::Rules* Checker::rules_for(const std::string& name, std::string& why
         auto rules = std::make_unique<rules::Rules>(rules::Rules::load(name));
         return (loaded_[name] = std::move(rules)).get();
     } catch (const std::exception& first) {
-        // Other tools capitalise names ("MiniChess"); PGN's "Standard" is chess.
-        std::string lower = name;
-        std::transform(lower.begin(), lower.end(), lower.begin(),
-                       [](unsigned char c) { return std::tolower(c); });
-        if (lower == "standard") lower = "chess";
-        if (lower != name && name.find('/') == std::string::npos) {
+        // Other tools write other names: "MiniChess", lichess's "King of the Hill" and
+        // "Standard", pychess's Fairy-Stockfish names, a variant's own `names:`.
+        const std::string shipped =
+            name.find('/') == std::string::npos ? rules::shipped_variant_called(name) : "";
+        if (!shipped.empty() && shipped != name) {
             std::string ignored;
-            if (const rules::Rules* r = rules_for(lower, ignored)) return r;
+            if (const rules::Rules* r = rules_for(shipped, ignored)) return r;
         }
         why = load_errors_[name] = first.what();
         return nullptr;

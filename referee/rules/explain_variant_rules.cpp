@@ -77,10 +77,15 @@ std::string lost_pieces_reason(const Position& pos, Move m, const std::string& n
     const auto started = std::count(start.placement.begin(), start.placement.end(), letter);
     long on_board = 0;
     for (Square s = 0; s < g.squares(); ++s) on_board += pos.letter_at(s) == letter ? 1 : 0;
+    const char first =
+        to.name.empty() ? 0
+                        : static_cast<char>(std::tolower(static_cast<unsigned char>(to.name[0])));
+    const char* article =
+        first && std::string("aeiou").find(first) != std::string::npos ? "an" : "a";
     return fmt::format(
-        "{} promotes to a {} ({}), but a piece promotes only to one its side has lost, and {} "
-        "has {} {} on the board of the {} it started with",
-        name, to.name, to.letter, color_name(us), on_board, to.name, started);
+        "{} promotes to {} {} ({}), but a piece promotes only to one its side has lost, and {} "
+        "still has every {} it started with ({} of {} on the board)",
+        name, article, to.name, to.letter, color_name(us), to.name, on_board, started);
 }
 
 }  // namespace

@@ -278,12 +278,34 @@ bool wins_at_once(const Position& pos, Move m) {
 }
 
 bool wins_by(const Position& pos, Move m, EndReason reason) {
+    const GameResult ours =
+        pos.side_to_move() == White ? GameResult::WhiteWins : GameResult::BlackWins;
+    auto won = [&](const Position& p) {
+        const auto end = p.outcome();
+        return end && end->reason == reason && end->result == ours;
+    };
     Position after = pos;
     after.play(m);
-    const auto end = after.outcome();
-    return end && end->reason == reason &&
-           end->result ==
-               (pos.side_to_move() == White ? GameResult::WhiteWins : GameResult::BlackWins);
+    if (after.outcome()) return won(after);
+    // Where the ending waits for the other side's reply (Racing Kings' region, shatranj's bare
+    // king), the move wins when every reply ends the game that way.
+    const EndRules& end = pos.rules().variant().end;
+    const bool waits = (reason == EndReason::Region && end.region && end.region->reply) ||
+                       (reason == EndReason::BareKing && end.bare_king_reply);
+    if (!waits) return false;
+    const auto replies = after.legal_moves();
+    return !replies.empty() && std::all_of(replies.begin(), replies.end(), [&](Move r) {
+        Position next = after;
+        next.play(r);
+        return won(next);
+    });
+}
+
+bool wins_for_sure(const Position& pos, Move m) {
+    if (wins_at_once(pos, m)) return true;
+    const EndRules& end = pos.rules().variant().end;
+    return (end.region && end.region->reply && wins_by(pos, m, EndReason::Region)) ||
+           (end.bare_king_reply && wins_by(pos, m, EndReason::BareKing));
 }
 
 bool attacked_with_captured_pawn_left(const Position& pos, Move m, const Rules& unchecked) {

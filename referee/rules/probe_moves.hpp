@@ -57,8 +57,13 @@ std::vector<Move> wrapped_moves(const Position& pos, bool side_steps);
 
 // Whether the side to move wins at once by playing m (mate, the king taken, ...).
 bool wins_at_once(const Position& pos, Move m);
-// ... and the game ends that way by the ending `reason` (a region reached, the last check).
+// Whether m wins by the ending `reason` (a region reached, the last check): at once, or,
+// where that ending waits for the other side's reply (Racing Kings' region, shatranj's bare
+// king), whatever the reply.
 bool wins_by(const Position& pos, Move m, EndReason reason);
+// Whether m wins at once, or by an ending that waits for the reply, whatever the reply: what
+// an engine that looks at its move and the answers to it sees as won.
+bool wins_for_sure(const Position& pos, Move m);
 
 // Whether m leaves the mover's royal piece attacked, judged without check rules.
 bool leaves_royal_attacked(const Position& pos, Move m);

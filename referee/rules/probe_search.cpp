@@ -217,6 +217,9 @@ class Searcher {
         for (Move m : legal)
             if (!in(flawed, m)) p.missed.push_back(m);
         if (missing_kind(f_) ? p.missed.empty() : p.flawed_only.empty()) return s;
+        // An ending's winning move is asked where other legal moves exist: an engine that
+        // does not know the ending plays one of those, it does not resign.
+        if (winning_ending(f_) && p.flawed_legal == 0) return s;
         p.fen = fen_of(g_, c.fields);
         if (c.lead) p.opening = {opening};
         p.legal = legal;
@@ -238,7 +241,10 @@ class Searcher {
             // winning moves are its luck, and the feature's distance from a win comes first.
             int flawed_winning = 0;
             for (Move m : s.lucky) flawed_winning += wins_at_once(*pos, m) ? 1 : 0;
-            const double distance = distance_to_win(*pos, p.missed, p.winning);
+            // An ending's winning moves are the ones the flawed engine misses, by definition.
+            if (winning_ending(f_)) p.winning = p.missed;
+            const double distance =
+                winning_ending(f_) ? 0 : distance_to_win(*pos, p.missed, p.winning);
             s.luck = distance * 100 + flawed_winning;
             s.catches = distance == 0 && flawed_winning == 0;
         }
@@ -383,7 +389,8 @@ class Searcher {
             if (f_ == RuleFeature::CheckCountWin || pick(rng_, 2)) remaining[f.side_to_move] = 1;
             f.checks_remaining = remaining;
         }
-        if (f_ == RuleFeature::ExtinctionWin) last_of_a_kind_set_up(f);
+        if (f_ == RuleFeature::ExtinctionWin || f_ == RuleFeature::BareKingWin)
+            last_of_a_kind_set_up(f);
         std::optional<Move> lead;
         if (f_ == RuleFeature::DiscoveredCheck) {
             // The opponent moves first: choose one of its moves that uncovers a check.
@@ -435,11 +442,13 @@ class Searcher {
         f.placement[g_.at(file, far)] = as(king, ~us);
     }
 
-    // The side not to move down to its last piece of a kind it may not lose (of any kind, when
-    // the variant lists none), so that taking it can end the game.
+    // The side not to move down to its last piece of a kind it may not lose (of any kind but
+    // royal, when the variant lists none or the ending is the bare king), so that taking it
+    // can end the game.
     void last_of_a_kind_set_up(PositionFields& f) {
         const Color them = ~f.side_to_move;
-        const auto& kinds = v_.end.extinction_pieces;
+        static const std::vector<char> none;
+        const auto& kinds = f_ == RuleFeature::ExtinctionWin ? v_.end.extinction_pieces : none;
         const char kind =
             kinds.empty()
                 ? 0

@@ -70,14 +70,18 @@ constexpr FeatureText kFeatures[] = {
      "castling is a move, written as the king's move to its castling square (not as the king "
      "taking its rook): here the only move that wins at once"},
     {RuleFeature::RegionWin, "region",
-     "a piece reaching its side's region (the variant's `end: region`) wins: here the only move "
-     "that wins at once"},
+     "a piece reaching its side's region (the variant's `end: region`) wins (where the other "
+     "side gets a reply, once that reply cannot reach its own): here the only winning move"},
     {RuleFeature::CheckCountWin, "check-count",
      "the side that gives the variant's number of checks wins, counting the checks the FEN says "
      "were given: here the check that completes the count is the only move that wins at once"},
     {RuleFeature::ExtinctionWin, "extinction",
      "a side that loses every piece of a listed kind loses (the variant's `end: extinction`): "
      "here taking the last one is the only move that wins at once"},
+    {RuleFeature::BareKingWin, "bare-king",
+     "a side left with nothing but its king loses (the variant's `end: bare_king`; with a "
+     "reply, unless it bares the other king back at once): here baring it is the only winning "
+     "move"},
 };
 
 const FeatureText& text_of(RuleFeature f) {
@@ -136,6 +140,8 @@ std::optional<EndReason> winning_ending(RuleFeature f) {
             return EndReason::CheckCount;
         case RuleFeature::ExtinctionWin:
             return EndReason::Extinction;
+        case RuleFeature::BareKingWin:
+            return EndReason::BareKing;
         default:
             return std::nullopt;
     }
@@ -253,11 +259,6 @@ bool variant_has_feature(const Variant& v, RuleFeature f, std::string* why_not) 
             return true;
         case RuleFeature::RegionWin:
             if (!v.end.region) return no(fmt::format("{} has no region to reach.", v.name));
-            // Racing Kings: the other side gets one more move first, so no move into the
-            // region wins at once.
-            if (v.end.region->reply)
-                return no(fmt::format(
-                    "{}'s region wins only after the other side's reply, never at once.", v.name));
             return true;
         case RuleFeature::CheckCountWin:
             if (v.end.check_count <= 0) return no(fmt::format("{} does not count checks.", v.name));
@@ -269,6 +270,11 @@ bool variant_has_feature(const Variant& v, RuleFeature f, std::string* why_not) 
             if (v.end.extinction != EndValue::Loss)
                 return no(fmt::format(
                     "{} has no extinction rule under which taking the last piece wins.", v.name));
+            return true;
+        case RuleFeature::BareKingWin:
+            if (v.end.bare_king != EndValue::Loss)
+                return no(fmt::format("{} has no bare-king rule under which baring wins.", v.name));
+            if (!royal) return no(fmt::format("{} has no king to bare.", v.name));
             return true;
         case RuleFeature::NoLegalMove:
             if (v.check_rules || !royal)
@@ -397,6 +403,7 @@ std::vector<Move> FlawedMoves::moves(const Position& pos) const {
         case RuleFeature::RegionWin:
         case RuleFeature::CheckCountWin:
         case RuleFeature::ExtinctionWin:
+        case RuleFeature::BareKingWin:
             // The engine that does not know the ending never takes the move for a win; the
             // probe shows it by the move it plays instead, so to it the move is not there.
             return without([&](Move m) { return wins_by(pos, m, *winning_ending(feature_)); });

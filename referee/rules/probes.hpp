@@ -46,15 +46,18 @@ enum class RuleFeature {
     // The feature's own move is the one to play:
     SideStepMove,  // ... a move-only sideways step, the only legal move
     CastlingMove,  // ... castling (written as the king's move), the only move that wins at once
-    // The variant's own ending is the one to reach: a move that wins by it, the only move that
-    // wins at once (an engine that does not know the ending sees an ordinary move there).
+    // The variant's own ending is the one to reach: a move that wins by it (at once, or
+    // whatever the reply where the ending waits for one), the only winning move there (an
+    // engine that does not know the ending sees an ordinary move).
     RegionWin,      // a royal piece reaching its region (King of the Hill's centre)
     CheckCountWin,  // the check that completes the count (three-check)
     ExtinctionWin,  // taking the last piece of a kind the other side may not lose (horde)
+    BareKingWin,    // taking the other side's last piece but its king (shatranj)
 };
 
-// Features whose positions have the feature's move as the only one that wins at once (other
-// legal moves exist): playing one of those is a warning, not a failure.
+// Features whose positions have the feature's move as the only one that wins (at once, or
+// for the waiting endings whatever the reply; other legal moves exist): playing one of those
+// is a warning, not a failure.
 bool wins_at_once_feature(RuleFeature f);
 // For the features whose move wins by one of the variant's endings: that ending (else nullopt).
 std::optional<EndReason> winning_ending(RuleFeature f);

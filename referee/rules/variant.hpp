@@ -195,5 +195,9 @@ std::string variant_directory();
 Variant load_variant(const std::string& name_or_path);
 // Names of the variants in the variant directory, sorted.
 std::vector<std::string> list_variants();
+// The shipped variant another program's name means ("King of the Hill", "Three-check",
+// "chess960", "Standard"), ignoring case, spaces and hyphens and reading each file's
+// `names:`; "" when none does.
+std::string shipped_variant_called(const std::string& name);
 
 }  // namespace referee::rules

@@ -92,6 +92,8 @@ ProbeResult probe_rule(ProbeContext& ctx, const std::string& name, rules::RuleFe
         return r;
     }
     const auto style = imcs ? rules::MoveStyle::Dash : rules::MoveStyle::Uci;
+    // An ending's move wins at once or, where the ending waits for a reply, whatever it is.
+    const char* wins = rules::winning_ending(feature) ? "wins" : "wins at once";
     int failed = 0, warned = 0;
     std::vector<std::string> lines, warnings;
     for (std::size_t i = 0; i < found.size(); ++i) {
@@ -124,10 +126,10 @@ ProbeResult probe_rule(ProbeContext& ctx, const std::string& name, rules::RuleFe
                     return at.move_name(m, rules::MoveStyle::Uci) == played;
                 })) {
                 ++warned;
-                warnings.push_back(fmt::format(
-                    "position {}: it played {}, a legal move, but only {} wins at once here", i + 1,
-                    rec.moves[probe.opening.size()].dash,
-                    names(at, probe.winning, rules::MoveStyle::Dash)));
+                warnings.push_back(
+                    fmt::format("position {}: it played {}, a legal move, but only {} {} here",
+                                i + 1, rec.moves[probe.opening.size()].dash,
+                                names(at, probe.winning, rules::MoveStyle::Dash), wins));
                 if (!r.evidence) {
                     auto e = evidence_for(ctx, rec, spec, side);
                     e.fen = at.fen();
@@ -168,10 +170,9 @@ ProbeResult probe_rule(ProbeContext& ctx, const std::string& name, rules::RuleFe
     r.positions_asked = asked;
     if (failed == 0 && warned > 0) {
         r.verdict = Verdict::Warn;
-        r.detail = fmt::format(
-            "{} of {} positions answered with another move than the one that "
-            "wins at once; {}",
-            warned, asked, warnings.front());
+        r.detail =
+            fmt::format("{} of {} positions answered with another move than the one that {}; {}",
+                        warned, asked, wins, warnings.front());
         for (std::size_t i = 1; i < warnings.size(); ++i) r.detail += "; " + warnings[i];
         return r;
     }

@@ -229,9 +229,9 @@ TEST(WrongRecords, TheVariantComesFromTheFileOrTheCommandLine) {
     EXPECT_NE(v[0].message.find("no result (*)"), std::string::npos) << v[0].message;
 
     // A name this referee does not know, with and without --variant.
-    const std::string odd = "[Variant \"Los Alamos\"]\n\n1. a3 *\n";
+    const std::string odd = "[Variant \"Tamerlane\"]\n\n1. a3 *\n";
     v = check_text("odd.pgn", odd);
-    EXPECT_NE(v[0].message.find("unknown variant 'Los Alamos'"), std::string::npos) << v[0].message;
+    EXPECT_NE(v[0].message.find("unknown variant 'Tamerlane'"), std::string::npos) << v[0].message;
     v = check_text("odd.pgn", odd, "minichess");
     EXPECT_TRUE(v[0].checks_out()) << v[0].message;
     ASSERT_EQ(v[0].notes.size(), 1u);
@@ -239,6 +239,30 @@ TEST(WrongRecords, TheVariantComesFromTheFileOrTheCommandLine) {
     // Capitalised names as other tools write them.
     v = check_text("caps.pgn", "[Variant \"MiniChess\"]\n\n1. a3 *\n");
     EXPECT_EQ(v[0].variant, "minichess") << v[0].message;
+
+    // The Variant tag as lichess writes it, as pychess writes it (Fairy-Stockfish's name),
+    // and a variant's other `names:`.
+    const std::pair<const char*, const char*> tags[] = {
+        {"King of the Hill", "kingofthehill"},
+        {"Three-check", "3check"},
+        {"Racing Kings", "racingkings"},
+        {"Antichess", "antichess"},
+        {"Horde", "horde"},
+        {"Chess960", "fischerandom"},
+        {"Standard", "chess"},
+        {"From Position", "chess"},
+        {"kingofthehill", "kingofthehill"},
+        {"makruk", "makruk"},
+        {"capablanca", "capablanca"},
+        {"los-alamos", "losalamos"},
+        {"Los Alamos", "losalamos"},
+        {"grandchess", "grand"},
+    };
+    for (const auto& [tag, variant] : tags) {
+        v = check_text("tag.pgn", std::string("[Variant \"") + tag + "\"]\n\n*\n");
+        EXPECT_EQ(v[0].variant, variant) << tag << ": " << v[0].message;
+        EXPECT_TRUE(v[0].checks_out()) << tag << ": " << v[0].message;
+    }
 
     // The Result tag and the movetext disagree.
     v = check_text("two.pgn", "[Variant \"minichess\"]\n[Result \"1-0\"]\n\n1. a3 0-1\n");
