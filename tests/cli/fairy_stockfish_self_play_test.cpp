@@ -72,7 +72,7 @@ INSTANTIATE_TEST_SUITE_P(SlowCatalogue, SlowFairyStockfishSelfPlay,
                                            "shatranj", "makruk", "asean", "ai-wok", "kingofthehill",
                                            "racingkings", "3check", "5check", "antichess",
                                            "giveaway", "suicide", "losers", "extinction", "horde",
-                                           "grand"),
+                                           "grand", "seirawan", "cambodian"),
                          [](const auto& info) {
                              std::string name = info.param;
                              for (char& c : name)
