@@ -18,6 +18,15 @@
 #include "referee/rules/board.hpp"
 
 namespace referee::rules {
+namespace {
+
+bool empty_hand(const std::array<std::uint8_t, 32>& hand, int ntypes) {
+    for (int type = 0; type < ntypes; ++type)
+        if (hand[type]) return false;
+    return true;
+}
+
+}  // namespace
 
 template <class BB>
 void Board<BB>::add_gated_moves(MoveList& list) const {
@@ -75,8 +84,13 @@ std::string Board<BB>::set_gates(const std::string& field) {
         const Color color = upper ? White : Black;
         gates_[color] |= square_bit<BB>(g.at(file, color == White ? 0 : g.height - 1));
     }
-    for (Color c : {White, Black})
+    // A side with an empty hand gates no more (play_gate keeps it so): the squares its
+    // castling rights imply are dropped, so that the FEN written reads back the same.
+    for (Color c : {White, Black}) {
+        if (t_->gating && empty_hand(hand_[c], t_->ntypes) && !t_->captures_to_hand)
+            gates_[c] = BB{};
         for (BB b = gates_[c]; any(b);) key_ ^= t_->zobrist_gate[c * t_->nsq + pop_lsb(b)];
+    }
     return rights;
 }
 
@@ -115,9 +129,7 @@ void Board<BB>::play_gate(const Undo& u) {
             gates_[us] &= ~square_bit<BB>(castles_->castles[m.castle_index()].rook_from);
         gates_[them] &= ~square_bit<BB>(m.to);
     }
-    bool hand_empty = true;
-    for (int type = 0; type < t_->ntypes && hand_empty; ++type) hand_empty = !hand_[us][type];
-    if (t_->gating && hand_empty && !t_->captures_to_hand) gates_[us] = BB{};
+    if (t_->gating && empty_hand(hand_[us], t_->ntypes) && !t_->captures_to_hand) gates_[us] = BB{};
     if constexpr (kKeyed)
         for (Color c : {White, Black})
             for (BB b = before[c] ^ gates_[c]; any(b);)

@@ -250,7 +250,8 @@ Move Position::parse_move(std::string_view text) const {
 MoveList Position::gating_matches(const MoveList& matches, const MoveText& mt,
                                   std::string_view text) const {
     const Variant& v = rules_.variant();
-    MoveList all = matches;
+    MoveList all;  // filled move by move: a copy would read the list's unused slots
+    for (const Move& m : matches) all.push(m);
     for (const Move& m : legal_here())
         if (m.kind() == MoveKind::Castle && m.gates() && m.gate_square == castle_rook_square(m) &&
             mt.from == m.gate_square && mt.to == m.from)

@@ -53,6 +53,7 @@ std::string Variant::summary() const {
                                std::string(p.promotes_to.begin(), p.promotes_to.end()));
         if (!p.double_step_ranks.empty()) out += "  double step";
         if (p.en_passant) out += "  en passant";
+        if (!p.first_moves.empty()) out += fmt::format("  first move also {}", p.first_move_betza);
         out += '\n';
     }
     out += fmt::format("check rules: {}\n", check_rules
@@ -110,6 +111,9 @@ std::string Variant::summary() const {
     if (end.n_move_rule)
         out += fmt::format("draw after {} moves by each side without capture or pawn move\n",
                            end.n_move_rule);
+    if (end.counting != CountingRule::None)
+        out += fmt::format("draw when the {} counting rule's moves are up\n",
+                           end.counting == CountingRule::Makruk ? "makruk" : "asean");
     for (const auto& m : end.insufficient_material)
         out += fmt::format("draw: {} v {}{}\n", royal_first(m.strong), royal_first(m.weak),
                            m.same_square_colour ? fmt::format(" with every {} on one square colour",

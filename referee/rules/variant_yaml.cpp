@@ -88,23 +88,22 @@ void read_piece(const Reader& r, const YAML::Node& node, const std::string& wher
                           : std::string(1, p.letter);
     if (!node["betza"])
         r.fail(node, where + ".betza", fmt::format("piece '{}' has no betza movement", p.letter));
-    p.betza = r.get<std::string>(node["betza"], where + ".betza", "a Betza string");
-    try {
-        p.moves = parse_betza(p.betza);
-    } catch (const BetzaError& e) {
-        r.fail_at(node["betza"], where + ".betza", static_cast<int>(e.position()),
-                  fmt::format("piece '{}' ({}): {} in '{}' (unsupported part: '{}')", p.letter,
-                              p.name, e.what(), p.betza, e.part()));
-    }
-    if (auto first = node["first_move"]) {
-        p.first_move_betza = r.get<std::string>(first, where + ".first_move", "a Betza string");
+    // A Betza string of this piece (its moves, or its first move's leaps), errors at the
+    // offending character.
+    auto betza = [&](const YAML::Node& text_node, const std::string& key, std::string& text) {
+        text = r.get<std::string>(text_node, key, "a Betza string");
         try {
-            p.first_moves = parse_betza(p.first_move_betza);
+            return parse_betza(text);
         } catch (const BetzaError& e) {
-            r.fail_at(first, where + ".first_move", static_cast<int>(e.position()),
+            r.fail_at(text_node, key, static_cast<int>(e.position()),
                       fmt::format("piece '{}' ({}): {} in '{}' (unsupported part: '{}')", p.letter,
-                                  p.name, e.what(), p.first_move_betza, e.part()));
+                                  p.name, e.what(), text, e.part()));
         }
+        return std::vector<MoveRule>{};
+    };
+    p.moves = betza(node["betza"], where + ".betza", p.betza);
+    if (auto first = node["first_move"]) {
+        p.first_moves = betza(first, where + ".first_move", p.first_move_betza);
         for (const MoveRule& m : p.first_moves)
             if (m.is_rider() || m.hop != Hop::None || m.lame)
                 r.fail(first, where + ".first_move",

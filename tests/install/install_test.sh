@@ -24,7 +24,9 @@ version=$("$referee" --version)
 variants="$prefix/share/minichess-referee/variants"
 sed 's/^name: minichess$/name: installed-only/' "$variants/minichess.yaml" > "$variants/installed-only.yaml"
 grep -q '^name: installed-only$' "$variants/installed-only.yaml" || fail "test set-up: no name line"
-"$referee" variants | grep -q '^installed-only ' || fail "installed variants folder not read"
+# Not grep -q: it stops reading at the match, and under pipefail the referee, still writing
+# the variants after it, would fail with SIGPIPE (more likely the more variants ship).
+"$referee" variants | grep '^installed-only ' >/dev/null || fail "installed variants folder not read"
 
 # In-tree engines are found in <prefix>/lib/minichess-referee (nothing named random is on
 # PATH, so a game that ends by the rules proves it).

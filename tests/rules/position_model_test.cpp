@@ -142,6 +142,25 @@ TEST(PositionModel, DropsAndCapturesToHandRestoreEverythingAndRoundTrip) {
     EXPECT_GT(seen.count(MoveKind::Promotion) ? seen.at(MoveKind::Promotion) : 0, 5);
 }
 
+// Gating (the gating squares in the castling field and the key), first moves and a running
+// count (both in the FEN) come back whole after a move is taken back and read back from the
+// FEN.
+TEST(PositionModel, GatingFirstMovesAndCountsRestoreEverythingAndRoundTrip) {
+    const auto gated = walk_and_check(referee::test::cached_rules("seirawan"), 4, 30);
+    EXPECT_GT(gated.count(MoveKind::Gate) ? gated.at(MoveKind::Gate) : 0, 20);
+    walk_and_check(referee::test::cached_rules("cambodian"), 3, 30);
+    // From a position where the count starts at once.
+    const Rules& makruk = referee::test::cached_rules("makruk");
+    Position pos = makruk.from_fen("4k3/8/8/8/8/8/3r4/R3K3 w - - 0 1");
+    for (const Move m : pos.legal_moves()) {
+        const Snapshot before = snapshot(pos);
+        pos.play(m);
+        EXPECT_EQ(makruk.from_fen(pos.fen()).fen(), pos.fen());
+        pos.undo();
+        EXPECT_EQ(snapshot(pos), before);
+    }
+}
+
 TEST(PositionModel, ACaptureGoesToTheCapturersHandAndAPromotedPieceReturnsAsAPawn) {
     const Rules& rules = rules_of(kTinyHouse, "tinyhouse.yaml");
     // White's pawn promotes to a rook (marked '~') with check; Black's knight takes it and

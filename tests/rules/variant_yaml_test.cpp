@@ -331,3 +331,33 @@ TEST(VariantYaml, ChessIsXboardsNormal) {
     ASSERT_FALSE(rules.variant().names.empty());
     EXPECT_EQ(rules.variant().names[0], "normal");
 }
+
+namespace {
+
+// The keys of gating, first moves and counting: misuse is refused where it is written.
+TEST(VariantYaml, GatingFirstMovesAndCountingKeys) {
+    const std::string counting = replace(kGood, "  move_limit: 40\n", "  counting: thai\n");
+    auto [line, column] = where(counting, "thai");
+    expect_error(counting, {"end.counting", line, column, "'thai' is not a counting rule"});
+    EXPECT_EQ(parse_variant(replace(counting, "thai", "asean"), "test.yaml").end.counting,
+              referee::rules::CountingRule::Asean);
+
+    const std::string rider =
+        replace(kGood, "betza: K, royal: true}", "betza: K, royal: true, first_move: fR}");
+    std::tie(line, column) = where(rider, "fR}");
+    expect_error(rider,
+                 {"pieces[0].first_move", line, column, "a first move must be a plain leap"});
+    const std::string bad_betza = replace(rider, "first_move: fR", "first_move: fX");
+    std::tie(line, column) = where(bad_betza, "fX}");
+    expect_error(bad_betza, {"pieces[0].first_move", line, column + 1, "unsupported part: 'X'"});
+    EXPECT_EQ(
+        parse_variant(replace(rider, "fR}", "mfsN}"), "test.yaml").pieces[0].first_moves.size(),
+        2u);
+
+    const std::string both =
+        replace(replace(rider, "fR}", "mfsN}"), "end:\n", "gating: true\nend:\n");
+    std::tie(line, column) = where(both, "- {letter: K");
+    expect_error(both, {"pieces", line, column, "a variant may have one of them"});
+}
+
+}  // namespace
