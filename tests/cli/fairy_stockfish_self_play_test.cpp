@@ -30,7 +30,7 @@ std::set<std::string> rule_endings() {
          {EndReason::RoyalCapture, EndReason::Checkmate, EndReason::NoLegalMoves,
           EndReason::MoveLimit, EndReason::InsufficientMaterial, EndReason::Repetition,
           EndReason::NMoveRule, EndReason::CheckCount, EndReason::Region, EndReason::BareKing,
-          EndReason::Extinction, EndReason::Counting})
+          EndReason::Extinction, EndReason::Counting, EndReason::PerpetualCheck})
         keys.insert(referee::rules::end_reason_key(r));
     return keys;
 }
@@ -72,7 +72,7 @@ INSTANTIATE_TEST_SUITE_P(SlowCatalogue, SlowFairyStockfishSelfPlay,
                                            "shatranj", "makruk", "asean", "ai-wok", "kingofthehill",
                                            "racingkings", "3check", "5check", "antichess",
                                            "giveaway", "suicide", "losers", "extinction", "horde",
-                                           "grand"),
+                                           "grand", "xiangqi", "minixiangqi", "manchu", "shako"),
                          [](const auto& info) {
                              std::string name = info.param;
                              for (char& c : name)
