@@ -194,6 +194,9 @@ class Board {
     BB ray_attackers(Color by) const;
     BB capture_reach(Color c, int type, int from, BB occ) const;
     bool repeated(int times) const;
+    // At a repetition of `times`: the side that gave check with every move since the first
+    // occurrence (endings/perpetual_check.cpp); 2: both sides did; -1: neither.
+    int perpetual_checker(int times) const;
     // The judge's two halves: which ending holds (and for which side), and its sentence.
     // With has_legal_move null, having no legal move is not looked at.
     const Ending* find_ending(EndingSet which, const bool* has_legal_move,

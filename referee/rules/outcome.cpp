@@ -42,6 +42,8 @@ const char* end_reason_key(EndReason r) {
             return "extinction";
         case EndReason::Counting:
             return "counting";
+        case EndReason::PerpetualCheck:
+            return "perpetual-check";
     }
     return "?";
 }

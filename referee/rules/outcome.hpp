@@ -19,6 +19,7 @@ enum class EndReason {
     BareKing,    // a side has nothing left but its royal pieces (shatranj, losers)
     Extinction,  // a side has lost every piece of a listed kind (horde, antichess)
     Counting,    // the counting rule's moves are up (makruk)
+    PerpetualCheck,  // a repetition where one side gave check with every move (xiangqi)
 };
 
 struct Outcome {

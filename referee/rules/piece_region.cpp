@@ -1,5 +1,6 @@
 #include "referee/rules/piece_region.hpp"
 
+#include <algorithm>
 #include <cctype>
 #include <charconv>
 
@@ -20,9 +21,17 @@ bool split_range(std::string_view text, std::string_view& lo, std::string_view& 
 
 std::string PieceRegion::describe(const Geometry& g) const {
     const int last_file = std::min(file_hi, g.width - 1), last_rank = std::min(rank_hi, g.height);
+    auto range = [](const std::string& lo, const std::string& hi) {
+        return lo == hi ? lo : lo + "-" + hi;
+    };
     auto file = [](int f) { return std::string(1, static_cast<char>('a' + f)); };
-    return fmt::format("files {}-{}, ranks {}-{} (counted from each side's own back rank)",
-                       file(file_lo), file(last_file), rank_lo, last_rank);
+    std::string out;
+    if (file_lo > 0 || last_file < g.width - 1)
+        out = (file_lo == last_file ? "file " : "files ") + range(file(file_lo), file(last_file));
+    if (rank_lo > 1 || last_rank < g.height)
+        out += (out.empty() ? "" : ", ") + std::string(rank_lo == last_rank ? "rank " : "ranks ") +
+               range(std::to_string(rank_lo), std::to_string(last_rank));
+    return out.empty() ? "the whole board" : out;
 }
 
 RangeParse parse_file_range(std::string_view text, int width) {

@@ -21,7 +21,8 @@ struct PieceRegion {
         const int f = g.file_of(s), r = g.relative_rank(c, s);
         return f >= file_lo && f <= file_hi && r >= rank_lo && r <= rank_hi;
     }
-    std::string describe(const Geometry& g) const;  // "files d-f, ranks 1-3"
+    // "files d-f, ranks 1-3" (ranks counted from the side's own back rank)
+    std::string describe(const Geometry& g) const;
 };
 
 // Moves a piece has only on the squares of a region, beside its own (the soldier's `sW`

@@ -54,11 +54,17 @@ std::string Variant::summary() const {
         if (!p.double_step_ranks.empty()) out += "  double step";
         if (p.en_passant) out += "  en passant";
         if (!p.first_moves.empty()) out += fmt::format("  first move also {}", p.first_move_betza);
+        if (p.extra_moves)
+            out += fmt::format("  and {} on {}", p.extra_moves->betza,
+                               p.extra_moves->region.describe(geometry));
+        if (p.confined) out += fmt::format("  confined to {}", p.confined->describe(geometry));
         out += '\n';
     }
     out += fmt::format("check rules: {}\n", check_rules
                                                 ? "yes (a move may not leave the king attacked)"
                                                 : "no (moving into check is legal)");
+    if (flying_general)
+        out += "flying general: the kings may not face each other on an open file or rank\n";
     for (const auto& c : castling)
         out += fmt::format("castling {}: king {}-{}, rook {}-{}\n", c.right,
                            geometry.name(c.king_from), geometry.name(c.king_to),
@@ -108,6 +114,9 @@ std::string Variant::summary() const {
     if (end.move_limit) out += fmt::format("draw after {} moves by each side\n", end.move_limit);
     if (end.repetition)
         out += fmt::format("draw on the {}-fold repetition of a position\n", end.repetition);
+    if (end.perpetual_check)
+        out += fmt::format("at that repetition, a side that checked with every move: {}\n",
+                           end_value_name(*end.perpetual_check));
     if (end.n_move_rule)
         out += fmt::format("draw after {} moves by each side without capture or pawn move\n",
                            end.n_move_rule);

@@ -88,6 +88,9 @@ struct EndRules {
     EndValue no_legal_moves = EndValue::Draw;  // for the side not in check with no legal move
     int move_limit = 0;   // draw once each side has made this many moves (0: none)
     int repetition = 0;   // draw on the n-th occurrence of a position (0: none)
+    // At that repetition, a side that gave check with every move since the position's first
+    // occurrence gets this verdict (xiangqi: loss); both sides so: still a draw. Unset: none.
+    std::optional<EndValue> perpetual_check;
     int n_move_rule = 0;  // draw after n moves each without capture or pawn move (0: none)
     int check_count = 0;  // the side that gives this many checks wins (0: none)
     std::optional<RegionRule> region;

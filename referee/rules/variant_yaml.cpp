@@ -284,7 +284,7 @@ void read_end(const Reader& r, const YAML::Node& node, Variant& v) {
     r.only_keys(node, "end",
                 {"royal_capture", "checkmate", "no_legal_moves", "move_limit", "repetition",
                  "n_move_rule", "check_count", "insufficient_material", "region", "bare_king",
-                 "extinction", "stalemate_piece_count", "counting"});
+                 "extinction", "stalemate_piece_count", "counting", "perpetual_check"});
     EndRules& e = v.end;
     if (auto c = node["counting"]) {
         const auto rule = r.get<std::string>(c, "end.counting", "makruk or asean");
@@ -317,6 +317,12 @@ void read_end(const Reader& r, const YAML::Node& node, Variant& v) {
     if (e.repetition == 1)
         r.fail(node["repetition"], "end.repetition",
                "a repetition count must be 2 or more (0: none)");
+    if (node["perpetual_check"]) {
+        e.perpetual_check = parse_end_value(r, node["perpetual_check"], "end.perpetual_check");
+        if (!e.repetition)
+            r.fail(node["perpetual_check"], "end.perpetual_check",
+                   "perpetual check is judged at a repetition: it needs 'repetition: N'");
+    }
     if (node["region"]) e.region = read_region(r, v, node["region"]);
     if (auto b = node["bare_king"]) {
         // bare_king: loss, or {value: loss, reply: true}

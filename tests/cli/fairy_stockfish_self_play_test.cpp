@@ -30,7 +30,7 @@ std::set<std::string> rule_endings() {
          {EndReason::RoyalCapture, EndReason::Checkmate, EndReason::NoLegalMoves,
           EndReason::MoveLimit, EndReason::InsufficientMaterial, EndReason::Repetition,
           EndReason::NMoveRule, EndReason::CheckCount, EndReason::Region, EndReason::BareKing,
-          EndReason::Extinction, EndReason::Counting})
+          EndReason::Extinction, EndReason::Counting, EndReason::PerpetualCheck})
         keys.insert(referee::rules::end_reason_key(r));
     return keys;
 }
@@ -73,7 +73,8 @@ INSTANTIATE_TEST_SUITE_P(SlowCatalogue, SlowFairyStockfishSelfPlay,
                                            "racingkings", "3check", "5check", "antichess",
                                            "giveaway", "suicide", "losers", "extinction", "horde",
                                            "grand", "crazyhouse", "loop", "chessgi", "pocketknight",
-                                           "placement", "capahouse", "seirawan", "cambodian"),
+                                           "placement", "capahouse", "seirawan", "cambodian",
+                                           "xiangqi", "minixiangqi", "manchu", "shako"),
                          [](const auto& info) {
                              std::string name = info.param;
                              for (char& c : name)

@@ -16,6 +16,7 @@ namespace {
 using namespace referee::rules;
 using referee::test::cached_rules;
 using referee::test::expect_end;
+using referee::test::play;
 
 struct Case {
     const char* variant;
@@ -81,6 +82,24 @@ TEST(XiangqiRules, NotationOnTheTenRankBoard) {
     EXPECT_EQ(pos.san(m), "Cxh10");
     pos.play(pos.parse_san("Cxh10"));
     EXPECT_EQ(pos.fen(), "rnbakabCr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C7/9/RNBAKABNR b - - 0 1");
+}
+
+TEST(XiangqiRules, PerpetualCheckLosesAndOtherRepetitionsDraw) {
+    const Rules& rules = cached_rules("xiangqi");
+    // The chariot checks on rank 10 and rank 9 in turn; the general can only step between
+    // e10 and e9 (d10 and d9 would face White's general). The third time the start
+    // position stands, White has checked with every move: White loses.
+    Position pos = rules.from_fen("4k4/R8/9/9/9/9/9/9/9/3K5 w - - 0 1");
+    play(pos, {"a9a10", "e10e9", "a10a9", "e9e10", "a9a10", "e10e9", "a10a9"});
+    referee::test::expect_not_over(pos);
+    play(pos, {"e9e10"});
+    expect_end(pos, GameResult::BlackWins, EndReason::PerpetualCheck,
+               "White gave perpetual check (the same position 3 times)");
+    // Quiet moves repeated: the ordinary draw.
+    Position quiet = rules.from_fen("4k4/9/R8/9/9/9/9/9/9/3K5 w - - 0 1");
+    play(quiet, {"a8b8", "e10e9", "b8a8", "e9e10", "a8b8", "e10e9", "b8a8", "e9e10"});
+    expect_end(quiet, GameResult::Draw, EndReason::Repetition,
+               "draw: the same position occurred 3 times");
 }
 
 }  // namespace

@@ -157,6 +157,8 @@ const Ending* Board<BB>::find_ending(EndingSet which, const bool* has_legal_move
             case EndReason::Counting:
                 if (counting_over()) return hit(e, stm_);
                 break;
+            case EndReason::PerpetualCheck:  // a Repetition's outcome, not a list entry
+                break;
             case EndReason::MoveLimit:
                 if (past_move_limit(e.count)) return hit(e, stm_);
                 break;
@@ -250,7 +252,23 @@ Outcome Board<BB>::describe(const Ending& e, Color side) const {
             return Outcome{GameResult::Draw, EndReason::InsufficientMaterial,
                            fmt::format("draw: insufficient material ({})", which)};
         }
+        case EndReason::PerpetualCheck:
+            break;
         case EndReason::Repetition:
+            if (v.end.perpetual_check) {
+                const int checker = perpetual_checker(e.count);
+                if (checker == 2)
+                    return Outcome{GameResult::Draw, EndReason::PerpetualCheck,
+                                   fmt::format("draw: the same position occurred {} times, "
+                                               "both sides checking throughout",
+                                               e.count)};
+                if (checker >= 0)
+                    return Outcome{
+                        result_for(static_cast<Color>(checker), *v.end.perpetual_check),
+                        EndReason::PerpetualCheck,
+                        fmt::format("{} gave perpetual check (the same position {} times)",
+                                    color_name(static_cast<Color>(checker)), e.count)};
+            }
             return Outcome{GameResult::Draw, EndReason::Repetition,
                            fmt::format("draw: the same position occurred {} times", e.count)};
         case EndReason::NMoveRule: {
@@ -365,6 +383,7 @@ typename Board<BB>::Stops Board<BB>::stops_for(EndingSet which) const {
                 s.catalogue |= ending_bit(e.reason);
                 break;
             case EndReason::Counting:
+            case EndReason::PerpetualCheck:
             case EndReason::NoLegalMoves:
             case EndReason::Checkmate:
                 break;  // perft counts no moves there by itself; counting is not immediate
