@@ -56,7 +56,8 @@ class Board {
     void keep_captures_if_any(MoveList& list) const;         // forced capture
     void drop_checking_moves(MoveList& list);                // forbidden checks
     void drop_unavailable_promotions(MoveList& list) const;  // promotion to lost pieces
-    void apply_drop_rules(MoveList& list) const;             // must drop, opposite colours (drops/)
+    void apply_drop_rules(MoveList& list) const;  // must drop, opposite colours, nifu (drops/)
+    bool mated_by_forbidden_drop() const;         // mated by a no_mate drop (uchifuzume)?
     // The number of legal moves, without storing them where the variant allows.
     int count_legal();
 

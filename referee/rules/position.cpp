@@ -161,7 +161,9 @@ std::string Position::move_name(Move m, MoveStyle style) const {
         Piece mover = visit([&](const auto& b) { return b.at(m.from); });
         bool choice = mover && (v.pieces[type_of(mover)].promotes_to.size() > 1 ||
                                 v.pieces[type_of(mover)].promotion_optional);
-        if (style == MoveStyle::Uci)
+        if (v.pieces[m.promotion_type()].promoted_form_of)
+            out += '+';  // to its own promoted form: "c3c4+" (UCI) and "c3-c4+"
+        else if (style == MoveStyle::Uci)
             out += static_cast<char>(std::tolower(static_cast<unsigned char>(letter)));
         else if (choice)
             out += letter;
@@ -224,7 +226,10 @@ Move Position::parse_move(std::string_view text) const {
         throw illegal(fmt::format("it promotes and needs a promotion letter (one of {})", choices));
     }
     for (const Move& m : matches)
-        if (m.promotion && v.pieces[m.promotion_type()].letter == mt.promotion) return m;
+        if (m.promotion &&
+            (mt.promotion == '+' ? v.pieces[m.promotion_type()].promoted_form_of != 0
+                                 : v.pieces[m.promotion_type()].letter == mt.promotion))
+            return m;
     throw illegal(fmt::format("the {} cannot promote to '{}'", type.name, mt.promotion));
 }
 

@@ -112,7 +112,8 @@ struct Tables {
         BB optional_promotion{};
         BB drop_zone{};  // where it may be dropped: not where it must already have promoted
         std::vector<int> promotion_types;
-        int promotion_choices = 0;  // promotion_types.size()
+        int promotion_choices = 0;      // promotion_types.size()
+        bool promotes_leaving = false;  // a move from inside the zone may promote (shogi)
         BB double_step_from{};
         int forward = 0;               // index step of one square forward
         bool complex_attacks = false;  // hops or lame leaps: attack tests generate its moves
@@ -221,6 +222,7 @@ struct Tables {
     // opposite colours), promoted pieces marked so that they demote when captured (not
     // where they go to hand as they are), castling rights given by dropping king and rook.
     bool drop_filters = false;
+    std::vector<int> hand_type;  // [type]: what a captured piece of it goes to hand as
     bool marks_promoted = false;
     bool castling_by_drops = false;
     // The count of legal moves needs the list: forced capture, forbidden checks, limited

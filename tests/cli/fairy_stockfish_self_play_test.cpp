@@ -73,7 +73,7 @@ INSTANTIATE_TEST_SUITE_P(SlowCatalogue, SlowFairyStockfishSelfPlay,
                                            "racingkings", "3check", "5check", "antichess",
                                            "giveaway", "suicide", "losers", "extinction", "horde",
                                            "grand", "crazyhouse", "loop", "chessgi", "pocketknight",
-                                           "placement", "capahouse"),
+                                           "placement", "capahouse", "minishogi", "shogi"),
                          [](const auto& info) {
                              std::string name = info.param;
                              for (char& c : name)

@@ -72,7 +72,8 @@ const std::vector<CatalogueVariant> kCatalogue = {
     {"3check", 5},       {"5check", 5},       {"antichess", 5},     {"giveaway", 5},
     {"suicide", 5},      {"losers", 5},       {"extinction", 5},    {"horde", 6},
     {"grand", 4},        {"crazyhouse", 5},   {"loop", 5},          {"chessgi", 5},
-    {"pocketknight", 4}, {"placement", 4},    {"capahouse", 4},
+    {"pocketknight", 4}, {"placement", 4},    {"capahouse", 4},     {"minishogi", 5},
+    {"shogi", 4},
 };
 
 // Moves of a random game from the start, in UCI (chess960 castling as the king taking its
