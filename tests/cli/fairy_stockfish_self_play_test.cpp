@@ -73,7 +73,8 @@ INSTANTIATE_TEST_SUITE_P(SlowCatalogue, SlowFairyStockfishSelfPlay,
                                            "racingkings", "3check", "5check", "antichess",
                                            "giveaway", "suicide", "losers", "extinction", "horde",
                                            "grand", "crazyhouse", "loop", "chessgi", "pocketknight",
-                                           "placement", "capahouse", "minishogi", "shogi"),
+                                           "placement", "capahouse", "minishogi", "shogi",
+                                           "judkins", "gorogoro"),
                          [](const auto& info) {
                              std::string name = info.param;
                              for (char& c : name)

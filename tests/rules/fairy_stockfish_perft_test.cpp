@@ -73,7 +73,7 @@ const std::vector<CatalogueVariant> kCatalogue = {
     {"suicide", 5},      {"losers", 5},       {"extinction", 5},    {"horde", 6},
     {"grand", 4},        {"crazyhouse", 5},   {"loop", 5},          {"chessgi", 5},
     {"pocketknight", 4}, {"placement", 4},    {"capahouse", 4},     {"minishogi", 5},
-    {"shogi", 4},
+    {"shogi", 4},        {"judkins", 5},      {"gorogoro", 5},
 };
 
 // Moves of a random game from the start, in UCI (chess960 castling as the king taking its
