@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "referee/rules/printable.hpp"
+#include "referee/rules/sfen.hpp"
 
 namespace referee::rules {
 
@@ -30,7 +31,11 @@ Position Rules::from_board_dump(std::string_view text) const {
     return Position(*this, parse_board_dump(geometry(), text));
 }
 Position Rules::from_text(std::string_view text) const {
+    if (looks_like_sfen(text)) return from_sfen(text);
     return looks_like_board_dump(text) ? from_board_dump(text) : from_fen(text);
+}
+Position Rules::from_sfen(std::string_view sfen) const {
+    return Position(*this, parse_sfen(geometry(), sfen));
 }
 
 namespace {
@@ -126,6 +131,10 @@ std::optional<Outcome> Position::outcome() const {
 
 std::string Position::fen() const {
     return fields_to_fen(rules_.geometry(), fields());
+}
+
+std::string Position::sfen() const {
+    return fields_to_sfen(rules_.variant(), fields());
 }
 
 PositionFields Position::fields() const {
