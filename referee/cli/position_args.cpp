@@ -5,11 +5,12 @@
 #include <fmt/format.h>
 
 #include "referee/rules/input_file.hpp"
+#include "referee/rules/sfen.hpp"
 
 namespace referee::cli {
 
 void PositionArgs::add_to(CLI::App& cmd) {
-    fen_opt = cmd.add_option("--fen", fen, "start from this FEN-like position");
+    fen_opt = cmd.add_option("--fen", fen, "start from this FEN-like position (or an SFEN)");
     auto* board_opt = cmd.add_option("--board", board_file,
                                      "start from a MiniChess board dump in FILE ('-': stdin)");
     fen_opt->excludes(board_opt);
@@ -21,7 +22,7 @@ rules::Position PositionArgs::load(const rules::Rules& rules) const {
             "--fen '': the FEN is empty (leave out --fen for the start position)");
     if (!fen.empty()) {
         try {
-            return rules.from_fen(fen);
+            return rules::looks_like_sfen(fen) ? rules.from_sfen(fen) : rules.from_fen(fen);
         } catch (const rules::PositionError& e) {
             throw std::runtime_error(fmt::format("--fen '{}': {}", fen, e.what()));
         }

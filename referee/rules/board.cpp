@@ -118,10 +118,11 @@ void Board<BB>::set(const PositionFields& f) {
     for (int s = 0; s < t_->nsq; ++s) {
         char c = f.placement[s];
         if (c == '.') continue;
-        int type = v.type_of(c);
+        const bool plus = !f.plus.empty() && f.plus[s];  // "+P": P's promoted form
+        int type = plus ? v.promoted_form(c) : v.type_of(c);
         if (type < 0)
-            throw PositionError(
-                fmt::format("'{}' on {} is not a piece of {}", c, g.name(s), v.name));
+            throw PositionError(fmt::format("'{}{}' on {} is not a piece of {}", plus ? "+" : "", c,
+                                            g.name(s), v.name));
         put(make_piece(std::isupper(static_cast<unsigned char>(c)) ? White : Black, type), s);
     }
     check_placement();
@@ -229,7 +230,12 @@ PositionFields Board<BB>::fields() const {
     f.placement.assign(t_->nsq, '.');
     for (int s = 0; s < t_->nsq; ++s)
         if (Piece p = squares_[s]) {
-            char c = t_->variant->pieces[type_of(p)].letter;
+            const PieceType& pt = t_->variant->pieces[type_of(p)];
+            char c = pt.promoted_form_of ? pt.promoted_form_of : pt.letter;
+            if (pt.promoted_form_of) {
+                if (f.plus.empty()) f.plus.assign(t_->nsq, false);
+                f.plus[s] = true;
+            }
             f.placement[s] = color_of(p) == White
                                  ? c
                                  : static_cast<char>(std::tolower(static_cast<unsigned char>(c)));

@@ -111,7 +111,7 @@ void Board<BB>::play_extras(Undo& u) {
     }
     if (t.captures_to_hand) {
         if (u.captured) {
-            int type = type_of(u.captured);
+            int type = t.hand_type[type_of(u.captured)];  // shogi's +P goes back as P
             if (test(promoted_, u.captured_sq)) {
                 u.captured_promoted = true;
                 u.captured_demoted = demoted_[u.captured_sq];

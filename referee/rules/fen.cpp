@@ -115,6 +115,15 @@ PositionFields parse_fen(const Geometry& g, std::string_view fen) {
         const std::string& text = ranks[i];
         for (std::size_t k = 0; k < text.size(); ++k) {
             char c = text[k];
+            if (c == '+') {
+                // A promoted form (shogi's +P): the mark belongs to the letter after it.
+                if (k + 1 == text.size() || !std::isalpha(static_cast<unsigned char>(text[k + 1])))
+                    throw PositionError(
+                        fmt::format("rank {}: '+' must come before a piece letter", rank + 1));
+                if (out.plus.empty()) out.plus.assign(g.squares(), false);
+                if (file < g.width) out.plus[g.at(file, rank)] = true;
+                continue;
+            }
             if (std::isdigit(static_cast<unsigned char>(c))) {
                 // Saturated while reading: a run such as 4294967295 must not wrap to a
                 // negative file (which once wrote before the placement buffer).
@@ -210,7 +219,7 @@ PositionFields parse_board_dump(const Geometry& g, std::string_view text) {
 }
 
 std::string fields_to_fen(const Geometry& g, const PositionFields& f) {
-    std::string out = placement_to_fen(g, f.placement, f.promoted);
+    std::string out = placement_to_fen(g, f.placement, f.promoted, f.plus);
     if (f.hand_given) out += '[' + f.hand + ']';
     out += fmt::format(" {} {} {}", f.side_to_move == White ? 'w' : 'b', f.castling,
                        f.counting ? std::to_string((*f.counting)[0]) : f.en_passant);
@@ -222,7 +231,7 @@ std::string fields_to_fen(const Geometry& g, const PositionFields& f) {
 }
 
 std::string placement_to_fen(const Geometry& g, const std::vector<char>& placement,
-                             const std::vector<bool>& promoted) {
+                             const std::vector<bool>& promoted, const std::vector<bool>& plus) {
     std::string out;
     for (int rank = g.height - 1; rank >= 0; --rank) {
         int empty = 0;
@@ -233,6 +242,7 @@ std::string placement_to_fen(const Geometry& g, const std::vector<char>& placeme
                 continue;
             }
             if (empty) out += std::to_string(empty), empty = 0;
+            if (!plus.empty() && plus[g.at(f, rank)]) out += '+';
             out += c;
             if (!promoted.empty() && promoted[g.at(f, rank)]) out += '~';
         }

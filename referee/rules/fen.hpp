@@ -29,8 +29,11 @@ struct PositionFields {
     bool castling_given = false;  // false for a board dump, which has no castling field
     // Fairy-Stockfish's extensions, where a variant has what they describe:
     std::vector<bool> promoted;  // per square, '~' after the letter: a promoted piece (empty: none)
-    std::string hand;            // "[QPqp]": pieces in hand, White's upper case
-    bool hand_given = false;     // the placement ended in a [...] part
+    // Per square, '+' before the letter: the promoted form of that piece (shogi's +P, a
+    // piece type of its own whose `fen` is "+P"); empty: none.
+    std::vector<bool> plus;
+    std::string hand;         // "[QPqp]": pieces in hand, White's upper case
+    bool hand_given = false;  // the placement ended in a [...] part
     // "3+3" after the en-passant field: the checks each side (White, Black) still needs to
     // give; "+1+0" at the end, as lichess writes it: the checks each has given.
     std::optional<std::array<int, 2>> checks_remaining, checks_given;
@@ -50,8 +53,10 @@ bool looks_like_board_dump(std::string_view text);
 // The whole FEN of the fields, as Fairy-Stockfish writes it: the hand in brackets after
 // the placement where one was given, the check counts after the en-passant square.
 std::string fields_to_fen(const Geometry& g, const PositionFields& f);
-// The placement field; `promoted` (per square, may be empty) adds Fairy-Stockfish's '~'.
+// The placement field; `promoted` (per square, may be empty) adds Fairy-Stockfish's '~',
+// `plus` (likewise) the '+' before a promoted form's letter.
 std::string placement_to_fen(const Geometry& g, const std::vector<char>& placement,
-                             const std::vector<bool>& promoted = {});
+                             const std::vector<bool>& promoted = {},
+                             const std::vector<bool>& plus = {});
 
 }  // namespace referee::rules

@@ -15,9 +15,11 @@ struct ListSink {
     MoveList& out;
     template <class BB, class PP>
     void targets(int from, BB to, const PP& pp) {
-        BB promoting = to & pp.promotion_zone;
+        // Shogi: from inside the zone every move may promote.
+        BB promoting =
+            pp.promotes_leaving && test(pp.promotion_zone, from) ? to : to & pp.promotion_zone;
         // Where promotion is optional the piece may also stay as it is.
-        BB plain = to & (~promoting | pp.optional_promotion);
+        BB plain = to & ~(promoting & pp.forced_promotion_zone);
         while (any(plain)) out.push(Move::make(from, pop_lsb(plain)));
         while (any(promoting)) {
             const int sq = pop_lsb(promoting);
@@ -41,7 +43,11 @@ struct CountSink {
     int count = 0;
     void add(int n) { count += n; }
     template <class BB, class PP>
-    void targets(int, BB to, const PP& pp) {
+    void targets(int from, BB to, const PP& pp) {
+        if (pp.promotes_leaving && test(pp.promotion_zone, from)) {
+            count += popcount(to & ~pp.forced_promotion_zone) + pp.promotion_choices * popcount(to);
+            return;
+        }
         count += popcount(to);
         if (pp.promotion_choices > 1)
             count += (pp.promotion_choices - 1) * popcount(to & pp.promotion_zone);

@@ -53,7 +53,9 @@ MoveText parse_move_text(const Geometry& g, std::string_view text) {
     rest.remove_prefix(used);
     if (!rest.empty() && rest.front() == '=') rest.remove_prefix(1);
     if (!rest.empty()) {
-        if (rest.size() != 1 || !std::isalpha(static_cast<unsigned char>(rest.front())))
+        // '+': promotion to the piece's own promoted form (shogi, as Fairy-Stockfish writes it).
+        if (rest.size() != 1 ||
+            !(std::isalpha(static_cast<unsigned char>(rest.front())) || rest.front() == '+'))
             throw unparsable(
                 fmt::format("unexpected '{}' after the squares", printable_text(rest)));
         mt.promotion = static_cast<char>(std::toupper(static_cast<unsigned char>(rest.front())));

@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "referee/rules/printable.hpp"
+#include "referee/rules/sfen.hpp"
 
 namespace referee::rules {
 
@@ -30,7 +31,11 @@ Position Rules::from_board_dump(std::string_view text) const {
     return Position(*this, parse_board_dump(geometry(), text));
 }
 Position Rules::from_text(std::string_view text) const {
+    if (looks_like_sfen(text)) return from_sfen(text);
     return looks_like_board_dump(text) ? from_board_dump(text) : from_fen(text);
+}
+Position Rules::from_sfen(std::string_view sfen) const {
+    return Position(*this, parse_sfen(geometry(), sfen));
 }
 
 namespace {
@@ -128,6 +133,10 @@ std::string Position::fen() const {
     return fields_to_fen(rules_.geometry(), fields());
 }
 
+std::string Position::sfen() const {
+    return fields_to_sfen(rules_.variant(), fields());
+}
+
 PositionFields Position::fields() const {
     return visit([](const auto& b) { return b.fields(); });
 }
@@ -173,7 +182,9 @@ std::string Position::move_name(Move m, MoveStyle style) const {
         Piece mover = visit([&](const auto& b) { return b.at(m.from); });
         bool choice = mover && (v.pieces[type_of(mover)].promotes_to.size() > 1 ||
                                 v.pieces[type_of(mover)].promotion_optional);
-        if (style == MoveStyle::Uci)
+        if (v.pieces[m.promotion_type()].promoted_form_of)
+            out += '+';  // to its own promoted form: "c3c4+" (UCI) and "c3-c4+"
+        else if (style == MoveStyle::Uci)
             out += static_cast<char>(std::tolower(static_cast<unsigned char>(letter)));
         else if (choice)
             out += letter;
@@ -240,7 +251,10 @@ Move Position::parse_move(std::string_view text) const {
         throw illegal(fmt::format("it promotes and needs a promotion letter (one of {})", choices));
     }
     for (const Move& m : matches)
-        if (m.promotion && v.pieces[m.promotion_type()].letter == mt.promotion) return m;
+        if (m.promotion &&
+            (mt.promotion == '+' ? v.pieces[m.promotion_type()].promoted_form_of != 0
+                                 : v.pieces[m.promotion_type()].letter == mt.promotion))
+            return m;
     throw illegal(fmt::format("the {} cannot promote to '{}'", type.name, mt.promotion));
 }
 

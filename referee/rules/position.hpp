@@ -38,7 +38,8 @@ class Rules {
     Position start() const;
     Position from_fen(std::string_view fen) const;           // throws PositionError
     Position from_board_dump(std::string_view text) const;   // throws PositionError
-    Position from_text(std::string_view fen_or_dump) const;  // either form, told apart
+    Position from_text(std::string_view fen_or_dump) const;  // FEN, dump or SFEN, told apart
+    Position from_sfen(std::string_view sfen) const;         // USI's; throws PositionError
 
   private:
     friend class Position;
@@ -80,6 +81,7 @@ class Position {
     std::string fen() const;
     PositionFields fields() const;   // every field of the FEN, parsed
     std::string board_dump() const;  // "20 B\nk.K..\n..." with a final newline
+    std::string sfen() const;        // "rbsgk/4p/5/P4/KGSBR b - 1" (rules/sfen.hpp)
 
     std::string move_name(Move m, MoveStyle style = MoveStyle::Dash) const;
     // Standard Algebraic Notation (Nf3, exd6, e8=Q+, O-O-O), for PGN. m must be legal.

@@ -151,11 +151,13 @@ struct TableBuilder {
         for (char letter : pt.promotes_to) pp.promotion_types.push_back(v.type_of(letter));
         const int forced = !pt.promotion_optional         ? zone
                            : pt.forced_promotion_rank > 0 ? pt.forced_promotion_rank
+                           : pt.forced_promotion_rank < 0 ? g.height + 1  // never
                                                           : g.height;
         for (int s = 0; s < nsq; ++s)
             if (g.relative_rank(c, s) >= forced) pp.forced_promotion_zone |= square_bit<BB>(s);
         pp.optional_promotion = pp.promotion_zone & ~pp.forced_promotion_zone;
         pp.promotion_choices = static_cast<int>(pp.promotion_types.size());
+        pp.promotes_leaving = pt.promotion_leaving;
     }
 
     // Double steps: the squares a piece may step twice from.
@@ -233,9 +235,10 @@ struct TableBuilder {
         }
         if (pt.extra_moves) extra_moves(c, pt, pp);
         if (pt.confined) confine(c, *pt.confined, pp);
-        // Moves that differ from square to square are not one shift of the whole set.
-        pp.shiftable =
-            kBits<BB> == 64 && pp.rides.empty() && !pp.has_lame && !pt.confined && !pt.extra_moves;
+        // Moves that differ from square to square are not one shift of the whole set, and
+        // shifted counting looks at targets alone, not where a promotion starts.
+        pp.shiftable = kBits<BB> == 64 && pp.rides.empty() && !pp.has_lame && !pt.confined &&
+                       !pt.extra_moves && !pt.promotion_leaving;
         pp.shift_group_min = std::max(1, static_cast<int>(pp.shifts.size() + 1) / 2);
         leap_attacks(c, ti, pp);
         promotion(c, pt, pp);
@@ -541,7 +544,14 @@ struct TableBuilder {
                                        [v.type_of(c)];
         }
         t.drop_filters = v.drop_rules.filters_moves();
-        t.marks_promoted = t.captures_to_hand && !v.drop_rules.keep_promoted;
+        // Promoted forms of their own (shogi's +P) need no mark: their type says it.
+        bool promoted_forms = false;
+        for (const PieceType& pt : v.pieces) {
+            promoted_forms |= pt.promoted_form_of != 0;
+            t.hand_type.push_back(pt.promoted_form_of ? v.type_of(pt.promoted_form_of)
+                                                      : static_cast<int>(t.hand_type.size()));
+        }
+        t.marks_promoted = t.captures_to_hand && !v.drop_rules.keep_promoted && !promoted_forms;
         t.castling_by_drops = v.drop_rules.castling;
         t.count_by_list = t.must_capture || t.checks_forbidden || t.promotion_limited || t.gating ||
                           t.first_moves || t.drop_filters;

@@ -114,7 +114,8 @@ struct Tables {
         // Its first move's extra leaps (first_moves.cpp), per square; empty: none.
         std::vector<BB> first_move, first_capture;
         std::vector<int> promotion_types;
-        int promotion_choices = 0;  // promotion_types.size()
+        int promotion_choices = 0;      // promotion_types.size()
+        bool promotes_leaving = false;  // a move from inside the zone may promote (shogi)
         BB double_step_from{};
         int forward = 0;               // index step of one square forward
         bool complex_attacks = false;  // hops or lame leaps: attack tests generate its moves
@@ -229,6 +230,7 @@ struct Tables {
     // opposite colours), promoted pieces marked so that they demote when captured (not
     // where they go to hand as they are), castling rights given by dropping king and rook.
     bool drop_filters = false;
+    std::vector<int> hand_type;  // [type]: what a captured piece of it goes to hand as
     bool marks_promoted = false;
     bool castling_by_drops = false;
     // The count of legal moves needs the list: forced capture, forbidden checks, limited

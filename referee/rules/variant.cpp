@@ -28,6 +28,13 @@ int Variant::type_of(char letter) const {
     return -1;
 }
 
+int Variant::promoted_form(char letter) const {
+    const char upper = static_cast<char>(std::toupper(static_cast<unsigned char>(letter)));
+    for (std::size_t i = 0; i < pieces.size(); ++i)
+        if (pieces[i].promoted_form_of == upper) return static_cast<int>(i);
+    return -1;
+}
+
 std::string Variant::royal_first(std::string letters) const {
     std::stable_partition(letters.begin(), letters.end(), [&](char c) {
         const int t = type_of(c);

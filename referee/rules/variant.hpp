@@ -28,10 +28,16 @@ struct PieceType {
     // Optional promotion (shogi): inside the zone the piece may stay as it is, except from
     // forced_promotion_rank on (0: the last rank), where it must promote.
     bool promotion_optional = false;
-    int forced_promotion_rank = 0;
+    int forced_promotion_rank = 0;  // -1: never forced (`forced_rank: never`)
     // Only to a piece the side has lost: as many of a kind as the start position gives the
     // side, no more (grand chess, Fairy-Stockfish's promotionLimit).
     bool promotion_captured_only = false;
+    // Shogi: a move that starts in the zone may promote too (on entering the zone, moving
+    // inside it or leaving it), not only one that ends there.
+    bool promotion_leaving = false;
+    // The promoted form of another piece (shogi's tokin): written '+' and that piece's
+    // letter in the FEN ("+P"), and goes to the hand as that piece when captured. 0: none.
+    char promoted_form_of = 0;
     std::vector<int> double_step_ranks;  // relative ranks from which it may step two forward
     bool en_passant = false;             // its double step may be taken en passant by a like piece
     int source_line = 0;                 // where it was defined, for later error messages
@@ -158,6 +164,8 @@ struct Variant {
 
     // Index of the piece type with this letter (either case), or -1.
     int type_of(char letter) const;
+    // Index of the promoted form written '+' and this letter in the FEN ("+P"), or -1.
+    int promoted_form(char letter) const;
     // "KB", as people write a material, from the sorted "BK" comparisons use: royals first.
     std::string royal_first(std::string letters) const;
     std::string summary() const;  // a few human lines, for `referee variants show`

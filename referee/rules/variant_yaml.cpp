@@ -72,7 +72,7 @@ std::vector<int> parse_ranks(const Reader& r, const YAML::Node& node, const std:
 void read_piece(const Reader& r, const YAML::Node& node, const std::string& where, Variant& v) {
     r.only_keys(node, where,
                 {"letter", "name", "betza", "royal", "pawn", "promotion", "double_step",
-                 "en_passant", "first_move", "confined", "extra_moves"});
+                 "en_passant", "first_move", "confined", "extra_moves", "fen"});
     PieceType p;
     p.source_line = node.Mark().line + 1;
     if (!node["letter"]) r.fail(node, where + ".letter", "a piece needs a letter");
@@ -112,6 +112,14 @@ void read_piece(const Reader& r, const YAML::Node& node, const std::string& wher
                                    p.letter, p.first_move_betza));
     }
     read_piece_regions(r, node, where, v.geometry, p);
+    if (node["fen"]) {
+        // "+P": the promoted form of P (the letter is checked once every piece is read).
+        const auto fen = r.get<std::string>(node["fen"], where + ".fen", "a string such as '+P'");
+        if (fen.size() != 2 || fen[0] != '+' || !std::isalpha(static_cast<unsigned char>(fen[1])))
+            r.fail(node["fen"], where + ".fen",
+                   fmt::format("'{}' is not '+' and a piece letter, as in '+P'", fen));
+        p.promoted_form_of = static_cast<char>(std::toupper(static_cast<unsigned char>(fen[1])));
+    }
     if (node["royal"]) p.royal = r.get<bool>(node["royal"], where + ".royal", "true or false");
     if (node["pawn"]) p.pawn = r.get<bool>(node["pawn"], where + ".pawn", "true or false");
     if (node["en_passant"])
@@ -122,14 +130,25 @@ void read_piece(const Reader& r, const YAML::Node& node, const std::string& wher
     if (auto promo = node["promotion"]) {
         const std::string key = where + ".promotion";
         if (promo.IsMap()) {
-            r.only_keys(promo, key, {"to", "rank", "optional", "forced_rank", "captured_only"});
+            r.only_keys(promo, key,
+                        {"to", "rank", "optional", "forced_rank", "captured_only", "leaving"});
+            if (promo["leaving"])
+                p.promotion_leaving =
+                    r.get<bool>(promo["leaving"], key + ".leaving", "true or false");
             if (promo["captured_only"])
                 p.promotion_captured_only =
                     r.get<bool>(promo["captured_only"], key + ".captured_only", "true or false");
             if (promo["optional"])
                 p.promotion_optional =
                     r.get<bool>(promo["optional"], key + ".optional", "true or false");
-            if (promo["forced_rank"]) {
+            if (promo["forced_rank"] && promo["forced_rank"].IsScalar() &&
+                promo["forced_rank"].Scalar() == "never") {
+                // Shogi's silver, bishop and rook: never forced, even on the last rank.
+                if (!p.promotion_optional)
+                    r.fail(promo["forced_rank"], key + ".forced_rank",
+                           "forced_rank only means something with 'optional: true'");
+                p.forced_promotion_rank = -1;
+            } else if (promo["forced_rank"]) {
                 if (!p.promotion_optional)
                     r.fail(promo["forced_rank"], key + ".forced_rank",
                            "forced_rank only means something with 'optional: true'");
@@ -581,6 +600,13 @@ Variant parse_variant(const std::string& yaml_text, const std::string& source) {
         read_piece(r, pieces[i], fmt::format("pieces[{}]", i), v);
     for (std::size_t i = 0; i < pieces.size(); ++i) {
         const PieceType& p = v.pieces[i];
+        if (p.promoted_form_of &&
+            (v.type_of(p.promoted_form_of) < 0 || v.promoted_form(p.promoted_form_of) != int(i) ||
+             v.pieces[v.type_of(p.promoted_form_of)].promoted_form_of))
+            r.fail(pieces[i]["fen"], fmt::format("pieces[{}].fen", i),
+                   fmt::format("'+{}' must be the promoted form of one unpromoted piece of this "
+                               "variant, and of no other piece",
+                               p.promoted_form_of));
         const auto node = pieces[i]["promotion"];
         for (char t : p.promotes_to)
             if (v.type_of(t) < 0)

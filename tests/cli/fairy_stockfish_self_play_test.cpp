@@ -74,7 +74,8 @@ INSTANTIATE_TEST_SUITE_P(SlowCatalogue, SlowFairyStockfishSelfPlay,
                                            "giveaway", "suicide", "losers", "extinction", "horde",
                                            "grand", "crazyhouse", "loop", "chessgi", "pocketknight",
                                            "placement", "capahouse", "seirawan", "cambodian",
-                                           "xiangqi", "minixiangqi", "manchu", "shako"),
+                                           "xiangqi", "minixiangqi", "manchu", "shako", "minishogi",
+                                           "shogi", "judkins", "gorogoro"),
                          [](const auto& info) {
                              std::string name = info.param;
                              for (char& c : name)

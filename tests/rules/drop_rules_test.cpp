@@ -152,7 +152,8 @@ TEST(DropRules, FileErrorsNameTheLineColumnAndKey) {
               "t.yaml:8:31: drops.forbidden_ranks.P: rank 5 is not on a board of 4 ranks");
     EXPECT_EQ(error_of("{ranks: [1], must_drp: true}"),
               "t.yaml:8:21: drops.must_drp: unknown key 'must_drp' (expected one of: "
-              "forbidden_ranks, ranks, must_drop, opposite_colours, castling, keep_promoted)");
+              "forbidden_ranks, ranks, must_drop, opposite_colours, castling, keep_promoted, "
+              "no_doubled, no_mate)");
     EXPECT_EQ(error_of("{opposite_colours: Q}"),
               "t.yaml:8:27: drops.opposite_colours: 'Q' is not the letter of a piece of this "
               "variant");

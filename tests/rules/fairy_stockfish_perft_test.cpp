@@ -74,7 +74,8 @@ const std::vector<CatalogueVariant> kCatalogue = {
     {"grand", 4},       {"seirawan", 4},     {"cambodian", 5},     {"xiangqi", 4},
     {"minixiangqi", 5}, {"manchu", 4},       {"shako", 4},         {"crazyhouse", 5},
     {"loop", 5},        {"chessgi", 5},      {"pocketknight", 4},  {"placement", 4},
-    {"capahouse", 4},
+    {"capahouse", 4},   {"minishogi", 5},    {"shogi", 4},         {"judkins", 5},
+    {"gorogoro", 5},
 };
 
 // Moves of a random game from the start, in UCI (chess960 castling as the king taking its

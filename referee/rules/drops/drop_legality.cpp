@@ -46,6 +46,19 @@ void Board<BB>::apply_drop_rules(MoveList& list) const {
         }
         list.resize(kept);
     }
+    if (d.no_doubled) {
+        const int type = t_->variant->type_of(d.no_doubled);
+        const BB ours = pieces(us, type);
+        kept = 0;
+        for (const Move m : list) {
+            bool legal = true;
+            if (m.is_drop() && m.drop_type() == type && any(ours))
+                for (int r = 0; r < t_->g.height && legal; ++r)
+                    legal = !test(ours, t_->g.at(t_->g.file_of(m.to), r));
+            if (legal) list.set(kept++, m);
+        }
+        list.resize(kept);
+    }
     if (d.must_drop) {
         int in_hand = 0;
         for (int type = 0; type < t_->ntypes; ++type) in_hand += hand_[us][type];
@@ -58,6 +71,16 @@ void Board<BB>::apply_drop_rules(MoveList& list) const {
             list.resize(kept);
         }
     }
+}
+
+// Uchifuzume as Fairy-Stockfish judges it: the side to move is checkmated by the drop just
+// made of the variant's no_mate piece.
+template <class BB>
+bool Board<BB>::mated_by_forbidden_drop() const {
+    const char letter = t_->variant->drop_rules.no_mate;
+    if (!letter || history_.empty()) return false;
+    const Move last = history_.back().move;
+    return last.is_drop() && last.drop_type() == t_->variant->type_of(letter);
 }
 
 // After a drop by c on `square`: each castling rule of c whose king and rook now both stand

@@ -29,8 +29,15 @@ struct DropRules {
     // A captured promoted piece goes to the hand as it is, not as what it promoted from
     // (loop and chessgi: Fairy-Stockfish's dropLoop); promoted pieces are then not marked.
     bool keep_promoted = false;
+    // Nifu (shogi): a piece of this letter may not be dropped on a file where the side has
+    // one already (its promoted form is another piece). 0: no such rule.
+    char no_doubled = 0;
+    // Uchifuzume (shogi): checkmate given by dropping a piece of this letter loses for the
+    // side that dropped it, as Fairy-Stockfish judges it (the drop is a move, the game
+    // ends there). 0: no such rule.
+    char no_mate = 0;
 
-    bool filters_moves() const { return must_drop || opposite_colours != 0; }
+    bool filters_moves() const { return must_drop || opposite_colours != 0 || no_doubled != 0; }
 };
 
 }  // namespace referee::rules

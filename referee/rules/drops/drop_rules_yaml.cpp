@@ -44,9 +44,9 @@ void read_drop_rules(const Reader& r, const YAML::Node& node, Variant& v) {
         v.drops = read_bool(r, node, "drops");
         return;
     }
-    r.only_keys(
-        node, "drops",
-        {"forbidden_ranks", "ranks", "must_drop", "opposite_colours", "castling", "keep_promoted"});
+    r.only_keys(node, "drops",
+                {"forbidden_ranks", "ranks", "must_drop", "opposite_colours", "castling",
+                 "keep_promoted", "no_doubled", "no_mate"});
     v.drops = true;
     DropRules& d = v.drop_rules;
     const int height = v.geometry.height;
@@ -64,6 +64,9 @@ void read_drop_rules(const Reader& r, const YAML::Node& node, Variant& v) {
     if (const auto m = node["must_drop"]) d.must_drop = read_bool(r, m, "drops.must_drop");
     if (const auto o = node["opposite_colours"])
         d.opposite_colours = read_piece_letter(r, o, "drops.opposite_colours", v);
+    if (const auto n = node["no_doubled"])
+        d.no_doubled = read_piece_letter(r, n, "drops.no_doubled", v);
+    if (const auto n = node["no_mate"]) d.no_mate = read_piece_letter(r, n, "drops.no_mate", v);
     if (const auto c = node["castling"]) d.castling = read_bool(r, c, "drops.castling");
     if (const auto k = node["keep_promoted"]) {
         d.keep_promoted = read_bool(r, k, "drops.keep_promoted");

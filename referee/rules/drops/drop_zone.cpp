@@ -36,6 +36,12 @@ std::string drop_rules_summary(const Variant& v) {
                            v.pieces[v.type_of(d.opposite_colours)].name);
     if (d.castling)
         out += "dropping the king and a rook on their castling squares gives the right\n";
+    if (d.no_doubled)
+        out += fmt::format("a {} may not be dropped on a file where the side has one\n",
+                           v.pieces[v.type_of(d.no_doubled)].name);
+    if (d.no_mate)
+        out += fmt::format("checkmate by dropping a {} loses for the side that drops it\n",
+                           v.pieces[v.type_of(d.no_mate)].name);
     if (d.keep_promoted) out += "a captured promoted piece goes to the hand as it is\n";
     return out;
 }

@@ -225,6 +225,12 @@ Outcome Board<BB>::describe(const Ending& e, Color side) const {
                            fmt::format("{} has given check {} times", color_name(side), e.count)};
         case EndReason::NoLegalMoves:
         case EndReason::Checkmate: {
+            if (v.check_rules && in_check() && mated_by_forbidden_drop())
+                return Outcome{
+                    result_for(~side, EndValue::Loss), EndReason::Checkmate,
+                    fmt::format("{} is checkmated by a {} drop, which loses for {}",
+                                color_name(side), v.pieces[v.type_of(v.drop_rules.no_mate)].name,
+                                color_name(~side))};
             if (v.check_rules && in_check())
                 return Outcome{result_for(side, e.value_in_check), EndReason::Checkmate,
                                fmt::format("{} is checkmated", color_name(side))};
