@@ -14,11 +14,11 @@ enum class EndReason {
     InsufficientMaterial,
     Repetition,
     NMoveRule,
-    CheckCount,  // a side has given the variant's number of checks (3check)
-    Region,      // a piece reached its side's region (King of the Hill, Racing Kings)
-    BareKing,    // a side has nothing left but its royal pieces (shatranj, losers)
-    Extinction,  // a side has lost every piece of a listed kind (horde, antichess)
-    Counting,    // the counting rule's moves are up (makruk)
+    CheckCount,      // a side has given the variant's number of checks (3check)
+    Region,          // a piece reached its side's region (King of the Hill, Racing Kings)
+    BareKing,        // a side has nothing left but its royal pieces (shatranj, losers)
+    Extinction,      // a side has lost every piece of a listed kind (horde, antichess)
+    Counting,        // the counting rule's moves are up (makruk)
     PerpetualCheck,  // a repetition where one side gave check with every move (xiangqi)
 };
 

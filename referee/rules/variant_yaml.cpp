@@ -170,7 +170,8 @@ void read_piece(const Reader& r, const YAML::Node& node, const std::string& wher
                                     ranks.size()));
                 p.promotion_rank = ranks[0];
             }
-            if (p.forced_promotion_rank && p.forced_promotion_rank < p.promotion_rank)
+            // -1 is `never` (read above), not a rank.
+            if (p.forced_promotion_rank > 0 && p.forced_promotion_rank < p.promotion_rank)
                 r.fail(promo["forced_rank"], key + ".forced_rank",
                        fmt::format("forced_rank {} lies before the promotion zone, which starts "
                                    "on rank {}",
