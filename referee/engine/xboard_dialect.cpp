@@ -372,6 +372,11 @@ class XboardDialect final : public Dialect {
         int n = 0;
         for (char ch : number) {
             if (ch < '0' || ch > '9') break;
+            // An engine's pong of more digits than any ping sent answers none of them.
+            if (n > 99'999'999) {
+                n = -1;
+                break;
+            }
             n = n * 10 + (ch - '0');
         }
         ping_answered_ = std::max(ping_answered_, n);

@@ -217,8 +217,7 @@ class Viewer : public std::enable_shared_from_this<Viewer> {
 
 LiveServer::LiveServer(boost::asio::io_context& io, const std::string& host, unsigned short port,
                        LiveState& state, ViewerLimits limits)
-    : io_(io),
-      state_(state),
+    : state_(state),
       limits_(limits),
       page_(live_page()),
       acceptor_(io),

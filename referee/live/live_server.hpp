@@ -70,7 +70,6 @@ class LiveServer {
     void flush();
     void heartbeat();
 
-    boost::asio::io_context& io_;
     LiveState& state_;
     ViewerLimits limits_;
     std::string page_;

@@ -93,6 +93,7 @@ Route route(std::string_view target) {
         bool ok = digits.size() <= 9 && digits[0] != '0';
         for (char c : digits) {
             ok = ok && c >= '0' && c <= '9';
+            if (!ok) break;  // (nine digits at most: n cannot overflow)
             n = n * 10 + (c - '0');
         }
         if (ok) r = {Route::Kind::Game, static_cast<int>(n)};
