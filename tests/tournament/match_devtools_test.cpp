@@ -46,7 +46,8 @@ Journal read_journal(const fs::path& p) {
     return j;
 }
 
-TEST(MatchDevtools, TimeOddsFromTheCommandLineAndTheConfigAgreeAndTheShortClockLoses) {
+// In the slow set: it waits for clocks to run out (about five seconds).
+TEST(SlowMatchDevtools, TimeOddsFromTheCommandLineAndTheConfigAgreeAndTheShortClockLoses) {
     TempDir dir;
     // broken-slow answers only after its clock ran out: with 1+0 against random's 60+0.5 it
     // loses every game on time, at once, with either colour.

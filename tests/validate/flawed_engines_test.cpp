@@ -259,7 +259,8 @@ end:
   no_legal_moves: draw
 )";
 
-TEST(UnseenVariants, AVariantFileGetsItsOwnRuleProbes) {
+// In the slow set: every rule probe against a real engine takes about six seconds.
+TEST(SlowUnseenVariants, AVariantFileGetsItsOwnRuleProbes) {
     const std::string path =
         ::testing::TempDir() + "wazir-war-" + std::to_string(::getpid()) + ".yaml";
     {
