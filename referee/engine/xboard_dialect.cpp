@@ -21,6 +21,7 @@
 // engine disagreeing with the rules.
 #include <algorithm>
 #include <cctype>
+#include <optional>
 #include <set>
 
 #include <fmt/format.h>
@@ -104,7 +105,14 @@ class XboardDialect final : public Dialect {
                 info_.set_pv(t->pv);
                 return;
             }
-            if (auto m = xboard::move_in(rest)) return engine_moved(*m);
+            if (auto m = xboard::move_in(rest)) {
+                // The first form an engine moves in is its form: GNU Chess follows each
+                // "12. ... e7e5" with "My move is : e7e5", which may arrive after the
+                // opponent's instant reply has made it this engine's turn again.
+                if (!move_form_) move_form_ = m->form;
+                if (m->form == *move_form_) return engine_moved(m->move);
+                return;
+            }
         }
         if (rest == "resign" || rest.substr(0, 7) == "resign ") return c_.host.resign();
         if (rest == "offer draw" || rest.substr(0, 11) == "offer draw ")
@@ -126,7 +134,7 @@ class XboardDialect final : public Dialect {
         if (!variant_command_.empty()) send(variant_command_);
         send("force");
         force_ = true;
-        if (r.start && game_.start_fen() != c_.variant.start_fen) set_up(*r.start);
+        if (r.start) set_up(*r.start);
         for (const auto& t : texts) send_move(t);
         known_ = texts.size();
         batch_from_ = 0;
@@ -217,19 +225,10 @@ class XboardDialect final : public Dialect {
     bool one_game() const override { return !reuse_; }
 
     std::string cannot_start_at(const rules::Position& start) const override {
-        if (setboard_ || start.fen() == c_.variant.start_fen) return {};
-        const auto fields = rules::split_words(start.fen());
-        if (fields.size() > 3 && fields[3] != "-")
-            return fmt::format("{} has no setboard, and edit cannot give the en-passant square {}",
-                               c_.config.name, fields[3]);
-        const std::string implied = castling_from_edit(start);
-        const std::string given = fields.size() > 2 ? fields[2] : "-";
-        if (implied != given)
-            return fmt::format(
-                "{} has no setboard, and edit gives the castling rights of the kings and rooks "
-                "at home ({}), not the position's ({})",
-                c_.config.name, implied, given);
-        return {};
+        if (setboard_ || engine_starts_at(start)) return {};
+        const std::string why = edit_cannot_give(start);
+        if (why.empty()) return {};
+        return fmt::format("{} has no setboard, and edit {}", c_.config.name, why);
     }
 
   private:
@@ -388,13 +387,33 @@ class XboardDialect final : public Dialect {
         c_.host.ready();
     }
 
-    // `edit` for engines without setboard: the board cleared (`#`), White's pieces, `c`,
-    // Black's, `.`. Castling rights follow from kings and rooks at home; an en-passant
-    // square cannot be given.
+    // Told the variant's name, the engine stands at its own array for it; any other start
+    // is set up, with setboard or else edit.
     void set_up(const rules::Position& start) {
+        if (engine_starts_at(start)) return;
         if (setboard_) return send("setboard " + start.fen());
         if (auto why = cannot_start_at(start); !why.empty())
             return c_.host.fault(FaultKind::Unsupported, why);
+        edit(start);
+    }
+
+    // Whether `pos` is the engine's own array for the variant's name: the variant's start,
+    // unless the variant file gives the xboard world's array for the name (`xboard_start`:
+    // XBoard's and Fairy-Max's courier is the unmoved array, the referee's and
+    // Fairy-Stockfish's the traditional one with pawns and a ferz already advanced).
+    bool engine_starts_at(const rules::Position& pos) const {
+        const auto& rules = pos.rules();
+        if (c_.variant.xboard_start_fen.empty()) return pos.fen() == rules.start().fen();
+        try {
+            return pos.fen() == rules.from_fen(c_.variant.xboard_start_fen).fen();
+        } catch (const rules::PositionError&) {
+            return false;
+        }
+    }
+
+    // `edit` for engines without setboard: the board cleared (`#`), White's pieces, `c`,
+    // Black's, `.`.
+    void edit(const rules::Position& start) {
         const auto& g = start.rules().geometry();
         if (start.side_to_move() == rules::Black) {
             // Version 1's way to give Black the move before `edit`.
@@ -412,6 +431,31 @@ class XboardDialect final : public Dialect {
             }
         }
         send(".");
+    }
+
+    // What of `pos` edit cannot say ("" when it can say all): it places pieces and gives the
+    // side to move; the engine infers castling rights from kings and rooks at home, and
+    // starts the variant's counts afresh.
+    std::string edit_cannot_give(const rules::Position& pos) const {
+        const auto f = pos.fields();
+        const auto home = pos.rules().start().fields();
+        auto any = [](const std::vector<bool>& marks) {
+            return std::find(marks.begin(), marks.end(), true) != marks.end();
+        };
+        if (!f.hand.empty()) return fmt::format("cannot give the pieces in hand ({})", f.hand);
+        if (any(f.promoted) || any(f.plus)) return "cannot mark promoted pieces";
+        if (f.checks_remaining != home.checks_remaining || f.checks_given != home.checks_given)
+            return "cannot give the checks given";
+        if (f.counting != home.counting) return "cannot give the count";
+        if (f.en_passant != "-")
+            return fmt::format("cannot give the en-passant square {}", f.en_passant);
+        const std::string implied = castling_from_edit(pos);
+        if (implied != f.castling)
+            return fmt::format(
+                "gives the castling rights of the kings and rooks at home ({}), not the "
+                "position's ({})",
+                implied, f.castling);
+        return {};
     }
 
     // The castling rights an engine infers from an edited board: each right whose king and
@@ -490,6 +534,7 @@ class XboardDialect final : public Dialect {
     bool said_done0_ = false;
     bool heard_ = false;  // the engine has written a line
     int wakeups_ = 0;
+    std::optional<xboard::MoveForm> move_form_;  // how this engine writes its moves
     bool ping_ = false, setboard_ = false, san_ = false, usermove_ = false;
     bool feature_time_ = true, reuse_ = true, memory_ = false, smp_ = false;
     bool listed_variants_ = false;

@@ -68,19 +68,19 @@ std::string option_name(std::string_view v) {
     return std::string(trim(v.substr(0, dash)));
 }
 
-std::optional<std::string_view> move_in(std::string_view line) {
+std::optional<MoveLine> move_in(std::string_view line) {
     line = trim(line);
     if (starts_with(line, "move ")) {
         line.remove_prefix(5);
         const auto w = next_word(line);
-        if (!w.empty()) return w;
+        if (!w.empty()) return MoveLine{w, MoveForm::Move};
         return std::nullopt;
     }
     for (std::string_view prefix : {"My move is : ", "My move is: "})
         if (starts_with(line, prefix)) {
             line.remove_prefix(prefix.size());
             const auto w = next_word(line);
-            if (!w.empty()) return w;
+            if (!w.empty()) return MoveLine{w, MoveForm::MyMoveIs};
             return std::nullopt;
         }
     // "12. ... e7e5": a move number, three dots, the move.
@@ -91,7 +91,7 @@ std::optional<std::string_view> move_in(std::string_view line) {
     if (next_word(rest) != "...") return std::nullopt;
     const auto w = next_word(rest);
     if (w.empty() || !trim(rest).empty()) return std::nullopt;
-    return w;
+    return MoveLine{w, MoveForm::Numbered};
 }
 
 std::optional<Thinking> read_thinking(std::string_view line) {

@@ -23,9 +23,16 @@ std::vector<Feature> read_features(std::string_view rest);
 // `feature option="Name -type ..."`: the option's name (the words before the first " -").
 std::string option_name(std::string_view option_value);
 
-// A line that is the engine's move: "move e2e4", "1. ... e2e4" (as GNU Chess writes it) or
-// "My move is: e2e4" / "My move is : e2e4". The move's text, or nothing.
-std::optional<std::string_view> move_in(std::string_view line);
+// A line that is the engine's move: "move e2e4", "1. ... e2e4" or "My move is: e2e4" /
+// "My move is : e2e4". The move's text and which of the three forms it came in, or nothing.
+// GNU Chess writes each move twice, numbered and then "My move is", so a dialect takes a
+// move only in the form an engine used first (see XboardDialect::on_line).
+enum class MoveForm { Move, Numbered, MyMoveIs };
+struct MoveLine {
+    std::string_view move;
+    MoveForm form;
+};
+std::optional<MoveLine> move_in(std::string_view line);
 
 // A thinking line ("9 -28 39 467744 Nf6 Bb5+"): depth, score in centipawns, time in
 // centiseconds, nodes, then the principal variation. Scores of 100000 + N or more are mate

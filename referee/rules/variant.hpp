@@ -157,6 +157,10 @@ struct Variant {
     // What other programs call this game (xboard's `variant` names; "normal" is xboard's
     // own game, the one an engine plays when told no variant), in order of preference.
     std::vector<std::string> names;
+    // Where xboard engines told that name start from another array than `start` (XBoard's
+    // and Fairy-Max's courier is the unmoved one): that array, so that a game from `start`
+    // is set up for them. Empty: they start from `start`.
+    std::string xboard_start_fen;
     // Royal pieces may not face each other along a file or rank with nothing between
     // (xiangqi's flying general, Fairy-Stockfish's flyingGeneral): a move that leaves them
     // so is illegal, though neither stands in check.

@@ -388,6 +388,23 @@ void read_end(const Reader& r, const YAML::Node& node, Variant& v) {
     }
 }
 
+// The array xboard engines start from: a position of this board and these pieces.
+void check_xboard_start(const Reader& r, const YAML::Node& node, const Variant& v) {
+    PositionFields f;
+    try {
+        f = parse_fen(v.geometry, v.xboard_start_fen);
+    } catch (const PositionError& e) {
+        r.fail(node, "xboard_start",
+               fmt::format("'{}' does not fit the {}x{} board: {}", v.xboard_start_fen,
+                           v.geometry.width, v.geometry.height, e.what()));
+    }
+    for (char c : f.placement)
+        if (c != '.' && v.type_of(c) < 0)
+            r.fail(node, "xboard_start",
+                   fmt::format("'{}' has '{}', which is not a piece of this variant",
+                               v.xboard_start_fen, c));
+}
+
 void check_start(const Reader& r, const YAML::Node& node, const Variant& v) {
     PositionFields f;
     try {
@@ -532,7 +549,8 @@ YAML::Node resolve_extends(const Reader& r, YAML::Node root, const std::string& 
         resolve_extends(parent_reader, parent_reader.load(text), parent_path.string());
     parent.remove("name");
     parent.remove("description");
-    parent.remove("names");  // other programs' names for the parent are not the child's
+    parent.remove("names");         // other programs' names for the parent are not the child's
+    parent.remove("xboard_start");  // nor is their array for those names
     root.remove("extends");
     return merge_into(parent, root, "");
 }
@@ -544,10 +562,11 @@ Variant parse_variant(const std::string& yaml_text, const std::string& source) {
     YAML::Node root = r.load(yaml_text);
     if (!root.IsMap())
         throw VariantError(source, 1, 1, "", "a variant file must be a YAML mapping");
-    r.only_keys(root, "",
-                {"name", "description", "extends", "board", "start", "pieces", "check_rules",
-                 "castling", "end", "uci_default", "captures_to_hand", "drops", "must_capture",
-                 "chess960", "names", "checks_forbidden", "gating", "flying_general"});
+    r.only_keys(
+        root, "",
+        {"name", "description", "extends", "board", "start", "pieces", "check_rules", "castling",
+         "end", "uci_default", "captures_to_hand", "drops", "must_capture", "chess960", "names",
+         "xboard_start", "checks_forbidden", "gating", "flying_general"});
     root = resolve_extends(r, root, source);
     for (const char* k : {"name", "board", "start", "pieces"})
         if (!root[k]) r.fail(root, k, fmt::format("the variant has no '{}'", k));
@@ -652,6 +671,10 @@ Variant parse_variant(const std::string& yaml_text, const std::string& source) {
     if (root["end"]) read_end(r, root["end"], v);
     v.endings = list_endings(v.end);
     check_start(r, root["start"], v);
+    if (const auto node = root["xboard_start"]) {
+        v.xboard_start_fen = r.get<std::string>(node, "xboard_start", "a FEN string");
+        check_xboard_start(r, node, v);
+    }
 
     bool has_royal =
         std::any_of(v.pieces.begin(), v.pieces.end(), [](const PieceType& p) { return p.royal; });

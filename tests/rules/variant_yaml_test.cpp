@@ -326,6 +326,22 @@ TEST(VariantYaml, NamesAreReadAndCheckedWithTheirLine) {
     expect_error(scalar, {"names", at2.first, at2.second, "a list of names"});
 }
 
+// `xboard_start`: the xboard world's array for those names, a position of this board whose
+// letters are this variant's pieces.
+TEST(VariantYaml, XboardStartIsAPositionOfThisBoard) {
+    const std::string good =
+        replace(kGood, "board:", "xboard_start: \"kqbnr/ppppp/5/5/PPPPP/RNBQK w - - 0 1\"\nboard:");
+    EXPECT_EQ(parse_variant(good, "test.yaml").xboard_start_fen,
+              "kqbnr/ppppp/5/5/PPPPP/RNBQK w - - 0 1");
+    EXPECT_TRUE(parse_variant(kGood, "test.yaml").xboard_start_fen.empty());
+    const std::string narrow = replace(good, "kqbnr/ppppp", "kqbn/ppppp");
+    auto at = where(narrow, "\"kqbn/");
+    expect_error(narrow, {"xboard_start", at.first, at.second, "does not fit the 5x6 board"});
+    const std::string stranger = replace(good, "kqbnr/ppppp", "kqbnz/ppppp");
+    at = where(stranger, "\"kqbnz/");
+    expect_error(stranger, {"xboard_start", at.first, at.second, "'z', which is not a piece"});
+}
+
 TEST(VariantYaml, ChessIsXboardsNormal) {
     const auto rules = referee::rules::Rules::load("chess");
     ASSERT_FALSE(rules.variant().names.empty());
