@@ -47,6 +47,11 @@ using std::chrono::milliseconds;
 constexpr milliseconds kDrainAfterExit{500};
 constexpr milliseconds kFirstPoll{2};
 constexpr milliseconds kMaxPoll{50};
+// How long processes of the group may outlive its leader before they count as left behind:
+// a wrapper's child (bwrap's process 1 of the sandbox) can still be on its way out when the
+// wrapper has gone, the more so on a loaded machine.
+constexpr milliseconds kOrphanGrace{300};
+constexpr milliseconds kOrphanPoll{10};
 
 std::atomic<bool> g_pidfd_enabled{true};
 
@@ -105,7 +110,8 @@ class EngineProcess::Impl : public std::enable_shared_from_this<EngineProcess::I
           pidfd_(io),
           poll_timer_(io),
           grace_timer_(io),
-          drain_timer_(io) {}
+          drain_timer_(io),
+          orphan_timer_(io) {}
 
     void start() {
         if (started_) throw std::logic_error("EngineProcess::start() called twice");
@@ -224,6 +230,7 @@ class EngineProcess::Impl : public std::enable_shared_from_this<EngineProcess::I
         poll_timer_.cancel();
         grace_timer_.cancel();
         drain_timer_.cancel();
+        orphan_timer_.cancel();
     }
 
     asio::io_context& io_;
@@ -304,6 +311,14 @@ class EngineProcess::Impl : public std::enable_shared_from_this<EngineProcess::I
         std::vector<std::string> outlived;
         if (rc == 0) {
             outlived = detail::live_orphans_in_group(pid_);
+            if (!outlived.empty() && !referee_kill_ && orphan_wait_ < kOrphanGrace) {
+                orphan_wait_ += kOrphanPoll;
+                orphan_timer_.expires_after(kOrphanPoll);
+                orphan_timer_.async_wait([self = shared_from_this()](boost::system::error_code ec) {
+                    if (!ec && self->running_) self->try_reap();
+                });
+                return true;  // the leader stays unreaped (WNOWAIT), keeping the group id
+            }
             ::kill(-pid_, SIGKILL);  // helpers it forked die with it
             detail::unregister_group(pid_);
             while (::waitpid(pid_, &status, 0) == -1 && errno == EINTR) {
@@ -339,6 +354,7 @@ class EngineProcess::Impl : public std::enable_shared_from_this<EngineProcess::I
         pidfd_.close(ignored);
         poll_timer_.cancel();
         grace_timer_.cancel();
+        orphan_timer_.cancel();
     }
 
     void maybe_report_exit() {
@@ -485,8 +501,9 @@ class EngineProcess::Impl : public std::enable_shared_from_this<EngineProcess::I
 
     std::optional<bp::async_pipe> in_, out_, err_;
     asio::posix::stream_descriptor pidfd_;
-    asio::steady_timer poll_timer_, grace_timer_, drain_timer_;
+    asio::steady_timer poll_timer_, grace_timer_, drain_timer_, orphan_timer_;
     milliseconds poll_delay_ = kFirstPoll;
+    milliseconds orphan_wait_{0};  // grace given so far to processes outliving the leader
 
     std::deque<PendingWrite> writes_;  // one per line queued or in the batch, in order
     std::string queued_;               // the lines not in a batch yet, joined
