@@ -173,7 +173,9 @@ Report validate_engine(const ValidateOptions& o) {
     bool exit_reported = false;  // set once the remaining probes would only repeat a failure
     {
         ProbeDriver driver(rules, config, opponent, scratch.path());
-        ProbeContext ctx{o, rules, driver, engine_description(engine_as_described(o))};
+        // The engine as validate runs it (sandbox=none unless asked for): a reproduce line
+        // replays what the probe saw, a helper outliving the engine included.
+        ProbeContext ctx{o, rules, driver, engine_description(config)};
         ctx.opponent_description = engine_description(opponent);
         ctx.engine_in_tree = in_tree(o.engine, config, o.bin_dir);
         auto selected = [&](const std::string& name) {
