@@ -71,6 +71,10 @@ std::string base_text(std::int64_t ms) {
     return fmt::format("{}:{:02}", s / 60, s % 60);
 }
 
+// The hash size, in MiB, of an engine that asked for `memory` without one configured
+// (XBoard's default).
+constexpr int kDefaultMemoryMb = 64;
+
 class XboardDialect final : public Dialect {
   public:
     explicit XboardDialect(DialectContext c) : c_(c) {}
@@ -102,7 +106,7 @@ class XboardDialect final : public Dialect {
                 info_.mate = t->mate;
                 info_.score = t->score;
                 info_.nodes = t->nodes;
-                info_.set_pv(t->pv);
+                info_.set_pv(from_engine(t->pv));
                 return;
             }
             if (auto m = xboard::move_in(rest)) {
@@ -253,11 +257,21 @@ class XboardDialect final : public Dialect {
         c_.host.send(line, std::move(on_written));
     }
 
-    void send_move(const std::string& text, std::function<void()> on_written = {}) {
+    void send_move(const std::string& referee_text, std::function<void()> on_written = {}) {
+        const std::string text = to_engine(referee_text);
         if (usermove_)
             send(fmt::format("usermove {}", text), std::move(on_written));
         else
             send(text, std::move(on_written));
+    }
+
+    // Moves as XBoard writes them: on a board of ten ranks, ranks count from 0.
+    bool ranks_from_zero() const { return c_.variant.geometry.height == 10; }
+    std::string to_engine(std::string_view text) const {
+        return ranks_from_zero() ? xboard::shift_ranks(text, -1) : std::string(text);
+    }
+    std::string from_engine(std::string_view text) const {
+        return ranks_from_zero() ? xboard::shift_ranks(text, +1) : std::string(text);
     }
 
     void features(std::string_view rest) {
@@ -340,6 +354,13 @@ class XboardDialect final : public Dialect {
         c_.host.cancel_timer();
         state_ = State::Syncing;
         if (!choose_variant()) return;
+        // As XBoard does, an engine that asked for `memory` is given a size even where none
+        // was configured: HaChu allocates its hash table only then, and crashes at its first
+        // search without one.
+        const auto& options = c_.config.options;
+        if (memory_ && std::none_of(options.begin(), options.end(),
+                                    [](const auto& o) { return o.first == "memory"; }))
+            send(fmt::format("memory {}", kDefaultMemoryMb));
         for (const auto& [name, value] : c_.config.options) {
             if (name == "memory" || name == "cores" || name.rfind("egtpath ", 0) == 0) {
                 // Sent only where the engine asked for them: memory=1, smp=1, egt=TYPES.
@@ -488,7 +509,7 @@ class XboardDialect final : public Dialect {
         if (!info_.empty()) c_.host.search_info(info_);
         rules::Move move;
         try {
-            move = read(*position_, text);
+            move = read(*position_, from_engine(text));
         } catch (const rules::MoveError& e) {
             if (e.kind() == rules::MoveError::Kind::Unparsable) return c_.host.unreadable(e.what());
             return c_.host.illegal_move(e.what());
@@ -515,8 +536,9 @@ class XboardDialect final : public Dialect {
         std::string_view subject = c.subject;
         if (subject.substr(0, 9) == "usermove ") subject.remove_prefix(9);
         const auto& texts = game_.texts();
+        const std::string as_sent = from_engine(subject);
         for (std::size_t i = texts.size(); i-- > 0;) {
-            if (texts[i] != subject) continue;
+            if (texts[i] != as_sent) continue;
             state_ = State::Idle;
             return c_.host.disagree(game_.position_before(i), game_.moves()[i], std::string(line));
         }

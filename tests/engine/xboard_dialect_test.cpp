@@ -78,7 +78,7 @@ TEST_F(Xboard, FeaturesAreAnsweredAndDoneEndsTheHandshakeWithAPing) {
     EXPECT_FALSE(host.timer) << "done=0: the start-up allowance applies, not two seconds";
     EXPECT_EQ(dialect->awaited(), "send 'feature done=1' after its 'feature done=0'");
     dialect->on_line("feature done=1");
-    EXPECT_EQ(host.take(), "accepted done\nping 1\n");
+    EXPECT_EQ(host.take(), "accepted done\nmemory 64\nping 1\n");
     EXPECT_EQ(host.ready_count, 0);
     EXPECT_EQ(dialect->awaited(), "answer 'ping 1'");
     dialect->on_line("pong 1");
@@ -257,6 +257,29 @@ TEST_F(Xboard, AMoveWrittenTwiceInTwoFormsIsOneMove) {
     EXPECT_EQ(answer("2. ... g1f3"), "g1f3");
 }
 
+// XBoard counts the ten ranks of a xiangqi board from 0 (HoiXiangqi opened with "a3a4",
+// its pawn from a4): moves, thinking lines and complaints are translated both ways.
+TEST_F(Xboard, OnABoardOfTenRanksTheEngineCountsRanksFromZero) {
+    EXPECT_EQ(engine::xboard::shift_ranks("h3e3", -1), "h2e2");
+    EXPECT_EQ(engine::xboard::shift_ranks("a10a9 P@e5 Rxe10+", -1), "a9a8 P@e4 Rxe9+");
+    EXPECT_EQ(engine::xboard::shift_ranks("h9g7 b0c2", +1), "h10g8 b1c3");
+    const auto& xiangqi = test::cached_rules("xiangqi");
+    open(xiangqi);
+    handshake({"feature usermove=1 variants=\"xiangqi\" done=1"});
+    dialect->new_game(false, request());
+    host.take();
+    play("h3e3");
+    dialect->request_move(request(), {});
+    EXPECT_NE(host.take().find("usermove h2e2\n"), std::string::npos);
+    EXPECT_EQ(answer("move h9g7"), "h10g8");
+    play("h10g8");
+    play("h1g3");
+    dialect->request_move(request(), {});
+    host.take();
+    dialect->on_line("Illegal move: h0g2");
+    ASSERT_EQ(host.disagreements.size(), 1u) << "about the referee's h1g3";
+}
+
 TEST_F(Xboard, ResignationsOffersAndClaimsAreEventsOfTheirOwn) {
     open(chess);
     handshake({"feature done=1"});
@@ -369,12 +392,22 @@ TEST_F(Xboard, OnlyAStartTheEngineDoesNotStandAtIsSetUp) {
 }
 
 TEST_F(Xboard, OptionsMemoryAndCoresGoWhereTheEngineAsked) {
-    config.options = {{"memory", "64"}, {"cores", "2"}, {"Resign", "1"}};
+    config.options = {{"memory", "32"}, {"cores", "2"}, {"Resign", "1"}};
     open(chess);
     handshake({"feature memory=1 option=\"Resign -check 0\" done=1"});
-    const std::string sent = host.take();
-    EXPECT_NE(sent.find("memory 64\noption Resign=1\n"), std::string::npos) << sent;
+    std::string sent = host.take();
+    EXPECT_NE(sent.find("memory 32\noption Resign=1\n"), std::string::npos) << sent;
     EXPECT_EQ(sent.find("cores"), std::string::npos) << "no smp=1: cores is not sent";
+    // memory=1 and none configured: XBoard's 64 MiB (HaChu crashes at its first search
+    // without a size).
+    config.options = {};
+    open(chess);
+    handshake({"feature memory=1 done=1"});
+    sent = host.take();
+    EXPECT_NE(sent.find("memory 64\n"), std::string::npos) << sent;
+    open(chess);
+    handshake({"feature done=1"});
+    EXPECT_EQ(host.take().find("memory"), std::string::npos);
     config.options = {{"Hash", "1"}};
     open(chess);
     handshake({"feature option=\"Resign -check 0\" done=1"});

@@ -5,9 +5,11 @@
 // Slow (seconds a game): the `slow` label. An engine that is not installed is skipped, with
 // the package to install.
 //
-// CrazyWa (crazyhouse, minishogi) and MaxQi (xiangqi) wait for those variants (drops and
-// the Eastern games are not shipped yet).
+// CrazyWa plays the drop games it knows (crazyhouse and the shogi family), MaxQi and
+// HoiXiangqi play xiangqi (ranks counted from 0 on the wire), HaChu shatranj and makruk, each
+// against Fairy-Stockfish.
 #include <filesystem>
+#include <iostream>
 
 #include <gtest/gtest.h>
 
@@ -28,6 +30,10 @@ const Installed kFairyMax{"fairymax", "/usr/games/fairymax", "fairymax", {}};
 const Installed kGnuChess{"gnuchess", "/usr/games/gnuchess", "gnuchess", {"-x"}};
 const Installed kPhalanx{"phalanx", "/usr/games/phalanx", "phalanx", {}};
 const Installed kHoiChess{"hoichess", "/usr/games/hoichess", "hoichess", {}};
+const Installed kCrazyWa{"crazywa", "/usr/games/crazywa", "crazywa", {}};
+const Installed kMaxQi{"maxqi", "/usr/games/maxqi", "maxqi", {}};
+const Installed kHoiXiangqi{"hoixiangqi", "/usr/games/hoixiangqi", "hoichess", {}};
+const Installed kHaChu{"hachu", "/usr/games/hachu", "hachu", {}};
 
 engine::EngineConfig xboard(const Installed& e) {
     engine::EngineConfig c;
@@ -100,6 +106,44 @@ TEST(SlowXboardEngines, PhalanxPlaysChess) {
 TEST(SlowXboardEngines, HoiChessPlaysChess) {
     SKIP_UNLESS_INSTALLED(kHoiChess.command, kHoiChess.package);
     chess_games(kHoiChess);
+}
+
+// One game of each variant against Fairy-Stockfish, the xboard engine White, then Black.
+void against_fairy_stockfish(const Installed& e, const std::vector<std::string>& variants) {
+    for (const auto& variant : variants) {
+        SCOPED_TRACE(variant);
+        auto as_white = play(variant, xboard(e), fairy_stockfish(), spec_for(variant, "4+0.05"));
+        expect_proper_end(variant, as_white.record);
+        EXPECT_GT(as_white.record.moves.size(), 4u);
+        for (pid_t g : as_white.groups) EXPECT_TRUE(group_gone(g));
+        auto as_black = play(variant, fairy_stockfish(), xboard(e), spec_for(variant, "4+0.05"));
+        expect_proper_end(variant, as_black.record);
+        EXPECT_GT(as_black.record.moves.size(), 4u);
+    }
+}
+
+TEST(SlowXboardEngines, CrazyWaPlaysCrazyhouseAndTheShogiFamily) {
+    SKIP_UNLESS_INSTALLED(kCrazyWa.command, kCrazyWa.package);
+    SKIP_UNLESS_INSTALLED("/usr/games/fairy-stockfish", "fairy-stockfish");
+    against_fairy_stockfish(kCrazyWa, {"crazyhouse", "minishogi", "shogi", "judkins"});
+}
+
+TEST(SlowXboardEngines, MaxQiAndHoiXiangqiPlayXiangqi) {
+    SKIP_UNLESS_INSTALLED("/usr/games/fairy-stockfish", "fairy-stockfish");
+    for (const auto& e : {kMaxQi, kHoiXiangqi}) {
+        if (!std::filesystem::exists(e.command)) {
+            std::cout << "[ SKIPPED  ] " << e.command << " is not installed (apt-get install "
+                      << e.package << ")\n";
+            continue;
+        }
+        against_fairy_stockfish(e, {"xiangqi"});
+    }
+}
+
+TEST(SlowXboardEngines, HaChuPlaysShatranjAndMakruk) {
+    SKIP_UNLESS_INSTALLED(kHaChu.command, kHaChu.package);
+    SKIP_UNLESS_INSTALLED("/usr/games/fairy-stockfish", "fairy-stockfish");
+    against_fairy_stockfish(kHaChu, {"shatranj", "makruk"});
 }
 
 // Each shipped variant that names one of Fairy-Max's variants (its `feature variants`, as
