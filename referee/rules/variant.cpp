@@ -124,9 +124,14 @@ std::string Variant::summary() const {
     if (end.perpetual_check)
         out += fmt::format("at that repetition, a side that checked with every move: {}\n",
                            end_value_name(*end.perpetual_check));
-    if (end.n_move_rule)
-        out += fmt::format("draw after {} moves by each side without capture or pawn move\n",
-                           end.n_move_rule);
+    if (end.n_move_rule) {
+        // A pawn's move resets the count only where the variant has pawns (xiangqi's
+        // soldiers are not).
+        const bool pawns =
+            std::any_of(pieces.begin(), pieces.end(), [](const PieceType& p) { return p.pawn; });
+        out += fmt::format("draw after {} moves by each side without capture{}\n", end.n_move_rule,
+                           pawns ? " or pawn move" : "");
+    }
     if (end.counting != CountingRule::None)
         out += fmt::format("draw when the {} counting rule's moves are up\n",
                            end.counting == CountingRule::Makruk ? "makruk" : "asean");
