@@ -108,6 +108,28 @@ std::string error_of(const std::string& extra) {
     return "(no error)";
 }
 
+// Sennichite: the fourth occurrence of a position draws, unless one side checked with every
+// move: it loses (Fairy-Stockfish's perpetualCheckIllegal, in the whole shogi family).
+TEST(ShogiRules, RepetitionByPerpetualCheckLosesForTheCheckingSide) {
+    for (const char* variant : {"minishogi", "shogi", "judkins", "gorogoro"}) {
+        SCOPED_TRACE(variant);
+        const Rules& rules = cached_rules(variant);
+        ASSERT_TRUE(rules.variant().end.perpetual_check.has_value());
+        EXPECT_EQ(*rules.variant().end.perpetual_check, EndValue::Loss);
+        EXPECT_EQ(rules.variant().end.repetition, 4);
+    }
+    // The rook checks on rank 5 and rank 4 in turn; the king steps between e5 and e4.
+    Position pos = cached_rules("minishogi").from_fen("4k/R4/5/5/K4[] w - - 0 1");
+    for (int cycle = 0; cycle < 3; ++cycle) play(pos, {"a4a5", "e5e4", "a5a4", "e4e5"});
+    referee::test::expect_end(pos, GameResult::BlackWins, EndReason::PerpetualCheck,
+                              "White gave perpetual check (the same position 4 times)");
+    // Quiet moves repeated: the ordinary draw, at the fourth time.
+    Position quiet = cached_rules("minishogi").from_fen("4k/5/R4/5/K4[] w - - 0 1");
+    for (int cycle = 0; cycle < 3; ++cycle) play(quiet, {"a3b3", "e5d5", "b3a3", "d5e5"});
+    referee::test::expect_end(quiet, GameResult::Draw, EndReason::Repetition,
+                              "draw: the same position occurred 4 times");
+}
+
 TEST(ShogiRules, FileErrorsNameTheLineColumnAndKey) {
     EXPECT_EQ(error_of("{letter: T, name: tokin, betza: WfF, fen: P}"),
               "t.yaml:7:47: pieces[2].fen: 'P' is not '+' and a piece letter, as in '+P'");
