@@ -361,7 +361,7 @@ class XboardDialect final : public Dialect {
         if (memory_ && std::none_of(options.begin(), options.end(),
                                     [](const auto& o) { return o.first == "memory"; }))
             send(fmt::format("memory {}", kDefaultMemoryMb));
-        for (const auto& [name, value] : c_.config.options) {
+        for (const auto& [name, value] : options) {
             if (name == "memory" || name == "cores" || name.rfind("egtpath ", 0) == 0) {
                 // Sent only where the engine asked for them: memory=1, smp=1, egt=TYPES.
                 if (name == "memory" && memory_) send(fmt::format("memory {}", value));

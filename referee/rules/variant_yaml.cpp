@@ -388,16 +388,22 @@ void read_end(const Reader& r, const YAML::Node& node, Variant& v) {
     }
 }
 
+// A FEN of the variant file (`key`) read on the variant's board; `what` names it in the
+// error ("the start position ", or nothing where the key says it).
+PositionFields fen_on_board(const Reader& r, const YAML::Node& node, const std::string& key,
+                            const std::string& fen, const Variant& v, std::string_view what) {
+    try {
+        return parse_fen(v.geometry, fen);
+    } catch (const PositionError& e) {
+        r.fail(node, key,
+               fmt::format("{}'{}' does not fit the {}x{} board: {}", what, fen, v.geometry.width,
+                           v.geometry.height, e.what()));
+    }
+}
+
 // The array xboard engines start from: a position of this board and these pieces.
 void check_xboard_start(const Reader& r, const YAML::Node& node, const Variant& v) {
-    PositionFields f;
-    try {
-        f = parse_fen(v.geometry, v.xboard_start_fen);
-    } catch (const PositionError& e) {
-        r.fail(node, "xboard_start",
-               fmt::format("'{}' does not fit the {}x{} board: {}", v.xboard_start_fen,
-                           v.geometry.width, v.geometry.height, e.what()));
-    }
+    const PositionFields f = fen_on_board(r, node, "xboard_start", v.xboard_start_fen, v, "");
     for (char c : f.placement)
         if (c != '.' && v.type_of(c) < 0)
             r.fail(node, "xboard_start",
@@ -406,14 +412,7 @@ void check_xboard_start(const Reader& r, const YAML::Node& node, const Variant& 
 }
 
 void check_start(const Reader& r, const YAML::Node& node, const Variant& v) {
-    PositionFields f;
-    try {
-        f = parse_fen(v.geometry, v.start_fen);
-    } catch (const PositionError& e) {
-        r.fail(node, "start",
-               fmt::format("the start position '{}' does not fit the {}x{} board: {}", v.start_fen,
-                           v.geometry.width, v.geometry.height, e.what()));
-    }
+    const PositionFields f = fen_on_board(r, node, "start", v.start_fen, v, "the start position ");
     int royals[2] = {0, 0};
     for (Square sq = 0; sq < static_cast<Square>(f.placement.size()); ++sq) {
         const char c = f.placement[sq];
