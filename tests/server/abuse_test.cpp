@@ -92,7 +92,9 @@ TEST_F(ServeAbuse, BinaryGarbageGetsUnknownCommandAndTheConnectionStaysUsable) {
     game_still_plays(*white, *black, "b2-b3", "b5-b4");
 }
 
-TEST_F(ServeAbuse, ASilentClientIsClosedAfterTheIdleLimit) {
+// Seconds of waiting for the idle limit: in the slow set.
+using SlowServeAbuse = ServeAbuse;
+TEST_F(SlowServeAbuse, ASilentClientIsClosedAfterTheIdleLimit) {
     Client c(serve->port());
     const auto start = std::chrono::steady_clock::now();
     EXPECT_TRUE(c.wait_for_eof(milliseconds(10000)));

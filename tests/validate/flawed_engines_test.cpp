@@ -179,7 +179,7 @@ TEST(SlowFlawedEngines, WithoutAFlawItPassesTheWholeBatteryWithNoWarning) {
 
 namespace {
 
-TEST(OneGameEngines, AnImcsEngineThatExitsAfterEachGameIsRestartedAndReportedOnce) {
+TEST(SlowOneGameEngines, AnImcsEngineThatExitsAfterEachGameIsRestartedAndReportedOnce) {
     const std::string engine =
         "cmd=" + std::string(REFEREE_BIN_DIR) +
         "/flawed-engine arg=--one-game arg=--protocol arg=imcs arg=--variant "
@@ -202,7 +202,7 @@ TEST(OneGameEngines, AnImcsEngineThatExitsAfterEachGameIsRestartedAndReportedOnc
     EXPECT_TRUE(referee::test::no_children_left());
 }
 
-TEST(OneGameEngines, AnImcsClientThatKnowsOnlyTheStartPositionIsNotFailedForIt) {
+TEST(SlowOneGameEngines, AnImcsClientThatKnowsOnlyTheStartPositionIsNotFailedForIt) {
     // Like the course's clients: it keeps its own board from the start, ignores the one it
     // is sent, and exits after its game. The set-up board is a warning, said once; the
     // later set-up positions are skipped with why; it plays its games from the start.

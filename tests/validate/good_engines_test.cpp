@@ -66,7 +66,7 @@ TEST(SlowGoodEngines, AlphabetaImcsPassesEveryMinitchessProbe) {
     EXPECT_TRUE(no_children_left());
 }
 
-TEST(GoodEngines, AlphabetaUciPassesTheMoveProbesOnMinitchess) {
+TEST(SlowGoodEngines, AlphabetaUciPassesTheMoveProbesOnMinitchess) {
     const auto r = validate_engine(
         options_for("minitchess", "alphabeta", Protocol::Uci,
                     {"start-position", "after-moves", "rule-side-step", "rule-promotion",
@@ -144,7 +144,7 @@ TEST(GoodEngines, ImcsTcpClientsAreAskedSetUpBoards) {
 // A plain-dialect engine knows only its colour and the start position: it is started for
 // the colour of each game, the set-up positions are skipped with the reason (no failure),
 // and a real flaw still fails in the games it plays from the start.
-TEST(GoodEngines, PlainEnginesAreProbedFromTheStartPositionOnly) {
+TEST(SlowGoodEngines, PlainEnginesAreProbedFromTheStartPositionOnly) {
     const auto r = validate_engine(options_for("gardner-castling", "random", Protocol::Plain));
     expect_conforms(r);
     EXPECT_EQ(r.count(Verdict::Warn), 0u) << format_text(r);
