@@ -227,7 +227,7 @@ void add_play_command(CLI::App& app) {
     cmd->add_option("--white", a->white,
                     "White's engine: an in-tree name (random, alphabeta, lousy, broken-hang...), "
                     "fairy-stockfish, a path, "
-                    "or 'cmd=PATH [arg=..] [proto=uci|xboard|imcs|plain|imcs-tcp] [name=..] "
+                    "or 'cmd=PATH [arg=..] [proto=uci|usi|xboard|imcs|plain|imcs-tcp] [name=..] "
                     "[option.NAME=VALUE]'; arguments may hold "
                     "placeholders such as {color} (see configs/README.md)")
         ->required();

@@ -73,11 +73,12 @@ void add_validate_command(CLI::App& app) {
     cmd->add_option("--engine", a->options.engine,
                     "the engine: an in-tree name (random, alphabeta, broken-hang...), "
                     "fairy-stockfish, a path, "
-                    "or 'cmd=PATH [arg=..] [proto=uci|xboard|imcs|plain|imcs-tcp] [name=..] "
+                    "or 'cmd=PATH [arg=..] [proto=uci|usi|xboard|imcs|plain|imcs-tcp] [name=..] "
                     "[option.NAME=VALUE]'")
         ->required();
-    cmd->add_option("--protocol", a->protocol,
-                    "uci, xboard, imcs, plain or imcs-tcp (overrides the description's proto=)");
+    cmd->add_option(
+        "--protocol", a->protocol,
+        "uci, usi, xboard, imcs, plain or imcs-tcp (overrides the description's proto=)");
     cmd->add_option("--json", a->json, "also write the report as JSON to this file");
     cmd->add_option("--only", a->only,
                     "run only these probes, comma-separated (the handshake always runs)");

@@ -1,5 +1,7 @@
 #include "referee/engine/dialect.hpp"
 
+#include "referee/rules/usi_notation.hpp"
+
 namespace referee::engine {
 
 std::unique_ptr<Dialect> make_dialect(DialectContext context) {
@@ -14,14 +16,18 @@ std::unique_ptr<Dialect> make_dialect(DialectContext context) {
             return make_imcs_tcp_dialect(context);
         case Protocol::Xboard:
             return make_xboard_dialect(context);
+        case Protocol::Usi:
+            return make_usi_dialect(context);
     }
     return make_uci_dialect(context);
 }
 
-void read_move(const rules::Position& position, std::string_view text, DialectHost& host) {
+void read_move(const rules::Position& position, std::string_view text, DialectHost& host,
+               rules::MoveStyle style) {
     rules::Move move;
     try {
-        move = position.parse_move(text);
+        move = style == rules::MoveStyle::Usi ? rules::parse_usi_move(position, text)
+                                              : position.parse_move(text);
     } catch (const rules::MoveError& e) {
         if (e.kind() == rules::MoveError::Kind::Unparsable) return host.unreadable(e.what());
         return host.illegal_move(e.what());
@@ -32,6 +38,7 @@ void read_move(const rules::Position& position, std::string_view text, DialectHo
 DialectTraits dialect_traits(Protocol protocol) {
     switch (protocol) {
         case Protocol::Uci:
+        case Protocol::Usi:     // an SFEN
         case Protocol::Xboard:  // setboard or edit; reuse=0 makes its dialect one_game()
             return {GameStart::AnyPosition, false};
         case Protocol::Imcs:

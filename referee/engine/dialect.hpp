@@ -115,6 +115,7 @@ struct DialectContext {
 
 std::unique_ptr<Dialect> make_uci_dialect(DialectContext context);
 std::unique_ptr<Dialect> make_xboard_dialect(DialectContext context);
+std::unique_ptr<Dialect> make_usi_dialect(DialectContext context);
 std::unique_ptr<Dialect> make_imcs_dialect(DialectContext context);
 std::unique_ptr<Dialect> make_plain_dialect(DialectContext context);
 // The IMCS lobby (greeting, me/register, list, offer/accept) and then make_imcs_dialect's
@@ -124,7 +125,8 @@ std::unique_ptr<Dialect> make_dialect(DialectContext context);  // by context.co
 
 // Where a dialect can start a game, for callers that choose positions (validate).
 enum class GameStart {
-    AnyPosition,    // uci: a FEN and the moves since, with every request; xboard: setboard/edit
+    AnyPosition,    // uci: a FEN and the moves since, with every request; xboard: setboard/edit;
+                    // usi: an SFEN (cannot_start_at: none with castling rights)
     BoardEachMove,  // imcs, imcs-tcp: the board with every request, but no way to say a game
                     // starts elsewhere, so a client that keeps its own board from the start
                     // cannot follow a set-up game
@@ -137,9 +139,10 @@ struct DialectTraits {
 DialectTraits dialect_traits(Protocol protocol);
 
 // Reads an engine's move in `position` with the rules' own reader (a2-a3, a2a3, promotion
-// letters) and reports it to `host`: move(), or unreadable() / illegal_move() with the rules'
-// sentence.
-void read_move(const rules::Position& position, std::string_view text, DialectHost& host);
+// letters; with MoveStyle::Usi, USI's 7g7f and P*5e) and reports it to `host`: move(), or
+// unreadable() / illegal_move() with the rules' sentence.
+void read_move(const rules::Position& position, std::string_view text, DialectHost& host,
+               rules::MoveStyle style = rules::MoveStyle::Uci);
 
 // "mm:ss.sss", as IMCS writes clocks (negative times as 00:00.000).
 std::string imcs_clock(std::int64_t ms);

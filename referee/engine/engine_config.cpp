@@ -28,17 +28,19 @@ const char* protocol_name(Protocol p) {
             return "imcs-tcp";
         case Protocol::Xboard:
             return "xboard";
+        case Protocol::Usi:
+            return "usi";
     }
     return "?";
 }
 
 const char* protocol_names() {
-    return "uci, xboard, imcs, plain or imcs-tcp";
+    return "uci, usi, xboard, imcs, plain or imcs-tcp";
 }
 
 Protocol parse_protocol(std::string_view text) {
-    for (auto p :
-         {Protocol::Uci, Protocol::Xboard, Protocol::Imcs, Protocol::Plain, Protocol::ImcsTcp})
+    for (auto p : {Protocol::Uci, Protocol::Usi, Protocol::Xboard, Protocol::Imcs, Protocol::Plain,
+                   Protocol::ImcsTcp})
         if (text == protocol_name(p)) return p;
     throw ConfigError(fmt::format("unknown protocol '{}' (expected {})", text, protocol_names()));
 }

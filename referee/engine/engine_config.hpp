@@ -19,9 +19,10 @@ namespace referee::engine {
 // course engines' stdio dialect (only "! move" lines and the "=" result). imcs-tcp: an IMCS
 // client that the referee starts and that connects to the referee as to an IMCS server.
 // xboard: the Chess Engine Communication Protocol (CECP) of xboard/WinBoard, versions 1 and 2.
-enum class Protocol { Uci, Imcs, Plain, ImcsTcp, Xboard };
+// usi: the shogi engines' protocol (USI), which Fairy-Stockfish speaks when started with `usi`.
+enum class Protocol { Uci, Imcs, Plain, ImcsTcp, Xboard, Usi };
 const char* protocol_name(Protocol p);
-// "uci, xboard, imcs, plain or imcs-tcp", for messages.
+// "uci, usi, xboard, imcs, plain or imcs-tcp", for messages.
 const char* protocol_names();
 
 // The largest memory limit accepted (1 TiB): bytes = MiB * 2^20 must not wrap.

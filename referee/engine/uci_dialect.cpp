@@ -2,17 +2,12 @@
 // ucinewgame, position + go, bestmove, quit.
 #include <algorithm>
 #include <array>
-#include <filesystem>
-#include <fstream>
-#include <set>
-#include <sstream>
 
 #include <fmt/format.h>
-#include <fmt/ranges.h>
 
 #include "referee/engine/dialect.hpp"
-#include "referee/engine/fairy_ini.hpp"
 #include "referee/engine/game_text.hpp"
+#include "referee/engine/uci_setup.hpp"
 #include "referee/rules/words.hpp"
 
 namespace referee::engine {
@@ -39,7 +34,7 @@ class UciDialect final : public Dialect {
                 if (w[0] == "id" && n > 2 && w[1] == "name") {
                     c_.host.identified(std::string(line.substr(line.find("name") + 5)));
                 } else if (w[0] == "option") {
-                    read_option(line);
+                    listed_.read(line);
                 } else if (w[0] == "uciok") {
                     configure();
                 }
@@ -66,7 +61,7 @@ class UciDialect final : public Dialect {
     void new_game(bool, const MoveRequest& r) override {
         state_ = State::AwaitReadyOk;
         game_.reset();
-        if (r.game_seed && options_.count("Seed"))
+        if (r.game_seed && listed_.names.count("Seed"))
             c_.host.send(fmt::format("setoption name Seed value {}", r.game_seed));
         c_.host.send("ucinewgame");
         c_.host.send("isready");
@@ -120,69 +115,15 @@ class UciDialect final : public Dialect {
         read_move(*position_, text, c_.host);
     }
 
-    void read_option(std::string_view line) {
-        // option name <Name words> type <t> [default ...] [var a var b ...]
-        auto w = rules::split_words(line);
-        std::string name;
-        std::size_t i = 2;
-        for (; i < w.size() && w[i] != "type"; ++i) name += (name.empty() ? "" : " ") + w[i];
-        options_.insert(name);
-        if (name == "UCI_Variant")
-            for (; i < w.size(); ++i)
-                if (w[i] == "var" && i + 1 < w.size()) variants_.insert(w[i + 1]);
-    }
-
     void configure() {
-        const auto& v = c_.variant;
-        if (variants_.count(v.name)) {
-            c_.host.send("setoption name UCI_Variant value " + v.name);
-        } else if (options_.count("VariantPath")) {
-            std::string why;
-            auto ini = fairy_ini_for(v, &why);
-            if (!ini) return c_.host.fault(FaultKind::Unsupported, why);
-            std::filesystem::create_directories(c_.scratch_dir);
-            auto path = std::filesystem::path(c_.scratch_dir) / (ini->section_name + ".ini");
-            std::ofstream(path) << ini->text;
-            // Under a root referee the engine runs as a user of its own: it must be able to
-            // reach the file (the folder lists nothing to it) and read it.
-            std::error_code ec;
-            std::filesystem::permissions(
-                c_.scratch_dir,
-                std::filesystem::perms::group_exec | std::filesystem::perms::others_exec,
-                std::filesystem::perm_options::add, ec);
-            std::filesystem::permissions(
-                path, std::filesystem::perms::group_read | std::filesystem::perms::others_read,
-                std::filesystem::perm_options::add, ec);
-            c_.host.send("setoption name VariantPath value " + path.string());
-            c_.host.send("setoption name UCI_Variant value " + ini->section_name);
-        } else if (options_.count("VariantFile") && !v.source.empty()) {
-            c_.host.send("setoption name VariantFile value " +
-                         std::filesystem::absolute(v.source).string());
-        } else if (!v.uci_default && c_.config.variant != v.name) {
-            // An engine written for this variant alone plays it without being told: its
-            // description says so (the session refused any other variant for it already).
-            return c_.host.fault(
-                FaultKind::Unsupported,
-                fmt::format(
-                    "{} does not list '{}' in UCI_Variant and has neither a VariantPath nor a "
-                    "VariantFile option; if it plays {} without being told, say so with "
-                    "variant: {} in its config (variant={} in an engine description)",
-                    c_.config.name, v.name, v.name, v.name, v.name));
-        }
-        for (const auto& [name, value] : c_.config.options) {
-            if (!options_.count(name))
-                return c_.host.fault(FaultKind::Protocol,
-                                     fmt::format("{} has no option '{}' (it lists: {})",
-                                                 c_.config.name, name, fmt::join(options_, ", ")));
-            c_.host.send(fmt::format("setoption name {} value {}", name, value));
-        }
+        if (!send_setup(c_, listed_, false)) return;
         state_ = State::AwaitReadyOk;
         c_.host.send("isready");
     }
 
     DialectContext c_;
     State state_ = State::AwaitUciOk;
-    std::set<std::string> options_, variants_;
+    ListedOptions listed_;
     SearchInfo info_;  // the search so far, from this move's info lines
     GameText game_{rules::MoveStyle::Uci};
     const rules::Position* position_ = nullptr;  // of the request being answered

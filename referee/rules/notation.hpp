@@ -16,6 +16,7 @@ enum class MoveStyle {
     Dash,  // a2-a3; a promotion letter only where the piece has a choice (IMCS, reports)
     Uci,   // a2a3; a promotion always carries its lower-case letter
     San,   // Standard Algebraic Notation (Nf3, e8=Q+, O-O), as Position::san writes it
+    Usi,   // 7g7f, P*5e, 8h2b+: the shogi engines' protocol (rules/usi_notation.hpp)
 };
 
 struct MoveText {

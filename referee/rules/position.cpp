@@ -7,6 +7,7 @@
 
 #include "referee/rules/printable.hpp"
 #include "referee/rules/sfen.hpp"
+#include "referee/rules/usi_notation.hpp"
 
 namespace referee::rules {
 
@@ -154,6 +155,7 @@ std::string Position::board_dump() const {
 
 std::string Position::move_name(Move m, MoveStyle style) const {
     if (style == MoveStyle::San) return san(m);
+    if (style == MoveStyle::Usi) return usi_move_name(*this, m);
     const Geometry& g = rules_.geometry();
     if (m.is_drop())  // the same in every style that has drops: "P@e4"
         return rules_.variant().pieces[m.drop_type()].letter + ("@" + g.name(m.to));

@@ -229,14 +229,16 @@ EngineLimits read_limits(const Reader& r, const YAML::Node& n, const std::string
         if (l.depth < 1 || l.depth > 1000)
             r.fail(n["depth"], where + ".depth", "must be 1 to 1000");
     }
-    // UCI's 'go' says both; xboard has 'sd' for a depth only; IMCS has no way to say either.
+    // UCI's 'go' says both (USI's too, as Fairy-Stockfish reads it); xboard has 'sd' for a
+    // depth only; IMCS has no way to say either.
+    const bool go = e.protocol == engine::Protocol::Uci || e.protocol == engine::Protocol::Usi;
     const char* speaks = e.protocol == engine::Protocol::Xboard  ? "xboard"
                          : e.protocol == engine::Protocol::Plain ? "the plain dialect"
                                                                  : "IMCS";
-    if (l.nodes && e.protocol != engine::Protocol::Uci)
+    if (l.nodes && !go)
         r.fail(n, where,
                fmt::format("a nodes limit is sent with UCI's 'go'; this engine speaks {}", speaks));
-    if (l.depth && e.protocol != engine::Protocol::Uci && e.protocol != engine::Protocol::Xboard)
+    if (l.depth && !go && e.protocol != engine::Protocol::Xboard)
         r.fail(n, where,
                fmt::format("a depth limit is sent with UCI's 'go' or xboard's 'sd'; this engine "
                            "speaks {}",
@@ -545,6 +547,7 @@ TournamentConfig tournament_config_from_yaml(const YAML::Node& root, const std::
     if (c.score_adjudication.enabled())
         for (std::size_t i = 0; i < c.engines.size(); ++i)
             if (c.engines[i].protocol != engine::Protocol::Uci &&
+                c.engines[i].protocol != engine::Protocol::Usi &&
                 c.engines[i].protocol != engine::Protocol::Xboard)
                 r.fail(
                     root["adjudication"], "adjudication",

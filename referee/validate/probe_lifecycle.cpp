@@ -38,10 +38,12 @@ Evidence process_evidence(ProbeContext& ctx, std::string stderr_tail) {
 
 ProbeResult probe_handshake(ProbeContext& ctx) {
     const auto& config = ctx.driver.engine_config();
+    const bool usi = config.protocol == engine::Protocol::Usi;
     const bool uci = config.protocol == engine::Protocol::Uci;
     const bool xboard = config.protocol == engine::Protocol::Xboard;
     ProbeResult r{"handshake",
                   uci      ? "starts and answers uci/isready within its start-up limit"
+                  : usi    ? "starts and answers usi/isready within its start-up limit"
                   : xboard ? "starts, lists its features and answers ping within its start-up limit"
                            : "starts and keeps running (IMCS has no handshake)"};
     try {
@@ -52,12 +54,12 @@ ProbeResult probe_handshake(ProbeContext& ctx) {
         return r;
     }
     ctx.driver.transcript().clear();
-    const auto started = ctx.driver.start_engine(uci || xboard ? std::chrono::milliseconds(0)
-                                                               : ctx.options.imcs_settle);
+    const auto started = ctx.driver.start_engine(uci || usi || xboard ? std::chrono::milliseconds(0)
+                                                                      : ctx.options.imcs_settle);
     r.seconds = started.seconds;
     if (started.ok) {
         r.verdict = Verdict::Pass;
-        r.detail = uci || xboard
+        r.detail = uci || usi || xboard
                        ? fmt::format("ready after {:.3f} s", started.seconds)
                        : fmt::format("still running {:.3f} s after it started", started.seconds);
         return r;
@@ -89,7 +91,8 @@ ProbeResult probe_handshake(ProbeContext& ctx) {
 
 ProbeResult probe_quit(ProbeContext& ctx) {
     const auto protocol = ctx.driver.engine_config().protocol;
-    const bool uci = protocol == engine::Protocol::Uci || protocol == engine::Protocol::Xboard;
+    const bool uci = protocol == engine::Protocol::Uci || protocol == engine::Protocol::Xboard ||
+                     protocol == engine::Protocol::Usi;
     ProbeResult r{"quit", uci ? "exits on 'quit' and leaves no process behind"
                               : "exits when its input closes and leaves no process behind"};
     // A one-game engine (plain, imcs-tcp) is asked to quit as a tournament leaves it: waiting

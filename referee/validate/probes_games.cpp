@@ -77,6 +77,8 @@ ProbeResult probe_second_game(ProbeContext& ctx, bool first_game_left_it_running
     const std::string title =
         ctx.driver.engine_config().protocol == engine::Protocol::Uci
             ? "plays a second game in the same process (ucinewgame), as Black"
+        : ctx.driver.engine_config().protocol == engine::Protocol::Usi
+            ? "plays a second game in the same process (usinewgame), as Black"
         : ctx.driver.engine_config().protocol == engine::Protocol::Xboard
             ? "plays a second game in the same process (new), as Black"
             : "plays a second game in the same process (the next 106), as Black";

@@ -41,7 +41,8 @@ bool dash_move(std::string_view line) {
 }  // namespace
 
 bool Transcript::starts_request(std::string_view line) const {
-    if (protocol_ == engine::Protocol::Uci) return line.rfind("position ", 0) == 0;
+    if (protocol_ == engine::Protocol::Uci || protocol_ == engine::Protocol::Usi)
+        return line.rfind("position ", 0) == 0;
     if (protocol_ == engine::Protocol::Xboard) return line.rfind("time ", 0) == 0;
     return line.find_first_not_of(" \t\r") ==
            std::string_view::npos;  // IMCS: the blank line before the board
