@@ -75,7 +75,7 @@ INSTANTIATE_TEST_SUITE_P(SlowCatalogue, SlowFairyStockfishSelfPlay,
                                            "grand", "crazyhouse", "loop", "chessgi", "pocketknight",
                                            "placement", "capahouse", "seirawan", "cambodian",
                                            "xiangqi", "minixiangqi", "manchu", "shako", "minishogi",
-                                           "shogi", "judkins", "gorogoro"),
+                                           "shogi", "judkins", "gorogoro", "euroshogi", "dobutsu"),
                          [](const auto& info) {
                              std::string name = info.param;
                              for (char& c : name)
