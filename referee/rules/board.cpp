@@ -91,8 +91,7 @@ void Board<BB>::check_placement() const {
         Piece p = squares_[s];
         if (!p) continue;
         const PieceType& pt = v.pieces[type_of(p)];
-        if (!pt.promotes_to.empty() &&
-            test(t_->piece(color_of(p), type_of(p)).forced_promotion_zone, s))
+        if (!pt.promotes_to.empty() && test(t_->piece(color_of(p), type_of(p)).stranded, s))
             throw PositionError(
                 fmt::format("{}'s {} on {} stands where it must already have promoted",
                             color_name(color_of(p)), pt.name, g.name(s)));

@@ -106,7 +106,7 @@ void Board<BB>::play_extras(Undo& u) {
     u.counting_ply = static_cast<std::uint16_t>(counting_ply_);
     if (t.gating || t.first_moves) play_gate<kKeyed>(u);  // first: the gated piece may give check
     if (m.is_drop()) {
-        take_from_hand<kKeyed>(us, m.drop_type());
+        take_from_hand<kKeyed>(us, t.drop_from_hand[m.drop_type()]);
         if (t.castling_by_drops) castling_from_drop<kKeyed>(us, m.to);
     }
     if (t.captures_to_hand) {
@@ -151,7 +151,7 @@ void Board<BB>::unmake_extras(const Undo& u) {
     counting_limit_ = u.counting_limit;
     counting_ply_ = u.counting_ply;
     if (t_->gating || t_->first_moves) unmake_gate(u);
-    if (m.is_drop()) ++hand_[us][m.drop_type()];
+    if (m.is_drop()) ++hand_[us][t_->drop_from_hand[m.drop_type()]];
     if (u.to_hand >= 0) --hand_[us][u.to_hand];
     if (!t_->captures_to_hand) return;
     if (m.promotion) promoted_ &= ~square_bit<BB>(m.to);

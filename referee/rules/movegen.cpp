@@ -16,10 +16,10 @@ struct ListSink {
     template <class BB, class PP>
     void targets(int from, BB to, const PP& pp) {
         // Shogi: from inside the zone every move may promote.
-        BB promoting =
-            pp.promotes_leaving && test(pp.promotion_zone, from) ? to : to & pp.promotion_zone;
+        const bool leaving = pp.promotes_leaving && test(pp.promotion_zone, from);
+        BB promoting = leaving ? to : to & pp.promotion_zone;
         // Where promotion is optional the piece may also stay as it is.
-        BB plain = to & ~(promoting & pp.forced_promotion_zone);
+        BB plain = to & ~(promoting & (leaving ? pp.leaving_forced : pp.forced_promotion_zone));
         while (any(plain)) out.push(Move::make(from, pop_lsb(plain)));
         while (any(promoting)) {
             const int sq = pop_lsb(promoting);
@@ -45,7 +45,7 @@ struct CountSink {
     template <class BB, class PP>
     void targets(int from, BB to, const PP& pp) {
         if (pp.promotes_leaving && test(pp.promotion_zone, from)) {
-            count += popcount(to & ~pp.forced_promotion_zone) + pp.promotion_choices * popcount(to);
+            count += popcount(to & ~pp.leaving_forced) + pp.promotion_choices * popcount(to);
             return;
         }
         count += popcount(to);
@@ -217,7 +217,14 @@ Sink Board<BB>::generate(Sink sink, Filter& filter) const {
         while (any(mine)) {
             const int s = pop_lsb(mine);
             const BB to = piece_targets(t, pp, s, occ, empty, enemy);
-            if (any(to)) sink.targets(s, filter.targets(s, to, pp), pp);
+            if (!any(to)) {
+            } else if (pp.promotes_on_capture) {  // quiet moves stay, captures turn it over
+                const BB kept = filter.targets(s, to, pp);
+                sink.plain(s, kept & empty);
+                sink.targets(s, kept & enemy, pp);
+            } else {
+                sink.targets(s, filter.targets(s, to, pp), pp);
+            }
             if (test(pp.double_step_from, s) && !squares_[s + pp.forward] &&
                 !squares_[s + 2 * pp.forward]) {
                 const Move m = Move::make(s, s + 2 * pp.forward, MoveKind::DoubleStep);
@@ -251,7 +258,7 @@ Sink Board<BB>::generate(Sink sink, Filter& filter) const {
 
     if (t.drops)
         for (int type = 0; type < t.ntypes; ++type)
-            if (hand_[us][type]) {
+            if (hand_[us][t.drop_from_hand[type]]) {
                 const BB to = filter.drops(empty & t.piece(us, type).drop_zone);
                 if (any(to)) sink.drops(type, to);
             }

@@ -25,6 +25,10 @@ MoveText parse_move_text(const Geometry& g, std::string_view text) {
     if (rest.empty()) throw unparsable("it is empty");
     MoveText mt;
     std::size_t used = 0;
+    if (rest.size() > 3 && rest[0] == '+' && rest[2] == '@') {  // "+B@a1": a promoted form
+        mt.drop_promoted = true;
+        rest.remove_prefix(1);
+    }
     if (rest.size() > 2 && rest[1] == '@') {
         if (!std::isalpha(static_cast<unsigned char>(rest[0])))
             throw unparsable("a drop starts with the letter of the piece dropped, as in P@e4");
@@ -54,8 +58,8 @@ MoveText parse_move_text(const Geometry& g, std::string_view text) {
     if (!rest.empty() && rest.front() == '=') rest.remove_prefix(1);
     if (!rest.empty()) {
         // '+': promotion to the piece's own promoted form (shogi, as Fairy-Stockfish writes it).
-        if (rest.size() != 1 ||
-            !(std::isalpha(static_cast<unsigned char>(rest.front())) || rest.front() == '+'))
+        if (rest.size() != 1 || !(std::isalpha(static_cast<unsigned char>(rest.front())) ||
+                                  rest.front() == '+' || rest.front() == '-'))
             throw unparsable(
                 fmt::format("unexpected '{}' after the squares", printable_text(rest)));
         mt.promotion = static_cast<char>(std::toupper(static_cast<unsigned char>(rest.front())));

@@ -23,6 +23,8 @@ struct MoveText {
     Square from = kNoSquare, to = kNoSquare;
     char promotion = 0;  // upper case; 0 when none was written
     char drop = 0;       // "P@e4": the dropped piece's letter, upper case (from == to)
+    // "+B@a1": dropped as its promoted form
+    bool drop_promoted = false;
 };
 
 class MoveError : public std::runtime_error {

@@ -157,8 +157,12 @@ std::string Position::move_name(Move m, MoveStyle style) const {
     if (style == MoveStyle::San) return san(m);
     if (style == MoveStyle::Usi) return usi_move_name(*this, m);
     const Geometry& g = rules_.geometry();
-    if (m.is_drop())  // the same in every style that has drops: "P@e4"
-        return rules_.variant().pieces[m.drop_type()].letter + ("@" + g.name(m.to));
+    if (m.is_drop()) {  // the same in every style that has drops: "P@e4"
+        const PieceType& dropped = rules_.variant().pieces[m.drop_type()];
+        if (dropped.promoted_form_of)  // a promoted form dropped as such (micro): "+B@a1"
+            return std::string("+") + dropped.promoted_form_of + "@" + g.name(m.to);
+        return dropped.letter + ("@" + g.name(m.to));
+    }
     // Chess960 castling in UCI is the king taking its own rook (UCI_Chess960, as
     // Fairy-Stockfish writes and reads it): the king's target alone may be a plain king move.
     const int to =
@@ -186,6 +190,8 @@ std::string Position::move_name(Move m, MoveStyle style) const {
                                 v.pieces[type_of(mover)].promotion_optional);
         if (v.pieces[m.promotion_type()].promoted_form_of)
             out += '+';  // to its own promoted form: "c3c4+" (UCI) and "c3-c4+"
+        else if (mover && v.pieces[type_of(mover)].promoted_form_of == letter)
+            out += '-';  // back from it (micro shogi): "b2a4-"
         else if (style == MoveStyle::Uci)
             out += static_cast<char>(std::tolower(static_cast<unsigned char>(letter)));
         else if (choice)
@@ -254,8 +260,9 @@ Move Position::parse_move(std::string_view text) const {
     }
     for (const Move& m : matches)
         if (m.promotion &&
-            (mt.promotion == '+' ? v.pieces[m.promotion_type()].promoted_form_of != 0
-                                 : v.pieces[m.promotion_type()].letter == mt.promotion))
+            (mt.promotion == '+'   ? v.pieces[m.promotion_type()].promoted_form_of != 0
+             : mt.promotion == '-' ? v.pieces[m.promotion_type()].letter == type.promoted_form_of
+                                   : v.pieces[m.promotion_type()].letter == mt.promotion))
             return m;
     throw illegal(fmt::format("the {} cannot promote to '{}'", type.name, mt.promotion));
 }
@@ -314,10 +321,15 @@ Move Position::parse_drop(const MoveText& mt, std::string_view text) const {
                                      color_name(us), why));
     };
     if (!v.drops) throw illegal(fmt::format("{} has no drops", v.name));
-    const int type = v.type_of(mt.drop);
-    if (type < 0) throw illegal(fmt::format("'{}' is not a piece of {}", mt.drop, v.name));
-    if (in_hand(us, type) == 0)
-        throw illegal(fmt::format("{} has no {} in hand", color_name(us), v.pieces[type].name));
+    const int held = v.type_of(mt.drop);
+    if (held < 0) throw illegal(fmt::format("'{}' is not a piece of {}", mt.drop, v.name));
+    if (in_hand(us, held) == 0)
+        throw illegal(fmt::format("{} has no {} in hand", color_name(us), v.pieces[held].name));
+    // "+B@a1": the promoted form of the piece in hand (micro shogi's drops either side up).
+    const int type = mt.drop_promoted ? v.promoted_form(mt.drop) : held;
+    if (type < 0 || (mt.drop_promoted && !v.drop_rules.promoted))
+        throw illegal(fmt::format("a {} is not dropped as a promoted piece in {}",
+                                  v.pieces[held].name, v.name));
     const Move m = Move::make_drop(type, mt.to);
     if (!is_legal(m))
         throw illegal(fmt::format("the {} cannot be dropped on {}", v.pieces[type].name,

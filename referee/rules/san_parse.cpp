@@ -62,7 +62,8 @@ Move Position::parse_san(std::string_view text) const {
         return parse_gated_san(parse_san(s.substr(0, slash)), s.substr(slash + 1), shown);
 
     // A drop (P@e4) is written the same in SAN and UCI.
-    if (s.size() > 2 && s[1] == '@') return parse_move(s);
+    if ((s.size() > 2 && s[1] == '@') || (s.size() > 3 && s[0] == '+' && s[2] == '@'))
+        return parse_move(s);
     // A coordinate move (a2a3, a2-a3, e7e8q) is what it says; parse_move checks it. A text
     // that starts with a square but has no second one ("e4", "e8=Q") is SAN.
     if (std::size_t used = 0; g.parse_prefix(s, used)) {

@@ -145,6 +145,15 @@ struct TableBuilder {
     // Promotion: the zone and the types a piece may become.
     void promotion(Color c, const PieceType& pt, typename T::PerPiece& pp) {
         if (pt.promotes_to.empty()) return;
+        if (pt.promotion_on_capture) {
+            // Micro shogi: every capture turns the piece over, nothing else does. The
+            // generator sends its quiet moves past the promotion (movegen.cpp).
+            pp.promotion_zone = pp.forced_promotion_zone = t.board;
+            for (char letter : pt.promotes_to) pp.promotion_types.push_back(v.type_of(letter));
+            pp.promotion_choices = static_cast<int>(pp.promotion_types.size());
+            pp.promotes_on_capture = true;
+            return;
+        }
         const int zone = pt.promotion_rank ? pt.promotion_rank : g.height;
         for (int s = 0; s < nsq; ++s)
             if (g.relative_rank(c, s) >= zone) pp.promotion_zone |= square_bit<BB>(s);
@@ -156,6 +165,7 @@ struct TableBuilder {
         for (int s = 0; s < nsq; ++s)
             if (g.relative_rank(c, s) >= forced) pp.forced_promotion_zone |= square_bit<BB>(s);
         pp.optional_promotion = pp.promotion_zone & ~pp.forced_promotion_zone;
+        pp.leaving_forced = pt.promotion_optional ? pp.forced_promotion_zone : t.board;
         pp.promotion_choices = static_cast<int>(pp.promotion_types.size());
         pp.promotes_leaving = pt.promotion_leaving;
     }
@@ -238,7 +248,7 @@ struct TableBuilder {
         // Moves that differ from square to square are not one shift of the whole set, and
         // shifted counting looks at targets alone, not where a promotion starts.
         pp.shiftable = kBits<BB> == 64 && pp.rides.empty() && !pp.has_lame && !pt.confined &&
-                       !pt.extra_moves && !pt.promotion_leaving;
+                       !pt.extra_moves && !pt.promotion_leaving && !pt.promotion_on_capture;
         pp.shift_group_min = std::max(1, static_cast<int>(pp.shifts.size() + 1) / 2);
         leap_attacks(c, ti, pp);
         promotion(c, pt, pp);
@@ -551,6 +561,10 @@ struct TableBuilder {
             t.hand_type.push_back(pt.promoted_form_of ? v.type_of(pt.promoted_form_of)
                                                       : static_cast<int>(t.hand_type.size()));
         }
+        // A drop takes its own piece from the hand, or with drops of promoted forms (micro
+        // shogi) a promoted form takes the piece it is the form of.
+        for (int type = 0; type < static_cast<int>(v.pieces.size()); ++type)
+            t.drop_from_hand.push_back(v.drop_rules.promoted ? t.hand_type[type] : type);
         t.marks_promoted = t.captures_to_hand && !v.drop_rules.keep_promoted && !promoted_forms;
         t.castling_by_drops = v.drop_rules.castling;
         t.count_by_list = t.must_capture || t.checks_forbidden || t.promotion_limited || t.gating ||
@@ -609,6 +623,21 @@ void Tables<BB>::CastleSet::add(Castle k, int nsq) {
     castles.push_back(std::move(k));
 }
 
+// The squares from which a piece of this type could never move again, on an empty board
+// (a pawn on the last rank): no drop goes there, no position sets it there unpromoted.
+template <class BB>
+BB Tables<BB>::stranded_squares(const Variant& v, int type, Color c) const {
+    BB out{};
+    for (int s = 0; s < nsq; ++s) {
+        bool moves = false;
+        for (const MoveRule& m : v.pieces[type].moves)
+            moves = moves || (m.can_move && g.on_board(g.file_of(s) + m.dx,
+                                                       g.rank_of(s) + (c == White ? m.dy : -m.dy)));
+        if (!moves) out |= square_bit<BB>(s);
+    }
+    return out;
+}
+
 template <class BB>
 std::shared_ptr<const Tables<BB>> Tables<BB>::build(std::shared_ptr<const Variant> vp) {
     auto t = std::make_shared<Tables<BB>>();
@@ -633,7 +662,9 @@ std::shared_ptr<const Tables<BB>> Tables<BB>::build(std::shared_ptr<const Varian
     for (Color c : {White, Black})
         for (int ti = 0; ti < t->ntypes; ++ti) {
             auto& pp = t->per_piece[c * t->ntypes + ti];
-            pp.drop_zone = t->board & ~pp.forced_promotion_zone;
+            if (!pp.promotes_on_capture)  // micro's pawn may stand on the last rank
+                pp.stranded = pp.forced_promotion_zone & t->stranded_squares(v, ti, c);
+            pp.drop_zone = t->board & ~pp.stranded;
             for (int s = 0; s < t->nsq; ++s)
                 if (!may_drop_on_rank(v, ti, t->g.relative_rank(c, s)))
                     pp.drop_zone &= ~square_bit<BB>(s);

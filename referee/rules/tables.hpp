@@ -110,12 +110,21 @@ struct Tables {
         // the zone it may also stay as it is; `optional_promotion` is that part.
         BB forced_promotion_zone{};
         BB optional_promotion{};
-        BB drop_zone{};  // where it may be dropped: not where it must already have promoted
+        // A move from inside the zone of a piece that promotes leaving it: where it must
+        // promote. The forced part of the zone, or everywhere where promotion is not
+        // optional (EuroShogi: every move into, inside or out of the zone promotes).
+        BB leaving_forced{};
+        // Where it must have promoted already and could not move again: no drop goes there
+        // and no position sets it there (Fairy-Stockfish's immobility rule).
+        BB stranded{};
+        BB drop_zone{};  // where it may be dropped
         // Its first move's extra leaps (first_moves.cpp), per square; empty: none.
         std::vector<BB> first_move, first_capture;
         std::vector<int> promotion_types;
         int promotion_choices = 0;      // promotion_types.size()
         bool promotes_leaving = false;  // a move from inside the zone may promote (shogi)
+        // Its captures promote, its other moves do not (micro shogi).
+        bool promotes_on_capture = false;
         BB double_step_from{};
         int forward = 0;               // index step of one square forward
         bool complex_attacks = false;  // hops or lame leaps: attack tests generate its moves
@@ -231,6 +240,8 @@ struct Tables {
     // where they go to hand as they are), castling rights given by dropping king and rook.
     bool drop_filters = false;
     std::vector<int> hand_type;  // [type]: what a captured piece of it goes to hand as
+    // [type]: the piece in hand a drop of it takes
+    std::vector<int> drop_from_hand;
     bool marks_promoted = false;
     bool castling_by_drops = false;
     // The count of legal moves needs the list: forced capture, forbidden checks, limited
@@ -272,6 +283,7 @@ struct Tables {
     const PerPiece& piece(Color c, int t) const { return per_piece[c * ntypes + t]; }
 
     static std::shared_ptr<const Tables> build(std::shared_ptr<const Variant> v);
+    BB stranded_squares(const Variant& v, int type, Color c) const;
 
     Tables() = default;
     Tables(const Tables&) = delete;  // rides point into the rays

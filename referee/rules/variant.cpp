@@ -58,6 +58,7 @@ std::string Variant::summary() const {
         if (!p.promotes_to.empty())
             out += fmt::format("  promotes to {}",
                                std::string(p.promotes_to.begin(), p.promotes_to.end()));
+        if (p.promotion_on_capture) out += " by capturing";
         if (!p.double_step_ranks.empty()) out += "  double step";
         if (p.en_passant) out += "  en passant";
         if (!p.first_moves.empty()) out += fmt::format("  first move also {}", p.first_move_betza);

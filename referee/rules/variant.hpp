@@ -38,6 +38,9 @@ struct PieceType {
     // The promoted form of another piece (shogi's tokin): written '+' and that piece's
     // letter in the FEN ("+P"), and goes to the hand as that piece when captured. 0: none.
     char promoted_form_of = 0;
+    // Micro shogi (Fairy-Stockfish's piecePromotionOnCapture): it promotes when it captures,
+    // always, and on no other move; a promoted form that does so turns back into its piece.
+    bool promotion_on_capture = false;
     std::vector<int> double_step_ranks;  // relative ranks from which it may step two forward
     bool en_passant = false;             // its double step may be taken en passant by a like piece
     int source_line = 0;                 // where it was defined, for later error messages

@@ -131,7 +131,16 @@ void read_piece(const Reader& r, const YAML::Node& node, const std::string& wher
         const std::string key = where + ".promotion";
         if (promo.IsMap()) {
             r.only_keys(promo, key,
-                        {"to", "rank", "optional", "forced_rank", "captured_only", "leaving"});
+                        {"to", "rank", "optional", "forced_rank", "captured_only", "leaving",
+                         "on_capture"});
+            if (promo["on_capture"]) {
+                p.promotion_on_capture =
+                    r.get<bool>(promo["on_capture"], key + ".on_capture", "true or false");
+                for (const char* zone_key : {"rank", "optional", "forced_rank", "leaving"})
+                    if (p.promotion_on_capture && promo[zone_key])
+                        r.fail(promo[zone_key], key + "." + zone_key,
+                               "a piece that promotes by capturing has no promotion zone");
+            }
             if (promo["leaving"])
                 p.promotion_leaving =
                     r.get<bool>(promo["leaving"], key + ".leaving", "true or false");
@@ -428,7 +437,8 @@ void check_start(const Reader& r, const YAML::Node& node, const Variant& v) {
         // the last rank) would have had to promote on arriving. Said here, where the file
         // and line are known; the position itself would refuse it with neither.
         const int zone = piece.promotion_rank ? piece.promotion_rank : v.geometry.height;
-        if (!piece.promotes_to.empty() && v.geometry.relative_rank(side, sq) >= zone)
+        if (!piece.promotes_to.empty() && !piece.promotion_on_capture &&
+            v.geometry.relative_rank(side, sq) >= zone)
             r.fail(node, "start",
                    fmt::format("the start position has {}'s {} on {}, where it must already have "
                                "promoted (its promotion zone starts on its rank {})",

@@ -65,22 +65,21 @@ TEST_P(SlowFairyStockfishSelfPlay, OneGameEndsByTheVariantsOwnRules) {
                                                               << checked.out << checked.err;
 }
 
-INSTANTIATE_TEST_SUITE_P(SlowCatalogue, SlowFairyStockfishSelfPlay,
-                         ::testing::Values("nocastle", "fischerandom", "losalamos", "gardner",
-                                           "almost", "amazon", "chancellor", "capablanca", "gothic",
-                                           "janus", "embassy", "centaur", "knightmate", "courier",
-                                           "shatranj", "makruk", "asean", "ai-wok", "kingofthehill",
-                                           "racingkings", "3check", "5check", "antichess",
-                                           "giveaway", "suicide", "losers", "extinction", "horde",
-                                           "grand", "crazyhouse", "loop", "chessgi", "pocketknight",
-                                           "placement", "capahouse", "seirawan", "cambodian",
-                                           "xiangqi", "minixiangqi", "manchu", "shako", "minishogi",
-                                           "shogi", "judkins", "gorogoro"),
-                         [](const auto& info) {
-                             std::string name = info.param;
-                             for (char& c : name)
-                                 if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
-                             return "v_" + name;
-                         });
+INSTANTIATE_TEST_SUITE_P(
+    SlowCatalogue, SlowFairyStockfishSelfPlay,
+    ::testing::Values("nocastle", "fischerandom", "losalamos", "gardner", "almost", "amazon",
+                      "chancellor", "capablanca", "gothic", "janus", "embassy", "centaur",
+                      "knightmate", "courier", "shatranj", "makruk", "asean", "ai-wok",
+                      "kingofthehill", "racingkings", "3check", "5check", "antichess", "giveaway",
+                      "suicide", "losers", "extinction", "horde", "grand", "crazyhouse", "loop",
+                      "chessgi", "pocketknight", "placement", "capahouse", "seirawan", "cambodian",
+                      "xiangqi", "minixiangqi", "manchu", "shako", "minishogi", "shogi", "judkins",
+                      "gorogoro", "euroshogi", "dobutsu", "micro"),
+    [](const auto& info) {
+        std::string name = info.param;
+        for (char& c : name)
+            if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
+        return "v_" + name;
+    });
 
 }  // namespace

@@ -75,7 +75,7 @@ const std::vector<CatalogueVariant> kCatalogue = {
     {"minixiangqi", 5}, {"manchu", 4},       {"shako", 4},         {"crazyhouse", 5},
     {"loop", 5},        {"chessgi", 5},      {"pocketknight", 4},  {"placement", 4},
     {"capahouse", 4},   {"minishogi", 5},    {"shogi", 4},         {"judkins", 5},
-    {"gorogoro", 5},
+    {"gorogoro", 5},    {"euroshogi", 5},    {"dobutsu", 9},       {"micro", 7},
 };
 
 // Moves of a random game from the start, in UCI (chess960 castling as the king taking its

@@ -36,6 +36,9 @@ struct DropRules {
     // side that dropped it, as Fairy-Stockfish judges it (the drop is a move, the game
     // ends there). 0: no such rule.
     char no_mate = 0;
+    // A piece in hand may also be dropped as its promoted form, "+B@a1" (micro shogi,
+    // Fairy-Stockfish's dropPromoted).
+    bool promoted = false;
 
     bool filters_moves() const { return must_drop || opposite_colours != 0 || no_doubled != 0; }
 };

@@ -1,5 +1,6 @@
 #include "referee/rules/drops/drop_rules_yaml.hpp"
 
+#include <algorithm>
 #include <cctype>
 
 #include <fmt/format.h>
@@ -46,7 +47,7 @@ void read_drop_rules(const Reader& r, const YAML::Node& node, Variant& v) {
     }
     r.only_keys(node, "drops",
                 {"forbidden_ranks", "ranks", "must_drop", "opposite_colours", "castling",
-                 "keep_promoted", "no_doubled", "no_mate"});
+                 "keep_promoted", "no_doubled", "no_mate", "promoted"});
     v.drops = true;
     DropRules& d = v.drop_rules;
     const int height = v.geometry.height;
@@ -68,6 +69,15 @@ void read_drop_rules(const Reader& r, const YAML::Node& node, Variant& v) {
         d.no_doubled = read_piece_letter(r, n, "drops.no_doubled", v);
     if (const auto n = node["no_mate"]) d.no_mate = read_piece_letter(r, n, "drops.no_mate", v);
     if (const auto c = node["castling"]) d.castling = read_bool(r, c, "drops.castling");
+    if (const auto p = node["promoted"]) {
+        d.promoted = read_bool(r, p, "drops.promoted");
+        const bool forms = std::any_of(v.pieces.begin(), v.pieces.end(),
+                                       [](const PieceType& t) { return t.promoted_form_of != 0; });
+        if (d.promoted && !forms)
+            r.fail(p, "drops.promoted",
+                   "dropping a piece as its promoted form needs promoted forms (a piece with "
+                   "fen: \"+P\")");
+    }
     if (const auto k = node["keep_promoted"]) {
         d.keep_promoted = read_bool(r, k, "drops.keep_promoted");
         if (d.keep_promoted && !v.captures_to_hand)

@@ -43,6 +43,7 @@ std::string drop_rules_summary(const Variant& v) {
         out += fmt::format("checkmate by dropping a {} loses for the side that drops it\n",
                            v.pieces[v.type_of(d.no_mate)].name);
     if (d.keep_promoted) out += "a captured promoted piece goes to the hand as it is\n";
+    if (d.promoted) out += "a piece in hand may be dropped as its promoted form too\n";
     return out;
 }
 
