@@ -308,6 +308,24 @@ bool wins_for_sure(const Position& pos, Move m) {
            (end.bare_king_reply && wins_by(pos, m, EndReason::BareKing));
 }
 
+bool keeps_forced_win(const Position& pos, Move m) {
+    if (wins_for_sure(pos, m)) return true;
+    const GameResult ours =
+        pos.side_to_move() == White ? GameResult::WhiteWins : GameResult::BlackWins;
+    Position after = pos;
+    after.play(m);
+    if (after.outcome()) return false;  // it ended the game, and not by winning
+    const auto replies = after.legal_moves();
+    return !replies.empty() && std::all_of(replies.begin(), replies.end(), [&](Move r) {
+        Position next = after;
+        next.play(r);
+        if (const auto end = next.outcome()) return end->result == ours;
+        const auto ours_next = next.legal_moves();
+        return std::any_of(ours_next.begin(), ours_next.end(),
+                           [&](Move w) { return wins_for_sure(next, w); });
+    });
+}
+
 bool attacked_with_captured_pawn_left(const Position& pos, Move m, const Rules& unchecked) {
     const Geometry& g = pos.rules().geometry();
     PositionFields f = parse_fen(g, pos.fen());

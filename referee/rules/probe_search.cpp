@@ -12,6 +12,7 @@
 #include <fmt/format.h>
 
 #include "referee/rules/fen.hpp"
+#include "referee/rules/probe_board_rules.hpp"
 #include "referee/rules/probe_moves.hpp"
 #include "referee/rules/probes.hpp"
 
@@ -50,6 +51,9 @@ double distance_to_win(const Position& pos, const std::vector<Move>& moves,
         }
         Position after = pos;
         after.play(m);
+        // A move that ends the game without winning it (a mate, where being mated wins:
+        // losers) is no step towards a win.
+        if (after.outcome()) continue;
         best = std::min(
             best, static_cast<double>(after.legal_moves().size()) + (after.in_check() ? 0 : 1));
     }
@@ -193,6 +197,9 @@ class Searcher {
         if (v_.check_rules &&
             pos->visit([&](const auto& b) { return b.royal_attacked(~pos->side_to_move()); }))
             return s;
+        // A set-up no game reaches (a general outside its palace, two pawns on a file where
+        // nifu forbids it) is no question to ask an engine.
+        if (!board_rules_reachable(*pos)) return s;
         const bool check = pos->in_check();
         if ((f_ == RuleFeature::CheckEvasion || f_ == RuleFeature::DiscoveredCheck) && !check)
             return s;
@@ -247,6 +254,13 @@ class Searcher {
                 winning_ending(f_) ? 0 : distance_to_win(*pos, p.missed, p.winning);
             s.luck = distance * 100 + flawed_winning;
             s.catches = distance == 0 && flawed_winning == 0;
+            if (f_ == RuleFeature::CastlingMove) {
+                // Where no castling can win at once (in losers a mate loses), castling is
+                // asked where it is the only legal move: an engine that does not know it has
+                // no move. Elsewhere the search still prefers a castling that mates.
+                s.luck = std::min(s.luck, 1000.0 + p.flawed_legal);
+                s.catches = s.catches || p.flawed_legal == 0;
+            }
         }
         s.size = legal.size();
         s.ok = true;

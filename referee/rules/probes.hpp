@@ -43,6 +43,12 @@ enum class RuleFeature {
     ForcedCapture,          // a side that can capture must (antichess's mustCapture)
     ChecksForbidden,        // a move may not give check (racing kings)
     PromotionCapturedOnly,  // promotion only to a piece the side has lost (grand chess)
+    // Drops and the Eastern games' board rules (probe_board_rules.cpp):
+    DropRank,       // no drop on a rank the variant forbids (or where it could never move)
+    Nifu,           // no second unpromoted pawn dropped on a file (shogi)
+    FlyingGeneral,  // a move may not leave the royal pieces facing (xiangqi)
+    LameLeap,       // a lame leap (Betza's n) needs the squares on its way empty
+    Confinement,    // a confined piece keeps to its region (palace, own side of the river)
     // The feature's own move is the one to play:
     SideStepMove,  // ... a move-only sideways step, the only legal move
     CastlingMove,  // ... castling (written as the king's move), the only move that wins at once
