@@ -145,6 +145,33 @@ TEST(FlawedEngines, AnEngineThatNeverSideStepsHasNoMoveWhereOnlyASideStepIsLegal
               Verdict::Pass);
 }
 
+TEST(FlawedEngines, ASecondPawnDroppedOnAFileFailsNifuWithTheRuleInWords) {
+    const std::string probe = "rule-nifu";
+    auto o = referee::test::options_for("minishogi", flawed("nifu"), std::nullopt, {probe});
+    o.rule_positions = 2;
+    const auto r = referee::test::probe(referee::validate::validate_engine(o), probe);
+    EXPECT_EQ(r.verdict, Verdict::Fail) << r.detail;
+    EXPECT_NE(r.detail.find("drops a second pawn on the file of"), std::string::npos) << r.detail;
+    ASSERT_TRUE(r.evidence.has_value());
+    EXPECT_NE(r.evidence->reproduce.find("referee play"), std::string::npos);
+    auto good = referee::test::options_for("minishogi", flawed(""), std::nullopt, {probe});
+    good.rule_positions = 2;
+    EXPECT_EQ(referee::test::probe(referee::validate::validate_engine(good), probe).verdict,
+              Verdict::Pass);
+    EXPECT_TRUE(referee::test::no_children_left());
+}
+
+TEST(FlawedEngines, AMissedWinByTheVariantsEndingFails) {
+    // King of the Hill: an engine that does not know the centre wins plays another move.
+    const std::string probe = "rule-region";
+    auto o = referee::test::options_for("kingofthehill", flawed("region"), std::nullopt, {probe});
+    o.rule_positions = 2;
+    const auto r = referee::test::probe(referee::validate::validate_engine(o), probe);
+    EXPECT_EQ(r.verdict, Verdict::Fail) << r.detail;
+    EXPECT_NE(r.detail.find("the win is no longer forced"), std::string::npos) << r.detail;
+    EXPECT_FALSE(r.positions_failed.empty());
+}
+
 TEST(FlawedEngines, FailuresSayWhyInWords) {
     const std::string probe = "rule-castling-through-attack";
     auto o = referee::test::options_for("chess", flawed("castling-through-attack"), std::nullopt,
