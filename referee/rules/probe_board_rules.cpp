@@ -46,6 +46,7 @@ bool is_board_rule(RuleFeature f) {
         case RuleFeature::FlyingGeneral:
         case RuleFeature::LameLeap:
         case RuleFeature::Confinement:
+        case RuleFeature::Uchifuzume:
             return true;
         default:
             return false;
@@ -89,6 +90,11 @@ bool variant_has_board_rule(const Variant& v, RuleFeature f, std::string* why_no
                              [](const PieceType& p) { return p.confined.has_value(); }))
                 return no(fmt::format("{} confines no piece to a region.", v.name));
             return true;
+        case RuleFeature::Uchifuzume:
+            if (!v.drops || v.drop_rules.no_mate == 0)
+                return no(
+                    fmt::format("{} has no uchifuzume rule (no mate by a pawn drop).", v.name));
+            return true;
         default:
             return no("not a board rule");
     }
@@ -124,6 +130,9 @@ void ablate_board_rule(Variant& v, RuleFeature f) {
         case RuleFeature::Confinement:
             for (auto& p : v.pieces) p.confined.reset();
             return;
+        case RuleFeature::Uchifuzume:
+            v.drop_rules.no_mate = 0;
+            return;
         default:
             return;
     }
@@ -138,6 +147,45 @@ bool board_rule_move(RuleFeature f, Move m) {
         default:
             return !drop;
     }
+}
+
+namespace {
+
+// Drops of the kind whose mate loses, each with the position after it.
+template <class F>
+void for_each_forbidden_drop(const Position& pos, F&& f) {
+    const Variant& v = pos.rules().variant();
+    if (v.drop_rules.no_mate == 0) return;
+    const int kind = v.type_of(v.drop_rules.no_mate);
+    for (Move m : pos.legal_moves()) {
+        if (m.kind() != MoveKind::Drop || m.drop_type() != kind) continue;
+        Position after = pos;
+        after.play(m);
+        f(m, after);
+    }
+}
+
+}  // namespace
+
+std::vector<Move> forbidden_drop_mates(const Position& pos) {
+    const GameResult theirs =
+        pos.side_to_move() == White ? GameResult::BlackWins : GameResult::WhiteWins;
+    std::vector<Move> out;
+    for_each_forbidden_drop(pos, [&](Move m, const Position& after) {
+        const auto end = after.outcome();
+        if (end && end->result == theirs && after.in_check()) out.push_back(m);
+    });
+    return out;
+}
+
+int replies_to_forbidden_drop_checks(const Position& pos) {
+    int best = -1;
+    for_each_forbidden_drop(pos, [&](Move, const Position& after) {
+        if (!after.in_check()) return;
+        const int replies = after.outcome() ? 0 : static_cast<int>(after.legal_moves().size());
+        if (best < 0 || replies < best) best = replies;
+    });
+    return best;
 }
 
 bool board_rules_reachable(const Position& pos) {

@@ -20,6 +20,13 @@ void ablate_board_rule(Variant& v, RuleFeature f);
 // on the board for the others (the changed drop rules allow moves on the board that no
 // longer promote where they must: not this flaw).
 bool board_rule_move(RuleFeature f, Move m);
+// The legal drops that mate but lose for the side that drops (uchifuzume's pawn drop).
+std::vector<Move> forbidden_drop_mates(const Position& pos);
+// For the search towards such a drop: the fewest replies the other side has to a check
+// given by dropping a piece of the forbidden kind (0: a drop mates), or -1 when there is
+// no such check.
+int replies_to_forbidden_drop_checks(const Position& pos);
+
 // The relative rank from which the piece must promote (height + 1: never).
 int forced_promotion_from(const Variant& v, const PieceType& p);
 // Whether a game can reach pos under these rules: every confined piece in its region, the

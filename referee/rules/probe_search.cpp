@@ -208,6 +208,7 @@ class Searcher {
             return s;
         const auto legal = pos->legal_moves();
         if (legal.empty()) return s;
+        if (f_ == RuleFeature::Uchifuzume) return score_drop_mate(c, *pos, legal);
         const auto flawed = flawed_.moves(*pos);
         auto in = [](const std::vector<Move>& set, Move m) {
             return std::find(set.begin(), set.end(), m) != set.end();
@@ -262,6 +263,26 @@ class Searcher {
                 s.catches = s.catches || p.flawed_legal == 0;
             }
         }
+        s.size = legal.size();
+        s.ok = true;
+        return s;
+    }
+
+    // Uchifuzume: the search drives down the replies to a check by a pawn drop until the drop
+    // mates (and so loses), while some other move stays legal for a correct engine.
+    Scored score_drop_mate(const Candidate& c, const Position& pos,
+                           const std::vector<Move>& legal) const {
+        Scored s;
+        const int replies = replies_to_forbidden_drop_checks(pos);
+        if (replies < 0) return s;
+        ProbePosition& p = s.probe;
+        p.losing = forbidden_drop_mates(pos);
+        if (legal.size() <= p.losing.size()) return s;
+        p.fen = fen_of(g_, c.fields);
+        p.legal = legal;
+        p.flawed_legal = static_cast<int>(legal.size() - p.losing.size());
+        s.luck = replies;
+        s.catches = !p.losing.empty();
         s.size = legal.size();
         s.ok = true;
         return s;
@@ -405,6 +426,16 @@ class Searcher {
         }
         if (f_ == RuleFeature::ExtinctionWin || f_ == RuleFeature::BareKingWin)
             last_of_a_kind_set_up(f);
+        if (f_ == RuleFeature::Uchifuzume) {
+            // A pawn (of the kind whose drop may not mate) in the mover's hand.
+            const char kind = v_.drop_rules.no_mate;
+            f.hand =
+                f.side_to_move == White
+                    ? std::string(1, kind)
+                    : std::string(
+                          1, static_cast<char>(std::tolower(static_cast<unsigned char>(kind))));
+            f.hand_given = true;
+        }
         std::optional<Move> lead;
         if (f_ == RuleFeature::DiscoveredCheck) {
             // The opponent moves first: choose one of its moves that uncovers a check.

@@ -77,6 +77,9 @@ constexpr FeatureText kFeatures[] = {
      "way"},
     {RuleFeature::Confinement, "confinement",
      "a confined piece keeps to its region (the palace; the elephant's own side of the river)"},
+    {RuleFeature::Uchifuzume, "uchifuzume",
+     "uchifuzume: a checkmate given by dropping a pawn loses for the side that drops it; here "
+     "that drop is the mate in view, and another move is legal"},
     {RuleFeature::SideStepMove, "side-step-move",
      "a move-only one-square step (the side-step) is a move like any other: here the only legal "
      "one"},
@@ -195,6 +198,7 @@ bool variant_has_feature(const Variant& v, RuleFeature f, std::string* why_not) 
         case RuleFeature::FlyingGeneral:
         case RuleFeature::LameLeap:
         case RuleFeature::Confinement:
+        case RuleFeature::Uchifuzume:
             return variant_has_board_rule(v, f, why_not);
         case RuleFeature::MovesIntoCheck:
         case RuleFeature::Pins:
@@ -373,6 +377,11 @@ FlawedMoves::FlawedMoves(const Rules& rules, RuleFeature f) : rules_(rules), fea
         ablated_.emplace(std::move(*v));
 }
 
+std::vector<Move> FlawedMoves::believed_wins(const Position& pos) const {
+    if (feature_ != RuleFeature::Uchifuzume) return {};
+    return forbidden_drop_mates(pos);
+}
+
 std::vector<Move> FlawedMoves::moves(const Position& pos) const {
     std::vector<Move> legal = pos.legal_moves();
     std::vector<Move> ablated;
@@ -404,6 +413,8 @@ std::vector<Move> FlawedMoves::moves(const Position& pos) const {
         case RuleFeature::LameLeap:
         case RuleFeature::Confinement:
             return add_extras([&](Move m) { return board_rule_move(feature_, m); });
+        case RuleFeature::Uchifuzume:
+            return legal;  // it knows every legal move, only not what one of them does
         case RuleFeature::MovesIntoCheck:
             return add_extras([&](Move m) { return moves_royal(pos, m); });
         case RuleFeature::Pins:

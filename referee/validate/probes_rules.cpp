@@ -95,7 +95,7 @@ ProbeResult probe_rule(ProbeContext& ctx, const std::string& name, rules::RuleFe
     }
     const auto style = imcs ? rules::MoveStyle::Dash : rules::MoveStyle::Uci;
     // An ending's move wins at once or, where the ending waits for a reply, whatever it is.
-    const char* wins = rules::winning_ending(feature) ? "wins" : "wins at once";
+    const char* wins_text = rules::winning_ending(feature) ? "wins" : "wins at once";
     int failed = 0, warned = 0;
     std::vector<std::string> lines, warnings;
     for (std::size_t i = 0; i < found.size(); ++i) {
@@ -132,31 +132,47 @@ ProbeResult probe_rule(ProbeContext& ctx, const std::string& name, rules::RuleFe
                     return std::nullopt;
                 }
             }();
-            if (probe.winning.empty() ||
+            const bool loses = std::any_of(
+                probe.losing.begin(), probe.losing.end(),
+                [&](rules::Move m) { return at.move_name(m, rules::MoveStyle::Uci) == played; });
+            const std::size_t others = probe.legal.size() - probe.losing.size();
+            const bool wins =
+                probe.winning.empty() ||
                 std::any_of(probe.winning.begin(), probe.winning.end(), [&](rules::Move m) {
                     return at.move_name(m, rules::MoveStyle::Uci) == played;
-                }))
+                });
+            if (loses) {
+                // The move that looked like a win (uchifuzume's pawn-drop mate): a correct
+                // engine plays any other one.
+                missed_win = fmt::format(
+                    "it played {}, a mate by a drop the rule makes a loss, which loses at once, "
+                    "though {} other move{} {} legal",
+                    rec.moves[probe.opening.size()].dash, others, others == 1 ? "" : "s",
+                    others == 1 ? "was" : "were");
+            } else if (wins) {
                 continue;
-            const std::string text =
-                fmt::format("it played {}, a legal move, but only {} {} here",
-                            rec.moves[probe.opening.size()].dash,
-                            names(at, probe.winning, rules::MoveStyle::Dash), wins);
-            if (rules::winning_ending(feature) && played_move &&
-                !rules::keeps_forced_win(at, *played_move)) {
-                missed_win = text + ", and after it the win is no longer forced";
             } else {
-                // Castling that mates, missed: the engine may not know castling, or may not
-                // look for mates; either way no rule was broken.
-                ++warned;
-                warnings.push_back(fmt::format("position {}: {}", i + 1, text));
-                if (!r.evidence) {
-                    auto e = evidence_for(ctx, rec, spec, side);
-                    e.fen = at.fen();
-                    if (imcs) e.board_dump = at.board_dump();
-                    e.hint = warnings.back();
-                    r.evidence = std::move(e);
+                const std::string text =
+                    fmt::format("it played {}, a legal move, but only {} {} here",
+                                rec.moves[probe.opening.size()].dash,
+                                names(at, probe.winning, rules::MoveStyle::Dash), wins_text);
+                if (rules::winning_ending(feature) && played_move &&
+                    !rules::keeps_forced_win(at, *played_move)) {
+                    missed_win = text + ", and after it the win is no longer forced";
+                } else {
+                    // Castling that mates, missed: the engine may not know castling, or may
+                    // not look for mates; either way no rule was broken.
+                    ++warned;
+                    warnings.push_back(fmt::format("position {}: {}", i + 1, text));
+                    if (!r.evidence) {
+                        auto e = evidence_for(ctx, rec, spec, side);
+                        e.fen = at.fen();
+                        if (imcs) e.board_dump = at.board_dump();
+                        e.hint = warnings.back();
+                        r.evidence = std::move(e);
+                    }
+                    continue;
                 }
-                continue;
             }
         }
         ++failed;
@@ -193,7 +209,7 @@ ProbeResult probe_rule(ProbeContext& ctx, const std::string& name, rules::RuleFe
         r.verdict = Verdict::Warn;
         r.detail =
             fmt::format("{} of {} positions answered with another move than the one that {}; {}",
-                        warned, asked, wins, warnings.front());
+                        warned, asked, wins_text, warnings.front());
         for (std::size_t i = 1; i < warnings.size(); ++i) r.detail += "; " + warnings[i];
         return r;
     }

@@ -148,6 +148,31 @@ TEST(BoardRuleProbes, SetUpsNoGameReachesAreNotAsked) {
     EXPECT_TRUE(board_rules_reachable(minishogi.from_fen("k4/5/+P4/P4/4K[] w - - 0 1")));
 }
 
+TEST(BoardRuleProbes, UchifuzumeAsksWhereAPawnDropMatesAndSomethingElseIsLegal) {
+    const Rules rules = Rules::load("minishogi");
+    ProbeSearch search;
+    search.positions = 3;
+    const auto found = find_probe_positions(rules, RuleFeature::Uchifuzume, search);
+    ASSERT_GE(found.size(), 2u);
+    const char pawn = rules.variant().drop_rules.no_mate;
+    for (const auto& p : found) {
+        const Position pos = probe_position(rules, p);
+        EXPECT_FALSE(pos.outcome()) << p.fen;
+        ASSERT_FALSE(p.losing.empty()) << p.fen;
+        EXPECT_GT(p.legal.size(), p.losing.size()) << p.fen;
+        for (Move m : p.losing) {
+            // A pawn drop that mates, and the game ends there as the dropper's loss.
+            ASSERT_EQ(m.kind(), MoveKind::Drop) << p.fen;
+            EXPECT_EQ(rules.variant().pieces[static_cast<std::size_t>(m.drop_type())].letter, pawn);
+            Position after = pos;
+            after.play(m);
+            ASSERT_TRUE(after.outcome()) << p.fen << " " << pos.move_name(m);
+            EXPECT_EQ(after.outcome()->result,
+                      pos.side_to_move() == White ? GameResult::BlackWins : GameResult::WhiteWins);
+        }
+    }
+}
+
 TEST(MissedWins, AMoveThatStillForcesTheWinIsAFreeChoiceAnyOtherGivesItAway) {
     const Rules koth = Rules::load("kingofthehill");
     // The white king on c3 reaches d4 at once; from c4 it still reaches d4 or d5 next,

@@ -36,7 +36,7 @@ const std::pair<const char*, RuleFeature> kCatalogueRules[] = {
     {"racingkings", RuleFeature::RegionWin},       {"shatranj", RuleFeature::BareKingWin},
     {"minishogi", RuleFeature::DropRank},          {"minishogi", RuleFeature::Nifu},
     {"minixiangqi", RuleFeature::FlyingGeneral},   {"minixiangqi", RuleFeature::LameLeap},
-    {"xiangqi", RuleFeature::Confinement},
+    {"xiangqi", RuleFeature::Confinement},         {"minishogi", RuleFeature::Uchifuzume},
 };
 
 // Only the castling that mates is a warning when missed: no rule is broken by another move.
@@ -158,6 +158,22 @@ TEST(FlawedEngines, ASecondPawnDroppedOnAFileFailsNifuWithTheRuleInWords) {
     good.rule_positions = 2;
     EXPECT_EQ(referee::test::probe(referee::validate::validate_engine(good), probe).verdict,
               Verdict::Pass);
+    EXPECT_TRUE(referee::test::no_children_left());
+}
+
+TEST(FlawedEngines, APawnDropMateFailsUchifuzume) {
+    // The engine without uchifuzume takes the pawn-drop mate for a win and plays it.
+    const std::string probe = "rule-uchifuzume";
+    auto o = referee::test::options_for("minishogi", flawed("uchifuzume"), std::nullopt, {probe});
+    o.rule_positions = 2;
+    const auto r = referee::test::probe(referee::validate::validate_engine(o), probe);
+    EXPECT_EQ(r.verdict, Verdict::Fail) << r.detail;
+    EXPECT_NE(r.detail.find("a mate by a drop the rule makes a loss"), std::string::npos)
+        << r.detail;
+    auto good = referee::test::options_for("minishogi", flawed(""), std::nullopt, {probe});
+    good.rule_positions = 2;
+    const auto g = referee::test::probe(referee::validate::validate_engine(good), probe);
+    EXPECT_EQ(g.verdict, Verdict::Pass) << g.detail;
     EXPECT_TRUE(referee::test::no_children_left());
 }
 
