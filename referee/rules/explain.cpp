@@ -116,16 +116,17 @@ std::string explain_illegal(const Position& pos, std::string_view text) {
         return fmt::format("the piece on {} is {}'s, and it is {}'s move", g.name(mt.from),
                            color_name(~us), color_name(us));
 
-    // Castling-shaped: the king from its home square to its castling square.
+    // Castling-shaped: the king (royal, or the piece that castles: extinction's king) from
+    // its home square to its castling square.
     for (const auto& c : castling_checks(pos))
-        if (c.king_from == mt.from && c.king_to == mt.to && mover->royal) {
+        if (c.king_from == mt.from && c.king_to == mt.to && (mover->royal || c.home)) {
             auto why = castling_reason(pos, c, name);
             if (!why.empty()) return why;
         }
 
     // Castling written as the king taking its own rook (as some engines' notation has it).
     for (const auto& c : castling_checks(pos))
-        if (mover->royal && c.king_from == mt.from && c.rook_from == mt.to)
+        if ((mover->royal || c.home) && c.king_from == mt.from && c.rook_from == mt.to)
             return fmt::format(
                 "{} is the king taking its own rook: castling is written as the king's move, "
                 "{}-{}",

@@ -294,6 +294,13 @@ class Searcher {
         return out.empty() ? "-" : out;
     }
 
+    // What stands at the start on the side's own square for White's square s, upper case:
+    // the two sides' arrays differ in horde (White's e1 holds a pawn, Black's e8 its king).
+    char home_letter(Color c, Square s) const {
+        const char letter = start_.placement[c == White ? s : g_.mirror_rank(s)];
+        return static_cast<char>(std::toupper(static_cast<unsigned char>(letter)));
+    }
+
     std::vector<char> possible_rights(const PositionFields& f) const {
         std::vector<char> out;
         for (Color c : {White, Black})
@@ -301,11 +308,15 @@ class Searcher {
                 auto side = [&](Square s) { return c == White ? s : g_.mirror_rank(s); };
                 const char king = f.placement[side(rule.king_from)],
                            rook = f.placement[side(rule.rook_from)];
-                const char rook_letter = start_.placement[rule.rook_from];
+                const char rook_letter = home_letter(c, rule.rook_from);
+                // The piece the side's array starts there (extinction's king is not royal).
+                const char king_letter = home_letter(c, rule.king_from);
                 const bool king_ok =
                     king != '.' &&
                     (std::isupper(static_cast<unsigned char>(king)) != 0) == (c == White) &&
-                    v_.type_of(king) >= 0 && v_.pieces[v_.type_of(king)].royal;
+                    (king_letter != '.'
+                         ? std::toupper(static_cast<unsigned char>(king)) == king_letter
+                         : v_.type_of(king) >= 0 && v_.pieces[v_.type_of(king)].royal);
                 if (king_ok && rook_letter != '.' &&
                     rook == (c == White ? rook_letter : std::tolower(rook_letter)))
                     out.push_back(c == White ? rule.right
@@ -388,7 +399,7 @@ class Searcher {
                 for (const auto& rule : v_.castling) {
                     auto side = [&](Square s) { return c == White ? s : g_.mirror_rank(s); };
                     for (Square s : {rule.king_from, rule.rook_from}) {
-                        const char letter = start_.placement[s];
+                        const char letter = home_letter(c, s);
                         if (letter != '.' && pick(rng_, 4) != 0)
                             f.placement[side(s)] = c == White
                                                        ? static_cast<char>(std::toupper(letter))
@@ -411,6 +422,7 @@ class Searcher {
                          other_types_[static_cast<std::size_t>(
                              pick(rng_, static_cast<int>(other_types_.size())))],
                          pick(rng_, 2) ? White : Black);
+        every_listed_kind(f);
         if (f_ == RuleFeature::CastlingMove && pick(rng_, 4) != 0) castling_check_set_up(f);
         std::string rights;
         for (char c : possible_rights(f))
@@ -466,7 +478,7 @@ class Searcher {
         const Color us = f.side_to_move;
         const auto& rule =
             v_.castling[static_cast<std::size_t>(pick(rng_, static_cast<int>(v_.castling.size())))];
-        const char king = start_.placement[rule.king_from], rook = start_.placement[rule.rook_from];
+        const char king = home_letter(us, rule.king_from), rook = home_letter(us, rule.rook_from);
         if (king == '.' || rook == '.') return;
         auto as = [](char letter, Color c) {
             const auto l = static_cast<unsigned char>(letter);
@@ -485,6 +497,23 @@ class Searcher {
         for (int rank = std::min(home, far) + 1; rank < std::max(home, far); ++rank)
             f.placement[g_.at(file, rank)] = '.';
         f.placement[g_.at(file, far)] = as(king, ~us);
+    }
+
+    // Where losing every piece of a listed kind ends the game (extinction chess lists them
+    // all), each side keeps one of each kind it starts with: else the set-up is a game over.
+    void every_listed_kind(PositionFields& f) {
+        if (!v_.end.extinction) return;
+        for (const char kind : v_.end.extinction_pieces)
+            for (Color c : {White, Black}) {
+                const char letter =
+                    c == White ? kind
+                               : static_cast<char>(std::tolower(static_cast<unsigned char>(kind)));
+                const bool starts = std::find(start_.placement.begin(), start_.placement.end(),
+                                              letter) != start_.placement.end();
+                const bool present =
+                    std::find(f.placement.begin(), f.placement.end(), letter) != f.placement.end();
+                if (starts && !present) place_random(f, v_.type_of(kind), c);
+            }
     }
 
     // The side not to move down to its last piece of a kind it may not lose (of any kind but

@@ -208,3 +208,45 @@ TEST(CastlingMoveProbes, WhereAMateLosesNoCastlingThatMatesIsAskedAsAWin) {
 }
 
 }  // namespace
+
+namespace {
+
+using namespace referee::rules;
+
+TEST(CastlingProbes, HordesBlackCastlesFromItsOwnStartArray) {
+    // White's first rank holds pawns in horde: Black's king and rook are read from Black's
+    // own array, so its castling gets probes (an engine that castles through a piece fails).
+    const Rules horde = Rules::load("horde");
+    ProbeSearch search;
+    search.positions = 2;
+    const auto found = find_probe_positions(horde, RuleFeature::CastlingPathEmpty, search);
+    ASSERT_FALSE(found.empty());
+    for (const auto& p : found) {
+        const Position pos = probe_position(horde, p);
+        EXPECT_EQ(pos.side_to_move(), Black) << p.fen;
+        ASSERT_FALSE(p.flawed_only.empty()) << p.fen;
+        for (Move m : p.flawed_only) EXPECT_EQ(m.kind(), MoveKind::Castle) << p.fen;
+    }
+}
+
+TEST(CastlingProbes, ExtinctionsKingCastlesThoughItIsNotRoyal) {
+    // The castling piece is the one the array starts on the king's square; the set-ups keep
+    // one piece of every kind a side may not lose, so they are no game over.
+    const Rules extinction = Rules::load("extinction");
+    ProbeSearch search;
+    search.positions = 2;
+    for (RuleFeature f : {RuleFeature::CastlingRights, RuleFeature::CastlingPathEmpty}) {
+        const auto found = find_probe_positions(extinction, f, search);
+        ASSERT_FALSE(found.empty()) << feature_key(f);
+        for (const auto& p : found) {
+            const Position pos = probe_position(extinction, p);
+            ASSERT_FALSE(p.flawed_only.empty()) << p.fen;
+            const Move m = p.flawed_only.front();
+            EXPECT_NE(explain_illegal(pos, pos.move_name(m, MoveStyle::Uci)).find("castles, but"),
+                      std::string::npos)
+                << p.fen;
+        }
+    }
+}
+
+}  // namespace
