@@ -121,6 +121,9 @@ Reply FlawedPlayer::choose(const Turn& turn) {
         moves_ = std::make_unique<referee::rules::FlawedMoves>(pos.rules(), *flaw_);
         moves_for_ = pos.rules().name();
     }
+    // A move it takes for a win though it loses (a mate by a pawn drop, to an engine that
+    // does not know uchifuzume) is the one it plays.
+    if (auto lure = moves_->believed_wins(pos); !lure.empty()) return pick_sorted(lure);
     auto believed = moves_->moves(pos);
     std::vector<Move> flaw_only;
     for (Move m : believed)

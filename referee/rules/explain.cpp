@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include "referee/rules/explain_board_rules.hpp"
 #include "referee/rules/explain_variant_rules.hpp"
 #include "referee/rules/probe_moves.hpp"
 
@@ -103,6 +104,10 @@ std::string explain_illegal(const Position& pos, std::string_view text) {
         return {};  // legal
     } catch (const std::exception&) {
     }
+    if (pos.outcome()) return fmt::format("the game is over: {}", pos.outcome()->description);
+    // A drop, or a move the drop and board rules take away (nifu, the flying general, a lame
+    // leap, a region left, a promotion skipped where it is forced).
+    if (auto why = explain_board_rule(pos, text); !why.empty()) return why;
     const Color us = pos.side_to_move();
     const std::string name = g.name(mt.from) + "-" + g.name(mt.to);
     const PieceType* mover = type_at(pos, mt.from);
@@ -110,18 +115,18 @@ std::string explain_illegal(const Position& pos, std::string_view text) {
     if ((std::isupper(static_cast<unsigned char>(pos.letter_at(mt.from))) != 0) != (us == White))
         return fmt::format("the piece on {} is {}'s, and it is {}'s move", g.name(mt.from),
                            color_name(~us), color_name(us));
-    if (pos.outcome()) return fmt::format("the game is over: {}", pos.outcome()->description);
 
-    // Castling-shaped: the king from its home square to its castling square.
+    // Castling-shaped: the king (royal, or the piece that castles: extinction's king) from
+    // its home square to its castling square.
     for (const auto& c : castling_checks(pos))
-        if (c.king_from == mt.from && c.king_to == mt.to && mover->royal) {
+        if (c.king_from == mt.from && c.king_to == mt.to && (mover->royal || c.home)) {
             auto why = castling_reason(pos, c, name);
             if (!why.empty()) return why;
         }
 
     // Castling written as the king taking its own rook (as some engines' notation has it).
     for (const auto& c : castling_checks(pos))
-        if (mover->royal && c.king_from == mt.from && c.rook_from == mt.to)
+        if ((mover->royal || c.home) && c.king_from == mt.from && c.rook_from == mt.to)
             return fmt::format(
                 "{} is the king taking its own rook: castling is written as the king's move, "
                 "{}-{}",

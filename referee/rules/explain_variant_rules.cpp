@@ -13,20 +13,6 @@ namespace referee::rules {
 
 namespace {
 
-// The move as the variant with one rule changed reads it in pos's position, or nullopt when
-// it is illegal there too (or the changed rules cannot read the position).
-template <class Change>
-std::optional<Move> legal_with(const Position& pos, std::string_view text, Change change) {
-    Variant v = pos.rules().variant();
-    change(v);
-    try {
-        const Position loose = Rules(std::move(v)).from_fen(pos.fen());
-        return loose.parse_move(text);
-    } catch (const std::exception&) {
-        return std::nullopt;
-    }
-}
-
 bool captures(const Position& pos, Move m) {
     return m.kind() == MoveKind::EnPassant ||
            (m.kind() != MoveKind::Drop && pos.letter_at(m.to) != '.');

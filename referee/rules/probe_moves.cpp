@@ -163,11 +163,21 @@ std::vector<CastlingCheck> castling_checks(const Position& pos) {
         c.rook_from = side(rule.rook_from);
         c.rook_to = side(rule.rook_to);
         const PieceType* king = type_at(pos, c.king_from);
+        // The rook as the side's own start array has it (horde's White has pawns there).
+        const char own = start.placement[c.rook_from];
         const char rook_letter =
-            start.placement[rule.rook_from] == '.' ? 'R' : start.placement[rule.rook_from];
-        c.home = king && king->royal &&
-                 is_white_letter(pos.letter_at(c.king_from)) == (us == White) &&
-                 pos.letter_at(c.rook_from) == cased(rook_letter, us);
+            own == '.' ? 'R' : static_cast<char>(std::toupper(static_cast<unsigned char>(own)));
+        // The castling king is the piece the array starts there (extinction's king is not
+        // royal); where the array leaves the square empty, the royal piece.
+        const char king_home = rule.king_piece ? rule.king_piece : start.placement[c.king_from];
+        const bool king_there =
+            king_home != '.'
+                ? pos.letter_at(c.king_from) ==
+                      cased(static_cast<char>(std::toupper(static_cast<unsigned char>(king_home))),
+                            us)
+                : king && king->royal &&
+                      is_white_letter(pos.letter_at(c.king_from)) == (us == White);
+        c.home = king_there && pos.letter_at(c.rook_from) == cased(rook_letter, us);
         c.has_right = rights.find(c.right) != std::string::npos;
         auto between = [&](Square a, Square b) {
             for (Square s = std::min(a, b); s <= std::max(a, b); ++s)
@@ -306,6 +316,24 @@ bool wins_for_sure(const Position& pos, Move m) {
     const EndRules& end = pos.rules().variant().end;
     return (end.region && end.region->reply && wins_by(pos, m, EndReason::Region)) ||
            (end.bare_king_reply && wins_by(pos, m, EndReason::BareKing));
+}
+
+bool keeps_forced_win(const Position& pos, Move m) {
+    if (wins_for_sure(pos, m)) return true;
+    const GameResult ours =
+        pos.side_to_move() == White ? GameResult::WhiteWins : GameResult::BlackWins;
+    Position after = pos;
+    after.play(m);
+    if (after.outcome()) return false;  // it ended the game, and not by winning
+    const auto replies = after.legal_moves();
+    return !replies.empty() && std::all_of(replies.begin(), replies.end(), [&](Move r) {
+        Position next = after;
+        next.play(r);
+        if (const auto end = next.outcome()) return end->result == ours;
+        const auto ours_next = next.legal_moves();
+        return std::any_of(ours_next.begin(), ours_next.end(),
+                           [&](Move w) { return wins_for_sure(next, w); });
+    });
 }
 
 bool attacked_with_captured_pawn_left(const Position& pos, Move m, const Rules& unchecked) {

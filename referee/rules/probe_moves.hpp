@@ -65,6 +65,11 @@ bool wins_by(const Position& pos, Move m, EndReason reason);
 // an engine that looks at its move and the answers to it sees as won.
 bool wins_for_sure(const Position& pos, Move m);
 
+// Whether after m the side to move still wins whatever the reply: m wins for sure, or every
+// reply leaves it a move that does (a win in two of its moves). Playing such a move where
+// another wins at once is a free choice; any other move gives the win away.
+bool keeps_forced_win(const Position& pos, Move m);
+
 // Whether m leaves the mover's royal piece attacked, judged without check rules.
 bool leaves_royal_attacked(const Position& pos, Move m);
 

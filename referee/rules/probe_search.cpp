@@ -12,6 +12,7 @@
 #include <fmt/format.h>
 
 #include "referee/rules/fen.hpp"
+#include "referee/rules/probe_board_rules.hpp"
 #include "referee/rules/probe_moves.hpp"
 #include "referee/rules/probes.hpp"
 
@@ -50,6 +51,9 @@ double distance_to_win(const Position& pos, const std::vector<Move>& moves,
         }
         Position after = pos;
         after.play(m);
+        // A move that ends the game without winning it (a mate, where being mated wins:
+        // losers) is no step towards a win.
+        if (after.outcome()) continue;
         best = std::min(
             best, static_cast<double>(after.legal_moves().size()) + (after.in_check() ? 0 : 1));
     }
@@ -193,6 +197,9 @@ class Searcher {
         if (v_.check_rules &&
             pos->visit([&](const auto& b) { return b.royal_attacked(~pos->side_to_move()); }))
             return s;
+        // A set-up no game reaches (a general outside its palace, two pawns on a file where
+        // nifu forbids it) is no question to ask an engine.
+        if (!board_rules_reachable(*pos)) return s;
         const bool check = pos->in_check();
         if ((f_ == RuleFeature::CheckEvasion || f_ == RuleFeature::DiscoveredCheck) && !check)
             return s;
@@ -201,6 +208,7 @@ class Searcher {
             return s;
         const auto legal = pos->legal_moves();
         if (legal.empty()) return s;
+        if (f_ == RuleFeature::Uchifuzume) return score_drop_mate(c, *pos, legal);
         const auto flawed = flawed_.moves(*pos);
         auto in = [](const std::vector<Move>& set, Move m) {
             return std::find(set.begin(), set.end(), m) != set.end();
@@ -247,7 +255,34 @@ class Searcher {
                 winning_ending(f_) ? 0 : distance_to_win(*pos, p.missed, p.winning);
             s.luck = distance * 100 + flawed_winning;
             s.catches = distance == 0 && flawed_winning == 0;
+            if (f_ == RuleFeature::CastlingMove) {
+                // Where no castling can win at once (in losers a mate loses), castling is
+                // asked where it is the only legal move: an engine that does not know it has
+                // no move. Elsewhere the search still prefers a castling that mates.
+                s.luck = std::min(s.luck, 1000.0 + p.flawed_legal);
+                s.catches = s.catches || p.flawed_legal == 0;
+            }
         }
+        s.size = legal.size();
+        s.ok = true;
+        return s;
+    }
+
+    // Uchifuzume: the search drives down the replies to a check by a pawn drop until the drop
+    // mates (and so loses), while some other move stays legal for a correct engine.
+    Scored score_drop_mate(const Candidate& c, const Position& pos,
+                           const std::vector<Move>& legal) const {
+        Scored s;
+        const int replies = replies_to_forbidden_drop_checks(pos);
+        if (replies < 0) return s;
+        ProbePosition& p = s.probe;
+        p.losing = forbidden_drop_mates(pos);
+        if (legal.size() <= p.losing.size()) return s;
+        p.fen = fen_of(g_, c.fields);
+        p.legal = legal;
+        p.flawed_legal = static_cast<int>(legal.size() - p.losing.size());
+        s.luck = replies;
+        s.catches = !p.losing.empty();
         s.size = legal.size();
         s.ok = true;
         return s;
@@ -259,6 +294,13 @@ class Searcher {
         return out.empty() ? "-" : out;
     }
 
+    // What stands at the start on the side's own square for White's square s, upper case:
+    // the two sides' arrays differ in horde (White's e1 holds a pawn, Black's e8 its king).
+    char home_letter(Color c, Square s) const {
+        const char letter = start_.placement[c == White ? s : g_.mirror_rank(s)];
+        return static_cast<char>(std::toupper(static_cast<unsigned char>(letter)));
+    }
+
     std::vector<char> possible_rights(const PositionFields& f) const {
         std::vector<char> out;
         for (Color c : {White, Black})
@@ -266,11 +308,15 @@ class Searcher {
                 auto side = [&](Square s) { return c == White ? s : g_.mirror_rank(s); };
                 const char king = f.placement[side(rule.king_from)],
                            rook = f.placement[side(rule.rook_from)];
-                const char rook_letter = start_.placement[rule.rook_from];
+                const char rook_letter = home_letter(c, rule.rook_from);
+                // The piece the side's array starts there (extinction's king is not royal).
+                const char king_letter = home_letter(c, rule.king_from);
                 const bool king_ok =
                     king != '.' &&
                     (std::isupper(static_cast<unsigned char>(king)) != 0) == (c == White) &&
-                    v_.type_of(king) >= 0 && v_.pieces[v_.type_of(king)].royal;
+                    (king_letter != '.'
+                         ? std::toupper(static_cast<unsigned char>(king)) == king_letter
+                         : v_.type_of(king) >= 0 && v_.pieces[v_.type_of(king)].royal);
                 if (king_ok && rook_letter != '.' &&
                     rook == (c == White ? rook_letter : std::tolower(rook_letter)))
                     out.push_back(c == White ? rule.right
@@ -353,7 +399,7 @@ class Searcher {
                 for (const auto& rule : v_.castling) {
                     auto side = [&](Square s) { return c == White ? s : g_.mirror_rank(s); };
                     for (Square s : {rule.king_from, rule.rook_from}) {
-                        const char letter = start_.placement[s];
+                        const char letter = home_letter(c, s);
                         if (letter != '.' && pick(rng_, 4) != 0)
                             f.placement[side(s)] = c == White
                                                        ? static_cast<char>(std::toupper(letter))
@@ -376,6 +422,7 @@ class Searcher {
                          other_types_[static_cast<std::size_t>(
                              pick(rng_, static_cast<int>(other_types_.size())))],
                          pick(rng_, 2) ? White : Black);
+        every_listed_kind(f);
         if (f_ == RuleFeature::CastlingMove && pick(rng_, 4) != 0) castling_check_set_up(f);
         std::string rights;
         for (char c : possible_rights(f))
@@ -391,6 +438,16 @@ class Searcher {
         }
         if (f_ == RuleFeature::ExtinctionWin || f_ == RuleFeature::BareKingWin)
             last_of_a_kind_set_up(f);
+        if (f_ == RuleFeature::Uchifuzume) {
+            // A pawn (of the kind whose drop may not mate) in the mover's hand.
+            const char kind = v_.drop_rules.no_mate;
+            f.hand =
+                f.side_to_move == White
+                    ? std::string(1, kind)
+                    : std::string(
+                          1, static_cast<char>(std::tolower(static_cast<unsigned char>(kind))));
+            f.hand_given = true;
+        }
         std::optional<Move> lead;
         if (f_ == RuleFeature::DiscoveredCheck) {
             // The opponent moves first: choose one of its moves that uncovers a check.
@@ -421,7 +478,7 @@ class Searcher {
         const Color us = f.side_to_move;
         const auto& rule =
             v_.castling[static_cast<std::size_t>(pick(rng_, static_cast<int>(v_.castling.size())))];
-        const char king = start_.placement[rule.king_from], rook = start_.placement[rule.rook_from];
+        const char king = home_letter(us, rule.king_from), rook = home_letter(us, rule.rook_from);
         if (king == '.' || rook == '.') return;
         auto as = [](char letter, Color c) {
             const auto l = static_cast<unsigned char>(letter);
@@ -440,6 +497,23 @@ class Searcher {
         for (int rank = std::min(home, far) + 1; rank < std::max(home, far); ++rank)
             f.placement[g_.at(file, rank)] = '.';
         f.placement[g_.at(file, far)] = as(king, ~us);
+    }
+
+    // Where losing every piece of a listed kind ends the game (extinction chess lists them
+    // all), each side keeps one of each kind it starts with: else the set-up is a game over.
+    void every_listed_kind(PositionFields& f) {
+        if (!v_.end.extinction) return;
+        for (const char kind : v_.end.extinction_pieces)
+            for (Color c : {White, Black}) {
+                const char letter =
+                    c == White ? kind
+                               : static_cast<char>(std::tolower(static_cast<unsigned char>(kind)));
+                const bool starts = std::find(start_.placement.begin(), start_.placement.end(),
+                                              letter) != start_.placement.end();
+                const bool present =
+                    std::find(f.placement.begin(), f.placement.end(), letter) != f.placement.end();
+                if (starts && !present) place_random(f, v_.type_of(kind), c);
+            }
     }
 
     // The side not to move down to its last piece of a kind it may not lose (of any kind but

@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 
+#include "referee/rules/probe_board_rules.hpp"
 #include "referee/rules/probe_moves.hpp"
 
 namespace referee::rules {
@@ -63,6 +64,22 @@ constexpr FeatureText kFeatures[] = {
     {RuleFeature::PromotionCapturedOnly, "promotion-captured-only",
      "a pawn promotes only to a piece its side has lost (no more of a kind than the start "
      "position gives)"},
+    {RuleFeature::DropRank, "drop-rank",
+     "a piece in hand may not be dropped on a rank the variant forbids it, nor where it could "
+     "never move again (shogi's pawn, lance and knight on the last ranks)"},
+    {RuleFeature::Nifu, "nifu",
+     "nifu: a pawn may not be dropped on a file where its side has an unpromoted pawn already"},
+    {RuleFeature::FlyingGeneral, "flying-general",
+     "the flying general: a move may not leave the two generals facing each other on a line "
+     "with nothing between"},
+    {RuleFeature::LameLeap, "lame-leap",
+     "a lame leaper (Betza's n: the xiangqi horse and elephant) is stopped by a piece on its "
+     "way"},
+    {RuleFeature::Confinement, "confinement",
+     "a confined piece keeps to its region (the palace; the elephant's own side of the river)"},
+    {RuleFeature::Uchifuzume, "uchifuzume",
+     "uchifuzume: a checkmate given by dropping a pawn loses for the side that drops it; here "
+     "that drop is the mate in view, and another move is legal"},
     {RuleFeature::SideStepMove, "side-step-move",
      "a move-only one-square step (the side-step) is a move like any other: here the only legal "
      "one"},
@@ -176,6 +193,13 @@ bool variant_has_feature(const Variant& v, RuleFeature f, std::string* why_not) 
     };
     const bool royal = has_royal(v);
     switch (f) {
+        case RuleFeature::DropRank:
+        case RuleFeature::Nifu:
+        case RuleFeature::FlyingGeneral:
+        case RuleFeature::LameLeap:
+        case RuleFeature::Confinement:
+        case RuleFeature::Uchifuzume:
+            return variant_has_board_rule(v, f, why_not);
         case RuleFeature::MovesIntoCheck:
         case RuleFeature::Pins:
         case RuleFeature::CheckEvasion:
@@ -289,6 +313,10 @@ bool variant_has_feature(const Variant& v, RuleFeature f, std::string* why_not) 
 
 std::optional<Variant> ablated_variant(const Variant& v, RuleFeature f) {
     Variant out = v;
+    if (is_board_rule(f)) {
+        ablate_board_rule(out, f);
+        return out;
+    }
     switch (f) {
         case RuleFeature::MovesIntoCheck:
         case RuleFeature::Pins:
@@ -349,6 +377,11 @@ FlawedMoves::FlawedMoves(const Rules& rules, RuleFeature f) : rules_(rules), fea
         ablated_.emplace(std::move(*v));
 }
 
+std::vector<Move> FlawedMoves::believed_wins(const Position& pos) const {
+    if (feature_ != RuleFeature::Uchifuzume) return {};
+    return forbidden_drop_mates(pos);
+}
+
 std::vector<Move> FlawedMoves::moves(const Position& pos) const {
     std::vector<Move> legal = pos.legal_moves();
     std::vector<Move> ablated;
@@ -374,6 +407,14 @@ std::vector<Move> FlawedMoves::moves(const Position& pos) const {
     };
     const bool check = pos.in_check();
     switch (feature_) {
+        case RuleFeature::DropRank:
+        case RuleFeature::Nifu:
+        case RuleFeature::FlyingGeneral:
+        case RuleFeature::LameLeap:
+        case RuleFeature::Confinement:
+            return add_extras([&](Move m) { return board_rule_move(feature_, m); });
+        case RuleFeature::Uchifuzume:
+            return legal;  // it knows every legal move, only not what one of them does
         case RuleFeature::MovesIntoCheck:
             return add_extras([&](Move m) { return moves_royal(pos, m); });
         case RuleFeature::Pins:

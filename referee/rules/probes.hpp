@@ -43,6 +43,13 @@ enum class RuleFeature {
     ForcedCapture,          // a side that can capture must (antichess's mustCapture)
     ChecksForbidden,        // a move may not give check (racing kings)
     PromotionCapturedOnly,  // promotion only to a piece the side has lost (grand chess)
+    // Drops and the Eastern games' board rules (probe_board_rules.cpp):
+    DropRank,       // no drop on a rank the variant forbids (or where it could never move)
+    Nifu,           // no second unpromoted pawn dropped on a file (shogi)
+    FlyingGeneral,  // a move may not leave the royal pieces facing (xiangqi)
+    LameLeap,       // a lame leap (Betza's n) needs the squares on its way empty
+    Confinement,    // a confined piece keeps to its region (palace, own side of the river)
+    Uchifuzume,     // mate by dropping a pawn loses: the move that looks like a win (shogi)
     // The feature's own move is the one to play:
     SideStepMove,  // ... a move-only sideways step, the only legal move
     CastlingMove,  // ... castling (written as the king's move), the only move that wins at once
@@ -86,6 +93,9 @@ class FlawedMoves {
     // The moves an engine with the flaw takes to be legal in pos. `last_move`, when given,
     // is the move that led to pos (discovered check is judged against it).
     std::vector<Move> moves(const Position& pos) const;
+    // Legal moves the engine with the flaw takes for a win at once though they lose (a mate
+    // by a pawn drop, for an engine without uchifuzume); empty for the other flaws.
+    std::vector<Move> believed_wins(const Position& pos) const;
 
   private:
     Rules rules_;
@@ -102,6 +112,8 @@ struct ProbePosition {
     std::vector<Move> missed;          // legal moves the flawed engine does not know
     int flawed_legal = 0;              // moves both sets share: the flawed engine's lucky picks
     std::vector<Move> winning;         // wins_at_once_feature: the feature's moves that win here
+    std::vector<Move> losing;          // legal moves that lose at once, which the flawed engine
+                                       // takes for a win (uchifuzume's pawn-drop mate)
     bool needs_fen = false;            // castling rights or en passant a board dump cannot say
 };
 

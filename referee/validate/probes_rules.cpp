@@ -2,10 +2,12 @@
 // where an engine lacking the rule goes wrong, each asked as a one-move game. The card says
 // how many positions were asked, which failed, and why the move played is illegal.
 #include <algorithm>
+#include <optional>
 
 #include <fmt/format.h>
 
 #include "referee/rules/explain.hpp"
+#include "referee/rules/probe_moves.hpp"
 #include "referee/validate/probe_context.hpp"
 
 namespace referee::validate {
@@ -93,7 +95,7 @@ ProbeResult probe_rule(ProbeContext& ctx, const std::string& name, rules::RuleFe
     }
     const auto style = imcs ? rules::MoveStyle::Dash : rules::MoveStyle::Uci;
     // An ending's move wins at once or, where the ending waits for a reply, whatever it is.
-    const char* wins = rules::winning_ending(feature) ? "wins" : "wins at once";
+    const char* wins_text = rules::winning_ending(feature) ? "wins" : "wins at once";
     int failed = 0, warned = 0;
     std::vector<std::string> lines, warnings;
     for (std::size_t i = 0; i < found.size(); ++i) {
@@ -116,35 +118,70 @@ ProbeResult probe_rule(ProbeContext& ctx, const std::string& name, rules::RuleFe
         const auto outcome = outcome_for(rec, side);
         if (outcome == GameOutcome::OpponentFault) continue;  // tells nothing about the engine
         const bool moved = rec.moves.size() > probe.opening.size();
+        // Where the variant's ending wins at once (or whatever the reply), a move that gives
+        // that win away fails: the engine does not know the ending. Another move that still
+        // wins by force (the win a move later) is the engine's free choice.
+        std::string missed_win;
         if (outcome == GameOutcome::Completed && moved) {
             ctx.last_game_completed = true;
-            // Where only the feature's move wins at once, another legal move is no fault, but
-            // it suggests the engine does not know the move.
             const std::string& played = rec.moves[probe.opening.size()].uci;
-            if (!probe.winning.empty() &&
-                std::none_of(probe.winning.begin(), probe.winning.end(), [&](rules::Move m) {
+            const auto played_move = [&]() -> std::optional<rules::Move> {
+                try {
+                    return at.parse_move(played);
+                } catch (const std::exception&) {
+                    return std::nullopt;
+                }
+            }();
+            const bool loses = std::any_of(
+                probe.losing.begin(), probe.losing.end(),
+                [&](rules::Move m) { return at.move_name(m, rules::MoveStyle::Uci) == played; });
+            const std::size_t others = probe.legal.size() - probe.losing.size();
+            const bool wins =
+                probe.winning.empty() ||
+                std::any_of(probe.winning.begin(), probe.winning.end(), [&](rules::Move m) {
                     return at.move_name(m, rules::MoveStyle::Uci) == played;
-                })) {
-                ++warned;
-                warnings.push_back(
-                    fmt::format("position {}: it played {}, a legal move, but only {} {} here",
-                                i + 1, rec.moves[probe.opening.size()].dash,
-                                names(at, probe.winning, rules::MoveStyle::Dash), wins));
-                if (!r.evidence) {
-                    auto e = evidence_for(ctx, rec, spec, side);
-                    e.fen = at.fen();
-                    if (imcs) e.board_dump = at.board_dump();
-                    e.hint = warnings.back();
-                    r.evidence = std::move(e);
+                });
+            if (loses) {
+                // The move that looked like a win (uchifuzume's pawn-drop mate): a correct
+                // engine plays any other one.
+                missed_win = fmt::format(
+                    "it played {}, a mate by a drop the rule makes a loss, which loses at once, "
+                    "though {} other move{} {} legal",
+                    rec.moves[probe.opening.size()].dash, others, others == 1 ? "" : "s",
+                    others == 1 ? "was" : "were");
+            } else if (wins) {
+                continue;
+            } else {
+                const std::string text =
+                    fmt::format("it played {}, a legal move, but only {} {} here",
+                                rec.moves[probe.opening.size()].dash,
+                                names(at, probe.winning, rules::MoveStyle::Dash), wins_text);
+                if (rules::winning_ending(feature) && played_move &&
+                    !rules::keeps_forced_win(at, *played_move)) {
+                    missed_win = text + ", and after it the win is no longer forced";
+                } else {
+                    // Castling that mates, missed: the engine may not know castling, or may
+                    // not look for mates; either way no rule was broken.
+                    ++warned;
+                    warnings.push_back(fmt::format("position {}: {}", i + 1, text));
+                    if (!r.evidence) {
+                        auto e = evidence_for(ctx, rec, spec, side);
+                        e.fen = at.fen();
+                        if (imcs) e.board_dump = at.board_dump();
+                        e.hint = warnings.back();
+                        r.evidence = std::move(e);
+                    }
+                    continue;
                 }
             }
-            continue;
         }
         ++failed;
         r.positions_failed.push_back(static_cast<int>(i) + 1);
         std::string why;
-        if (outcome == GameOutcome::Completed ||
-            (!moved && rec.termination == match::Termination::Resignation)) {
+        if (!missed_win.empty()) {
+            why = missed_win;
+        } else if (outcome == GameOutcome::Completed ||
+                   (!moved && rec.termination == match::Termination::Resignation)) {
             ctx.last_game_completed = outcome == GameOutcome::Completed;
             why =
                 fmt::format("it made no move ({}), but {} {} legal here", rec.reason,
@@ -172,7 +209,7 @@ ProbeResult probe_rule(ProbeContext& ctx, const std::string& name, rules::RuleFe
         r.verdict = Verdict::Warn;
         r.detail =
             fmt::format("{} of {} positions answered with another move than the one that {}; {}",
-                        warned, asked, wins, warnings.front());
+                        warned, asked, wins_text, warnings.front());
         for (std::size_t i = 1; i < warnings.size(); ++i) r.detail += "; " + warnings[i];
         return r;
     }

@@ -34,7 +34,16 @@ const std::pair<const char*, RuleFeature> kCatalogueRules[] = {
     {"grand", RuleFeature::PromotionCapturedOnly}, {"kingofthehill", RuleFeature::RegionWin},
     {"3check", RuleFeature::CheckCountWin},        {"horde", RuleFeature::ExtinctionWin},
     {"racingkings", RuleFeature::RegionWin},       {"shatranj", RuleFeature::BareKingWin},
+    {"minishogi", RuleFeature::DropRank},          {"minishogi", RuleFeature::Nifu},
+    {"minixiangqi", RuleFeature::FlyingGeneral},   {"minixiangqi", RuleFeature::LameLeap},
+    {"xiangqi", RuleFeature::Confinement},         {"minishogi", RuleFeature::Uchifuzume},
 };
+
+// Only the castling that mates is a warning when missed: no rule is broken by another move.
+// A missed win by the variant's own ending gives that win away: a failure.
+bool warns_when_missed(RuleFeature f) {
+    return f == RuleFeature::CastlingMove;
+}
 
 TEST(SlowFlawedEngines, EachFailsTheProbeAboutItsFlawOnEveryVariantWithTheRule) {
     int runs = 0;
@@ -48,9 +57,8 @@ TEST(SlowFlawedEngines, EachFailsTheProbeAboutItsFlawOnEveryVariantWithTheRule) 
             const auto report = referee::validate::validate_engine(o);
             const auto r = referee::test::probe(report, probe);
             ++runs;
-            // Where only the feature's move wins at once, the flawed engine's move is legal:
-            // a warning.
-            const bool warns = referee::rules::wins_at_once_feature(f);
+            // Where only castling mates, the flawed engine's move is legal: a warning.
+            const bool warns = warns_when_missed(f);
             EXPECT_EQ(r.verdict, warns ? Verdict::Warn : Verdict::Fail)
                 << variant << " " << probe << ": " << r.detail;
             EXPECT_NE(r.detail.find(warns ? "wins at once" : "positions failed"), std::string::npos)
@@ -75,9 +83,8 @@ TEST(SlowFlawedEngines, EachFailsTheProbeAboutItsFlawOnEveryVariantWithTheRule) 
     EXPECT_TRUE(referee::test::no_children_left());
 }
 
-// The catalogue's rules: an engine without the rule fails its probe (or, where the rule's
-// move is the only win at once, is warned that it missed it); the same engine without the
-// flaw passes it.
+// The catalogue's rules: an engine without the rule fails its probe (where the rule's move is
+// the only win, by missing it); the same engine without the flaw passes it.
 TEST(SlowFlawedEngines, EachCatalogueRuleProbeCatchesItsFlawAndPassesACorrectEngine) {
     for (const auto& [variant, f] : kCatalogueRules) {
         const std::string key = referee::rules::feature_key(f);
@@ -85,12 +92,16 @@ TEST(SlowFlawedEngines, EachCatalogueRuleProbeCatchesItsFlawAndPassesACorrectEng
         auto o = referee::test::options_for(variant, flawed(key), std::nullopt, {probe});
         o.rule_positions = 3;
         const auto r = referee::test::probe(referee::validate::validate_engine(o), probe);
-        const bool warns = referee::rules::wins_at_once_feature(f);
-        EXPECT_EQ(r.verdict, warns ? Verdict::Warn : Verdict::Fail)
-            << variant << " " << probe << ": " << r.detail;
+        EXPECT_EQ(r.verdict, Verdict::Fail) << variant << " " << probe << ": " << r.detail;
         EXPECT_GE(r.positions_asked, 2) << variant << " " << probe;
-        EXPECT_NE(r.detail.find(warns ? "wins" : "positions failed"), std::string::npos)
-            << r.detail;
+        EXPECT_NE(r.detail.find("positions failed"), std::string::npos) << r.detail;
+        if (referee::rules::winning_ending(f)) {
+            // The missed win says which move won and that the win is gone; the card can be
+            // replayed.
+            EXPECT_NE(r.detail.find("the win is no longer forced"), std::string::npos) << r.detail;
+            ASSERT_TRUE(r.evidence.has_value()) << variant << " " << probe;
+            EXPECT_FALSE(r.evidence->reproduce.empty()) << variant << " " << probe;
+        }
         auto good = referee::test::options_for(variant, flawed(""), std::nullopt, {probe});
         good.rule_positions = 3;
         const auto g = referee::test::probe(referee::validate::validate_engine(good), probe);
@@ -132,6 +143,49 @@ TEST(FlawedEngines, AnEngineThatNeverSideStepsHasNoMoveWhereOnlyASideStepIsLegal
     auto good = referee::test::options_for("minitchess", flawed(""), std::nullopt, {probe});
     EXPECT_EQ(referee::test::probe(referee::validate::validate_engine(good), probe).verdict,
               Verdict::Pass);
+}
+
+TEST(FlawedEngines, ASecondPawnDroppedOnAFileFailsNifuWithTheRuleInWords) {
+    const std::string probe = "rule-nifu";
+    auto o = referee::test::options_for("minishogi", flawed("nifu"), std::nullopt, {probe});
+    o.rule_positions = 2;
+    const auto r = referee::test::probe(referee::validate::validate_engine(o), probe);
+    EXPECT_EQ(r.verdict, Verdict::Fail) << r.detail;
+    EXPECT_NE(r.detail.find("drops a second pawn on the file of"), std::string::npos) << r.detail;
+    ASSERT_TRUE(r.evidence.has_value());
+    EXPECT_NE(r.evidence->reproduce.find("referee play"), std::string::npos);
+    auto good = referee::test::options_for("minishogi", flawed(""), std::nullopt, {probe});
+    good.rule_positions = 2;
+    EXPECT_EQ(referee::test::probe(referee::validate::validate_engine(good), probe).verdict,
+              Verdict::Pass);
+    EXPECT_TRUE(referee::test::no_children_left());
+}
+
+TEST(FlawedEngines, APawnDropMateFailsUchifuzume) {
+    // The engine without uchifuzume takes the pawn-drop mate for a win and plays it.
+    const std::string probe = "rule-uchifuzume";
+    auto o = referee::test::options_for("minishogi", flawed("uchifuzume"), std::nullopt, {probe});
+    o.rule_positions = 2;
+    const auto r = referee::test::probe(referee::validate::validate_engine(o), probe);
+    EXPECT_EQ(r.verdict, Verdict::Fail) << r.detail;
+    EXPECT_NE(r.detail.find("a mate by a drop the rule makes a loss"), std::string::npos)
+        << r.detail;
+    auto good = referee::test::options_for("minishogi", flawed(""), std::nullopt, {probe});
+    good.rule_positions = 2;
+    const auto g = referee::test::probe(referee::validate::validate_engine(good), probe);
+    EXPECT_EQ(g.verdict, Verdict::Pass) << g.detail;
+    EXPECT_TRUE(referee::test::no_children_left());
+}
+
+TEST(FlawedEngines, AMissedWinByTheVariantsEndingFails) {
+    // King of the Hill: an engine that does not know the centre wins plays another move.
+    const std::string probe = "rule-region";
+    auto o = referee::test::options_for("kingofthehill", flawed("region"), std::nullopt, {probe});
+    o.rule_positions = 2;
+    const auto r = referee::test::probe(referee::validate::validate_engine(o), probe);
+    EXPECT_EQ(r.verdict, Verdict::Fail) << r.detail;
+    EXPECT_NE(r.detail.find("the win is no longer forced"), std::string::npos) << r.detail;
+    EXPECT_FALSE(r.positions_failed.empty());
 }
 
 TEST(FlawedEngines, FailuresSayWhyInWords) {

@@ -274,6 +274,15 @@ TEST(RuleProbes, TheCatalogueRulesAppearOnlyInVariantsThatHaveThem) {
             return p.promotion_captured_only;
         });
         EXPECT_EQ(variant_has_feature(v, RuleFeature::PromotionCapturedOnly), limited) << name;
+        EXPECT_EQ(variant_has_feature(v, RuleFeature::Nifu), v.drop_rules.no_doubled != 0) << name;
+        EXPECT_EQ(variant_has_feature(v, RuleFeature::FlyingGeneral), v.flying_general) << name;
+        const bool confined = std::any_of(v.pieces.begin(), v.pieces.end(), [](const PieceType& p) {
+            return p.confined.has_value();
+        });
+        EXPECT_EQ(variant_has_feature(v, RuleFeature::Confinement), confined) << name;
+        if (variant_has_feature(v, RuleFeature::DropRank)) {
+            EXPECT_TRUE(v.drops) << name;
+        }
     }
 }
 
