@@ -24,6 +24,7 @@
 #include "referee/engine/session.hpp"
 #include "referee/match/game.hpp"
 #include "referee/match/illegal_move_policy.hpp"
+#include "referee/match/kif_record.hpp"
 #include "referee/tournament/output_files.hpp"
 
 namespace referee::cli {
@@ -71,8 +72,9 @@ std::vector<std::string> split_moves(const std::string& text) {
 struct RecordFiles {
     std::unique_ptr<tournament::OutputDir> dir;
     std::string stem, pgn_name, json_name;
+    std::string kif_name;  // the shogi family's KIF record (UTF-8: .kifu); empty: none
 };
-RecordFiles open_record_files(const std::filesystem::path& prefix) {
+RecordFiles open_record_files(const std::filesystem::path& prefix, bool kif) {
     RecordFiles f;
     const std::string folder = prefix.parent_path().empty() ? "." : prefix.parent_path().string();
     try {
@@ -80,6 +82,7 @@ RecordFiles open_record_files(const std::filesystem::path& prefix) {
         f.pgn_name = f.dir->write_new_unique(prefix.filename().string(), ".pgn", "");
         f.stem = f.pgn_name.substr(0, f.pgn_name.size() - 4);
         f.json_name = f.dir->write_new_unique(f.stem, ".json", "");
+        if (kif) f.kif_name = f.dir->write_new_unique(f.stem, ".kifu", "");
     } catch (const std::exception& e) {
         throw std::runtime_error(fmt::format("--out {}: {}", prefix.string(), e.what()));
     }
@@ -127,7 +130,7 @@ int run_play(const PlayArgs& a) {
         a.out.empty() ? fs::path("matches") / "play" /
                             fmt::format("{}-{}-vs-{}", stamp(), white_cfg.name, black_cfg.name)
                       : fs::path(a.out);
-    RecordFiles record = open_record_files(prefix);
+    RecordFiles record = open_record_files(prefix, rules::can_write_kif(rules.variant()));
     engine::hide_from_engines(record.dir->path());
 
     engine::install_signal_cleanup();
@@ -191,6 +194,7 @@ int run_play(const PlayArgs& a) {
     if (result->termination == match::Termination::Unsupported) {
         ::unlinkat(record.dir->fd(), record.pgn_name.c_str(), 0);
         ::unlinkat(record.dir->fd(), record.json_name.c_str(), 0);
+        if (!record.kif_name.empty()) ::unlinkat(record.dir->fd(), record.kif_name.c_str(), 0);
         throw std::runtime_error(result->reason);
     }
 
@@ -201,6 +205,14 @@ int run_play(const PlayArgs& a) {
         record.json_name,
         match::to_json(*result).dump(2, ' ', false, nlohmann::json::error_handler_t::replace) +
             "\n");
+    // The KIF is a second view of the record just written: failing it loses nothing.
+    if (!record.kif_name.empty()) try {
+            record.dir->replace(record.kif_name, match::to_kif(rules, *result));
+        } catch (const std::exception& e) {
+            std::cerr << fmt::format("note: no KIF record ({}): {}\n", record.kif_name, e.what());
+            ::unlinkat(record.dir->fd(), record.kif_name.c_str(), 0);
+            record.kif_name.clear();
+        }
     const fs::path dir = prefix.parent_path();
     const std::string pgn_name = record.pgn_name, json_name = record.json_name;
     if (record.stem != prefix.filename().string())
@@ -208,8 +220,9 @@ int run_play(const PlayArgs& a) {
                                  pgn_name);
     std::cout << fmt::format("result {} ({}): {}\n", result->result_text(), result->reason_key,
                              result->reason);
-    std::cout << fmt::format("record {} {}\n", (dir / pgn_name).string(),
-                             (dir / json_name).string());
+    std::cout << fmt::format("record {} {}{}\n", (dir / pgn_name).string(),
+                             (dir / json_name).string(),
+                             record.kif_name.empty() ? "" : " " + (dir / record.kif_name).string());
     for (int i = 0; i < 2; ++i)
         if (exits[i])
             for (const auto& problem : engine::exit_problems(*exits[i]))
@@ -246,9 +259,10 @@ void add_play_command(CLI::App& app) {
     cmd->add_option("--opening", a->opening, "moves the referee plays first, e.g. \"a2-a3 b5-b4\"");
     cmd->add_flag("--boards", a->boards, "print the board after each move");
     cmd->add_flag("--quiet", a->quiet, "print only the result");
-    cmd->add_option("--out", a->out,
-                    "path prefix for the .pgn and .json record (default "
-                    "matches/play/<time>-<white>-vs-<black>)");
+    cmd->add_option(
+        "--out", a->out,
+        "path prefix for the .pgn and .json record, and .kifu for the shogi family (default "
+        "matches/play/<time>-<white>-vs-<black>)");
     cmd->add_option("--sandbox", a->sandbox,
                     "run both engines under: auto (bwrap where it works; default), bwrap, none");
     a->position.add_to(*cmd);

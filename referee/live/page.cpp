@@ -282,7 +282,7 @@ const char* live_js() {
       const moves = root.appendChild(el('ol', 'live-moves'));
       $('playing-games').appendChild(root);
       c = cards[g.slot] = { root: root, top: top, bottom: bottom, topInfo: topInfo, bottomInfo: bottomInfo,
-                            last: last, moves: moves, view: window.refereeBoard(board, S.board.files, S.board.ranks, S.board.pieces) };
+                            last: last, moves: moves, view: window.refereeBoard(board, S.board.files, S.board.ranks, S.board.pieces, S.board) };
       for (const side of [[top, g.black], [bottom, g.white]]) {
         side[0].appendChild(el('span', 'name', side[1]));
         side[0].appendChild(el('span', 'clock', ''));
@@ -343,7 +343,7 @@ const char* live_js() {
       return r.json();
     }).then(function (g) {
       $('viewer').hidden = false;
-      if (!replay.view) replay.view = window.refereeBoard($('board'), S.board.files, S.board.ranks, S.board.pieces);
+      if (!replay.view) replay.view = window.refereeBoard($('board'), S.board.files, S.board.ranks, S.board.pieces, S.board);
       replay.game = g;
       replay.ply = g.plies.length;
       $('game-title').textContent = 'Game ' + g.n + ', round ' + g.round + ': ' + g.white + ' – ' + g.black + '  ' + g.result;

@@ -16,7 +16,8 @@ namespace referee::report {
 // there, with "error" saying so.
 nlohmann::ordered_json viewer_game_json(const rules::Rules& rules, int number,
                                         const match::GameRecord& g);
-// {"files", "ranks", "pieces": {letter: name}}: what the viewer needs to draw a board.
+// {"files", "ranks", "pieces": {letter or "+P": name}, "hands": bool, "regions", "rivers"}
+// (board_marks.hpp): what the viewer needs to draw a board.
 nlohmann::ordered_json viewer_board_json(const rules::Rules& rules);
 // A position's placement, FEN's first field.
 std::string placement_of(const rules::Position& pos);

@@ -93,10 +93,20 @@ a { color: var(--accent); }
 }
 .piece.letter.white { background: #fffdf7; color: #161616; border: 2px solid #161616; }
 .piece.letter.black { background: #161616; color: #fffdf7; border: 2px solid #fffdf7; outline: 1px solid #161616; }
-.hands { max-width: 440px; font-size: 13px; color: var(--muted); }
-.hand { display: flex; align-items: center; gap: 4px; min-height: 28px; --sq: 28px; }
+.board { position: relative; }
+.board-marks { position: relative; z-index: 1; width: 100%; height: 100%; pointer-events: none; }
+.board-marks .palace { fill: rgba(36, 87, 197, 0.10); stroke: #5a4630; stroke-width: 1.5; vector-effect: non-scaling-stroke; }
+.board-marks .palace-diagonal { stroke: #5a4630; stroke-width: 1.5; vector-effect: non-scaling-stroke; }
+.board-marks .river { fill: #6f9fd8; opacity: 0.85; }
+.square .piece { z-index: 2; }
+.hand { display: flex; flex-wrap: wrap; align-items: center; gap: 4px 10px; max-width: 440px; min-height: 30px;
+  margin: 2px 0; font-size: 13px; color: var(--muted); --sq: 28px; }
+.hand .in-hand { display: inline-flex; align-items: center; gap: 2px; }
 .hand .piece { font-size: 22px; }
-.piece.promoted { text-decoration: underline; }
+.hand .piece.letter { width: 26px; height: 26px; font-size: 14px; }
+.hand .count { font-weight: 700; color: var(--ink); font-variant-numeric: tabular-nums; }
+.piece .mark { position: absolute; top: -0.15em; right: -0.35em; font: 700 max(10px, calc(var(--sq) * 0.26)) / 1 system-ui, sans-serif;
+  color: #c0392b; text-shadow: 0 0 2px #fff; }
 .controls { display: flex; gap: 6px; margin: 10px 0 6px; }
 .controls button {
   flex: 1; padding: 6px 4px; font: inherit; font-size: 13px; border: 1px solid var(--line); border-radius: 6px;
@@ -124,21 +134,65 @@ details.stderr pre { white-space: pre-wrap; word-break: break-all; background: #
 }
 
 const char* board_js() {
-    return R"JS(// Draws one board of any size: window.refereeBoard(element, files, ranks, pieces) builds
-// its squares and returns draw(placement, last), which shows a FEN placement (hands in
+    return R"JS(// Draws one board of any size: window.refereeBoard(element, files, ranks, pieces, facts)
+// builds its squares and returns draw(placement, last), which shows a FEN placement (hands in
 // brackets after it, promoted pieces marked ~ or +) with the last move's squares marked.
-window.refereeBoard = function (board, FILES, RANKS, pieces) {
+// `facts` is the board's JSON (viewer_board_json): with hands: true each side's hand is shown
+// beside the board (Black's above, White's below, with counts); its regions (a palace: shaded,
+// with diagonals where it is a square of an odd side) and rivers (a band between two ranks)
+// are drawn over the squares.
+window.refereeBoard = function (board, FILES, RANKS, pieces, facts) {
   'use strict';
+  facts = facts || {};
   // Filled chess glyphs for both sides (coloured by CSS); U+FE0E asks for text, not emoji.
   const GLYPHS = { k: '\u265A', q: '\u265B', r: '\u265C', b: '\u265D', n: '\u265E', p: '\u265F' };
+  const SVG = 'http://www.w3.org/2000/svg';
   const squares = [];  // by square index: rank * FILES + file, a1 = 0
-  let hand = null;
+  const hands = {};    // side -> its hand's element, once made
 
   function el(tag, cls, text) {
     const e = document.createElement(tag);
     if (cls) e.className = cls;
     if (text !== undefined) e.textContent = text;
     return e;
+  }
+
+  // Every cell has its grid place, so the marks can lie over the squares in the same grid.
+  function place(e, row, column) {
+    e.style.gridRow = String(row);
+    e.style.gridColumn = String(column);
+    return e;
+  }
+
+  function svg(tag, attrs, cls) {
+    const e = document.createElementNS(SVG, tag);
+    Object.keys(attrs).forEach(function (k) { e.setAttribute(k, String(attrs[k])); });
+    if (cls) e.setAttribute('class', cls);
+    return e;
+  }
+
+  // The palace and the river, in square units: x from file a's left edge, y from the top rank.
+  function drawMarks() {
+    const regions = facts.regions || [], rivers = facts.rivers || [];
+    if (!regions.length && !rivers.length) return;
+    const marks = svg('svg', { viewBox: '0 0 ' + FILES + ' ' + RANKS, preserveAspectRatio: 'none' }, 'board-marks');
+    marks.style.gridRow = '1 / span ' + RANKS;
+    marks.style.gridColumn = '2 / span ' + FILES;
+    regions.forEach(function (r) {
+      const x0 = r.files[0], x1 = r.files[1] + 1, y0 = RANKS - 1 - r.ranks[1], y1 = RANKS - r.ranks[0];
+      marks.appendChild(svg('rect', { x: x0, y: y0, width: x1 - x0, height: y1 - y0 }, 'palace'));
+      // A square palace of an odd side is a xiangqi palace: its diagonals join the corner points.
+      const side = x1 - x0;
+      if (side === y1 - y0 && side >= 3 && side % 2 === 1) {
+        marks.appendChild(svg('line', { x1: x0 + 0.5, y1: y0 + 0.5, x2: x1 - 0.5, y2: y1 - 0.5 }, 'palace-diagonal'));
+        marks.appendChild(svg('line', { x1: x1 - 0.5, y1: y0 + 0.5, x2: x0 + 0.5, y2: y1 - 0.5 }, 'palace-diagonal'));
+      }
+    });
+    rivers.forEach(function (after) {
+      const y = RANKS - 1 - after;
+      marks.appendChild(svg('rect', { x: 0, y: y - 0.07, width: FILES, height: 0.14 }, 'river'));
+    });
+    board.appendChild(marks);
   }
 
   function build() {
@@ -148,23 +202,26 @@ window.refereeBoard = function (board, FILES, RANKS, pieces) {
     board.style.setProperty('--sq', size + 'px');
     for (let row = 0; row < RANKS; row++) {
       const rank = RANKS - 1 - row;
-      board.appendChild(el('div', 'label', String(rank + 1)));
+      board.appendChild(place(el('div', 'label', String(rank + 1)), row + 1, 1));
       for (let file = 0; file < FILES; file++) {
         const sq = el('div', 'square ' + ((file + rank) % 2 === 0 ? 'dark' : 'light'));
         squares[rank * FILES + file] = sq;
-        board.appendChild(sq);
+        board.appendChild(place(sq, row + 1, file + 2));
       }
     }
-    board.appendChild(el('div', 'label', ''));
-    for (let file = 0; file < FILES; file++) board.appendChild(el('div', 'label', String.fromCharCode(97 + file)));
+    board.appendChild(place(el('div', 'label', ''), RANKS + 1, 1));
+    for (let file = 0; file < FILES; file++)
+      board.appendChild(place(el('div', 'label', String.fromCharCode(97 + file)), RANKS + 1, file + 2));
+    drawMarks();
   }
 
-  // FEN placement to letters by square index ('.' empty); runs of digits count empty squares;
-  // a '+' before or '~' after a letter marks it promoted; [..] after the board is the hands.
+  // FEN placement to cells by square index ('.' empty; a letter, then '+' or '~' if it is
+  // promoted); runs of digits count empty squares; a '+' before or '~' after a letter marks
+  // it promoted; [..] after the board is the hands.
   function expand(placement) {
     const cells = new Array(FILES * RANKS).fill('.');
     const open = placement.indexOf('[');
-    const hands = open >= 0 ? placement.slice(open + 1, placement.indexOf(']', open) >>> 0) : '';
+    const inHand = open >= 0 ? placement.slice(open + 1, placement.indexOf(']', open) >>> 0) : '';
     const rows = (open >= 0 ? placement.slice(0, open) : placement).split('/');
     // The other way to write hands: one row more than the board has.
     const extra = rows.length > RANKS ? rows.slice(RANKS).join('') : '';
@@ -177,41 +234,57 @@ window.refereeBoard = function (board, FILES, RANKS, pieces) {
         if (run) { file += parseInt(run, 10); i--; continue; }
         if (text[i] === '+') { promoted = true; continue; }
         if (text[i] === '~') { if (file > 0 && rank >= 0) cells[rank * FILES + file - 1] += '~'; continue; }
-        if (file < FILES && rank >= 0) cells[rank * FILES + file] = text[i] + (promoted ? '~' : '');
+        if (file < FILES && rank >= 0) cells[rank * FILES + file] = text[i] + (promoted ? '+' : '');
         promoted = false;
         file++;
       }
     });
-    return { cells: cells, hands: hands + extra };
+    return { cells: cells, hands: inHand + extra };
   }
 
+  // A piece: its glyph or letter, and a promoted piece's mark ('+' for a form of its own, as
+  // shogi's tokin +P; '~' for crazyhouse's promoted pawn) in the corner, its name as a title.
   function piece(cell) {
-    const letter = cell[0];
+    const letter = cell[0], mark = cell.slice(1);
     const upper = letter.toUpperCase();
     const white = letter === upper;
     const glyph = GLYPHS[letter.toLowerCase()];
     const p = el('span', 'piece ' + (glyph ? 'glyph ' : 'letter ') + (white ? 'white' : 'black') +
-                         (cell.length > 1 ? ' promoted' : ''));
+                         (mark ? ' promoted' : ''));
     p.textContent = glyph ? glyph + '\uFE0E' : upper;
-    p.title = (white ? 'White ' : 'Black ') + (pieces[upper] || upper) + (cell.length > 1 ? ' (promoted)' : '');
+    if (mark) p.appendChild(el('span', 'mark', mark));
+    const name = (mark === '+' && pieces['+' + upper]) || (pieces[upper] || upper) + (mark ? ' (promoted)' : '');
+    p.title = (white ? 'White ' : 'Black ') + name;
     return p;
   }
 
+  // Each side's hand: its pieces in the order they first appear, each with its count.
   function drawHands(text) {
-    if (!text && !hand) return;
-    if (!hand) {
-      hand = el('div', 'hands');
-      board.parentNode.insertBefore(hand, board.nextSibling);
-    }
-    hand.textContent = '';
-    ['white', 'black'].forEach(function (side) {
-      const row = el('div', 'hand ' + side);
-      row.appendChild(el('span', 'hand-label', side === 'white' ? 'White in hand: ' : 'Black in hand: '));
-      for (let i = 0; i < text.length; i++) {
-        const white = text[i] === text[i].toUpperCase();
-        if (white === (side === 'white') && /[A-Za-z]/.test(text[i])) row.appendChild(piece(text[i]));
+    if (!facts.hands && !text) return;
+    ['black', 'white'].forEach(function (side) {
+      if (!hands[side]) {
+        hands[side] = el('div', 'hand ' + side);
+        board.parentNode.insertBefore(hands[side], side === 'black' ? board : board.nextSibling);
       }
-      hand.appendChild(row);
+      const row = hands[side];
+      row.textContent = '';
+      row.appendChild(el('span', 'hand-label', side === 'white' ? 'White in hand:' : 'Black in hand:'));
+      const counts = {}, order = [];
+      for (let i = 0; i < text.length; i++) {
+        const c = text[i];
+        if (!/[A-Za-z]/.test(c) || (c === c.toUpperCase()) !== (side === 'white')) continue;
+        if (!counts[c]) order.push(c);
+        counts[c] = (counts[c] || 0) + 1;
+      }
+      if (!order.length) row.appendChild(el('span', 'hand-empty', '–'));
+      order.forEach(function (c) {
+        const item = el('span', 'in-hand');
+        item.dataset.piece = c;
+        item.dataset.count = String(counts[c]);
+        item.appendChild(piece(c));
+        if (counts[c] > 1) item.appendChild(el('span', 'count', '×' + counts[c]));
+        row.appendChild(item);
+      });
     });
   }
 
@@ -275,7 +348,7 @@ const char* report_js() {
     };
     document.head.appendChild(script);
   }
-  const view = window.refereeBoard(board, data.files, data.ranks, data.pieces);
+  const view = window.refereeBoard(board, data.files, data.ranks, data.pieces, data);
   const state = { game: null, ply: 0 };
   const el = view.el;
 

@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "referee/report/board_marks.hpp"
 #include "referee/report/game_json.hpp"
 #include "referee/report/html_parts.hpp"
 #include "referee/report/text.hpp"
@@ -66,12 +67,19 @@ Json viewer_game_json(const rules::Rules& rules, int number, const match::GameRe
 
 Json viewer_board_json(const rules::Rules& rules) {
     Json pieces = Json::object();
-    for (const auto& p : rules.variant().pieces) pieces[std::string(1, p.letter)] = p.name;
-    return {
+    for (const auto& p : rules.variant().pieces) {
+        pieces[std::string(1, p.letter)] = p.name;
+        // The FEN writes a promoted form as '+' and the piece it was: "+P" names the tokin.
+        if (p.promoted_form_of) pieces[std::string("+") + p.promoted_form_of] = p.name;
+    }
+    Json j = {
         {"files", rules.geometry().width},
         {"ranks", rules.geometry().height},
         {"pieces", pieces},
+        {"hands", rules.variant().has_hands()},
     };
+    j.update(board_marks_json(rules.variant()));
+    return j;
 }
 
 namespace {

@@ -55,6 +55,9 @@ struct PieceType {
     // step across the river). Leaping pieces only (piece_region.hpp).
     std::optional<PieceRegion> confined;
     std::optional<RegionMoves> extra_moves;
+    // Its name in a KIF record (the shogi family's Japanese record, rules/kif.hpp), UTF-8:
+    // "歩", "成銀". Empty: a KIF record cannot name it.
+    std::string kif;
 };
 
 // One castling move of White; Black's is the same with ranks mirrored.

@@ -72,7 +72,7 @@ std::vector<int> parse_ranks(const Reader& r, const YAML::Node& node, const std:
 void read_piece(const Reader& r, const YAML::Node& node, const std::string& where, Variant& v) {
     r.only_keys(node, where,
                 {"letter", "name", "betza", "royal", "pawn", "promotion", "double_step",
-                 "en_passant", "first_move", "confined", "extra_moves", "fen"});
+                 "en_passant", "first_move", "confined", "extra_moves", "fen", "kif"});
     PieceType p;
     p.source_line = node.Mark().line + 1;
     if (!node["letter"]) r.fail(node, where + ".letter", "a piece needs a letter");
@@ -120,6 +120,7 @@ void read_piece(const Reader& r, const YAML::Node& node, const std::string& wher
                    fmt::format("'{}' is not '+' and a piece letter, as in '+P'", fen));
         p.promoted_form_of = static_cast<char>(std::toupper(static_cast<unsigned char>(fen[1])));
     }
+    if (node["kif"]) p.kif = r.get<std::string>(node["kif"], where + ".kif", "a name such as 歩");
     if (node["royal"]) p.royal = r.get<bool>(node["royal"], where + ".royal", "true or false");
     if (node["pawn"]) p.pawn = r.get<bool>(node["pawn"], where + ".pawn", "true or false");
     if (node["en_passant"])
