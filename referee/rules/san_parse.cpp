@@ -51,6 +51,15 @@ Move Position::parse_san(std::string_view text) const {
         return MoveError(MoveError::Kind::Illegal, fmt::format("{} is not a legal move for {}: {}",
                                                                shown, color_name(us), why));
     };
+    // A coordinate move's last '+' is the shogi family's promotion (b3d1+, b3-d1+ in the
+    // game record), not a check mark: read with it first, as the move it names where that
+    // move is legal; otherwise the '+' is a check mark, dropped below.
+    if (!s.empty() && s.back() == '+' && !is_upper(s.front())) {
+        try {
+            return parse_move(s);
+        } catch (const MoveError&) {
+        }
+    }
     // Check marks and annotation glyphs say nothing about which move it is.
     while (!s.empty() && (s.back() == '+' || s.back() == '#' || s.back() == '!' || s.back() == '?'))
         s.remove_suffix(1);

@@ -34,26 +34,34 @@ std::string explain(const std::vector<Verdict>& verdicts) {
     return out;
 }
 
-TEST(WrongRecords, TheReferesOwnPgnChecksOutInEveryVariant) {
+// The same games as PGN and as the JSON record (whose moves are in the referee's own
+// coordinates, the shogi family's promotions written b3-d1+).
+TEST(WrongRecords, TheReferesOwnPgnAndJsonCheckOutInEveryVariant) {
     std::string pgn;
+    std::string json;
     int games = 0;
     for (const auto& name : referee::rules::list_variants()) {
         const Rules rules = Rules::load(name);
         // Three games a variant: with 34 variants that is about a hundred games, enough for
         // every ending to turn up, in a second.
-        for (unsigned seed = 0; seed < 3; ++seed, ++games)
-            pgn += referee::match::to_pgn(random_game(rules, seed, 300));
+        for (unsigned seed = 0; seed < 3; ++seed, ++games) {
+            const GameRecord g = random_game(rules, seed, 300);
+            pgn += referee::match::to_pgn(g);
+            json += referee::match::to_json(g).dump() + "\n";
+        }
     }
-    const auto verdicts = check_text("all.pgn", pgn);
-    ASSERT_EQ(static_cast<int>(verdicts.size()), games);
-    int ok = 0;
-    for (const auto& v : verdicts) {
-        EXPECT_TRUE(v.checks_out()) << referee::check::format_verdict(v);
-        ok += v.status == Status::Ok;
+    for (const char* file : {"all.pgn", "all.json"}) {
+        const auto verdicts = check_text(file, file == std::string("all.pgn") ? pgn : json);
+        ASSERT_EQ(static_cast<int>(verdicts.size()), games) << file;
+        int ok = 0;
+        for (const auto& v : verdicts) {
+            EXPECT_TRUE(v.checks_out()) << file << ": " << referee::check::format_verdict(v);
+            ok += v.status == Status::Ok;
+        }
+        // Random games on the big boards (xiangqi, shogi, grand) mostly stop unfinished at
+        // 300 plies; a third of all ending by the rules still shows the endings are checked.
+        EXPECT_GT(ok, games / 3) << file << ": " << explain(verdicts);
     }
-    // Random games on the big boards (xiangqi, shogi, grand) mostly stop unfinished at 300
-    // plies; a third of all ending by the rules still shows the endings are checked.
-    EXPECT_GT(ok, games / 3) << explain(verdicts);
 }
 
 // A game from a set-up position with Black to move: SetUp and FEN tags, "1..." numbering.

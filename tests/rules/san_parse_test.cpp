@@ -166,6 +166,25 @@ TEST(SanParse, MiniChessAndGardnerForms) {
     expect_error(start, "O-O", MoveError::Kind::Illegal, "minichess has no castling");
 }
 
+// In the shogi family a coordinate move's '+' is its promotion (the record's b3-d1+), while a
+// SAN's '+' is a check mark; both readings are kept apart.
+TEST(SanParse, ACoordinateMovesPlusIsAPromotionWhereThePieceMayPromote) {
+    const Rules minishogi = Rules::load("minishogi");
+    const Position pos = minishogi.from_fen("rbs1k/4p/1B3/P4/K1SGR[G] w - - 0 1");
+    const Move promote = pos.parse_move("b3d5+");
+    ASSERT_EQ(promote.kind(), MoveKind::Promotion);
+    EXPECT_EQ(pos.parse_san("b3d5+"), promote);
+    EXPECT_EQ(pos.parse_san("b3-d5+"), promote);
+    EXPECT_NE(pos.parse_san("b3-d5"), promote);
+    EXPECT_EQ(pos.parse_san("b3-d5"), pos.parse_move("b3d5"));
+
+    // Where no promotion is legal the '+' is a check mark, as before.
+    const Rules chess = Rules::load("chess");
+    const Position mate = chess.from_fen("4k3/8/8/8/8/8/8/R3K3 w - - 0 1");
+    EXPECT_EQ(mate.parse_san("a1a8+"), mate.parse_move("a1a8"));
+    EXPECT_EQ(mate.parse_san("a1-a8+"), mate.parse_move("a1a8"));
+}
+
 TEST(SanParse, WrongTextSaysWhy) {
     const Rules chess = Rules::load("chess");
     const Position start = chess.start();
