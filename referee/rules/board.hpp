@@ -194,6 +194,7 @@ class Board {
     BB attack_map(Color by, BB occ) const;  // 64-square boards
     BB ray_attackers(Color by) const;
     BB capture_reach(Color c, int type, int from, BB occ) const;
+    bool gives_check(Move m);  // some royal piece of the other side attacked after m
     bool repeated(int times) const;
     // At a repetition of `times`: the side that gave check with every move since the first
     // occurrence (endings/perpetual_check.cpp); 2: both sides did; -1: neither.

@@ -381,7 +381,7 @@ bool Board<BB>::attacked(int sq, Color by, BB occ, BB theirs) const {
     }
     for (std::uint32_t ts = t.complex_attackers[by]; ts; ts &= ts - 1) {
         const int type = std::countr_zero(ts);
-        BB attackers = by_type_[type] & theirs;
+        BB attackers = by_type_[type] & theirs & t.piece(by, type).reverse_capture_span[sq];
         while (any(attackers))
             if (test(capture_reach(by, type, pop_lsb(attackers), occ), sq)) return true;
     }
@@ -674,15 +674,38 @@ void Board<BB>::keep_captures_if_any(MoveList& list) const {
 // is taken out.
 template <class BB>
 void Board<BB>::drop_checking_moves(MoveList& list) {
-    const Color them = ~stm_;
     int kept = 0;
-    for (const Move m : list) {
+    for (const Move m : list)
+        if (!gives_check(m)) list.set(kept++, m);
+    list.resize(kept);
+}
+
+// A plain move (no drop, castling, en passant, gate or change of kind) is judged without
+// making it: the piece attacks from where it lands, or a piece of ours it uncovers does.
+// Every other move is made and tested.
+template <class BB>
+bool Board<BB>::gives_check(Move m) {
+    const Color us = stm_, them = ~stm_;
+    const int type = type_of(squares_[m.from]);
+    const auto& pp = t_->piece(us, type);
+    if ((m.kind() != MoveKind::Normal && m.kind() != MoveKind::DoubleStep) ||
+        !pp.promotion_types.empty()) {
         make(m);
         const bool checks = royal_attacked(them);
         unmake();
-        if (!checks) list.set(kept++, m);
+        return checks;
     }
-    list.resize(kept);
+    const BB to = square_bit<BB>(m.to);
+    const BB occ = (occupied() & ~square_bit<BB>(m.from)) | to;
+    const BB ours = by_color_[us] & ~square_bit<BB>(m.from);
+    BB royals = royals_ & by_color_[them] & ~to;  // a royal piece taken is no longer there
+    if (!any(royals)) return false;
+    const BB reach = capture_reach(us, type, m.to, occ);
+    while (any(royals)) {
+        const int k = pop_lsb(royals);
+        if (test(reach, k) || attacked(k, us, occ, ours)) return true;
+    }
+    return false;
 }
 
 // Promotion to lost pieces only (grand chess): a promotion to a kind the side still has

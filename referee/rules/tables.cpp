@@ -142,6 +142,20 @@ struct TableBuilder {
         if (pp.complex_attacks) t.complex_attackers[c] |= 1u << ti;
     }
 
+    // For a piece with hops or lame leaps: every square it could capture from each square,
+    // whatever stands between, looked up backwards (rays are linked by now).
+    void reverse_capture_span(typename T::PerPiece& pp) {
+        pp.reverse_capture_span.assign(nsq, BB{});
+        for (int s = 0; s < nsq; ++s) {
+            BB span = pp.leap_capture[s];
+            for (const auto& ride : pp.rides)
+                if (ride.capture) span |= ride.hop == Hop::None ? ride.mask[s] : ride.ray[s];
+            for (const auto& leap : pp.lame[s])
+                if (leap.capture) span |= square_bit<BB>(leap.to);
+            while (any(span)) pp.reverse_capture_span[pop_lsb(span)] |= square_bit<BB>(s);
+        }
+    }
+
     // Promotion: the zone and the types a piece may become.
     void promotion(Color c, const PieceType& pt, typename T::PerPiece& pp) {
         if (pt.promotes_to.empty()) return;
@@ -672,6 +686,9 @@ std::shared_ptr<const Tables<BB>> Tables<BB>::build(std::shared_ptr<const Varian
     for (auto& pp : t->per_piece)
         pp.uniform = pp.other_rides.empty() && !pp.has_lame && pp.leap_move == pp.leap_capture &&
                      pp.promotion_types.empty() && !any(pp.double_step_from);
+    for (Color c : {White, Black})
+        for (std::uint32_t ts = t->complex_attackers[c]; ts; ts &= ts - 1)
+            b.reverse_capture_span(t->per_piece[c * t->ntypes + std::countr_zero(ts)]);
     for (Color c : {White, Black})
         for (std::uint32_t ts = t->leap_attackers[c]; ts; ts &= ts - 1) {
             const int type = std::countr_zero(ts);

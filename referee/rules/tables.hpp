@@ -128,6 +128,10 @@ struct Tables {
         BB double_step_from{};
         int forward = 0;               // index step of one square forward
         bool complex_attacks = false;  // hops or lame leaps: attack tests generate its moves
+        // Only for those: [sq]: the squares from which it could capture sq on some board
+        // (rides and hops along their whole line, lame leaps unblocked), so that an attack
+        // test generates the moves of no piece that could never reach sq.
+        std::vector<BB> reverse_capture_span;
         // Only plain leaps and double steps, on a 64-bit board: `shifts` describe all its
         // moves but en passant.
         bool shiftable = false;
