@@ -37,4 +37,37 @@ TEST(PlayKif, AVariantFileMissingOneKifNameIsToldWhichAndGetsNoKif) {
     EXPECT_FALSE(std::filesystem::exists(dir / "game.kifu"));
 }
 
+// A tournament in a shogi-family variant leaves a KIF per game in kif/, in games.pgn's
+// order; a chess-family one leaves none.
+TEST(TournamentKif, EachGameOfAShogiFamilyTournamentGetsAKif) {
+    TempDir dir;
+    const auto config = [&](const std::string& variant, const std::string& out) {
+        return "name: t\nvariant: " + variant +
+               "\ngames_per_pairing: 2\ntime_control: \"30+0\"\nseed: 3\noutput: " +
+               (dir / out).string() +
+               "\nadjudication: {max_plies: 40}\nengines:\n"
+               "  - {name: r1, cmd: random, args: [--seed, '1']}\n"
+               "  - {name: r2, cmd: random, args: [--seed, '2']}\n";
+    };
+    write_text(dir / "shogi.yaml", config("minishogi", "shogi-out"));
+    const auto r = run_referee({"tournament", (dir / "shogi.yaml").string()});
+    ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
+    for (const char* name : {"game-0001.kifu", "game-0002.kifu"}) {
+        const auto path = dir / "shogi-out" / "kif" / name;
+        ASSERT_TRUE(std::filesystem::exists(path)) << path;
+        EXPECT_NE(read_text(path).find("variant minishogi"), std::string::npos);
+    }
+    EXPECT_FALSE(std::filesystem::exists(dir / "shogi-out" / "kif" / "game-0003.kifu"));
+    // The games in kif/ are games.pgn's, in its order: the same players.
+    const std::string pgn = read_text(dir / "shogi-out" / "games.pgn");
+    EXPECT_LT(pgn.find("[White \"r1\"]"), pgn.find("[White \"r2\"]"));
+    EXPECT_NE(read_text(dir / "shogi-out" / "kif" / "game-0001.kifu").find("先手：r1"),
+              std::string::npos);
+
+    write_text(dir / "chess.yaml", config("minichess", "chess-out"));
+    ASSERT_EQ(run_referee({"tournament", (dir / "chess.yaml").string()}).exit_code, 0);
+    EXPECT_TRUE(std::filesystem::exists(dir / "chess-out" / "games.pgn"));
+    EXPECT_FALSE(std::filesystem::exists(dir / "chess-out" / "kif"));
+}
+
 }  // namespace
