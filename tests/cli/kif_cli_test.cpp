@@ -38,8 +38,8 @@ TEST(PlayKif, AVariantFileMissingOneKifNameIsToldWhichAndGetsNoKif) {
 }
 
 // A tournament in a shogi-family variant leaves a KIF per game in kif/, in games.pgn's
-// order; a chess-family one leaves none.
-TEST(TournamentKif, EachGameOfAShogiFamilyTournamentGetsAKif) {
+// order, each of which `referee check` reads back; a chess-family one leaves none.
+TEST(TournamentKif, EachGameOfAShogiFamilyTournamentGetsAKifThatChecksOut) {
     TempDir dir;
     const auto config = [&](const std::string& variant, const std::string& out) {
         return "name: t\nvariant: " + variant +
@@ -56,6 +56,9 @@ TEST(TournamentKif, EachGameOfAShogiFamilyTournamentGetsAKif) {
         const auto path = dir / "shogi-out" / "kif" / name;
         ASSERT_TRUE(std::filesystem::exists(path)) << path;
         EXPECT_NE(read_text(path).find("variant minishogi"), std::string::npos);
+        const auto checked = run_referee({"check", path.string()});
+        EXPECT_NE(checked.out.find("1 game in 1 file"), std::string::npos) << checked.out;
+        EXPECT_NE(checked.out.find(", 0 wrong"), std::string::npos) << checked.out << checked.err;
     }
     EXPECT_FALSE(std::filesystem::exists(dir / "shogi-out" / "kif" / "game-0003.kifu"));
     // The games in kif/ are games.pgn's, in its order: the same players.
