@@ -3,6 +3,8 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "referee/rules/kif_read.hpp"
+
 namespace referee::check {
 namespace {
 
@@ -160,6 +162,7 @@ Verdict check_game(const RecordedGame& g, const rules::Rules& rules) {
             }
         }
     };
+    std::optional<rules::Square> last_to;  // KIF's 同
     for (std::size_t i = 0; i < g.moves.size(); ++i) {
         const RecordedMove& rm = g.moves[i];
         const int ply = static_cast<int>(i) + 1;
@@ -179,10 +182,16 @@ Verdict check_game(const RecordedGame& g, const rules::Rules& rules) {
                 fmt::format("ply {}, {}: {} comes after the game ended with ply {}: {}", ply,
                             rules::color_name(mover), rm.text, ply - 1, over->description));
         try {
-            pos.play(pos.parse_san(rm.text));
+            const rules::Move m =
+                g.kif_moves ? rules::parse_kif_move(pos, rm.text, last_to) : pos.parse_san(rm.text);
+            last_to = m.to;
+            pos.play(m);
         } catch (const rules::MoveError& e) {
+            // A KIF record is one move a line: the line finds it.
+            const std::string where =
+                g.kif_moves && rm.line > 0 ? fmt::format(" (line {})", rm.line) : "";
             return wrong(Problem::IllegalMove, ply,
-                         fmt::format("ply {}, {}: {}", ply, rules::color_name(mover),
+                         fmt::format("ply {}{}, {}: {}", ply, where, rules::color_name(mover),
                                      move_error_words(e.what(), mover)));
         }
         v.plies = ply;

@@ -35,6 +35,9 @@ const rules::Rules* Checker::rules_for(const std::string& name, std::string& why
 }
 
 std::string Checker::variant_that_fits(const RecordedGame& game, const std::string& tried) {
+    // A KIF record names its variant or is shogi, and its moves fit only variants with KIF
+    // names: loading every variant (seconds) to look for another is not worth it.
+    if (game.kif_moves) return "";
     if (!shipped_) {
         try {
             shipped_ = rules::list_variants();

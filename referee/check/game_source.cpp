@@ -26,6 +26,9 @@ class FileSource : public GameSource {
             case Format::JsonRecords:
                 inner_ = json_record_games(*in_, path);
                 break;
+            case Format::Kif:
+                inner_ = kif_games(*in_, path);
+                break;
             case Format::Journal:
                 break;  // opened by path, see open_games
         }
@@ -57,6 +60,8 @@ const char* format_name(Format f) {
             return "tournament journal";
         case Format::JsonRecords:
             return "JSON game records";
+        case Format::Kif:
+            return "KIF record";
     }
     return "?";
 }
@@ -84,6 +89,11 @@ Format detect_format(const std::string& head) {
     }
     if (i < head.size() && head[i] == '[' && (next_after(i) == '{' || next_after(i) == ']'))
         return Format::JsonRecords;
+    // KIF: its move list's heading, or the start of this referee's KIF (a long header may
+    // push the heading past the bytes looked at).
+    if (head.find("手数----指手") != std::string::npos ||
+        head.find("# ---- minichess-referee KIF") != std::string::npos)
+        return Format::Kif;
     return Format::Pgn;
 }
 

@@ -1,6 +1,6 @@
 // Recorded games read one at a time from a file, whatever it holds: PGN, an IMCS server game
-// log, a tournament journal, or the referee's JSON game records. The format is recognised
-// by content, not by the file name.
+// log, a tournament journal, the referee's JSON game records, or a KIF record. The format is
+// recognised by content, not by the file name.
 #pragma once
 
 #include <iosfwd>
@@ -12,7 +12,7 @@
 
 namespace referee::check {
 
-enum class Format { Pgn, ImcsLog, Journal, JsonRecords };
+enum class Format { Pgn, ImcsLog, Journal, JsonRecords, Kif };
 const char* format_name(Format f);  // "PGN", "IMCS server game log", ...
 
 // A file that cannot be read at all (missing, unreadable). Everything else a file may hold is
@@ -42,6 +42,8 @@ std::unique_ptr<GameSource> open_games(const std::string& path);
 std::unique_ptr<GameSource> pgn_games(std::istream& in, const std::string& source);
 std::unique_ptr<GameSource> imcs_log_games(std::istream& in, const std::string& source);
 std::unique_ptr<GameSource> json_record_games(std::istream& in, const std::string& source);
+// A KIF record, one game (kif_source.cpp).
+std::unique_ptr<GameSource> kif_games(std::istream& in, const std::string& source);
 // Journals are read by the tournament layer's reader, which takes a path.
 std::unique_ptr<GameSource> journal_games(const std::string& path);
 

@@ -130,6 +130,9 @@ int run_play(const PlayArgs& a) {
         a.out.empty() ? fs::path("matches") / "play" /
                             fmt::format("{}-{}-vs-{}", stamp(), white_cfg.name, black_cfg.name)
                       : fs::path(a.out);
+    // A variant file that names some pieces for KIF and not others is told what is missing.
+    if (rules::wants_kif(rules.variant()) && !rules::can_write_kif(rules.variant()))
+        std::cerr << "note: no KIF record: " << rules::kif_refusal(rules.variant()) << '\n';
     RecordFiles record = open_record_files(prefix, rules::can_write_kif(rules.variant()));
     engine::hide_from_engines(record.dir->path());
 

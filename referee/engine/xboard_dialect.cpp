@@ -32,6 +32,7 @@
 #include "referee/engine/xboard_features.hpp"
 #include "referee/rules/printable.hpp"
 #include "referee/rules/words.hpp"
+#include "referee/rules/xboard_letters.hpp"
 
 namespace referee::engine {
 namespace {
@@ -267,11 +268,28 @@ class XboardDialect final : public Dialect {
 
     // Moves as XBoard writes them: on a board of ten ranks, ranks count from 0.
     bool ranks_from_zero() const { return c_.variant.geometry.height == 10; }
+    // And with the engines' piece letters where the variant file gives them (xboard_letters).
     std::string to_engine(std::string_view text) const {
-        return ranks_from_zero() ? xboard::shift_ranks(text, -1) : std::string(text);
+        return move_letters(ranks_from_zero() ? xboard::shift_ranks(text, -1) : std::string(text),
+                            true);
     }
     std::string from_engine(std::string_view text) const {
-        return ranks_from_zero() ? xboard::shift_ranks(text, +1) : std::string(text);
+        return move_letters(ranks_from_zero() ? xboard::shift_ranks(text, +1) : std::string(text),
+                            false);
+    }
+    // The piece letters of a move: upper case anywhere (SAN's pieces, a drop's "A@e4") and
+    // any after the last digit (a promotion or gating letter, "e7e8a").
+    std::string move_letters(std::string text, bool to_engine) const {
+        if (c_.variant.xboard_letters.empty()) return text;
+        const std::size_t last_digit = text.find_last_of("0123456789");
+        for (std::size_t i = 0; i < text.size(); ++i) {
+            const auto c = static_cast<unsigned char>(text[i]);
+            if (std::isupper(c) ||
+                (std::isalpha(c) && last_digit != std::string::npos && i > last_digit))
+                text[i] = to_engine ? rules::xboard_letter(c_.variant, text[i])
+                                    : rules::referee_letter(c_.variant, text[i]);
+        }
+        return text;
     }
 
     void features(std::string_view rest) {
@@ -412,7 +430,13 @@ class XboardDialect final : public Dialect {
     // is set up, with setboard or else edit.
     void set_up(const rules::Position& start) {
         if (engine_starts_at(start)) return;
-        if (setboard_) return send("setboard " + start.fen());
+        if (setboard_) {
+            // The engines' letters in the placement (the first field).
+            std::string fen = start.fen();
+            for (std::size_t i = 0; i < fen.size() && fen[i] != ' '; ++i)
+                fen[i] = rules::xboard_letter(c_.variant, fen[i]);
+            return send("setboard " + fen);
+        }
         if (auto why = cannot_start_at(start); !why.empty())
             return c_.host.fault(FaultKind::Unsupported, why);
         edit(start);
@@ -448,7 +472,9 @@ class XboardDialect final : public Dialect {
                 const char c = start.letter_at(s);
                 if (c == '.' || (std::isupper(static_cast<unsigned char>(c)) != 0) != white)
                     continue;
-                send(fmt::format("{}{}", static_cast<char>(std::toupper(c)), g.name(s)));
+                send(fmt::format(
+                    "{}{}", rules::xboard_letter(c_.variant, static_cast<char>(std::toupper(c))),
+                    g.name(s)));
             }
         }
         send(".");

@@ -10,6 +10,7 @@
 #include <fmt/format.h>
 
 #include "referee/report/html_parts.hpp"
+#include "referee/report/kif_files.hpp"
 #include "referee/tournament/journal.hpp"
 #include "referee/tournament/output_files.hpp"
 #include "referee/tournament/standings.hpp"
@@ -74,6 +75,7 @@ std::vector<std::string> write_reports(const std::string& dir, const ReportInput
         write_atomically(p, write);
         paths.push_back(p.string());
     }
+    if (write_kif_records(dir, in)) paths.push_back((fs::path(dir) / kKifFolder).string());
     write_page(dir, in);
     paths.push_back((fs::path(dir) / "report.html").string());
     return paths;

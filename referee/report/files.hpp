@@ -10,8 +10,9 @@
 
 namespace referee::report {
 
-// Writes games.pgn, results.json, report.md and report.html (with report-games/ beside it
-// past kGamesInPage games); returns their paths, report.html last.
+// Writes games.pgn, results.json, report.md, for the shogi family kif/ (one .kifu per game,
+// kif_files.hpp), and report.html (with report-games/ beside it past kGamesInPage games);
+// returns their paths, report.html last.
 std::vector<std::string> write_reports(const std::string& dir, const ReportInput& in);
 
 // The same from a tournament journal, `in` giving all but the games and standings: the

@@ -157,18 +157,33 @@ std::string result_line(const KifGame& game, std::size_t plies) {
 
 }  // namespace
 
+std::string kif_refusal(const Variant& v) {
+    if (v.geometry.width > kMaxSide || v.geometry.height > kMaxSide)
+        return fmt::format(
+            "variant {} cannot be written as KIF: its board is {}x{}, KIF's at most "
+            "{}x{}",
+            v.name, v.geometry.width, v.geometry.height, kMaxSide, kMaxSide);
+    for (const PieceType& p : v.pieces)
+        if (p.kif.empty())
+            return fmt::format(
+                "variant {} cannot be written as KIF: its piece '{}' ({}) has no "
+                "kif name (add `kif:` to every piece, e.g. kif: 歩)",
+                v.name, p.name, p.letter);
+    return {};
+}
+
 bool can_write_kif(const Variant& v) {
-    if (v.geometry.width > kMaxSide || v.geometry.height > kMaxSide) return false;
-    return std::all_of(v.pieces.begin(), v.pieces.end(),
+    return kif_refusal(v).empty();
+}
+
+bool wants_kif(const Variant& v) {
+    return std::any_of(v.pieces.begin(), v.pieces.end(),
                        [](const PieceType& p) { return !p.kif.empty(); });
 }
 
 std::string write_kif(const Rules& rules, const KifGame& game) {
-    if (!can_write_kif(rules.variant()))
-        throw std::invalid_argument(fmt::format(
-            "variant {} cannot be written as KIF: it needs a board of at most 9x9 and a kif "
-            "name for every piece",
-            rules.name()));
+    if (const std::string why = kif_refusal(rules.variant()); !why.empty())
+        throw std::invalid_argument(why);
     Position pos = game.start_fen.empty() ? rules.start() : rules.from_fen(game.start_fen);
     std::string out = "# ---- minichess-referee KIF (UTF-8), variant " + rules.name() + " ----\n";
     if (game.date.size() == 10) {

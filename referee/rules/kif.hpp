@@ -43,9 +43,15 @@ struct KifGame {
 
 // Whether KIF can name every piece and square of the variant.
 bool can_write_kif(const Variant& v);
+// Why it cannot, in a sentence naming the variant and the first piece without a `kif:` name
+// (or the board too large); empty where it can.
+std::string kif_refusal(const Variant& v);
+// Whether the variant's file asks for KIF: some piece has a `kif:` name. Such a variant that
+// cannot be written is a mistake in the file, worth telling (kif_refusal says which).
+bool wants_kif(const Variant& v);
 
 // The record's text. Throws MoveError at a move the rules refuse, PositionError at a bad
-// start, std::invalid_argument for a variant can_write_kif refuses.
+// start, std::invalid_argument (kif_refusal's sentence) for a variant can_write_kif refuses.
 std::string write_kif(const Rules& rules, const KifGame& game);
 
 }  // namespace referee::rules

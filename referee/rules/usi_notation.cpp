@@ -33,12 +33,16 @@ std::optional<Square> usi_square_prefix(const Geometry& g, std::string_view text
 // The UCI text of USI text ("7g7f" -> "c3c4" on 9x9, "P*5e" -> "P@e1"), or "" when it is
 // not USI of this board.
 std::string usi_to_uci(const Geometry& g, std::string_view text) {
-    if (text.size() > 2 && text[1] == '*') {
+    // A drop, "P*5e", or of a piece's promoted form, "+B*2d" (micro shogi's drops either side
+    // up, as Fairy-Stockfish writes them).
+    const std::size_t plus = text.starts_with('+') ? 1 : 0;
+    if (text.size() > 2 + plus && text[1 + plus] == '*') {
         std::size_t used = 0;
-        const auto to = usi_square_prefix(g, text.substr(2), used);
-        if (!std::isalpha(static_cast<unsigned char>(text[0])) || !to || used != text.size() - 2)
+        const auto to = usi_square_prefix(g, text.substr(2 + plus), used);
+        if (!std::isalpha(static_cast<unsigned char>(text[plus])) || !to ||
+            used != text.size() - 2 - plus)
             return {};
-        return std::string(1, text[0]) + "@" + g.name(*to);
+        return std::string(text.substr(0, 1 + plus)) + "@" + g.name(*to);
     }
     std::size_t used = 0;
     const auto from = usi_square_prefix(g, text, used);
@@ -70,9 +74,9 @@ std::string usi_move_name(const Position& pos, Move m) {
     const Geometry& g = pos.rules().geometry();
     const std::string uci = pos.move_name(m, MoveStyle::Uci);
     std::size_t used = 0;
-    if (uci.size() > 2 && uci[1] == '@') {
-        const auto to = g.parse_prefix(std::string_view(uci).substr(2), used);
-        return std::string(1, uci[0]) + "*" + usi_square(g, *to);
+    if (const std::size_t at = uci.find('@'); at != std::string::npos) {  // "P@e1", "+B@a1"
+        const auto to = g.parse_prefix(std::string_view(uci).substr(at + 1), used);
+        return uci.substr(0, at) + "*" + usi_square(g, *to);
     }
     std::string_view rest = uci;
     const auto from = g.parse_prefix(rest, used);

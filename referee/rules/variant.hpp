@@ -6,6 +6,7 @@
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "referee/rules/betza.hpp"
@@ -167,6 +168,9 @@ struct Variant {
     // and Fairy-Max's courier is the unmoved one): that array, so that a game from `start`
     // is set up for them. Empty: they start from `start`.
     std::string xboard_start_fen;
+    // Piece letters xboard engines use where they differ from `pieces` (Fairy-Max's janus
+    // is A): pairs of this file's letter and theirs, upper case (rules/xboard_letters.hpp).
+    std::vector<std::pair<char, char>> xboard_letters;
     // Royal pieces may not face each other along a file or rank with nothing between
     // (xiangqi's flying general, Fairy-Stockfish's flyingGeneral): a move that leaves them
     // so is illegal, though neither stands in check.

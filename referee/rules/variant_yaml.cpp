@@ -13,6 +13,7 @@
 #include "referee/rules/input_file.hpp"
 #include "referee/rules/piece_region_yaml.hpp"
 #include "referee/rules/variant.hpp"
+#include "referee/rules/xboard_letters.hpp"
 #include "referee/rules/yaml_reader.hpp"
 
 namespace referee::rules {
@@ -559,8 +560,9 @@ YAML::Node resolve_extends(const Reader& r, YAML::Node root, const std::string& 
         resolve_extends(parent_reader, parent_reader.load(text), parent_path.string());
     parent.remove("name");
     parent.remove("description");
-    parent.remove("names");         // other programs' names for the parent are not the child's
-    parent.remove("xboard_start");  // nor is their array for those names
+    parent.remove("names");           // other programs' names for the parent are not the child's
+    parent.remove("xboard_start");    // nor is their array for those names
+    parent.remove("xboard_letters");  // nor their letters
     root.remove("extends");
     return merge_into(parent, root, "");
 }
@@ -572,11 +574,14 @@ Variant parse_variant(const std::string& yaml_text, const std::string& source) {
     YAML::Node root = r.load(yaml_text);
     if (!root.IsMap())
         throw VariantError(source, 1, 1, "", "a variant file must be a YAML mapping");
+    // Packed: clang-format would lay out twenty keys one a line.
+    // clang-format off
     r.only_keys(
         root, "",
         {"name", "description", "extends", "board", "start", "pieces", "check_rules", "castling",
          "end", "uci_default", "captures_to_hand", "drops", "must_capture", "chess960", "names",
-         "xboard_start", "checks_forbidden", "gating", "flying_general"});
+         "xboard_start", "checks_forbidden", "gating", "flying_general", "xboard_letters"});
+    // clang-format on
     root = resolve_extends(r, root, source);
     for (const char* k : {"name", "board", "start", "pieces"})
         if (!root[k]) r.fail(root, k, fmt::format("the variant has no '{}'", k));
@@ -685,6 +690,7 @@ Variant parse_variant(const std::string& yaml_text, const std::string& source) {
         v.xboard_start_fen = r.get<std::string>(node, "xboard_start", "a FEN string");
         check_xboard_start(r, node, v);
     }
+    if (const auto node = root["xboard_letters"]) read_xboard_letters(r, node, v);
 
     bool has_royal =
         std::any_of(v.pieces.begin(), v.pieces.end(), [](const PieceType& p) { return p.royal; });

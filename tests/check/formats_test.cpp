@@ -35,6 +35,10 @@ TEST(Formats, RecognisedByContent) {
     EXPECT_EQ(detect_format("{\n  \"black\": \"beta\",\n"), Format::JsonRecords);
     EXPECT_EQ(detect_format("[\n  {\"black\": \"beta\"}]"), Format::JsonRecords);
     EXPECT_EQ(detect_format("[]"), Format::JsonRecords);
+    EXPECT_EQ(detect_format("開始日時：2026/11/27\n手数----指手---------消費時間--\n"),
+              Format::Kif);
+    EXPECT_EQ(detect_format("# ---- minichess-referee KIF (UTF-8), variant dobutsu ----\n"),
+              Format::Kif);
 }
 
 TEST(Formats, JournalsAreReadByTheTournamentReader) {

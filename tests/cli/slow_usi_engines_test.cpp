@@ -5,6 +5,7 @@
 // every move; `referee check` then replays the game's record legally. Skipped where
 // Fairy-Stockfish is not installed; slow.
 #include <filesystem>
+#include <ostream>
 #include <regex>
 #include <string>
 
@@ -23,6 +24,11 @@ struct Sides {
     const char* variant;
     bool usi_white;  // which side speaks USI: each variant is played once, sides alternating
 };
+
+// What gtest prints for a row (else "16-byte object <...>").
+void PrintTo(const Sides& s, std::ostream* os) {
+    *os << s.variant << (s.usi_white ? ", USI as White" : ", USI as Black");
+}
 
 class SlowUsiEngines : public ::testing::TestWithParam<Sides> {
   protected:
@@ -48,10 +54,11 @@ TEST_P(SlowUsiEngines, FairyStockfishOverUsiPlaysAGameToTheVariantsOwnEnd) {
         << variant << ": no result reason in\n"
         << r.out;
     // The shogi family ends by mate, by having no move, or drawn by repetition or the
-    // move limit; anything else (illegal-move, time-forfeit, false-claim...) is a fault.
+    // move limit, and dobutsu also by a lion reaching the far rank (region); anything else
+    // (illegal-move, time-forfeit, false-claim...) is a fault.
     EXPECT_TRUE(
         std::regex_match(m[1].str(), std::regex("checkmate|no-legal-moves|repetition|move-limit|"
-                                                "perpetual-check|n-move-rule")))
+                                                "perpetual-check|n-move-rule|region")))
         << variant << " ended by '" << m[1].str() << "', not by its rules:\n"
         << r.out << r.err;
     const auto checked = run_referee({"check", (dir.path() / "game.pgn").string()});
@@ -61,7 +68,9 @@ TEST_P(SlowUsiEngines, FairyStockfishOverUsiPlaysAGameToTheVariantsOwnEnd) {
 
 INSTANTIATE_TEST_SUITE_P(SlowShogiFamily, SlowUsiEngines,
                          ::testing::Values(Sides{"minishogi", true}, Sides{"shogi", false},
-                                           Sides{"judkins", true}, Sides{"gorogoro", false}),
+                                           Sides{"judkins", true}, Sides{"gorogoro", false},
+                                           Sides{"euroshogi", true}, Sides{"dobutsu", false},
+                                           Sides{"micro", true}),
                          [](const auto& info) { return std::string(info.param.variant); });
 
 }  // namespace

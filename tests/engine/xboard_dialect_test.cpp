@@ -443,3 +443,35 @@ TEST(XboardFeatures, QuotedValuesAndBrokenLines) {
     EXPECT_EQ(c->reason, "no such piece");
     EXPECT_EQ(c->subject, "e2e4");
 }
+
+namespace {
+
+// Fairy-Max calls the janus A (janus.yaml's xboard_letters): edit, setboard and the moves
+// carry the engines' letter, and its moves are read back into the referee's.
+TEST_F(Xboard, TheEnginesOwnPieceLettersAreWrittenAndRead) {
+    const auto& janus = test::cached_rules("janus");
+    const auto position = janus.from_fen("4k5/J8P/10/10/10/10/p9/4K5 w - - 0 1");
+    open(janus);
+    handshake({"feature setboard=0 variants=\"normal,janus\" done=1"});
+    host.take();
+    start.emplace(position);
+    now.emplace(position);
+    dialect->new_game(false, request());
+    const std::string sent = host.take();
+    EXPECT_NE(sent.find("edit\n#\nKe1\nAa7\nPj7\nc\n"), std::string::npos) << sent;
+    EXPECT_EQ(sent.find("Ja7"), std::string::npos) << sent;
+    play("j7j8j");
+    dialect->request_move(request(), {});
+    EXPECT_NE(host.take().find("\nj7j8a\n"), std::string::npos);
+    EXPECT_EQ(answer("move a2a1a"), "a2a1j");
+
+    open(janus);
+    handshake({"feature setboard=1 variants=\"normal,janus\" done=1"});
+    host.take();
+    start.emplace(position);
+    now.emplace(position);
+    dialect->new_game(false, request());
+    EXPECT_NE(host.take().find("setboard 4k5/A8P/10/10/10/10/p9/4K5 w"), std::string::npos);
+}
+
+}  // namespace

@@ -47,6 +47,7 @@ end:
   bare_king: {value: loss, reply: true}
   extinction: {value: loss, pieces: [Q]}
   stalemate_piece_count: false
+xboard_letters: {N: S}
 )";
 
 TEST(CatalogueKeyErrors, TheGoodFileLoads) {
@@ -113,6 +114,13 @@ const Misuse kMisuses[] = {
     {"captured_only: true", "captured_only: lost", "lost", "pieces[5].promotion.captured_only",
      "true or false"},
     {"double_step: [2]", "double_step: [9]", "9]", "pieces[5].double_step", "9"},
+    // The xboard engines' letters: for this variant's pieces, one upper-case letter each,
+    // never another piece's own letter while that piece keeps it.
+    {"xboard_letters: {N: S}", "xboard_letters: {Z: S}", "Z: S", "xboard_letters.Z",
+     "not a piece letter"},
+    {"xboard_letters: {N: S}", "xboard_letters: {N: s}", "s}", "xboard_letters.N", "upper-case"},
+    {"xboard_letters: {N: S}", "xboard_letters: {N: Q}", "{N: Q}", "xboard_letters",
+     "another piece's letter"},
     // A count of checks needs a piece to check.
     {"{letter: K, name: king, betza: K, royal: true}", "{letter: K, name: king, betza: K}",
      "3\n  region", "end.check_count", "royal"},

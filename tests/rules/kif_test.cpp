@@ -1,6 +1,8 @@
 // The KIF record, checked line by line against what a shogi player writes by hand: files
 // counted from the first player's right in full-width digits, ranks from the far side in
 // kanji, 同 for a move to the last move's square, 成/不成/打, the source in parentheses.
+#include <regex>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -121,6 +123,59 @@ TEST(Kif, OnlyVariantsWhosePiecesHaveKifNamesAndFitNineByNine) {
     EXPECT_FALSE(can_write_kif(cached_rules("crazyhouse").variant()));
     EXPECT_FALSE(can_write_kif(cached_rules("xiangqi").variant()));
     EXPECT_THROW(write_kif(cached_rules("crazyhouse"), KifGame{}), std::invalid_argument);
+}
+
+// Every shogi-family variant shipped names all its pieces: a game of each, played move by
+// move through drops, promotions and captures, is written with a KIF name on every line.
+TEST(Kif, EveryShogiFamilyVariantNamesEveryPieceItMoves) {
+    for (const char* name :
+         {"shogi", "minishogi", "judkins", "gorogoro", "euroshogi", "dobutsu", "micro"}) {
+        SCOPED_TRACE(name);
+        const Rules& rules = cached_rules(name);
+        ASSERT_TRUE(can_write_kif(rules.variant())) << kif_refusal(rules.variant());
+        std::set<std::string> names;
+        for (const PieceType& p : rules.variant().pieces) names.insert(p.kif);
+        // A varied game: each move the (ply * 7)th legal one, drops and captures included.
+        KifGame game;
+        Position pos = rules.start();
+        for (std::size_t ply = 0; ply < 80 && !pos.outcome(); ++ply) {
+            const auto moves = pos.legal_moves();
+            const Move m = moves[(ply * 7 + 3) % moves.size()];
+            game.moves.push_back(pos.move_name(m, MoveStyle::Uci));
+            pos.play(m);
+        }
+        const std::vector<std::string> lines = lines_of(write_kif(rules, game));
+        const std::regex move_line(R"(^ +\d+ (同　|\S\S\S\S\S\S)(\S+?)(成|不成|打)?(\(\d\d\))?$)");
+        std::size_t moves_seen = 0;
+        for (const std::string& line : lines) {
+            std::smatch m;
+            if (!std::regex_match(line, m, move_line)) continue;
+            ++moves_seen;
+            EXPECT_TRUE(names.count(m[2].str())) << "no piece name in: " << line;
+        }
+        EXPECT_EQ(moves_seen, game.moves.size());
+    }
+}
+
+// A variant file that names some pieces for KIF and forgets one is told which.
+TEST(Kif, APieceWithoutAKifNameIsNamedInTheRefusal) {
+    Variant v = cached_rules("minishogi").variant();
+    for (PieceType& p : v.pieces)
+        if (p.name == "tokin") p.kif.clear();
+    EXPECT_TRUE(wants_kif(v));
+    EXPECT_FALSE(can_write_kif(v));
+    EXPECT_NE(kif_refusal(v).find("piece 'tokin' (T) has no kif name"), std::string::npos)
+        << kif_refusal(v);
+    const Rules rules(v);
+    try {
+        write_kif(rules, KifGame{});
+        ADD_FAILURE() << "written without a name for the tokin";
+    } catch (const std::invalid_argument& e) {
+        EXPECT_NE(std::string(e.what()).find("'tokin' (T)"), std::string::npos) << e.what();
+    }
+    EXPECT_FALSE(wants_kif(cached_rules("crazyhouse").variant()));
+    EXPECT_NE(kif_refusal(cached_rules("xiangqi").variant()).find("9x10"), std::string::npos)
+        << kif_refusal(cached_rules("xiangqi").variant());
 }
 
 }  // namespace

@@ -68,7 +68,7 @@ TEST(UsiNotation, MinishogiFirstMovesAndAnOptionalPromotionDeclined) {
 
 // Every legal move of positions reached by random play reads back from its USI text.
 TEST(UsiNotation, EveryMoveRoundTripsInRandomGames) {
-    for (const char* variant : {"shogi", "minishogi"}) {
+    for (const char* variant : {"shogi", "minishogi", "euroshogi", "dobutsu", "micro"}) {
         const Rules& rules = cached_rules(variant);
         std::mt19937 rng(27);
         int checked = 0;
@@ -87,6 +87,16 @@ TEST(UsiNotation, EveryMoveRoundTripsInRandomGames) {
         }
         EXPECT_GT(checked, 1000) << variant;
     }
+}
+
+// Micro shogi drops a piece either side up: Fairy-Stockfish writes the promoted side "+B*2d".
+TEST(UsiNotation, ADropOfAPromotedFormReadsAndWritesWithItsPlus) {
+    const Position pos = cached_rules("micro").from_fen("kb+r+l/p3/4/3P/+L+R1K[B] w - - 0 1");
+    const Move up = parse_usi_move(pos, "+B*2d");
+    EXPECT_TRUE(up.is_drop());
+    EXPECT_EQ(pos.move_name(up, MoveStyle::Uci), "+B@c2");
+    EXPECT_EQ(pos.move_name(up, MoveStyle::Usi), "+B*2d");
+    EXPECT_EQ(pos.move_name(parse_usi_move(pos, "B*2d"), MoveStyle::Usi), "B*2d");
 }
 
 TEST(UsiNotation, MistakesNameTheTextAsWritten) {
