@@ -47,7 +47,9 @@ TEST(SittuyinRules, TheSetupIsDropsOnlyIntoTheOwnThreeRanksRooksOnTheFirst) {
             const int rank =
                 pos.side_to_move() == White ? g.rank_of(m.to) + 1 : g.height - g.rank_of(m.to);
             EXPECT_LE(rank, 3) << pos.move_name(m, MoveStyle::Uci);
-            if (rules.variant().pieces[m.drop_type()].letter == 'R') EXPECT_EQ(rank, 1);
+            if (rules.variant().pieces[m.drop_type()].letter == 'R') {
+                EXPECT_EQ(rank, 1);
+            }
         }
         pos.play(pos.parse_move(ply == 0 ? "R@a1" : "r@h8"));
     }
