@@ -79,6 +79,14 @@ TEST(SittuyinRules, APawnOnALongDiagonalInTheFarHalfPromotesInPlaceOrByAStep) {
     EXPECT_EQ(pos.fen(), "k7/8/5F2/8/3P4/8/8/4K3[] b - - 0 1");
 }
 
+TEST(SittuyinRules, ASanWithoutTheOriginIsNotAPromotionByAStep) {
+    // d3-d4 and the promotion e5-d4 both reach d4: "d4" is the push, "e5d4=F" the other.
+    const Position pos = cached_rules("sittuyin").from_fen("k7/8/8/4P3/8/3P4/8/4K3[] w - - 0 1");
+    EXPECT_EQ(pos.parse_san("d4"), pos.parse_move("d3d4"));
+    EXPECT_EQ(pos.parse_san("e5d4=F"), pos.parse_move("e5d4f"));
+    EXPECT_EQ(pos.san(pos.parse_move("e5d4f")), "e5d4=F");
+}
+
 TEST(SittuyinRules, TheLastPawnPromotesAnywhere) {
     const Position pos = cached_rules("sittuyin").from_fen("k7/8/8/8/8/r7/8/4K2P[] w - - 0 1");
     EXPECT_EQ(promotions_from(pos, "h1"), (std::vector<std::string>{"h1g2f", "h1h1f"}));
