@@ -73,6 +73,8 @@ TEST(SittuyinRules, APawnOnALongDiagonalInTheFarHalfPromotesInPlaceOrByAStep) {
     const std::string before = pos.fen();
     pos.play(in_place);
     EXPECT_EQ(pos.fen(), "k7/8/8/4F3/3P4/8/8/4K3[] b - - 0 1");
+    // The pawn is not taken as a capture of its own square: the key is the FEN's.
+    EXPECT_EQ(pos.key(), cached_rules("sittuyin").from_fen(pos.fen()).key());
     pos.undo();
     EXPECT_EQ(pos.fen(), before);
     pos.play(step);
