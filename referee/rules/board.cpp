@@ -329,13 +329,15 @@ void Board<BB>::play(Move m) {
             halfmove_ = 0;
             break;
         default:
+            // The piece leaves first: a promotion where it stands (promotion_moves.cpp) has
+            // from == to and captures nothing.
+            remove<kKeyed>(from);
             if (squares_[to]) {
                 u.captured = squares_[to];
                 u.captured_sq = to;
                 remove<kKeyed>(to);
                 halfmove_ = 0;
             }
-            remove<kKeyed>(from);
             put<kKeyed>(m.promotion ? make_piece(color_of(moved), m.promotion_type()) : moved, to);
             if (m.kind() == MoveKind::DoubleStep && (t.en_passant_types >> type_of(moved) & 1)) {
                 ep_victim_ = to;

@@ -65,6 +65,7 @@ class Board {
     void drop_unavailable_promotions(MoveList& list) const;  // promotion to lost pieces
     void add_gated_moves(MoveList& list) const;              // gating: each move that may gate
     void add_first_moves(MoveList& list);                    // first_moves.cpp
+    void add_promotion_moves(MoveList& list);                // promotion_moves.cpp
     void apply_drop_rules(MoveList& list) const;  // must drop, opposite colours, nifu (drops/)
     bool mated_by_forbidden_drop() const;         // mated by a no_mate drop (uchifuzume)?
     // The number of legal moves, without storing them where the variant allows.

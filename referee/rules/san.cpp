@@ -33,10 +33,15 @@ std::string Position::san(Move m) const {
     if (m.is_drop()) return move_name(m) + check_suffix(m);  // "P@e4", as pychess writes it
     const int type = piece_at(m.from)->type;
     const bool pawn = v.pieces[type].pawn;
-    const bool capture = piece_at(m.to) || m.kind() == MoveKind::EnPassant;
+    // A promotion where the piece stands (sittuyin) finds only itself on its square.
+    const bool capture = (m.from != m.to && piece_at(m.to)) || m.kind() == MoveKind::EnPassant;
     std::string out;
     if (pawn) {
         if (capture) out += static_cast<char>('a' + g.file_of(m.from));
+        // A promotion by a sideways leap onto an empty square (sittuyin's, e5f6=F) names
+        // its whole origin, as Fairy-Stockfish does: two pawns may reach that square so.
+        else if (m.promotion && g.file_of(m.from) != g.file_of(m.to))
+            out += g.name(m.from);
     } else {
         out += v.pieces[type].letter;
         bool twin = false, same_file = false, same_rank = false;

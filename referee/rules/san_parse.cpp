@@ -175,6 +175,15 @@ Move Position::parse_san(std::string_view text) const {
         if (from_rank >= 0 && g.rank_of(m.from) != from_rank) continue;
         found.push_back(m);
     }
+    // A pawn's promotion by a sideways step onto an empty square is written with its whole
+    // origin (e5f6=F, san.cpp): a text without it means another pawn's move, where one fits.
+    if (type < 0 && (from_file < 0 || from_rank < 0)) {
+        auto named_by_origin = [&](Move m) {
+            return m.promotion && g.file_of(m.from) != g.file_of(m.to) && !piece_at(m.to);
+        };
+        if (!std::all_of(found.begin(), found.end(), named_by_origin))
+            std::erase_if(found, named_by_origin);
+    }
     if (found.empty())
         throw illegal(fmt::format("no {} of {}{} can move to {}", piece, color_name(us), origin,
                                   g.name(*target)));

@@ -581,8 +581,9 @@ struct TableBuilder {
             t.drop_from_hand.push_back(v.drop_rules.promoted ? t.hand_type[type] : type);
         t.marks_promoted = t.captures_to_hand && !v.drop_rules.keep_promoted && !promoted_forms;
         t.castling_by_drops = v.drop_rules.castling;
+        for (const PieceType& pt : v.pieces) t.promotion_moves |= pt.promotion_move.has_value();
         t.count_by_list = t.must_capture || t.checks_forbidden || t.promotion_limited || t.gating ||
-                          t.first_moves || t.drop_filters;
+                          t.first_moves || t.drop_filters || t.promotion_moves;
         for (int s = 0; s < nsq; ++s) {
             const char c = start.placement[s];
             if (c != '.' && v.type_of(c) >= 0 && v.pieces[v.type_of(c)].royal)
@@ -710,6 +711,18 @@ std::shared_ptr<const Tables<BB>> Tables<BB>::build(std::shared_ptr<const Varian
                     if (m.can_move) pp.first_move[s] |= square_bit<BB>(t->g.at(f, r));
                     if (m.can_capture) pp.first_capture[s] |= square_bit<BB>(t->g.at(f, r));
                 }
+        }
+    // Promotion moves: the squares they start from (Black's mirrored).
+    for (Color c : {White, Black})
+        for (int ti = 0; ti < t->ntypes; ++ti) {
+            const auto& pm = v.pieces[ti].promotion_move;
+            if (!pm) continue;
+            auto& pp = t->per_piece[c * t->ntypes + ti];
+            pp.promotion_move_type = v.type_of(pm->to);
+            for (Square s : pm->squares) {
+                const int r = c == White ? t->g.rank_of(s) : t->g.height - 1 - t->g.rank_of(s);
+                pp.promotion_move_from |= square_bit<BB>(t->g.at(t->g.file_of(s), r));
+            }
         }
     b.zobrist();
     return t;

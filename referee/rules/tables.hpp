@@ -142,6 +142,10 @@ struct Tables {
         std::vector<Shift> shifts;
         // Shifting is worth it from half as many pieces as vectors: pawns, not a lone king.
         int shift_group_min = 1;
+        // A promotion that is a move of its own (promotion_moves.cpp): the type it makes
+        // (-1: none) and the squares it may be made from, this side's.
+        int promotion_move_type = -1;
+        BB promotion_move_from{};
     };
 
     std::shared_ptr<const Variant> variant;
@@ -230,6 +234,7 @@ struct Tables {
     bool checks_forbidden = false;  // a move may not give check
     bool gating = false;            // pieces in hand enter by gating (gating.cpp)
     bool first_moves = false;       // some piece has first moves (first_moves.cpp)
+    bool promotion_moves = false;   // some piece promotes by a move of its own
     // The counting rule (endings/counting.cpp) and the piece kinds its limits name, found by
     // their moves (-1: the variant has none): rook R, khon FfW, knight N, met F.
     CountingRule counting = CountingRule::None;

@@ -62,6 +62,8 @@ std::string Variant::summary() const {
         if (!p.double_step_ranks.empty()) out += "  double step";
         if (p.en_passant) out += "  en passant";
         if (!p.first_moves.empty()) out += fmt::format("  first move also {}", p.first_move_betza);
+        if (p.promotion_move)
+            out += fmt::format("  promotes to {} as a move of its own", p.promotion_move->to);
         if (p.extra_moves)
             out += fmt::format("  and {} on {}", p.extra_moves->betza,
                                p.extra_moves->region.describe(geometry));

@@ -14,6 +14,7 @@
 #include "referee/rules/endings/ending.hpp"
 #include "referee/rules/geometry.hpp"
 #include "referee/rules/piece_region.hpp"
+#include "referee/rules/promotion_move.hpp"
 
 namespace referee::rules {
 
@@ -59,6 +60,9 @@ struct PieceType {
     // Its name in a KIF record (the shogi family's Japanese record, rules/kif.hpp), UTF-8:
     // "歩", "成銀". Empty: a KIF record cannot name it.
     std::string kif;
+    // A promotion that is a move of its own, in place or by a leap of the new piece
+    // (sittuyin's pawn; promotion_move.hpp). Unset: none.
+    std::optional<PromotionMove> promotion_move;
 };
 
 // One castling move of White; Black's is the same with ranks mirrored.

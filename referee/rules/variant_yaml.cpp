@@ -12,6 +12,7 @@
 #include "referee/rules/fen.hpp"
 #include "referee/rules/input_file.hpp"
 #include "referee/rules/piece_region_yaml.hpp"
+#include "referee/rules/promotion_move_yaml.hpp"
 #include "referee/rules/variant.hpp"
 #include "referee/rules/xboard_letters.hpp"
 #include "referee/rules/yaml_reader.hpp"
@@ -71,9 +72,10 @@ std::vector<int> parse_ranks(const Reader& r, const YAML::Node& node, const std:
 }
 
 void read_piece(const Reader& r, const YAML::Node& node, const std::string& where, Variant& v) {
-    r.only_keys(node, where,
-                {"letter", "name", "betza", "royal", "pawn", "promotion", "double_step",
-                 "en_passant", "first_move", "confined", "extra_moves", "fen", "kif"});
+    r.only_keys(
+        node, where,
+        {"letter", "name", "betza", "royal", "pawn", "promotion", "double_step", "en_passant",
+         "first_move", "confined", "extra_moves", "fen", "kif", "promotion_move"});
     PieceType p;
     p.source_line = node.Mark().line + 1;
     if (!node["letter"]) r.fail(node, where + ".letter", "a piece needs a letter");
@@ -113,6 +115,7 @@ void read_piece(const Reader& r, const YAML::Node& node, const std::string& wher
                                    p.letter, p.first_move_betza));
     }
     read_piece_regions(r, node, where, v.geometry, p);
+    read_promotion_move(r, node, where, v.geometry, p);
     if (node["fen"]) {
         // "+P": the promoted form of P (the letter is checked once every piece is read).
         const auto fen = r.get<std::string>(node["fen"], where + ".fen", "a string such as '+P'");
@@ -642,6 +645,7 @@ Variant parse_variant(const std::string& yaml_text, const std::string& source) {
                    fmt::format("'+{}' must be the promoted form of one unpromoted piece of this "
                                "variant, and of no other piece",
                                p.promoted_form_of));
+        check_promotion_move(r, pieces[i], fmt::format("pieces[{}]", i), v, p);
         const auto node = pieces[i]["promotion"];
         for (char t : p.promotes_to)
             if (v.type_of(t) < 0)

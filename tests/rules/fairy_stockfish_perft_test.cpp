@@ -76,6 +76,7 @@ const std::vector<CatalogueVariant> kCatalogue = {
     {"loop", 5},        {"chessgi", 5},      {"pocketknight", 4},  {"placement", 4},
     {"capahouse", 4},   {"minishogi", 5},    {"shogi", 4},         {"judkins", 5},
     {"gorogoro", 5},    {"euroshogi", 5},    {"dobutsu", 9},       {"micro", 7},
+    {"sittuyin", 4},
 };
 
 // Moves of a random game from the start, in UCI (chess960 castling as the king taking its
@@ -130,6 +131,41 @@ TEST_P(SlowFairyStockfishPerft, CountsAgreeFromTheStartAndAfterRandomPlay) {
         EXPECT_EQ(pos.perft(3, PerftStop::Immediate), after.nodes)
             << cv.name << " from " << after.fen << " (moves " << line << ")";
     }
+}
+
+// Sittuyin's first 32 plies are drops, so the random games above barely reach its pawn
+// promotions (rules/promotion_moves.cpp): longer games here, counted at every position
+// where a promotion is legal, a promotion played when there is one.
+TEST(SlowFairyStockfishSittuyin, PromotionsAgreeAfterLongRandomGames) {
+    if (!std::filesystem::exists(kFairyStockfish)) GTEST_SKIP() << kFairyStockfish;
+    const Rules& rules = cached_rules("sittuyin");
+    std::mt19937 rng(27);
+    int promoting_positions = 0;
+    for (int game = 0; game < 6 && promoting_positions < 12; ++game) {
+        Position pos = rules.start();
+        std::vector<std::string> moves;
+        for (int ply = 0; ply < 160 && !pos.outcome(); ++ply) {
+            const std::vector<Move> legal = pos.legal_moves();
+            if (legal.empty()) break;
+            std::vector<Move> promotions;
+            for (const Move m : legal)
+                if (m.promotion) promotions.push_back(m);
+            const auto& pick = promotions.empty() ? legal : promotions;
+            if (!promotions.empty()) {
+                const FsAnswer fs = ask_fairy_stockfish("sittuyin", moves, 2);
+                ASSERT_TRUE(fs.counted);
+                EXPECT_EQ(rules.from_fen(fs.fen).perft(2, PerftStop::Immediate), fs.nodes)
+                    << "from " << fs.fen;
+                EXPECT_EQ(rules.from_fen(fs.fen).key(), pos.key()) << fs.fen;
+                ++promoting_positions;
+            }
+            const Move m =
+                pick[std::uniform_int_distribution<std::size_t>(0, pick.size() - 1)(rng)];
+            moves.push_back(pos.move_name(m, MoveStyle::Uci));
+            pos.play(m);
+        }
+    }
+    EXPECT_GE(promoting_positions, 3);
 }
 
 INSTANTIATE_TEST_SUITE_P(SlowCatalogue, SlowFairyStockfishPerft, ::testing::ValuesIn(kCatalogue),
