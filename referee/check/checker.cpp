@@ -48,6 +48,17 @@ std::string Checker::variant_that_fits(const RecordedGame& game, const std::stri
     const rules::Rules* claimed = loaded_.count(tried) ? loaded_[tried].get() : nullptr;
     for (const auto& name : *shipped_) {
         if (name == tried) continue;
+        // Only a board of the claimed size can fit; reading the file is cheap, building a
+        // variant's tables (its slide tables) is what takes the time, so it comes after.
+        if (claimed && !loaded_.count(name)) {
+            try {
+                const rules::Geometry g = rules::load_variant(name).geometry;
+                if (g.width != claimed->geometry().width || g.height != claimed->geometry().height)
+                    continue;
+            } catch (const std::exception&) {
+                continue;
+            }
+        }
         std::string why;
         const rules::Rules* r = rules_for(name, why);
         if (!r || (claimed && (r->geometry().width != claimed->geometry().width ||
