@@ -29,12 +29,13 @@ class UsiDialect final : public Dialect {
     void on_line(std::string_view line) override {
         // Most of what a thinking engine writes is info: read in place, never split.
         if (state_ == State::Thinking && is_info_line(line)) return read_uci_info(line, info_);
-        std::array<std::string_view, 2> w;
+        // Three words, so "id name" is taken only with a name after it (as in uci_dialect).
+        std::array<std::string_view, 3> w;
         const std::size_t n = rules::leading_words(line, w);
         if (n == 0) return;
         switch (state_) {
             case State::AwaitUsiOk:
-                if (w[0] == "id" && n > 1 && w[1] == "name") {
+                if (w[0] == "id" && n > 2 && w[1] == "name") {
                     c_.host.identified(std::string(line.substr(line.find("name") + 5)));
                 } else if (w[0] == "option") {
                     listed_.read(line);

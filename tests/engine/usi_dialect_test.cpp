@@ -81,6 +81,18 @@ TEST_F(Usi, HandshakeTellsTheVariantAndOptionsThenWaitsForReadyok) {
     EXPECT_TRUE(host.faults.empty());
 }
 
+// An engine's bytes must not throw out of the dialect: "id name" with no name is ignored.
+TEST_F(Usi, AnIdNameWithoutANameIsIgnored) {
+    open(test::cached_rules("minishogi"));
+    dialect->begin_handshake();
+    host.take();
+    EXPECT_NO_THROW(dialect->on_line("id name"));
+    dialect->on_line("option name UCI_Variant type combo default shogi var minishogi");
+    dialect->on_line("usiok");
+    EXPECT_EQ(host.take(), "setoption name UCI_Variant value minishogi\nisready\n");
+    EXPECT_TRUE(host.faults.empty());
+}
+
 TEST_F(Usi, AnOptionTheEngineDoesNotListIsAFault) {
     config.options = {{"Threads", "2"}};
     open(test::cached_rules("shogi"));
