@@ -11,6 +11,7 @@
 #include <iostream>
 #include <map>
 #include <stdexcept>
+#include <string_view>
 
 #include <fmt/format.h>
 #include <yaml-cpp/yaml.h>
@@ -170,8 +171,7 @@ YAML::Node pairs_node(const Pairs& pairs, const char* option,
                       std::initializer_list<const char*> keys) {
     YAML::Node n;
     for (const auto& [key, value] : pairs) {
-        if (std::find_if(keys.begin(), keys.end(), [&](const char* k) { return key == k; }) ==
-            keys.end()) {
+        if (std::find(keys.begin(), keys.end(), std::string_view(key)) == keys.end()) {
             std::string list;
             for (const char* k : keys) list += std::string(list.empty() ? "" : ", ") + k;
             throw UsageError(fmt::format("-{}: unknown key '{}' ({})", option, key, list));

@@ -45,7 +45,9 @@ void read_xboard_letters(const YamlReader<VariantError>& r, const YAML::Node& no
     }
     // An engines' letter that is another piece's own letter would name two pieces, unless
     // that piece is renamed too.
-    for (const auto& [ours, theirs] : v.xboard_letters) {
+    for (const auto& pair : v.xboard_letters) {
+        // Named copies: a lambda may not capture a structured binding before C++20 (clang).
+        const char ours = pair.first, theirs = pair.second;
         const bool renamed = std::any_of(v.xboard_letters.begin(), v.xboard_letters.end(),
                                          [&](const auto& p) { return p.first == theirs; });
         if (theirs != ours && v.type_of(theirs) >= 0 && !renamed)
