@@ -36,7 +36,12 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         const std::string& name = !game.variant.empty()           ? game.variant
                                   : !game.implied_variant.empty() ? game.implied_variant
                                                                   : std::string("chess");
-        if (const auto* rules = rules_for(name)) (void)referee::check::check_game(game, *rules);
+        if (const auto* rules = rules_for(name)) {
+            // The verdict as `check` prints it, in words and as JSON (which throws on bad UTF-8).
+            const auto verdict = referee::check::check_game(game, *rules);
+            (void)referee::check::format_verdict(verdict);
+            (void)referee::check::to_json(verdict).dump();
+        }
     }
     return 0;
 }

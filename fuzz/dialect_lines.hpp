@@ -28,9 +28,9 @@ class NullHost final : public referee::engine::DialectHost {
     void identified(std::string) override {}
 };
 
+// `rules` is the variant the game is played in (its board size and hands shape the move text).
 inline void feed_dialect(referee::engine::Protocol protocol, const std::uint8_t* data,
-                         std::size_t size) {
-    static const auto rules = referee::rules::Rules::load("minichess");
+                         std::size_t size, const referee::rules::Rules& rules) {
     referee::engine::EngineConfig config;
     config.name = "fuzz";
     config.protocol = protocol;
@@ -58,6 +58,12 @@ inline void feed_dialect(referee::engine::Protocol protocol, const std::uint8_t*
         dialect->quit();
     } catch (const std::exception&) {
     }
+}
+
+inline void feed_dialect(referee::engine::Protocol protocol, const std::uint8_t* data,
+                         std::size_t size) {
+    static const auto minichess = referee::rules::Rules::load("minichess");
+    feed_dialect(protocol, data, size, minichess);
 }
 
 }  // namespace fuzz

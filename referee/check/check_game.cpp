@@ -4,6 +4,7 @@
 #include <nlohmann/json.hpp>
 
 #include "referee/rules/kif_read.hpp"
+#include "referee/rules/printable.hpp"
 
 namespace referee::check {
 namespace {
@@ -311,6 +312,9 @@ Verdict check_game(const RecordedGame& g, const rules::Rules& rules) {
     return v;
 }
 
+// A verdict's words come partly from the record (names, tokens, tags): they pass
+// printable_text on the way out, so that no record can write a terminal's control sequences
+// or make the JSON writer throw on bytes that are not UTF-8.
 std::string format_verdict(const Verdict& v) {
     std::string where = v.line > 0 ? fmt::format("{}:{}", v.source, v.line) : v.source;
     std::string who = v.players.empty() ? std::string() : fmt::format(" ({})", v.players);
@@ -319,25 +323,28 @@ std::string format_verdict(const Verdict& v) {
                ? fmt::format("WRONG ({}): {}", problem_key(v.problem), v.message)
                : v.message;
     for (const auto& note : v.notes) out += fmt::format("; note: {}", note);
-    return out;
+    return rules::printable_text(out);
 }
 
 nlohmann::json to_json(const Verdict& v) {
+    const auto t = [](const std::string& s) { return rules::printable_text(s); };
+    nlohmann::json notes = nlohmann::json::array();
+    for (const auto& note : v.notes) notes.push_back(t(note));
     nlohmann::json j = {
-        {"source", v.source},
+        {"source", t(v.source)},
         {"line", v.line},
-        {"label", v.label},
-        {"players", v.players},
-        {"variant", v.variant},
+        {"label", t(v.label)},
+        {"players", t(v.players)},
+        {"variant", t(v.variant)},
         {"status", status_key(v.status)},
         {"problem", problem_key(v.problem)},
         {"ply", v.ply},
         {"plies", v.plies},
-        {"recorded_result", v.recorded_result},
+        {"recorded_result", t(v.recorded_result)},
         {"rules_result", v.rules_result},
         {"rules_reason", v.rules_reason},
-        {"message", v.message},
-        {"notes", v.notes},
+        {"message", t(v.message)},
+        {"notes", notes},
     };
     return j;
 }

@@ -3,9 +3,10 @@
 #include <cctype>
 #include <filesystem>
 #include <fstream>
-#include <regex>
 
 #include <fmt/format.h>
+
+#include "referee/check/line_regex.hpp"
 
 namespace referee::check {
 namespace {
@@ -72,7 +73,7 @@ Format detect_format(const std::string& head) {
     const std::string first_line = head.substr(
         i, head.find('\n', i) == std::string::npos ? std::string::npos : head.find('\n', i) - i);
     static const std::regex imcs_header(R"(^\d+: \S+\([^)]*\) vs \S+\([^)]*\)\s*$)");
-    if (std::regex_match(first_line, imcs_header)) return Format::ImcsLog;
+    if (match_line(first_line, imcs_header)) return Format::ImcsLog;
     // What follows an opening bracket tells JSON ("{\"key\"", "[{", "[]") from PGN ("{a comment}",
     // "[Event \"...\"]").
     auto next_after = [&](std::size_t at) {
@@ -84,7 +85,7 @@ Format detect_format(const std::string& head) {
         // A journal's first line is its header: {"type":"header",...}.
         static const std::regex journal_header(
             R"re(^\{\s*"(fingerprint|format|type)"\s*:.*"header")re");
-        return std::regex_search(first_line, journal_header) ? Format::Journal
+        return search_line(first_line, journal_header) ? Format::Journal
                                                              : Format::JsonRecords;
     }
     if (i < head.size() && head[i] == '[' && (next_after(i) == '{' || next_after(i) == ']'))

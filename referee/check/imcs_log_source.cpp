@@ -5,11 +5,12 @@
 // "= draw". The server plays MiniChess 2011 (minitchess) and knows only two ends: a king
 // capture and the draw after Black's 40th move.
 #include <istream>
-#include <regex>
 
 #include <fmt/format.h>
 
 #include "referee/check/game_source.hpp"
+#include "referee/check/line_regex.hpp"
+#include "referee/rules/printable.hpp"
 
 namespace referee::check {
 namespace {
@@ -42,12 +43,12 @@ class ImcsLogSource : public GameSource {
         g.recorder_knows_no_legal_move_rule = false;
         std::smatch m;
         const std::string header = trim(line);
-        if (!std::regex_match(header, m, kHeader)) {
+        if (!match_line(header, m, kHeader)) {
             g.label = "IMCS game ?";
             g.problem = fmt::format(
                 "line {}: '{}' is not an IMCS game log header (<id>: <name>(<address>, W) vs "
                 "<name>(<address>))",
-                line_, header);
+                line_, rules::printable_excerpt(header));
             skip_to_next_header();
             return true;
         }
@@ -58,7 +59,7 @@ class ImcsLogSource : public GameSource {
                                    : fmt::format("{} - {}", m[2].str(), m[4].str());
 
         // The date line (the server's `date` output) says nothing the check needs.
-        if (read(line) && std::regex_match(trim(line), kBoardHeader)) {
+        if (read(line) && match_line(trim(line), kBoardHeader)) {
             pending_ = line;
             has_pending_ = true;
             --line_;
@@ -80,7 +81,7 @@ class ImcsLogSource : public GameSource {
                 continue;
             }
             if (t.empty()) continue;
-            if (std::regex_match(t, kBoardHeader)) {
+            if (match_line(t, kBoardHeader)) {
                 board = t + "\n";
                 while (read(line) && !trim(line).empty()) board += trim(line) + "\n";
                 continue;
@@ -95,14 +96,15 @@ class ImcsLogSource : public GameSource {
                 skip_to_next_header();
                 return true;
             }
-            if (std::regex_match(t, kHeader)) {
+            if (match_line(t, kHeader)) {
                 pending_ = line;
                 has_pending_ = true;
                 --line_;
                 break;
             }
             if (g.problem.empty())
-                g.problem = fmt::format("line {}: unexpected '{}' in an IMCS game log", line_, t);
+                g.problem = fmt::format("line {}: unexpected '{}' in an IMCS game log", line_,
+                                        rules::printable_excerpt(t));
         }
         g.ending = Ending::Missing;  // no result line: the log was cut short
         return true;
@@ -126,7 +128,7 @@ class ImcsLogSource : public GameSource {
     void skip_to_next_header() {
         std::string line;
         while (read(line)) {
-            if (std::regex_match(trim(line), kHeader)) {
+            if (match_line(trim(line), kHeader)) {
                 pending_ = line;
                 has_pending_ = true;
                 --line_;

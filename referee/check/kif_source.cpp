@@ -2,14 +2,19 @@
 // ShogiGUI and 81Dojo): the header lines, the start diagram, one move a line under
 // 手数----指手---------消費時間--, the ending word (投了, 詰み, 切れ負け, 中断...) and the
 // result line (まで64手で先手の勝ち). One game a file; variations (変化：) are not read.
+#include <charconv>
 #include <istream>
+#include <optional>
 #include <regex>
+#include <string_view>
 
 #include <fmt/format.h>
 
 #include "referee/check/game_source.hpp"
+#include "referee/check/line_regex.hpp"
 #include "referee/rules/kif_read.hpp"
 #include "referee/rules/position.hpp"
+#include "referee/rules/printable.hpp"
 
 namespace referee::check {
 namespace {
@@ -21,6 +26,39 @@ rules::Color mover_at(std::size_t plies_played, bool gote_first) {
 
 rules::Color other(rules::Color c) {
     return c == rules::White ? rules::Black : rules::White;
+}
+
+// A move line, "   1 ７六歩(77)   ( 0:01/00:00:01)": its number, its first word (the move or
+// an ending word) and the second ("歩(23)" after "同" with an ASCII space). Read by hand, as
+// the line may be of any length (line_regex.hpp).
+struct MoveLine {
+    std::string_view number, word, next_word;
+};
+
+bool is_space(char c) {
+    return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f';
+}
+
+std::string_view next_word(std::string_view& rest) {
+    std::size_t i = 0;
+    while (i < rest.size() && is_space(rest[i])) ++i;
+    std::size_t j = i;
+    while (j < rest.size() && !is_space(rest[j])) ++j;
+    const std::string_view word = rest.substr(i, j - i);
+    rest.remove_prefix(j);
+    return word;
+}
+
+std::optional<MoveLine> read_move_line(std::string_view line) {
+    MoveLine m;
+    m.number = next_word(line);
+    if (m.number.empty() ||
+        m.number.find_first_not_of("0123456789") != std::string_view::npos)
+        return std::nullopt;
+    m.word = next_word(line);
+    if (m.word.empty()) return std::nullopt;
+    m.next_word = next_word(line);
+    return m;
 }
 
 // What the ending word says: how the game ended and who won, from the side that was to move.
@@ -67,7 +105,6 @@ class KifSource : public GameSource {
     }
 
     void read(RecordedGame& g) {
-        static const std::regex move_line(R"(^\s*(\d+)\s+(\S+)(\s.*)?$)");
         static const std::regex result_line(R"(^まで(\d+)手で(.*)$)");
         rules::KifDiagram diagram;
         std::string sente, gote, line;
@@ -85,14 +122,14 @@ class KifSource : public GameSource {
                 // This referee's first line names the variant.
                 static const std::regex ours(
                     R"(^# ---- minichess-referee KIF .*variant (\S+) ----)");
-                if (std::regex_search(line, m, ours)) g.variant = m[1];
+                if (search_line(line, m, ours)) g.variant = m[1];
                 continue;
             }
             if (line.starts_with("*") || line.starts_with("&") || line.empty()) {
                 if (line.starts_with("*") && ended) g.reason = line.substr(1);
                 continue;
             }
-            if (std::regex_match(line, m, result_line)) {
+            if (match_line(line, m, result_line)) {
                 const std::string how = m[2];
                 if (how.starts_with("先手") || how.starts_with("下手"))
                     result_said = rules::GameResult::WhiteWins;
@@ -126,27 +163,28 @@ class KifSource : public GameSource {
                 continue;
             }
             if (ended) {
-                fail(g, number, fmt::format("'{}' after the game's ending line", line));
+                fail(g, number, fmt::format("'{}' after the game's ending line",
+                                            rules::printable_excerpt(line)));
                 continue;
             }
-            if (!std::regex_match(line, m, move_line)) {
+            const std::optional<MoveLine> move = read_move_line(line);
+            if (!move) {
                 fail(g, number,
                      fmt::format("'{}' is neither a move line (as '   1 ７六歩(77)') "
                                  "nor an ending",
-                                 line));
+                                 rules::printable_excerpt(line)));
                 continue;
             }
-            std::string text = m[2];
+            std::string text(move->word);
             // "同 歩(23)" with an ASCII space: the piece is the next word.
-            if (text == "同" && m[3].matched) {
-                std::smatch rest;
-                const std::string after = m[3];
-                if (std::regex_search(after, rest, std::regex(R"(\S+)"))) text += rest[0].str();
-            }
-            if (std::stoul(m[1]) != g.moves.size() + 1)
-                fail(
-                    g, number,
-                    fmt::format("move number {} where {} was due", m[1].str(), g.moves.size() + 1));
+            if (text == "同") text += move->next_word;
+            std::size_t said_number = 0;
+            const auto [end_of_number, error] = std::from_chars(
+                move->number.data(), move->number.data() + move->number.size(), said_number);
+            if (error != std::errc() || said_number != g.moves.size() + 1)
+                fail(g, number,
+                     fmt::format("move number {} where {} was due",
+                                 rules::printable_excerpt(move->number), g.moves.size() + 1));
             if (const EndingWord* e = ending_word(text)) {
                 ended = true;
                 end(g, *e, diagram.gote_to_move);
@@ -178,7 +216,7 @@ class KifSource : public GameSource {
             fail(g, handicap_line,
                  fmt::format("'{}': a handicap start is read only from a board "
                              "diagram, and the record has none",
-                             handicap));
+                             rules::printable_excerpt(handicap)));
         start_position(g, diagram, diagram_line);
     }
 

@@ -3,6 +3,7 @@
 #include "referee/rules/kif_read.hpp"
 
 #include "referee/rules/fen.hpp"
+#include "referee/rules/printable.hpp"
 
 #include <fmt/format.h>
 
@@ -102,7 +103,8 @@ std::string hand_letters(const Variant& v, std::string_view hand, bool black) {
         const int type = kif_piece_type(v, rest.substr(0, len));
         if (type < 0)
             throw PositionError(fmt::format("the hand '{}' names a piece {} does not have: {}",
-                                            hand, v.name, rest.substr(0, len)));
+                                            printable_excerpt(hand), v.name,
+                                            printable_excerpt(rest.substr(0, len))));
         rest.remove_prefix(len);
         // A count in kanji: 二 ... 九, 十, 十一 ... 十八.
         int count = 0;
@@ -144,7 +146,7 @@ std::string kif_diagram_fen(const Rules& rules, const KifDiagram& d) {
                 throw PositionError(
                     fmt::format("the diagram row '{}' has a cell that starts with "
                                 "neither a space nor v",
-                                row));
+                                printable_excerpt(row)));
             rest.remove_prefix(1);
             if (rest.empty()) break;
             const std::size_t len = char_length(rest);
@@ -160,14 +162,15 @@ std::string kif_diagram_fen(const Rules& rules, const KifDiagram& d) {
                 throw PositionError(
                     fmt::format("the diagram row '{}' has a piece {} does not "
                                 "have: {}",
-                                row, v.name, name));
+                                printable_excerpt(row), v.name, printable_excerpt(name)));
             if (empty) rank += std::to_string(empty);
             empty = 0;
             rank += fen_piece(v.pieces[static_cast<std::size_t>(type)], gote);
         }
         if (cells != g.width || !rest.starts_with("|"))
             throw PositionError(
-                fmt::format("the diagram row '{}' does not have {} squares", row, g.width));
+                fmt::format("the diagram row '{}' does not have {} squares",
+                            printable_excerpt(row), g.width));
         if (empty) rank += std::to_string(empty);
         placement += (placement.empty() ? "" : "/") + rank;
     }
@@ -178,7 +181,7 @@ std::string kif_diagram_fen(const Rules& rules, const KifDiagram& d) {
 Move parse_kif_move(const Position& pos, std::string_view text, std::optional<Square> last_to) {
     const Geometry& g = pos.rules().geometry();
     const Variant& v = pos.rules().variant();
-    const std::string whole(text);
+    const std::string whole = printable_excerpt(text);  // as an error message quotes it
     auto unparsable = [&](const std::string& why) {
         return MoveError(MoveError::Kind::Unparsable,
                          fmt::format("'{}' is not a KIF move: {}", whole, why));

@@ -20,7 +20,7 @@ MoveText parse_move_text(const Geometry& g, std::string_view text) {
     auto unparsable = [&](const std::string& why) {
         // The text is an engine's: quoted escaped, so that a NUL cannot cut the message short.
         return MoveError(MoveError::Kind::Unparsable,
-                         fmt::format("'{}' is not a move: {}", printable_text(original), why));
+                         fmt::format("'{}' is not a move: {}", printable_excerpt(original), why));
     };
     if (rest.empty()) throw unparsable("it is empty");
     MoveText mt;
@@ -61,7 +61,7 @@ MoveText parse_move_text(const Geometry& g, std::string_view text) {
         if (rest.size() != 1 || !(std::isalpha(static_cast<unsigned char>(rest.front())) ||
                                   rest.front() == '+' || rest.front() == '-'))
             throw unparsable(
-                fmt::format("unexpected '{}' after the squares", printable_text(rest)));
+                fmt::format("unexpected '{}' after the squares", printable_excerpt(rest)));
         mt.promotion = static_cast<char>(std::toupper(static_cast<unsigned char>(rest.front())));
     }
     return mt;

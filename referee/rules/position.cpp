@@ -208,7 +208,7 @@ Move Position::parse_move(std::string_view text) const {
     auto illegal = [&](const std::string& why) {
         // The engine's text, quoted safely; made only for the error.
         return MoveError(MoveError::Kind::Illegal,
-                         fmt::format("{} is not a legal move for {}: {}", printable_text(text),
+                         fmt::format("{} is not a legal move for {}: {}", printable_excerpt(text),
                                      color_name(us), why));
     };
     // An ending that is over at once (a captured king, the last check given): nothing is
@@ -294,7 +294,7 @@ MoveList Position::gating_matches(const MoveList& matches, const MoveText& mt,
         throw MoveError(
             MoveError::Kind::Illegal,
             fmt::format("{} is not a legal move for {}: no '{}' can be gated in there",
-                        printable_text(text), color_name(side_to_move()), mt.promotion));
+                        printable_excerpt(text), color_name(side_to_move()), mt.promotion));
     if (gated) {
         // Castling gates on the king's square unless written from the rook's.
         for (const Move& m : out)
@@ -317,7 +317,7 @@ Move Position::parse_drop(const MoveText& mt, std::string_view text) const {
     const Color us = side_to_move();
     auto illegal = [&](const std::string& why) {
         return MoveError(MoveError::Kind::Illegal,
-                         fmt::format("{} is not a legal move for {}: {}", printable_text(text),
+                         fmt::format("{} is not a legal move for {}: {}", printable_excerpt(text),
                                      color_name(us), why));
     };
     if (!v.drops) throw illegal(fmt::format("{} has no drops", v.name));

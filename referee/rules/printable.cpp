@@ -53,4 +53,12 @@ std::string printable_text(std::string_view text) {
     return out;
 }
 
+std::string printable_excerpt(std::string_view text, std::size_t max_bytes) {
+    if (text.size() <= max_bytes) return printable_text(text);
+    std::size_t cut = max_bytes;
+    // Back to the start of a character: never end inside a UTF-8 sequence.
+    while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80) --cut;
+    return fmt::format("{}... ({} bytes)", printable_text(text.substr(0, cut)), text.size());
+}
+
 }  // namespace referee::rules

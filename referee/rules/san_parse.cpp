@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include "referee/rules/position.hpp"
+#include "referee/rules/printable.hpp"
 
 namespace referee::rules {
 namespace {
@@ -42,7 +43,7 @@ Move Position::parse_san(std::string_view text) const {
     const Variant& v = rules_.variant();
     const Color us = side_to_move();
     std::string_view s = trim(text);
-    const std::string shown(s);
+    const std::string shown = printable_excerpt(s);  // the text as an error message quotes it
     auto unparsable = [&](const std::string& why) {
         return MoveError(MoveError::Kind::Unparsable,
                          fmt::format("'{}' is not a move: {}", shown, why));
@@ -151,7 +152,8 @@ Move Position::parse_san(std::string_view text) const {
         int rank = 0;
         for (char c : s) {
             if (!is_digit(c) || rank > g.height)
-                throw unparsable(fmt::format("unexpected '{}' before the target square", s));
+                throw unparsable(
+                    fmt::format("unexpected '{}' before the target square", printable_excerpt(s)));
             rank = rank * 10 + (c - '0');
         }
         from_rank = rank - 1;
@@ -241,7 +243,7 @@ Move Position::parse_gated_san(Move base, std::string_view gate, const std::stri
         square = g.parse(gate.substr(1));
         if (!square)
             throw unparsable(fmt::format("'{}' after the gated piece is not a square",
-                                         std::string(gate.substr(1))));
+                                         printable_excerpt(gate.substr(1))));
     }
     for (const Move& m : legal_here())
         if (m.gates() && m.gate_type() == type && m.from == base.from && m.to == base.to &&

@@ -96,7 +96,7 @@ Move parse_usi_move(const Position& pos, std::string_view text) {
             fmt::format("'{}' is not a USI move of the {}x{} board: a square is its file "
                         "counted from the right and its rank as a letter from the top, as in "
                         "{}{} or P*{}",
-                        printable_text(original), g.width, g.height, usi_square(g, g.at(0, 0)),
+                        printable_excerpt(original), g.width, g.height, usi_square(g, g.at(0, 0)),
                         usi_square(g, g.at(0, 1)), usi_square(g, g.at(0, 1))));
     try {
         return pos.parse_move(uci);
@@ -104,7 +104,7 @@ Move parse_usi_move(const Position& pos, std::string_view text) {
         // The rules' sentence names the UCI text: name the engine's, with the board's name.
         std::string why = e.what();
         if (const auto at = why.find(uci); at != std::string::npos)
-            why.replace(at, uci.size(), fmt::format("{} ({})", printable_text(original), uci));
+            why.replace(at, uci.size(), fmt::format("{} ({})", printable_excerpt(original), uci));
         throw MoveError(e.kind(), why);
     }
 }
