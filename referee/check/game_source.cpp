@@ -85,8 +85,7 @@ Format detect_format(const std::string& head) {
         // A journal's first line is its header: {"type":"header",...}.
         static const std::regex journal_header(
             R"re(^\{\s*"(fingerprint|format|type)"\s*:.*"header")re");
-        return search_line(first_line, journal_header) ? Format::Journal
-                                                             : Format::JsonRecords;
+        return search_line(first_line, journal_header) ? Format::Journal : Format::JsonRecords;
     }
     if (i < head.size() && head[i] == '[' && (next_after(i) == '{' || next_after(i) == ']'))
         return Format::JsonRecords;

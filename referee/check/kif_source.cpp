@@ -52,8 +52,7 @@ std::string_view next_word(std::string_view& rest) {
 std::optional<MoveLine> read_move_line(std::string_view line) {
     MoveLine m;
     m.number = next_word(line);
-    if (m.number.empty() ||
-        m.number.find_first_not_of("0123456789") != std::string_view::npos)
+    if (m.number.empty() || m.number.find_first_not_of("0123456789") != std::string_view::npos)
         return std::nullopt;
     m.word = next_word(line);
     if (m.word.empty()) return std::nullopt;
@@ -163,8 +162,9 @@ class KifSource : public GameSource {
                 continue;
             }
             if (ended) {
-                fail(g, number, fmt::format("'{}' after the game's ending line",
-                                            rules::printable_excerpt(line)));
+                fail(g, number,
+                     fmt::format("'{}' after the game's ending line",
+                                 rules::printable_excerpt(line)));
                 continue;
             }
             const std::optional<MoveLine> move = read_move_line(line);

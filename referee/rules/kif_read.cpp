@@ -168,9 +168,8 @@ std::string kif_diagram_fen(const Rules& rules, const KifDiagram& d) {
             rank += fen_piece(v.pieces[static_cast<std::size_t>(type)], gote);
         }
         if (cells != g.width || !rest.starts_with("|"))
-            throw PositionError(
-                fmt::format("the diagram row '{}' does not have {} squares",
-                            printable_excerpt(row), g.width));
+            throw PositionError(fmt::format("the diagram row '{}' does not have {} squares",
+                                            printable_excerpt(row), g.width));
         if (empty) rank += std::to_string(empty);
         placement += (placement.empty() ? "" : "/") + rank;
     }

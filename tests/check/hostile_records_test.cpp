@@ -83,9 +83,8 @@ TEST(HostileRecords, AKifMoveNumberPastAnyIntegerIsNamed) {
 
 TEST(HostileRecords, AnImcsLogLineOfMegabytesAnywhereIsReported) {
     const std::string header_at = "3: white(" + kLong + ", W) vs black(127.0.0.1:49804)\n";
-    for (const std::string& log :
-         {header_at, kImcsGame + header_at, kImcsGame + kLong + "\n",
-          kImcsGame.substr(0, kImcsGame.find("= W")) + kLong + "\n"}) {
+    for (const std::string& log : {header_at, kImcsGame + header_at, kImcsGame + kLong + "\n",
+                                   kImcsGame.substr(0, kImcsGame.find("= W")) + kLong + "\n"}) {
         const auto verdicts = check_text("long.log", log, "minitchess");
         ASSERT_FALSE(verdicts.empty());
         for (const Verdict& v : verdicts) EXPECT_LT(format_verdict(v).size(), 700u) << v.message;
