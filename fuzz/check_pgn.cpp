@@ -7,6 +7,8 @@
 #include <sstream>
 #include <string>
 
+#include <nlohmann/json.hpp>
+
 #include "referee/check/check_game.hpp"
 #include "referee/check/game_source.hpp"
 
