@@ -119,6 +119,17 @@ constexpr bool test(const Bits256& b, int s) {
     return (b.w[s >> 6] >> (s & 63)) & 1;
 }
 
+// Adds or removes one square of the wide set in place, touching only its word (making and
+// taking back moves does this several times a move; the xiangqi family's trial of every move
+// spent a third of its time building and and-ing whole four-word masks). The 64-bit board
+// keeps its one mask: written this way it measured a tenth slower in minichess's perft.
+constexpr void set_square(Bits256& b, int s) {
+    b.w[s >> 6] |= std::uint64_t(1) << (s & 63);
+}
+constexpr void clear_square(Bits256& b, int s) {
+    b.w[s >> 6] &= ~(std::uint64_t(1) << (s & 63));
+}
+
 // Removes and returns the lowest set square.
 constexpr int pop_lsb(Bits64& b) {
     int s = lsb(b);

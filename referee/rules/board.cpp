@@ -15,25 +15,6 @@ Board<BB>::Board(std::shared_ptr<const T> tables)
 }
 
 template <class BB>
-void Board<BB>::place(Piece p, int s) {
-    const BB b = square_bit<BB>(s);
-    squares_[s] = p;
-    by_color_[color_of(p)] |= b;
-    by_type_[type_of(p)] |= b;
-    if (t_->royal_types >> type_of(p) & 1) royals_ |= b;
-}
-
-template <class BB>
-void Board<BB>::lift(int s) {
-    const Piece p = squares_[s];
-    const BB b = ~square_bit<BB>(s);
-    squares_[s] = kNoPiece;
-    by_color_[color_of(p)] &= b;
-    by_type_[type_of(p)] &= b;
-    royals_ &= b;
-}
-
-template <class BB>
 template <bool kKeyed>
 void Board<BB>::put(Piece p, int s) {
     place(p, s);

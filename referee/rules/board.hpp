@@ -7,6 +7,7 @@
 #include <array>
 #include <memory>
 #include <optional>
+#include <type_traits>
 #include <vector>
 
 #include "referee/rules/fen.hpp"
@@ -245,6 +246,43 @@ class Board {
     std::vector<std::array<BB, 2>> gate_history_;  // gates_ before each move (gating only)
     std::vector<Undo> history_;  // also the key before each move made, for repetition
 };
+
+// Placing and lifting a piece, without the key: inline, as every move and take-back (and
+// every trial of a move) does it several times; on the wide set one word at a time
+// (bitboard.hpp's set_square).
+template <class BB>
+inline void Board<BB>::place(Piece p, int s) {
+    if constexpr (std::is_same_v<BB, Bits64>) {
+        const BB b = square_bit<BB>(s);
+        squares_[s] = p;
+        by_color_[color_of(p)] |= b;
+        by_type_[type_of(p)] |= b;
+        if (t_->royal_types >> type_of(p) & 1) royals_ |= b;
+    } else {
+        squares_[s] = p;
+        set_square(by_color_[color_of(p)], s);
+        set_square(by_type_[type_of(p)], s);
+        if (t_->royal_types >> type_of(p) & 1) set_square(royals_, s);
+    }
+}
+
+template <class BB>
+inline void Board<BB>::lift(int s) {
+    if constexpr (std::is_same_v<BB, Bits64>) {
+        const Piece p = squares_[s];
+        const BB b = ~square_bit<BB>(s);
+        squares_[s] = kNoPiece;
+        by_color_[color_of(p)] &= b;
+        by_type_[type_of(p)] &= b;
+        royals_ &= b;
+    } else {
+        const Piece p = squares_[s];
+        squares_[s] = kNoPiece;
+        clear_square(by_color_[color_of(p)], s);
+        clear_square(by_type_[type_of(p)], s);
+        clear_square(royals_, s);
+    }
+}
 
 extern template class Board<Bits64>;
 extern template class Board<Bits256>;

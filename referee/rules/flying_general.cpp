@@ -10,14 +10,20 @@ namespace referee::rules {
 template <class BB>
 bool Board<BB>::royals_face(Color c) const {
     const T& t = *t_;
-    const BB occ = occupied(), theirs = royals_ & by_color_[~c];
+    const BB occ = occupied();
+    // Only the one ray from ours that holds theirs is looked along, if any does (this runs
+    // after every move tried in the xiangqi family).
     for (BB ours = royals_ & by_color_[c]; any(ours);) {
         const int k = pop_lsb(ours);
-        for (const int vec : t.orthogonal_vecs) {
-            const BB line = t.ray[vec][k] & occ;
-            if (!any(line)) continue;
-            const int first = t.vec_step[vec] > 0 ? lsb(line) : msb(line);
-            if (test(theirs, first)) return true;
+        for (BB theirs = royals_ & by_color_[~c]; any(theirs);) {
+            const int r = pop_lsb(theirs);
+            for (const int vec : t.orthogonal_vecs) {
+                const BB& ray = t.ray[vec][k];
+                if (!test(ray, r)) continue;  // r is not this way
+                const BB line = ray & occ;    // holds r: never empty
+                if ((t.vec_step[vec] > 0 ? lsb(line) : msb(line)) == r) return true;
+                break;
+            }
         }
     }
     return false;
