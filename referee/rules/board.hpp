@@ -125,7 +125,18 @@ class Board {
         std::array<BB, kBits<BB>> pin_line;
     };
     LegalMode legality(Legality& out) const;
-    bool leaves_royal_safe(Move m);  // the trial: make, test, unmake
+    // The flying-general test for a run of trials from one position (flying_general.cpp):
+    // with one general a side, the squares between them if they share a line. After a
+    // move that is not the general's, they face when none of those squares is occupied.
+    struct FacingWatch {
+        bool single = false;   // one royal piece a side: the watch applies
+        bool aligned = false;  // on one file or rank
+        BB between{};
+    };
+    FacingWatch facing_watch(Color c) const;
+    // The trial: make, test, unmake. `watch`, taken in the position the move is made from,
+    // spares the flying-general test its search along the lines.
+    bool leaves_royal_safe(Move m, const FacingWatch* watch = nullptr);
 
     template <bool kKeyed>
     void play(Move m);  // make(), with or without the key

@@ -29,6 +29,24 @@ bool Board<BB>::royals_face(Color c) const {
     return false;
 }
 
+template <class BB>
+typename Board<BB>::FacingWatch Board<BB>::facing_watch(Color c) const {
+    const T& t = *t_;
+    FacingWatch w;
+    const BB ours = royals_ & by_color_[c], theirs = royals_ & by_color_[~c];
+    if (!any(ours) || !any(theirs) || more_than_one(ours) || more_than_one(theirs)) return w;
+    w.single = true;
+    const int k = lsb(ours), r = lsb(theirs);
+    for (const int vec : t.orthogonal_vecs)
+        if (test(t.ray[vec][k], r)) {
+            // The ray from k holds r and goes on past it: what lies before r is between.
+            w.aligned = true;
+            w.between = t.ray[vec][k] & ~t.ray[vec][r] & ~square_bit<BB>(r);
+            break;
+        }
+    return w;
+}
+
 template class Board<Bits64>;
 template class Board<Bits256>;
 

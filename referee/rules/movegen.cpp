@@ -417,11 +417,18 @@ bool Board<BB>::royal_attacked(Color c) const {
 }
 
 template <class BB>
-bool Board<BB>::leaves_royal_safe(Move m) {
+bool Board<BB>::leaves_royal_safe(Move m, const FacingWatch* watch) {
     const Color us = stm_;
+    // Whether the watch judges the flying-general rule: a plain move that neither moves nor
+    // takes a general leaves both where they were, so they face when nothing stands between
+    // them any more.
+    bool watched = false;
+    const auto face = [&] {
+        return watched ? watch->aligned && !any(watch->between & occupied()) : royals_face(us);
+    };
     // Taking the last enemy royal ends the game, so it stands even if it exposes ours.
     const auto safe = [&] {
-        return (!royal_attacked(us) && !(t_->flying_general && royals_face(us))) ||
+        return (!royal_attacked(us) && !(t_->flying_general && face())) ||
                (t_->variant->end.royal_capture && !has_royal(~us));
     };
     if (m.kind() == MoveKind::Normal || m.kind() == MoveKind::DoubleStep) {
@@ -430,6 +437,8 @@ bool Board<BB>::leaves_royal_safe(Move m) {
         // the history, hands, counters), which cost the xiangqi family's trial of every
         // move a third of its time.
         const Piece moved = squares_[m.from], captured = squares_[m.to];
+        const auto royal = [&](Piece p) { return p && (t_->royal_types >> type_of(p) & 1); };
+        watched = watch && watch->single && !royal(moved) && !royal(captured);
         if (captured) lift(m.to);
         lift(m.from);
         place(moved, m.to);
@@ -548,8 +557,9 @@ Sink Board<BB>::generate_checked(Sink sink) {
     if (mode == LegalMode::Trial) {
         MoveList list;
         generate_pseudo_legal(list);
+        const FacingWatch watch = t_->flying_general ? facing_watch(stm_) : FacingWatch{};
         for (const Move m : list)
-            if (leaves_royal_safe(m)) sink.move(m);
+            if (leaves_royal_safe(m, &watch)) sink.move(m);
         return sink;
     }
     struct ExactFilter {
