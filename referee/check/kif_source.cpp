@@ -2,6 +2,7 @@
 // ShogiGUI and 81Dojo): the header lines, the start diagram, one move a line under
 // 手数----指手---------消費時間--, the ending word (投了, 詰み, 切れ負け, 中断...) and the
 // result line (まで64手で先手の勝ち). One game a file; variations (変化：) are not read.
+#include <array>
 #include <charconv>
 #include <istream>
 #include <optional>
@@ -15,6 +16,7 @@
 #include "referee/rules/kif_read.hpp"
 #include "referee/rules/position.hpp"
 #include "referee/rules/printable.hpp"
+#include "referee/rules/words.hpp"
 
 namespace referee::check {
 namespace {
@@ -29,35 +31,18 @@ rules::Color other(rules::Color c) {
 }
 
 // A move line, "   1 ７六歩(77)   ( 0:01/00:00:01)": its number, its first word (the move or
-// an ending word) and the second ("歩(23)" after "同" with an ASCII space). Read by hand, as
-// the line may be of any length (line_regex.hpp).
+// an ending word) and the second ("歩(23)" after "同" with an ASCII space), as views into
+// the line. Read without a regex, as the line may be of any length (line_regex.hpp).
 struct MoveLine {
     std::string_view number, word, next_word;
 };
 
-bool is_space(char c) {
-    return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f';
-}
-
-std::string_view next_word(std::string_view& rest) {
-    std::size_t i = 0;
-    while (i < rest.size() && is_space(rest[i])) ++i;
-    std::size_t j = i;
-    while (j < rest.size() && !is_space(rest[j])) ++j;
-    const std::string_view word = rest.substr(i, j - i);
-    rest.remove_prefix(j);
-    return word;
-}
-
 std::optional<MoveLine> read_move_line(std::string_view line) {
-    MoveLine m;
-    m.number = next_word(line);
-    if (m.number.empty() || m.number.find_first_not_of("0123456789") != std::string_view::npos)
+    std::array<std::string_view, 3> words;
+    if (rules::leading_words(line, words) < 2 ||
+        words[0].find_first_not_of("0123456789") != std::string_view::npos)
         return std::nullopt;
-    m.word = next_word(line);
-    if (m.word.empty()) return std::nullopt;
-    m.next_word = next_word(line);
-    return m;
+    return MoveLine{words[0], words[1], words[2]};
 }
 
 // What the ending word says: how the game ended and who won, from the side that was to move.
