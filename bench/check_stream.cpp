@@ -19,7 +19,7 @@
 
 #include "referee/check/checker.hpp"
 #include "referee/match/game_record.hpp"
-#include "referee/rules/pgn.hpp"
+#include "referee/rules/notation/pgn.hpp"
 
 namespace {
 

@@ -25,7 +25,7 @@
 #include <fmt/format.h>
 #include <boost/asio/io_context.hpp>
 
-#include "referee/engine/cpu_time.hpp"
+#include "referee/engine/process/cpu_time.hpp"
 #include "referee/live/run_live.hpp"
 #include "referee/tournament/runner.hpp"
 

@@ -20,7 +20,7 @@
 #include <fmt/format.h>
 #include <boost/asio/io_context.hpp>
 
-#include "referee/engine/cpu_time.hpp"
+#include "referee/engine/process/cpu_time.hpp"
 #include "referee/tournament/runner.hpp"
 
 namespace {

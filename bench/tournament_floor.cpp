@@ -15,8 +15,8 @@
 
 #include <fmt/format.h>
 
-#include "referee/engine/cpu_time.hpp"
-#include "referee/rules/position.hpp"
+#include "referee/engine/process/cpu_time.hpp"
+#include "referee/rules/core/position.hpp"
 #include "referee/tournament/config.hpp"
 #include "referee/tournament/schedule.hpp"
 

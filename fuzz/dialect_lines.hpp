@@ -9,8 +9,8 @@
 #include <string>
 #include <string_view>
 
-#include "referee/engine/dialect.hpp"
-#include "referee/rules/position.hpp"
+#include "referee/engine/dialects/dialect.hpp"
+#include "referee/rules/core/position.hpp"
 
 namespace fuzz {
 

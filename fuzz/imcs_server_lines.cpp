@@ -9,7 +9,7 @@
 #include <string>
 #include <string_view>
 
-#include "referee/engine/imcs_wire.hpp"
+#include "referee/engine/dialects/imcs_wire.hpp"
 #include "referee/server/client_lines.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {

@@ -5,7 +5,7 @@
 #include <string>
 #include <string_view>
 
-#include "referee/rules/variant.hpp"
+#include "referee/rules/variant/variant.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     try {

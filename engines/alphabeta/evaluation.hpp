@@ -18,8 +18,8 @@
 #include <cstdint>
 #include <vector>
 
-#include "referee/rules/board.hpp"
-#include "referee/rules/variant.hpp"
+#include "referee/rules/core/board.hpp"
+#include "referee/rules/variant/variant.hpp"
 
 namespace engines::alphabeta {
 

@@ -15,7 +15,7 @@
 
 #include "engines/alphabeta/evaluation.hpp"
 #include "engines/alphabeta/transposition_table.hpp"
-#include "referee/rules/board.hpp"
+#include "referee/rules/core/board.hpp"
 
 namespace engines::alphabeta {
 

@@ -6,7 +6,7 @@
 #include <optional>
 #include <vector>
 
-#include "referee/rules/move.hpp"
+#include "referee/rules/base/move.hpp"
 
 namespace engines::alphabeta {
 

@@ -25,7 +25,7 @@
 #include "engines/common/output.hpp"
 #include "engines/common/random_pick.hpp"
 #include "engines/common/text.hpp"
-#include "referee/rules/position.hpp"
+#include "referee/rules/core/position.hpp"
 
 namespace {
 

@@ -8,7 +8,7 @@
 #include <random>
 #include <vector>
 
-#include "referee/rules/position.hpp"
+#include "referee/rules/core/position.hpp"
 
 namespace engines {
 

@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "engines/common/player.hpp"
-#include "referee/rules/words.hpp"
+#include "referee/rules/text/words.hpp"
 
 namespace engines {
 

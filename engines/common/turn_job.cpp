@@ -4,7 +4,7 @@
 #include <cstdlib>
 #include <exception>
 
-#include "referee/rules/words.hpp"
+#include "referee/rules/text/words.hpp"
 
 namespace engines {
 

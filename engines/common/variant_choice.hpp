@@ -7,7 +7,7 @@
 #include <string_view>
 #include <vector>
 
-#include "referee/rules/position.hpp"
+#include "referee/rules/core/position.hpp"
 
 namespace engines {
 

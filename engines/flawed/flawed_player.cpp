@@ -4,7 +4,7 @@
 #include <stdexcept>
 
 #include "engines/common/random_pick.hpp"
-#include "referee/rules/probe_moves.hpp"
+#include "referee/rules/probes/probe_moves.hpp"
 
 namespace engines {
 

@@ -15,7 +15,7 @@
 #include <string>
 
 #include "engines/common/player.hpp"
-#include "referee/rules/probes.hpp"
+#include "referee/rules/probes/probes.hpp"
 
 namespace engines {
 

@@ -3,8 +3,8 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
-#include "referee/rules/kif_read.hpp"
-#include "referee/rules/printable.hpp"
+#include "referee/rules/notation/kif_read.hpp"
+#include "referee/rules/text/printable.hpp"
 
 namespace referee::check {
 namespace {

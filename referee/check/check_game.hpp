@@ -9,7 +9,7 @@
 #include <nlohmann/json_fwd.hpp>
 
 #include "referee/check/recorded_game.hpp"
-#include "referee/rules/position.hpp"
+#include "referee/rules/core/position.hpp"
 
 namespace referee::check {
 

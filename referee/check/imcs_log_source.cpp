@@ -10,7 +10,7 @@
 
 #include "referee/check/game_source.hpp"
 #include "referee/check/line_regex.hpp"
-#include "referee/rules/printable.hpp"
+#include "referee/rules/text/printable.hpp"
 
 namespace referee::check {
 namespace {

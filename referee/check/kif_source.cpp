@@ -13,10 +13,10 @@
 
 #include "referee/check/game_source.hpp"
 #include "referee/check/line_regex.hpp"
-#include "referee/rules/kif_read.hpp"
-#include "referee/rules/position.hpp"
-#include "referee/rules/printable.hpp"
-#include "referee/rules/words.hpp"
+#include "referee/rules/core/position.hpp"
+#include "referee/rules/notation/kif_read.hpp"
+#include "referee/rules/text/printable.hpp"
+#include "referee/rules/text/words.hpp"
 
 namespace referee::check {
 namespace {

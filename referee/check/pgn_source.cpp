@@ -2,7 +2,7 @@
 #include <fmt/format.h>
 
 #include "referee/check/game_source.hpp"
-#include "referee/rules/pgn.hpp"
+#include "referee/rules/notation/pgn.hpp"
 
 namespace referee::check {
 namespace {

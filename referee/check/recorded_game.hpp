@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
-#include "referee/rules/geometry.hpp"
-#include "referee/rules/outcome.hpp"
+#include "referee/rules/base/geometry.hpp"
+#include "referee/rules/base/outcome.hpp"
 
 namespace referee::check {
 
@@ -58,8 +58,8 @@ struct RecordedGame {
     // there just runs out of time, which the check reports as a difference, not a fault.
     bool recorder_knows_no_legal_move_rule = true;
     std::string problem;  // the record could not be read whole ("line 12: ..."); empty if fine
-    // The moves are KIF's (７六歩(77), 同　歩(23)), read in the position (rules/kif_read.hpp)
-    // rather than as SAN or coordinates.
+    // The moves are KIF's (７六歩(77), 同　歩(23)), read in the position
+    // (rules/notation/kif_read.hpp) rather than as SAN or coordinates.
     bool kif_moves = false;
 };
 

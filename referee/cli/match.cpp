@@ -18,8 +18,8 @@
 
 #include "referee/cli/commands.hpp"
 #include "referee/cli/tournament_run.hpp"
-#include "referee/engine/process.hpp"
-#include "referee/rules/words.hpp"
+#include "referee/engine/process/process.hpp"
+#include "referee/rules/text/words.hpp"
 
 namespace referee::cli {
 namespace {

@@ -4,8 +4,8 @@
 
 #include <fmt/format.h>
 
-#include "referee/rules/input_file.hpp"
-#include "referee/rules/sfen.hpp"
+#include "referee/rules/notation/sfen.hpp"
+#include "referee/rules/text/input_file.hpp"
 
 namespace referee::cli {
 

@@ -5,7 +5,7 @@
 
 #include <CLI/CLI.hpp>
 
-#include "referee/rules/position.hpp"
+#include "referee/rules/core/position.hpp"
 
 namespace referee::cli {
 

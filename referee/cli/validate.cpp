@@ -10,7 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include "referee/cli/commands.hpp"
-#include "referee/engine/process.hpp"
+#include "referee/engine/process/process.hpp"
 #include "referee/validate/validate.hpp"
 
 namespace referee::cli {

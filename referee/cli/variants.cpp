@@ -4,7 +4,7 @@
 #include <fmt/format.h>
 
 #include "referee/cli/commands.hpp"
-#include "referee/rules/variant.hpp"
+#include "referee/rules/variant/variant.hpp"
 
 namespace referee::cli {
 

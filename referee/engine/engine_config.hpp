@@ -10,8 +10,8 @@
 #include <utility>
 #include <vector>
 
-#include "referee/engine/limits.hpp"
-#include "referee/engine/sandbox.hpp"
+#include "referee/engine/process/limits.hpp"
+#include "referee/engine/process/sandbox.hpp"
 
 namespace referee::engine {
 

@@ -19,7 +19,7 @@
 #include <vector>
 
 #include "referee/engine/engine_config.hpp"
-#include "referee/rules/variant.hpp"
+#include "referee/rules/variant/variant.hpp"
 
 namespace referee::engine {
 

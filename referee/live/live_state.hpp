@@ -23,7 +23,7 @@
 #include <nlohmann/json.hpp>
 
 #include "referee/match/game_record.hpp"
-#include "referee/rules/position.hpp"
+#include "referee/rules/core/position.hpp"
 #include "referee/tournament/run_events.hpp"
 #include "referee/tournament/sprt.hpp"
 

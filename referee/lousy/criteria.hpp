@@ -8,7 +8,7 @@
 
 #include "referee/lousy/bot.hpp"
 #include "referee/lousy/history.hpp"
-#include "referee/rules/position.hpp"
+#include "referee/rules/core/position.hpp"
 
 namespace referee::lousy {
 

@@ -6,7 +6,7 @@
 #include <optional>
 #include <vector>
 
-#include "referee/rules/position.hpp"
+#include "referee/rules/core/position.hpp"
 
 namespace referee::lousy {
 

@@ -12,7 +12,7 @@
 #include "referee/lousy/bot.hpp"
 #include "referee/lousy/history.hpp"
 #include "referee/lousy/replay.hpp"
-#include "referee/rules/position.hpp"
+#include "referee/rules/core/position.hpp"
 
 namespace referee::lousy {
 

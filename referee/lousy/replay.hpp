@@ -6,8 +6,8 @@
 #include "referee/lousy/bot.hpp"
 #include "referee/lousy/choose.hpp"
 #include "referee/lousy/history.hpp"
-#include "referee/rules/outcome.hpp"
-#include "referee/rules/position.hpp"
+#include "referee/rules/base/outcome.hpp"
+#include "referee/rules/core/position.hpp"
 
 namespace referee::lousy {
 

@@ -5,8 +5,8 @@
 #include <cstdlib>
 #include <string>
 
-#include "referee/rules/geometry.hpp"
-#include "referee/rules/move.hpp"
+#include "referee/rules/base/geometry.hpp"
+#include "referee/rules/base/move.hpp"
 
 namespace referee::lousy {
 

@@ -6,7 +6,7 @@
 
 #include "referee/lousy/puzzle.hpp"
 #include "referee/lousy/replay.hpp"
-#include "referee/rules/position.hpp"
+#include "referee/rules/core/position.hpp"
 
 namespace referee::lousy {
 

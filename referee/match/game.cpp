@@ -8,7 +8,7 @@
 #include <boost/asio/post.hpp>
 #include <boost/asio/steady_timer.hpp>
 
-#include "referee/rules/printable.hpp"
+#include "referee/rules/text/printable.hpp"
 
 namespace referee::match {
 

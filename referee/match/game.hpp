@@ -9,11 +9,11 @@
 #include <string>
 #include <vector>
 
-#include "referee/engine/session.hpp"
+#include "referee/engine/dialects/session.hpp"
 #include "referee/match/game_record.hpp"
 #include "referee/match/score_adjudication.hpp"
 #include "referee/match/time_control.hpp"
-#include "referee/rules/position.hpp"
+#include "referee/rules/core/position.hpp"
 
 namespace boost::asio {
 class io_context;

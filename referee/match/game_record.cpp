@@ -6,7 +6,7 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
-#include "referee/rules/printable.hpp"
+#include "referee/rules/text/printable.hpp"
 
 namespace referee::match {
 namespace {

@@ -1,11 +1,11 @@
-// A game record as KIF (rules/kif.hpp), for variants whose pieces KIF can name: the record's
-// termination told in KIF's words.
+// A game record as KIF (rules/notation/kif.hpp), for variants whose pieces KIF can name: the
+// record's termination told in KIF's words.
 #pragma once
 
 #include <string>
 
 #include "referee/match/game_record.hpp"
-#include "referee/rules/kif.hpp"
+#include "referee/rules/notation/kif.hpp"
 
 namespace referee::match {
 

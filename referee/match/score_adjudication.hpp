@@ -7,9 +7,9 @@
 #include <optional>
 #include <string>
 
-#include "referee/engine/uci_info.hpp"
-#include "referee/rules/geometry.hpp"
-#include "referee/rules/outcome.hpp"
+#include "referee/engine/dialects/uci_info.hpp"
+#include "referee/rules/base/geometry.hpp"
+#include "referee/rules/base/outcome.hpp"
 
 namespace referee::match {
 

@@ -8,7 +8,7 @@
 #include <string>
 #include <string_view>
 
-#include "referee/rules/geometry.hpp"
+#include "referee/rules/base/geometry.hpp"
 
 namespace referee::match {
 

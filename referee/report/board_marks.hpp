@@ -5,7 +5,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "referee/rules/variant.hpp"
+#include "referee/rules/variant/variant.hpp"
 
 namespace referee::report {
 

@@ -6,7 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "referee/match/game_record.hpp"
-#include "referee/rules/position.hpp"
+#include "referee/rules/core/position.hpp"
 
 namespace referee::report {
 

@@ -5,7 +5,7 @@
 #include <fmt/format.h>
 
 #include "referee/match/kif_record.hpp"
-#include "referee/rules/kif.hpp"
+#include "referee/rules/notation/kif.hpp"
 #include "referee/tournament/output_files.hpp"
 
 namespace referee::report {

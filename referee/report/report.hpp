@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "referee/match/game_record.hpp"
-#include "referee/rules/position.hpp"
+#include "referee/rules/core/position.hpp"
 #include "referee/tournament/sprt.hpp"
 #include "referee/tournament/standings.hpp"
 

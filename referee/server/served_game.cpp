@@ -4,7 +4,7 @@
 
 #include <fmt/format.h>
 
-#include "referee/rules/outcome.hpp"
+#include "referee/rules/base/outcome.hpp"
 #include "referee/server/connection.hpp"
 #include "referee/server/server.hpp"
 

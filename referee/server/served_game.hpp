@@ -14,9 +14,9 @@
 
 #include <boost/asio.hpp>
 
-#include "referee/engine/imcs_wire.hpp"
+#include "referee/engine/dialects/imcs_wire.hpp"
 #include "referee/match/game_record.hpp"
-#include "referee/rules/position.hpp"
+#include "referee/rules/core/position.hpp"
 
 namespace referee::server {
 

@@ -8,7 +8,7 @@
 
 #include <fmt/format.h>
 
-#include "referee/engine/imcs_wire.hpp"
+#include "referee/engine/dialects/imcs_wire.hpp"
 #include "referee/server/connection.hpp"
 #include "referee/server/elo.hpp"
 #include "referee/server/served_game.hpp"

@@ -20,7 +20,7 @@
 #include <boost/asio.hpp>
 
 #include "referee/match/game_record.hpp"
-#include "referee/rules/position.hpp"
+#include "referee/rules/core/position.hpp"
 #include "referee/server/accounts.hpp"
 
 namespace referee::server {

@@ -1,6 +1,6 @@
 #include "referee/tournament/config.hpp"
 
-#include "referee/rules/chess960.hpp"
+#include "referee/rules/variant/chess960.hpp"
 
 #include <filesystem>
 #include <fstream>
@@ -11,9 +11,9 @@
 
 #include "referee/engine/launch.hpp"
 #include "referee/match/illegal_move_policy.hpp"
-#include "referee/rules/input_file.hpp"
-#include "referee/rules/position.hpp"
-#include "referee/rules/yaml_reader.hpp"
+#include "referee/rules/core/position.hpp"
+#include "referee/rules/text/input_file.hpp"
+#include "referee/rules/variant/yaml/yaml_reader.hpp"
 
 namespace referee::tournament {
 

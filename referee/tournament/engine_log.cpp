@@ -8,7 +8,7 @@
 
 #include <fmt/format.h>
 
-#include "referee/rules/printable.hpp"
+#include "referee/rules/text/printable.hpp"
 #include "referee/tournament/output_files.hpp"
 
 namespace referee::tournament {

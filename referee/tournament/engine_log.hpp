@@ -13,7 +13,7 @@
 #include <string>
 #include <string_view>
 
-#include "referee/engine/session.hpp"
+#include "referee/engine/dialects/session.hpp"
 
 namespace referee::tournament {
 

@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "referee/rules/position.hpp"
+#include "referee/rules/core/position.hpp"
 #include "referee/tournament/config.hpp"
 #include "referee/tournament/journal.hpp"
 #include "referee/tournament/schedule.hpp"

@@ -13,7 +13,7 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
-#include "referee/rules/printable.hpp"
+#include "referee/rules/text/printable.hpp"
 #include "referee/tournament/output_files.hpp"
 
 namespace referee::tournament {

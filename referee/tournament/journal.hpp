@@ -17,7 +17,7 @@
 #include <thread>
 #include <vector>
 
-#include "referee/engine/scratch_dir.hpp"
+#include "referee/engine/process/scratch_dir.hpp"
 #include "referee/match/game_record.hpp"
 
 namespace referee::tournament {

@@ -1,8 +1,8 @@
 #include "referee/tournament/openings.hpp"
 
-#include "referee/rules/input_file.hpp"
-#include "referee/rules/pgn.hpp"
-#include "referee/rules/words.hpp"
+#include "referee/rules/notation/pgn.hpp"
+#include "referee/rules/text/input_file.hpp"
+#include "referee/rules/text/words.hpp"
 
 #include <cctype>
 #include <fstream>

@@ -8,7 +8,7 @@
 #include <string_view>
 #include <vector>
 
-#include "referee/rules/position.hpp"
+#include "referee/rules/core/position.hpp"
 
 namespace referee::tournament {
 

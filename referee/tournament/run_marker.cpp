@@ -6,7 +6,7 @@
 
 #include <fmt/format.h>
 
-#include "referee/engine/containment.hpp"
+#include "referee/engine/process/containment.hpp"
 #include "referee/tournament/output_files.hpp"
 
 namespace referee::tournament {

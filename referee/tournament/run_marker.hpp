@@ -2,7 +2,7 @@
 // (referee.run, or referee.run.shard-K-of-N), so that a later run can tell whether that
 // referee still runs, and if it was killed (SIGKILL, out of memory, a preempted job) find
 // and kill the engine processes it left behind: they carry its run token in their
-// environment (see engine/containment.hpp).
+// environment (see engine/process/containment.hpp).
 #pragma once
 
 #include <string>

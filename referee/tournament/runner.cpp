@@ -16,9 +16,9 @@
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/post.hpp>
 
-#include "referee/engine/cpu_affinity.hpp"
-#include "referee/engine/scratch_dir.hpp"
-#include "referee/engine/session.hpp"
+#include "referee/engine/dialects/session.hpp"
+#include "referee/engine/process/cpu_affinity.hpp"
+#include "referee/engine/process/scratch_dir.hpp"
 #include "referee/match/game.hpp"
 #include "referee/tournament/engine_log.hpp"
 

@@ -6,7 +6,7 @@
 
 #include <fmt/format.h>
 
-#include "referee/engine/dialect.hpp"
+#include "referee/engine/dialects/dialect.hpp"
 #include "referee/engine/launch.hpp"
 
 namespace referee::validate {

@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "referee/match/game.hpp"
-#include "referee/rules/probes.hpp"
+#include "referee/rules/probes/probes.hpp"
 #include "referee/validate/probe_driver.hpp"
 #include "referee/validate/report.hpp"
 #include "referee/validate/validate.hpp"

@@ -14,7 +14,7 @@
 
 #include <boost/asio/io_context.hpp>
 
-#include "referee/engine/session.hpp"
+#include "referee/engine/dialects/session.hpp"
 #include "referee/match/game.hpp"
 #include "referee/validate/process_group.hpp"
 #include "referee/validate/transcript.hpp"

@@ -12,7 +12,7 @@
 
 #include <fmt/format.h>
 
-#include "referee/engine/dialect.hpp"
+#include "referee/engine/dialects/dialect.hpp"
 #include "referee/validate/probe_context.hpp"
 #include "referee/validate/probe_driver.hpp"
 

@@ -1,12 +1,12 @@
 // The positions the protocol probes ask from, reached by play rather than written down: a
 // scripted line from the variant's start. Positions about a rule are found by the rules
-// layer (referee/rules/probes.hpp), never written here, so any variant gets them.
+// layer (referee/rules/probes/probes.hpp), never written here, so any variant gets them.
 #pragma once
 
 #include <string>
 #include <vector>
 
-#include "referee/rules/position.hpp"
+#include "referee/rules/core/position.hpp"
 
 namespace referee::validate {
 

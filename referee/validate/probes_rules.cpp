@@ -6,8 +6,8 @@
 
 #include <fmt/format.h>
 
-#include "referee/rules/explain.hpp"
-#include "referee/rules/probe_moves.hpp"
+#include "referee/rules/probes/explain.hpp"
+#include "referee/rules/probes/probe_moves.hpp"
 #include "referee/validate/probe_context.hpp"
 
 namespace referee::validate {

@@ -9,7 +9,7 @@
 
 #include <fmt/format.h>
 
-#include "referee/engine/scratch_dir.hpp"
+#include "referee/engine/process/scratch_dir.hpp"
 #include "referee/match/time_control.hpp"
 #include "referee/validate/probe_context.hpp"
 

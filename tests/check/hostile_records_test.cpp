@@ -8,7 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "check_test_util.hpp"
-#include "referee/rules/printable.hpp"
+#include "referee/rules/text/printable.hpp"
 
 namespace {
 

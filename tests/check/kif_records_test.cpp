@@ -6,7 +6,7 @@
 
 #include "check_test_util.hpp"
 #include "referee/match/kif_record.hpp"
-#include "referee/rules/position.hpp"
+#include "referee/rules/core/position.hpp"
 #include "tests/support/rules.hpp"
 
 namespace {

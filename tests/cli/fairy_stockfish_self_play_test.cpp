@@ -12,7 +12,7 @@
 
 #include <gtest/gtest.h>
 
-#include "referee/rules/outcome.hpp"
+#include "referee/rules/base/outcome.hpp"
 #include "tests/support/run_command.hpp"
 #include "tests/support/temp_dir.hpp"
 

@@ -14,9 +14,9 @@
 
 #include <gtest/gtest.h>
 
-#include "referee/engine/confinement.hpp"
-#include "referee/engine/landlock.hpp"
-#include "referee/engine/sandbox.hpp"
+#include "referee/engine/process/confinement.hpp"
+#include "referee/engine/process/landlock.hpp"
+#include "referee/engine/process/sandbox.hpp"
 #include "referee/tournament/journal.hpp"
 #include "tests/support/run_command.hpp"
 #include "tests/support/temp_dir.hpp"
@@ -86,7 +86,7 @@ int hostile_processes() {
 
 // Each attack that isolation must stop, in both modes: under bwrap (skipped where it cannot
 // create namespaces) and without it, where the seccomp filter, Landlock and, for a root
-// referee, a user id per engine stand in (referee/engine/confinement.hpp).
+// referee, a user id per engine stand in (referee/engine/process/confinement.hpp).
 class HostileSandboxed : public ::testing::TestWithParam<std::string> {
   protected:
     void SetUp() override {

@@ -10,7 +10,7 @@
 #include "engines/alphabeta/evaluation.hpp"
 #include "engines/common/random_player.hpp"
 #include "engines_child.hpp"
-#include "referee/rules/position.hpp"
+#include "referee/rules/core/position.hpp"
 #include "tests/support/rules.hpp"
 
 namespace {

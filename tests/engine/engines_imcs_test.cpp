@@ -7,8 +7,8 @@
 #include <gtest/gtest.h>
 
 #include "engines_child.hpp"
-#include "referee/engine/imcs_wire.hpp"
-#include "referee/rules/position.hpp"
+#include "referee/engine/dialects/imcs_wire.hpp"
+#include "referee/rules/core/position.hpp"
 #include "tests/support/rules.hpp"
 
 namespace {

@@ -7,7 +7,7 @@
 #include <gtest/gtest.h>
 
 #include "engines_child.hpp"
-#include "referee/rules/position.hpp"
+#include "referee/rules/core/position.hpp"
 #include "tests/support/rules.hpp"
 
 namespace {

@@ -15,7 +15,7 @@
 #include "engines/common/imcs_session.hpp"
 #include "engines/common/random_pick.hpp"
 #include "engines/common/uci_session.hpp"
-#include "referee/rules/position.hpp"
+#include "referee/rules/core/position.hpp"
 #include "tests/support/rules.hpp"
 
 namespace {

@@ -2,9 +2,9 @@
 // since a section inherits chess's fifty-move and repetition rules otherwise.
 #include <gtest/gtest.h>
 
-#include "referee/engine/fairy_ini.hpp"
-#include "referee/rules/betza.hpp"
-#include "referee/rules/variant.hpp"
+#include "referee/engine/dialects/fairy_ini.hpp"
+#include "referee/rules/variant/betza.hpp"
+#include "referee/rules/variant/variant.hpp"
 
 namespace referee::engine {
 namespace {

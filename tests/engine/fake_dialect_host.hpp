@@ -7,8 +7,8 @@
 #include <utility>
 #include <vector>
 
-#include "referee/engine/dialect.hpp"
-#include "referee/rules/position.hpp"
+#include "referee/engine/dialects/dialect.hpp"
+#include "referee/rules/core/position.hpp"
 
 namespace referee::test {
 

@@ -3,8 +3,8 @@
 // engine's move lines as the server reads them.
 #include <gtest/gtest.h>
 
-#include "referee/engine/dialect.hpp"
-#include "referee/rules/position.hpp"
+#include "referee/engine/dialects/dialect.hpp"
+#include "referee/rules/core/position.hpp"
 #include "tests/support/rules.hpp"
 
 using namespace referee::engine;

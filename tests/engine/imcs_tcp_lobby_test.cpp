@@ -9,7 +9,7 @@
 #include <nlohmann/json.hpp>
 
 #include "fake_dialect_host.hpp"
-#include "referee/rules/position.hpp"
+#include "referee/rules/core/position.hpp"
 #include "tests/support/rules.hpp"
 
 using namespace referee;

@@ -2,7 +2,7 @@
 // (tests/data/imcs-server/illegal.txt, resign.txt, timeloss.txt, draw40.txt).
 #include <gtest/gtest.h>
 
-#include "referee/engine/imcs_wire.hpp"
+#include "referee/engine/dialects/imcs_wire.hpp"
 
 using namespace referee::engine;
 using referee::rules::Geometry;

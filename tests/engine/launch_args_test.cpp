@@ -3,7 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "referee/engine/launch.hpp"
-#include "referee/rules/position.hpp"
+#include "referee/rules/core/position.hpp"
 #include "tests/support/rules.hpp"
 
 using namespace referee::engine;

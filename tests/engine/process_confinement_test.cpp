@@ -1,7 +1,7 @@
-// Each layer of the confinement engines get without bwrap (referee/engine/confinement.hpp),
+// Each layer of the confinement engines get without bwrap (referee/engine/process/confinement.hpp),
 // alone where the machine allows: bash scripts stand in for engines and say what they could
 // do. The hooks turn the other layers off, so a test fails when its own layer is missing.
-#include "referee/engine/confinement.hpp"
+#include "referee/engine/process/confinement.hpp"
 
 #include <arpa/inet.h>
 #include <netinet/in.h>
@@ -18,9 +18,9 @@
 #include <gtest/gtest.h>
 #include <boost/asio/io_context.hpp>
 
-#include "referee/engine/landlock.hpp"
-#include "referee/engine/process.hpp"
-#include "referee/engine/sandbox.hpp"
+#include "referee/engine/process/landlock.hpp"
+#include "referee/engine/process/process.hpp"
+#include "referee/engine/process/sandbox.hpp"
 #include "tests/support/temp_dir.hpp"
 
 namespace {

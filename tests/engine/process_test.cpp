@@ -1,6 +1,6 @@
 // The engine-process layer against ordinary system programs standing in for misbehaving
 // engines. Every test must leave no child, zombie or process group behind; the fixture checks.
-#include "referee/engine/process.hpp"
+#include "referee/engine/process/process.hpp"
 
 #include <signal.h>
 #include <sys/stat.h>
@@ -23,7 +23,7 @@
 #include <boost/asio/io_context.hpp>
 
 #include "referee/engine/engine_config.hpp"
-#include "referee/engine/line_buffer.hpp"
+#include "referee/engine/process/line_buffer.hpp"
 #include "tests/support/temp_dir.hpp"
 
 namespace {

@@ -4,7 +4,7 @@
 
 #include <string>
 
-#include "referee/engine/uci_info.hpp"
+#include "referee/engine/dialects/uci_info.hpp"
 
 namespace referee::engine {
 namespace {

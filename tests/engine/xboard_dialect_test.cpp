@@ -4,8 +4,8 @@
 #include <gtest/gtest.h>
 
 #include "fake_dialect_host.hpp"
-#include "referee/engine/xboard_features.hpp"
-#include "referee/rules/position.hpp"
+#include "referee/engine/dialects/xboard_features.hpp"
+#include "referee/rules/core/position.hpp"
 #include "tests/support/rules.hpp"
 
 using namespace referee;

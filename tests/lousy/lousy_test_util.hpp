@@ -9,7 +9,7 @@
 
 #include "referee/lousy/choose.hpp"
 #include "referee/lousy/history.hpp"
-#include "referee/rules/position.hpp"
+#include "referee/rules/core/position.hpp"
 
 namespace lousy_test {
 

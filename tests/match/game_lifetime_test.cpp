@@ -5,7 +5,7 @@
 #include <boost/asio/io_context.hpp>
 
 #include "match_harness.hpp"
-#include "referee/engine/session.hpp"
+#include "referee/engine/dialects/session.hpp"
 
 namespace referee::test {
 namespace {

@@ -10,7 +10,7 @@
 
 #include <boost/asio/io_context.hpp>
 
-#include "referee/engine/session.hpp"
+#include "referee/engine/dialects/session.hpp"
 
 namespace referee::test {
 

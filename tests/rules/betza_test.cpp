@@ -9,7 +9,7 @@
 
 #include <gtest/gtest.h>
 
-#include "referee/rules/betza.hpp"
+#include "referee/rules/variant/betza.hpp"
 
 namespace {
 

@@ -7,7 +7,7 @@
 
 #include <gtest/gtest.h>
 
-#include "referee/rules/position.hpp"
+#include "referee/rules/core/position.hpp"
 #include "tests/support/rules.hpp"
 
 namespace {

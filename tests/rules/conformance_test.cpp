@@ -10,7 +10,7 @@
 
 #include <gtest/gtest.h>
 
-#include "referee/rules/position.hpp"
+#include "referee/rules/core/position.hpp"
 #include "tests/support/files.hpp"
 #include "tests/support/rules.hpp"
 

@@ -12,7 +12,7 @@
 
 #include <gtest/gtest.h>
 
-#include "referee/rules/position.hpp"
+#include "referee/rules/core/position.hpp"
 #include "tests/support/rules.hpp"
 #include "tests/support/run_command.hpp"
 
@@ -134,7 +134,7 @@ TEST_P(SlowFairyStockfishPerft, CountsAgreeFromTheStartAndAfterRandomPlay) {
 }
 
 // Sittuyin's first 32 plies are drops, so the random games above barely reach its pawn
-// promotions (rules/promotion_moves.cpp): longer games here, counted at every position
+// promotions (rules/core/promotion_moves.cpp): longer games here, counted at every position
 // where a promotion is legal, a promotion played when there is one.
 TEST(SlowFairyStockfishSittuyin, PromotionsAgreeAfterLongRandomGames) {
     if (!std::filesystem::exists(kFairyStockfish)) GTEST_SKIP() << kFairyStockfish;

@@ -3,7 +3,7 @@
 // ahead (a capture too), and the rights in the FEN's castling field.
 #include <gtest/gtest.h>
 
-#include "referee/rules/position.hpp"
+#include "referee/rules/core/position.hpp"
 #include "tests/support/rules.hpp"
 
 namespace {

@@ -8,8 +8,8 @@
 
 #include <gtest/gtest.h>
 
-#include "referee/rules/pgn.hpp"
-#include "referee/rules/position.hpp"
+#include "referee/rules/core/position.hpp"
+#include "referee/rules/notation/pgn.hpp"
 #include "tests/support/rules.hpp"
 
 namespace {

@@ -8,7 +8,7 @@
 
 #include <gtest/gtest.h>
 
-#include "referee/rules/kif.hpp"
+#include "referee/rules/notation/kif.hpp"
 #include "tests/support/rules.hpp"
 
 namespace {

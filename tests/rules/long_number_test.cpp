@@ -2,8 +2,8 @@
 // negative and indexed outside the board) and a Betza range are refused with an error.
 #include <gtest/gtest.h>
 
-#include "referee/rules/betza.hpp"
-#include "referee/rules/fen.hpp"
+#include "referee/rules/base/fen.hpp"
+#include "referee/rules/variant/betza.hpp"
 
 using namespace referee::rules;
 

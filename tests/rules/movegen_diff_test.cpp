@@ -11,9 +11,9 @@
 
 #include <gtest/gtest.h>
 
-#include "referee/rules/board.hpp"
-#include "referee/rules/fen.hpp"
-#include "referee/rules/position.hpp"
+#include "referee/rules/base/fen.hpp"
+#include "referee/rules/core/board.hpp"
+#include "referee/rules/core/position.hpp"
 
 namespace {
 

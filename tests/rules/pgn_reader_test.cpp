@@ -9,7 +9,7 @@
 #include <fmt/format.h>
 #include <gtest/gtest.h>
 
-#include "referee/rules/pgn.hpp"
+#include "referee/rules/notation/pgn.hpp"
 #include "tests/support/rules.hpp"
 
 namespace {

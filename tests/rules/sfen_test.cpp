@@ -4,8 +4,8 @@
 
 #include <gtest/gtest.h>
 
-#include "referee/rules/position.hpp"
-#include "referee/rules/sfen.hpp"
+#include "referee/rules/core/position.hpp"
+#include "referee/rules/notation/sfen.hpp"
 #include "tests/support/rules.hpp"
 
 namespace {

@@ -1,5 +1,5 @@
 // Sittuyin (variants/sittuyin.yaml): the setup phase of drops into the own three ranks, and
-// the pawn's promotion as a move of its own (rules/promotion_moves.cpp), with each of its
+// the pawn's promotion as a move of its own (rules/core/promotion_moves.cpp), with each of its
 // conditions: the squares, the last pawn, the limit, no attack on an enemy piece, no check.
 #include <algorithm>
 #include <string>
@@ -7,7 +7,7 @@
 
 #include <gtest/gtest.h>
 
-#include "referee/rules/position.hpp"
+#include "referee/rules/core/position.hpp"
 #include "tests/support/rules.hpp"
 #include "variant_error_support.hpp"
 

@@ -6,8 +6,8 @@
 
 #include <gtest/gtest.h>
 
-#include "referee/rules/position.hpp"
-#include "referee/rules/usi_notation.hpp"
+#include "referee/rules/core/position.hpp"
+#include "referee/rules/notation/usi_notation.hpp"
 #include "tests/support/rules.hpp"
 
 namespace {

@@ -7,7 +7,7 @@
 
 #include <gtest/gtest.h>
 
-#include "referee/rules/variant.hpp"
+#include "referee/rules/variant/variant.hpp"
 
 namespace referee::test {
 

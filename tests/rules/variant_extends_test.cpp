@@ -8,8 +8,8 @@
 
 #include <gtest/gtest.h>
 
-#include "referee/rules/position.hpp"
-#include "referee/rules/variant.hpp"
+#include "referee/rules/core/position.hpp"
+#include "referee/rules/variant/variant.hpp"
 #include "tests/support/temp_dir.hpp"
 
 namespace {

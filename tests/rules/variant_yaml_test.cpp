@@ -9,8 +9,8 @@
 
 #include <gtest/gtest.h>
 
-#include "referee/rules/position.hpp"
-#include "referee/rules/variant.hpp"
+#include "referee/rules/core/position.hpp"
+#include "referee/rules/variant/variant.hpp"
 #include "variant_error_support.hpp"
 
 namespace {

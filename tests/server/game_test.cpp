@@ -8,7 +8,7 @@
 #include <regex>
 #include <thread>
 
-#include "referee/rules/position.hpp"
+#include "referee/rules/core/position.hpp"
 #include "server_harness.hpp"
 
 using namespace server_test;

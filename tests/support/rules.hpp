@@ -11,7 +11,7 @@
 
 #include <gtest/gtest.h>
 
-#include "referee/rules/position.hpp"
+#include "referee/rules/core/position.hpp"
 
 namespace referee::test {
 

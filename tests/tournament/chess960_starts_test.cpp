@@ -8,7 +8,7 @@
 
 #include <yaml-cpp/yaml.h>
 
-#include "referee/rules/chess960.hpp"
+#include "referee/rules/variant/chess960.hpp"
 #include "referee/tournament/config.hpp"
 #include "referee/tournament/schedule.hpp"
 #include "tests/support/rules.hpp"

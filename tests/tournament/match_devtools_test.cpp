@@ -12,7 +12,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "referee/rules/printable.hpp"
+#include "referee/rules/text/printable.hpp"
 #include "tests/support/run_command.hpp"
 #include "tests/support/temp_dir.hpp"
 

@@ -5,7 +5,7 @@
 
 #include <gtest/gtest.h>
 
-#include "referee/rules/words.hpp"
+#include "referee/rules/text/words.hpp"
 #include "referee/tournament/openings.hpp"
 
 namespace referee::tournament {

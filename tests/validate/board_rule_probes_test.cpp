@@ -13,10 +13,10 @@
 #include <set>
 #include <string>
 
-#include "referee/rules/explain.hpp"
-#include "referee/rules/probe_board_rules.hpp"
-#include "referee/rules/probe_moves.hpp"
-#include "referee/rules/probes.hpp"
+#include "referee/rules/probes/explain.hpp"
+#include "referee/rules/probes/probe_board_rules.hpp"
+#include "referee/rules/probes/probe_moves.hpp"
+#include "referee/rules/probes/probes.hpp"
 
 namespace {
 

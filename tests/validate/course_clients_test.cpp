@@ -5,7 +5,7 @@
 // engine for one variant is told how to say so.
 #include <gtest/gtest.h>
 
-#include "referee/engine/sandbox.hpp"
+#include "referee/engine/process/sandbox.hpp"
 #include "validate_harness.hpp"
 
 namespace referee::validate {

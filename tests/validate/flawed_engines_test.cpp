@@ -8,7 +8,7 @@
 #include <cstdio>
 #include <fstream>
 
-#include "referee/rules/probes.hpp"
+#include "referee/rules/probes/probes.hpp"
 #include "tests/support/run_command.hpp"
 #include "validate_harness.hpp"
 

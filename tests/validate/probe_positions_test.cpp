@@ -13,8 +13,8 @@
 #include <set>
 #include <string>
 
-#include "referee/rules/probe_moves.hpp"
-#include "referee/rules/probes.hpp"
+#include "referee/rules/probes/probe_moves.hpp"
+#include "referee/rules/probes/probes.hpp"
 #include "referee/validate/probe_positions.hpp"
 
 namespace referee::validate {

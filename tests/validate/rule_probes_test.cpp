@@ -7,9 +7,9 @@
 #include <chrono>
 #include <cstdio>
 
-#include "referee/rules/explain.hpp"
-#include "referee/rules/probe_moves.hpp"
-#include "referee/rules/probes.hpp"
+#include "referee/rules/probes/explain.hpp"
+#include "referee/rules/probes/probe_moves.hpp"
+#include "referee/rules/probes/probes.hpp"
 
 namespace {
 

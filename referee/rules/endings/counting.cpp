@@ -7,7 +7,7 @@
 // clock's ("4k3/8/8/8/8/8/R7/4K3 b - 32 6 1").
 #include <bit>
 
-#include "referee/rules/board.hpp"
+#include "referee/rules/core/board.hpp"
 
 namespace referee::rules {
 

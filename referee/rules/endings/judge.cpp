@@ -8,7 +8,7 @@
 
 #include <fmt/format.h>
 
-#include "referee/rules/board.hpp"
+#include "referee/rules/core/board.hpp"
 
 namespace referee::rules {
 namespace {

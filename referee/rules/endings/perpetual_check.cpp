@@ -6,7 +6,7 @@
 // Judged only once the repetition holds (the judge's describe()), so nothing is recorded
 // while moves are made: a copy of the position is taken back ply by ply and each position
 // on the way asked whether its side to move stands in check.
-#include "referee/rules/board.hpp"
+#include "referee/rules/core/board.hpp"
 
 namespace referee::rules {
 

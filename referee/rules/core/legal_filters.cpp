@@ -1,0 +1,77 @@
+// The filters of the legal list that only some variants have, applied after generation
+// (Board::generate_legal): forced capture, forbidden checks (and the check test they use),
+// promotion only to pieces the side has lost.
+#include "referee/rules/core/board.hpp"
+
+namespace referee::rules {
+
+// Forced capture: where a capture is among the legal moves, only the captures stay.
+template <class BB>
+void Board<BB>::keep_captures_if_any(MoveList& list) const {
+    auto captures = [&](Move m) {
+        return m.kind() == MoveKind::EnPassant ||
+               (!m.is_drop() && m.kind() != MoveKind::Castle && squares_[m.to] &&
+                color_of(squares_[m.to]) != stm_);
+    };
+    int kept = 0;
+    for (const Move m : list)
+        if (captures(m)) list.set(kept++, m);
+    if (kept) list.resize(kept);
+}
+
+// Forbidden checks (Racing Kings): a move that leaves the opponent's royal piece attacked
+// is taken out.
+template <class BB>
+void Board<BB>::drop_checking_moves(MoveList& list) {
+    int kept = 0;
+    for (const Move m : list)
+        if (!gives_check(m)) list.set(kept++, m);
+    list.resize(kept);
+}
+
+// A plain move (no drop, castling, en passant, gate or change of kind) is judged without
+// making it: the piece attacks from where it lands, or a piece of ours it uncovers does.
+// Every other move is made and tested.
+template <class BB>
+bool Board<BB>::gives_check(Move m) {
+    const Color us = stm_, them = ~stm_;
+    const int type = type_of(squares_[m.from]);
+    const auto& pp = t_->piece(us, type);
+    if ((m.kind() != MoveKind::Normal && m.kind() != MoveKind::DoubleStep) ||
+        !pp.promotion_types.empty()) {
+        make(m);
+        const bool checks = royal_attacked(them);
+        unmake();
+        return checks;
+    }
+    const BB to = square_bit<BB>(m.to);
+    const BB occ = (occupied() & ~square_bit<BB>(m.from)) | to;
+    const BB ours = by_color_[us] & ~square_bit<BB>(m.from);
+    BB royals = royals_ & by_color_[them] & ~to;  // a royal piece taken is no longer there
+    if (!any(royals)) return false;
+    const BB reach = capture_reach(us, type, m.to, occ);
+    while (any(royals)) {
+        const int k = pop_lsb(royals);
+        if (test(reach, k) || attacked(k, us, occ, ours)) return true;
+    }
+    return false;
+}
+
+// Promotion to lost pieces only (grand chess): a promotion to a kind the side still has
+// all of is taken out; where promotion is compulsory the piece then cannot move there.
+template <class BB>
+void Board<BB>::drop_unavailable_promotions(MoveList& list) const {
+    const auto& limit = t_->promotion_limit[stm_];
+    int kept = 0;
+    for (const Move m : list)
+        if (!m.promotion ||
+            !t_->variant->pieces[type_of(squares_[m.from])].promotion_captured_only ||
+            popcount(pieces(stm_, m.promotion_type())) < limit[m.promotion_type()])
+            list.set(kept++, m);
+    list.resize(kept);
+}
+
+template class Board<Bits64>;
+template class Board<Bits256>;
+
+}  // namespace referee::rules

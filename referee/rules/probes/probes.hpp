@@ -1,0 +1,136 @@
+// Rule probes: which rules a variant has, what an engine that lacks one of them (or applies
+// it wrongly) would think the legal moves are, and positions where that engine goes wrong.
+//
+// The method is rule ablation. For each rule feature there is a flawed move generator: the
+// true legal moves with that one rule switched off or changed (check rules off for pins,
+// castling with one condition ignored, steps that wrap around the board's edge...). A probe
+// position is one where the flawed moves and the legal moves differ in a way that makes the
+// flawed engine fail: it plays a move that is illegal, or it has nothing legal to play while
+// the only legal moves are the ones it does not know. Positions come from seeded random play
+// and seeded sparse set-ups, then a seeded local search removes, adds and moves pieces to
+// shrink the flawed engine's chance of playing a legal move by luck. Everything here is
+// computed from the variant's data, so a variant written in YAML gets its probes too.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "referee/rules/core/position.hpp"
+
+namespace referee::rules {
+
+enum class RuleFeature {
+    MovesIntoCheck,         // the royal piece may not move to an attacked square
+    Pins,                   // a pinned piece may not leave the line to its royal piece
+    CheckEvasion,           // in check, a move must end the check
+    DiscoveredCheck,        // ... also when the check comes from a piece that did not move
+    EnPassantExposesKing,   // en passant may not leave the royal piece attacked (along a rank)
+    EnPassant,              // en passant exists
+    CastlingRights,         // castling needs the right (king and rook unmoved)
+    CastlingPathEmpty,      // the squares between king and rook must be empty
+    CastlingOutOfCheck,     // castling is not allowed while in check
+    CastlingThroughAttack,  // the king may not pass through or land on an attacked square
+    DoubleStep,             // the double step exists
+    DoubleStepRank,         // ... only from its own rank
+    Promotion,              // a pawn reaching the promotion zone promotes
+    PromotionChoice,        // promotion only to the listed pieces
+    SideStep,               // a move-only one-square step does not wrap around the edge
+    EdgeWrap,               // no leap or ride wraps around the board's edge
+    KingCapture,            // the enemy royal piece may be captured
+    NoLegalMove,            // without check rules, moves into check are legal: not "no move"
+    ForcedCapture,          // a side that can capture must (antichess's mustCapture)
+    ChecksForbidden,        // a move may not give check (racing kings)
+    PromotionCapturedOnly,  // promotion only to a piece the side has lost (grand chess)
+    // Drops and the Eastern games' board rules (probe_board_rules.cpp):
+    DropRank,       // no drop on a rank the variant forbids (or where it could never move)
+    Nifu,           // no second unpromoted pawn dropped on a file (shogi)
+    FlyingGeneral,  // a move may not leave the royal pieces facing (xiangqi)
+    LameLeap,       // a lame leap (Betza's n) needs the squares on its way empty
+    Confinement,    // a confined piece keeps to its region (palace, own side of the river)
+    Uchifuzume,     // mate by dropping a pawn loses: the move that looks like a win (shogi)
+    // The feature's own move is the one to play:
+    SideStepMove,  // ... a move-only sideways step, the only legal move
+    CastlingMove,  // ... castling (written as the king's move), the only move that wins at once
+    // The variant's own ending is the one to reach: a move that wins by it (at once, or
+    // whatever the reply where the ending waits for one), the only winning move there (an
+    // engine that does not know the ending sees an ordinary move).
+    RegionWin,      // a royal piece reaching its region (King of the Hill's centre)
+    CheckCountWin,  // the check that completes the count (three-check)
+    ExtinctionWin,  // taking the last piece of a kind the other side may not lose (horde)
+    BareKingWin,    // taking the other side's last piece but its king (shatranj)
+};
+
+// Features whose positions have the feature's move as the only one that wins (at once, or
+// for the waiting endings whatever the reply; other legal moves exist): playing one of those
+// is a warning, not a failure.
+bool wins_at_once_feature(RuleFeature f);
+// For the features whose move wins by one of the variant's endings: that ending (else nullopt).
+std::optional<EndReason> winning_ending(RuleFeature f);
+
+// Every feature, in the order probes run.
+const std::vector<RuleFeature>& all_rule_features();
+const char* feature_key(RuleFeature f);   // "castling-through-attack"
+const char* feature_rule(RuleFeature f);  // the rule in words, for the report
+// The feature whose key this is, or nullopt.
+std::optional<RuleFeature> feature_from_key(const std::string& key);
+
+// Whether the variant has the rule; when not, *why_not says why, as a sentence.
+bool variant_has_feature(const Variant& v, RuleFeature f, std::string* why_not = nullptr);
+
+// The variant with the one rule switched off or changed, where the change is expressible
+// as variant data (check rules, en passant, double steps and their ranks, promotion choices,
+// forced capture, forbidden checks, promotion to lost pieces).
+// nullopt for features whose flaw is computed move by move (castling conditions, wraps).
+std::optional<Variant> ablated_variant(const Variant& v, RuleFeature f);
+
+// Prepared once per variant and feature: the ablated rules, when there are any.
+class FlawedMoves {
+  public:
+    FlawedMoves(const Rules& rules, RuleFeature f);
+    RuleFeature feature() const { return feature_; }
+    // The moves an engine with the flaw takes to be legal in pos. `last_move`, when given,
+    // is the move that led to pos (discovered check is judged against it).
+    std::vector<Move> moves(const Position& pos) const;
+    // Legal moves the engine with the flaw takes for a win at once though they lose (a mate
+    // by a pawn drop, for an engine without uchifuzume); empty for the other flaws.
+    std::vector<Move> believed_wins(const Position& pos) const;
+
+  private:
+    Rules rules_;
+    RuleFeature feature_;
+    std::optional<Rules> ablated_;
+};
+
+// One probe position: ask the side to move in `fen` (after `opening`, when not empty).
+struct ProbePosition {
+    std::string fen;
+    std::vector<std::string> opening;  // UCI moves played from fen first (a discovering move)
+    std::vector<Move> legal;           // in the position asked
+    std::vector<Move> flawed_only;     // moves the flawed engine takes for legal that are not
+    std::vector<Move> missed;          // legal moves the flawed engine does not know
+    int flawed_legal = 0;              // moves both sets share: the flawed engine's lucky picks
+    std::vector<Move> winning;         // wins_at_once_feature: the feature's moves that win here
+    std::vector<Move> losing;          // legal moves that lose at once, which the flawed engine
+                                       // takes for a win (uchifuzume's pawn-drop mate)
+    bool needs_fen = false;            // castling rights or en passant a board dump cannot say
+};
+
+struct ProbeSearch {
+    int positions = 5;        // how many to find
+    std::uint64_t seed = 1;   // the same seed, the same positions
+    int games = 24;           // random games from the start, for positions from play
+    int set_ups = 300;        // sparse random set-ups
+    int improve_steps = 250;  // local-search steps per kept position
+};
+
+// Positions for the feature, best first (fewest lucky picks for the flawed engine), all
+// distinct. Fewer than asked (or none) when the search finds fewer.
+std::vector<ProbePosition> find_probe_positions(const Rules& rules, RuleFeature f,
+                                                const ProbeSearch& search);
+
+// The position a probe asks from: fen with the opening played.
+Position probe_position(const Rules& rules, const ProbePosition& p);
+
+}  // namespace referee::rules

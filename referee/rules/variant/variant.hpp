@@ -1,0 +1,233 @@
+// A variant as data: everything the rules engine knows about a game comes from here, read
+// from a YAML file in variants/. Code asks the variant ("may the king be captured?",
+// "what happens with no legal move?") and never which game it is.
+#pragma once
+
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "referee/rules/base/geometry.hpp"
+#include "referee/rules/variant/betza.hpp"
+#include "referee/rules/variant/drop_rules.hpp"
+#include "referee/rules/variant/ending.hpp"
+#include "referee/rules/variant/piece_region.hpp"
+#include "referee/rules/variant/promotion_move.hpp"
+
+namespace referee::rules {
+
+struct PieceType {
+    char letter = '?';  // upper case; Black's pieces are written in lower case
+    std::string name;
+    std::string betza;
+    std::vector<MoveRule> moves;    // parsed from betza
+    bool royal = false;             // losing it (capture) or its checkmate ends the game
+    bool pawn = false;              // its moves reset the n-move rule, like captures do
+    std::vector<char> promotes_to;  // letters; empty: never promotes
+    int promotion_rank = 0;         // relative rank (1 = own back rank); 0: the last rank
+    // Optional promotion (shogi): inside the zone the piece may stay as it is, except from
+    // forced_promotion_rank on (0: the last rank), where it must promote.
+    bool promotion_optional = false;
+    int forced_promotion_rank = 0;  // -1: never forced (`forced_rank: never`)
+    // Only to a piece the side has lost: as many of a kind as the start position gives the
+    // side, no more (grand chess, Fairy-Stockfish's promotionLimit).
+    bool promotion_captured_only = false;
+    // Shogi: a move that starts in the zone may promote too (on entering the zone, moving
+    // inside it or leaving it), not only one that ends there.
+    bool promotion_leaving = false;
+    // The promoted form of another piece (shogi's tokin): written '+' and that piece's
+    // letter in the FEN ("+P"), and goes to the hand as that piece when captured. 0: none.
+    char promoted_form_of = 0;
+    // Micro shogi (Fairy-Stockfish's piecePromotionOnCapture): it promotes when it captures,
+    // always, and on no other move; a promoted form that does so turns back into its piece.
+    bool promotion_on_capture = false;
+    std::vector<int> double_step_ranks;  // relative ranks from which it may step two forward
+    bool en_passant = false;             // its double step may be taken en passant by a like piece
+    int source_line = 0;                 // where it was defined, for later error messages
+    // Leaps its first move may also make (Ouk Chatrang's king and met, as Fairy-Stockfish
+    // plays them; rules/core/first_moves.cpp). Which squares' pieces have not moved yet is part
+    // of the position: file letters in the FEN's castling field. A royal piece may not make
+    // them out of check.
+    std::string first_move_betza;
+    std::vector<MoveRule> first_moves;
+    // Where it may go (the xiangqi palace, the elephant's own side of the river); unset:
+    // anywhere. And moves it has only from the squares of a region (the soldier's sideways
+    // step across the river). Leaping pieces only (piece_region.hpp).
+    std::optional<PieceRegion> confined;
+    std::optional<RegionMoves> extra_moves;
+    // Its name in a KIF record (the shogi family's Japanese record, rules/notation/kif.hpp), UTF-8:
+    // "歩", "成銀". Empty: a KIF record cannot name it.
+    std::string kif;
+    // A promotion that is a move of its own, in place or by a leap of the new piece
+    // (sittuyin's pawn; promotion_move.hpp). Unset: none.
+    std::optional<PromotionMove> promotion_move;
+};
+
+// One castling move of White; Black's is the same with ranks mirrored.
+struct CastlingRule {
+    char right = 'Q';  // FEN letter for White; Black's is the lower case letter
+    Square king_from = kNoSquare, king_to = kNoSquare;
+    Square rook_from = kNoSquare, rook_to = kNoSquare;
+    // The pieces that castle, where the start position does not show them on their squares
+    // (placement drops them there); 0: the pieces standing there at the start.
+    char king_piece = 0, rook_piece = 0;
+};
+
+// "KN v K": one side with exactly these pieces, the other with exactly those. With
+// same_square_colour, only when every piece of that letter (both sides) stands on squares of
+// one colour: "KB v KB" with bishops on like squares is a dead position in chess.
+struct MaterialDraw {
+    std::string strong;  // sorted letters
+    std::string weak;
+    char same_square_colour = 0;  // upper-case piece letter, or 0
+};
+
+// A region to reach: a piece of the kind `piece` standing on one of its side's squares wins
+// (King of the Hill's centre, Racing Kings' last rank). With `reply` the other side first
+// gets one more move, and Black reaching its region on that move draws (Racing Kings).
+struct RegionRule {
+    char piece = 0;                  // upper-case letter
+    std::vector<Square> squares[2];  // [White], [Black]
+    bool reply = false;
+};
+
+// Fairy-Stockfish's counting rules (makruk's and ASEAN chess's): once the counting starts,
+// the game is drawn when its moves are up (endings/counting.cpp).
+enum class CountingRule { None, Makruk, Asean };
+
+// The keys of the file's `end:` section as written; `Variant::endings` is what the judge
+// reads, built from them.
+struct EndRules {
+    std::optional<EndValue> royal_capture;     // for the capturer; set: a royal may be captured
+    EndValue checkmate = EndValue::Loss;       // for the side in check with no legal move
+    EndValue no_legal_moves = EndValue::Draw;  // for the side not in check with no legal move
+    int move_limit = 0;  // draw once each side has made this many moves (0: none)
+    int repetition = 0;  // draw on the n-th occurrence of a position (0: none)
+    // At that repetition, a side that gave check with every move since the position's first
+    // occurrence gets this verdict (xiangqi: loss); both sides so: still a draw. Unset: none.
+    std::optional<EndValue> perpetual_check;
+    int n_move_rule = 0;  // draw after n moves each without capture or pawn move (0: none)
+    int check_count = 0;  // the side that gives this many checks wins (0: none)
+    std::optional<RegionRule> region;
+    // A side left with nothing but its royal pieces: this verdict for it (shatranj: loss,
+    // losers: win), at once, or with bare_king_reply after the bared side's next move, which
+    // saves it if that move bares the other king too (Fairy-Stockfish's bareKingMove).
+    std::optional<EndValue> bare_king;
+    bool bare_king_reply = false;
+    // A side without any piece of one of these kinds (empty: without any piece at all): this
+    // verdict for it (horde: loss, antichess: win).
+    std::optional<EndValue> extinction;
+    std::vector<char> extinction_pieces;
+    // With no legal move and not in check, the side with fewer pieces on the board gets
+    // no_legal_moves' verdict, the side with more the opposite one; equal numbers draw
+    // (suicide chess, Fairy-Stockfish's stalematePieceCount).
+    bool stalemate_piece_count = false;
+    std::vector<MaterialDraw> insufficient_material;
+    CountingRule counting = CountingRule::None;
+};
+
+struct Variant {
+    std::string name;
+    std::string description;
+    std::string source;  // the file it was read from
+    Geometry geometry;
+    std::string start_fen;
+    std::vector<PieceType> pieces;
+    bool check_rules = false;  // a move may not leave one's own royal piece attacked
+    std::vector<CastlingRule> castling;
+    // Fischer random (chess960): the king and the rooks may start anywhere on the first rank.
+    // Each castling rule then gives where the king and the rook end (king_to, rook_to) and,
+    // by its king and rook squares, the side; a right names the outermost rook on that side
+    // (K, Q) or the rook's file (Shredder-FEN: A-H, a-h).
+    bool chess960 = false;
+    // Hands (Fairy-Stockfish's capturesToHand and pieceDrops): a captured piece goes to the
+    // capturer's hand, as the piece it was before any promotion (the FEN marks promoted
+    // pieces with '~'); pieces in hand may be dropped on empty squares, never where they
+    // would have to have promoted already.
+    bool captures_to_hand = false;
+    bool drops = false;
+    DropRules drop_rules;  // where drops may go and what they may not do (drop_rules.hpp)
+    // Forced capture (Fairy-Stockfish's mustCapture; antichess): a side that can capture
+    // must.
+    bool must_capture = false;
+    // A move may not give check (Racing Kings, Fairy-Stockfish's checking = false).
+    bool checks_forbidden = false;
+    // Gating (Seirawan chess, Fairy-Stockfish's gating): the pieces in hand enter the board
+    // only on the square a back-rank piece leaves on its first move (or, castling, on the
+    // king's or the rook's square). Which squares may still gate is part of the position,
+    // written as file letters in the FEN's castling field.
+    bool gating = false;
+    EndRules end;
+    // Every way the game ends, in the order that settles ties (ending.hpp).
+    std::vector<Ending> endings;
+    // The game a UCI engine plays when it is told no variant (standard chess): an engine
+    // without UCI_Variant can still be used for this one.
+    bool uci_default = false;
+    // What other programs call this game (xboard's `variant` names; "normal" is xboard's
+    // own game, the one an engine plays when told no variant), in order of preference.
+    std::vector<std::string> names;
+    // Where xboard engines told that name start from another array than `start` (XBoard's
+    // and Fairy-Max's courier is the unmoved one): that array, so that a game from `start`
+    // is set up for them. Empty: they start from `start`.
+    std::string xboard_start_fen;
+    // Piece letters xboard engines use where they differ from `pieces` (Fairy-Max's janus
+    // is A): pairs of this file's letter and theirs, upper case
+    // (rules/variant/yaml/xboard_letters.hpp).
+    std::vector<std::pair<char, char>> xboard_letters;
+    // Royal pieces may not face each other along a file or rank with nothing between
+    // (xiangqi's flying general, Fairy-Stockfish's flyingGeneral): a move that leaves them
+    // so is illegal, though neither stands in check.
+    bool flying_general = false;
+
+    // Index of the piece type with this letter (either case), or -1.
+    int type_of(char letter) const;
+    // Index of the promoted form written '+' and this letter in the FEN ("+P"), or -1.
+    int promoted_form(char letter) const;
+    // "KB", as people write a material, from the sorted "BK" comparisons use: royals first.
+    std::string royal_first(std::string letters) const;
+    std::string summary() const;  // a few human lines, for `referee variants show`
+    // A move limit or an n-move rule bounds every game; repetition alone does not in practice.
+    bool guarantees_an_end() const { return end.move_limit > 0 || end.n_move_rule > 0; }
+    bool has_hands() const { return captures_to_hand || drops || gating; }
+    bool has_first_moves() const {
+        for (const PieceType& p : pieces)
+            if (!p.first_moves.empty()) return true;
+        return false;
+    }
+};
+
+// A malformed variant file: names the file, line, column and key.
+class VariantError : public std::runtime_error {
+  public:
+    VariantError(std::string file, int line, int column, std::string key, const std::string& what);
+    const std::string& file() const { return file_; }
+    int line() const { return line_; }
+    int column() const { return column_; }
+    const std::string& key() const { return key_; }
+
+  private:
+    std::string file_;
+    int line_, column_;
+    std::string key_;
+};
+
+// Reads and checks a variant file. Throws VariantError.
+Variant load_variant_file(const std::string& path);
+// Parses variant YAML text; `source` names it in errors.
+Variant parse_variant(const std::string& yaml_text, const std::string& source);
+
+// Where shipped variants are looked up: $REFEREE_VARIANTS if set, else the source tree's
+// variants/ folder compiled in.
+std::string variant_directory();
+// A name from the variant directory ("minichess") or a path to a .yaml file.
+Variant load_variant(const std::string& name_or_path);
+// Names of the variants in the variant directory, sorted.
+std::vector<std::string> list_variants();
+// The shipped variant another program's name means ("King of the Hill", "Three-check",
+// "chess960", "Standard"), ignoring case, spaces and hyphens and reading each file's
+// `names:`; "" when none does.
+std::string shipped_variant_called(const std::string& name);
+
+}  // namespace referee::rules

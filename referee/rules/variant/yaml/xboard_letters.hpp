@@ -1,0 +1,25 @@
+// Piece letters xboard engines use for a variant where they differ from the variant file's
+// (Fairy-Max's janus is A, the referee's J): the `xboard_letters` key, {J: A}. The xboard
+// dialect writes the engines' letters in `edit`, `setboard` and moves, and reads them back.
+#pragma once
+
+#include <string>
+
+#include <yaml-cpp/yaml.h>
+
+#include "referee/rules/variant/variant.hpp"
+#include "referee/rules/variant/yaml/yaml_reader.hpp"
+
+namespace referee::rules {
+
+// Reads the key's mapping into v.xboard_letters: each key a piece letter of v, each value one
+// letter, no two alike, none another piece's own letter unless that piece is renamed too.
+// Throws VariantError naming the file, line, column and what was wrong.
+void read_xboard_letters(const YamlReader<VariantError>& r, const YAML::Node& node, Variant& v);
+
+// The engines' letter for a piece letter of v, and back, either case kept; other characters
+// are returned as they are.
+char xboard_letter(const Variant& v, char referee_letter);
+char referee_letter(const Variant& v, char xboard_letter);
+
+}  // namespace referee::rules

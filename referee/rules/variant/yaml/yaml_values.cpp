@@ -1,0 +1,35 @@
+#include "referee/rules/variant/yaml/yaml_values.hpp"
+
+#include <fmt/format.h>
+#include <yaml-cpp/yaml.h>
+
+namespace referee::rules {
+
+using Reader = YamlReader<VariantError>;
+
+Square parse_square(const Reader& r, const Geometry& g, const YAML::Node& node,
+                    const std::string& key) {
+    auto text = r.get<std::string>(node, key, "a square such as e1");
+    auto sq = g.parse(text);
+    if (!sq)
+        r.fail(node, key,
+               fmt::format("'{}' is not a square of the {}x{} board", text, g.width, g.height));
+    return *sq;
+}
+
+std::vector<char> parse_letters(const Reader& r, const YAML::Node& node, const std::string& key) {
+    std::vector<char> out;
+    auto add = [&](const YAML::Node& n) {
+        auto text = r.get<std::string>(n, key, "a piece letter");
+        if (text.size() != 1 || !std::isalpha(static_cast<unsigned char>(text[0])))
+            r.fail(n, key, fmt::format("'{}' is not a single piece letter", text));
+        out.push_back(static_cast<char>(std::toupper(static_cast<unsigned char>(text[0]))));
+    };
+    if (node.IsSequence())
+        for (const auto& n : node) add(n);
+    else
+        add(node);
+    return out;
+}
+
+}  // namespace referee::rules
