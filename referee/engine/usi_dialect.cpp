@@ -3,7 +3,8 @@
 // moves ...` in USI's move text (rules/usi_notation.hpp), `go btime wtime binc winc` or
 // `go btime 0 wtime 0 byoyomi N`, bestmove (a move, `resign`, or `win`: a claim under the
 // entering-king rule, judged by the rules as any claim is), `gameover`, quit.
-// USI's "b" (sente, who moves first) is the referee's White: btime is White's clock.
+// USI's "b" (sente, who moves first) is the referee's White: btime is White's clock, unless
+// the engine reads it the other way (EngineConfig::usi_sente_clock; Fairy-Stockfish before 13).
 #include <algorithm>
 #include <array>
 
@@ -36,7 +37,10 @@ class UsiDialect final : public Dialect {
         switch (state_) {
             case State::AwaitUsiOk:
                 if (w[0] == "id" && n > 2 && w[1] == "name") {
-                    c_.host.identified(std::string(line.substr(line.find("name") + 5)));
+                    std::string name(line.substr(line.find("name") + 5));
+                    if (c_.config.usi_sente_clock == UsiSenteClock::Auto)
+                        sente_in_wtime_ = reads_wtime_as_sente(name);
+                    c_.host.identified(std::move(name));
                 } else if (w[0] == "option") {
                     listed_.read(line);
                 } else if (w[0] == "usiok") {
@@ -79,17 +83,22 @@ class UsiDialect final : public Dialect {
             position += " moves";
             for (const auto& m : moves) position.append(1, ' ').append(m);
         }
-        // btime is the first player's (White's here), as USI's "b" is.
-        const auto white = std::max<std::int64_t>(r.white_ms, 0);
-        const auto black = std::max<std::int64_t>(r.black_ms, 0);
+        // btime is the first player's (White's here), as USI's "b" is; for an engine that
+        // reads wtime as the first player's, the two clocks (and increments) trade places.
+        auto btime = std::max<std::int64_t>(r.white_ms, 0);
+        auto wtime = std::max<std::int64_t>(r.black_ms, 0);
+        auto binc = r.white_inc_ms, winc = r.black_inc_ms;
+        if (sente_in_wtime_) {
+            std::swap(btime, wtime);
+            std::swap(binc, winc);
+        }
         std::string go;
         if (r.movetime_ms > 0)
             go = fmt::format("go btime 0 wtime 0 byoyomi {}", r.movetime_ms);
-        else if (r.white_inc_ms || r.black_inc_ms)
-            go = fmt::format("go btime {} wtime {} binc {} winc {}", white, black, r.white_inc_ms,
-                             r.black_inc_ms);
+        else if (binc || winc)
+            go = fmt::format("go btime {} wtime {} binc {} winc {}", btime, wtime, binc, winc);
         else
-            go = fmt::format("go btime {} wtime {} byoyomi 0", white, black);
+            go = fmt::format("go btime {} wtime {} byoyomi 0", btime, wtime);
         // USI has no moves-to-go; nodes and depth are read by the engines that read UCI's.
         if (r.nodes > 0) go += fmt::format(" nodes {}", r.nodes);
         if (r.depth > 0) go += fmt::format(" depth {}", r.depth);
@@ -175,6 +184,23 @@ class UsiDialect final : public Dialect {
         read_move(*position_, w[1], c_.host, rules::MoveStyle::Usi);
     }
 
+    // Fairy-Stockfish before 13 takes wtime for the clock of the side that moves first (its
+    // issue 269, fixed in 2021; Debian's "Fairy-Stockfish 11.1 LB 64" was tried by hand).
+    // Releases from 13 on, and development builds (named by a six-digit date), are taken to
+    // read the standard's way; usi_sente_clock settles any engine otherwise.
+    static bool reads_wtime_as_sente(std::string_view name) {
+        constexpr std::string_view kFairy = "Fairy-Stockfish ";
+        if (name.substr(0, kFairy.size()) != kFairy) return false;
+        name.remove_prefix(kFairy.size());
+        int major = 0;
+        std::size_t digits = 0;
+        for (; digits < name.size() && digits < 3 && name[digits] >= '0' && name[digits] <= '9';
+             ++digits)
+            major = major * 10 + (name[digits] - '0');
+        const bool ends = digits == name.size() || name[digits] == '.' || name[digits] == ' ';
+        return digits > 0 && ends && major < 13;
+    }
+
     // USI gives a mate's distance in plies, UCI in moves, which SearchInfo holds.
     static SearchInfo usi_info(SearchInfo info) {
         if (info.mate && info.score > 0) info.score = (info.score + 1) / 2;
@@ -185,6 +211,8 @@ class UsiDialect final : public Dialect {
     DialectContext c_;
     State state_ = State::AwaitUsiOk;
     bool plays_white_ = true;
+    // The first player's clock goes in wtime (see reads_wtime_as_sente).
+    bool sente_in_wtime_ = c_.config.usi_sente_clock == UsiSenteClock::Wtime;
     ListedOptions listed_;
     SearchInfo info_;  // the search so far, from this move's info lines
     GameText game_{rules::MoveStyle::Usi};
