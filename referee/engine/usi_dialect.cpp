@@ -3,6 +3,8 @@
 // moves ...` in USI's move text (rules/usi_notation.hpp), `go btime wtime binc winc` or
 // `go btime 0 wtime 0 byoyomi N`, bestmove (a move, `resign`, or `win`: a claim under the
 // entering-king rule, judged by the rules as any claim is), `gameover`, quit.
+// A game that ends while the engine thinks stops it first (`stop`); `gameover` and the next
+// game's isready follow the bestmove it owes, as USI orders them.
 // USI's "b" (sente, who moves first) is the referee's White: btime is White's clock, unless
 // the engine reads it the other way (EngineConfig::usi_sente_clock; Fairy-Stockfish before 13).
 #include <algorithm>
@@ -30,6 +32,7 @@ class UsiDialect final : public Dialect {
     void on_line(std::string_view line) override {
         // Most of what a thinking engine writes is info: read in place, never split.
         if (state_ == State::Thinking && is_info_line(line)) return read_uci_info(line, info_);
+        if (state_ == State::Stopping && is_info_line(line)) return;
         // Three words, so "id name" is taken only with a name after it (as in uci_dialect).
         std::array<std::string_view, 3> w;
         const std::size_t n = rules::leading_words(line, w);
@@ -60,6 +63,17 @@ class UsiDialect final : public Dialect {
                 if (w[0] != "bestmove") return;  // anything else is commentary
                 state_ = State::Idle;
                 return bestmove(line);
+            case State::Stopping:
+                // The answer to the search of a game that is over: owed, and not a move.
+                if (w[0] != "bestmove") return;
+                state_ = State::Idle;
+                c_.host.send(gameover_);
+                gameover_.clear();
+                if (new_game_waits_) {
+                    new_game_waits_ = false;
+                    begin_new_game();
+                }
+                return;
             case State::Idle:
             case State::Quit:
                 return;  // late output (a bestmove after time ran out) is ignored
@@ -68,11 +82,13 @@ class UsiDialect final : public Dialect {
 
     void new_game(bool plays_white, const MoveRequest& r) override {
         plays_white_ = plays_white;
-        state_ = State::AwaitNewGameReady;
         game_.reset();
-        if (r.game_seed && listed_.names.count("Seed"))
-            c_.host.send(fmt::format("setoption name Seed value {}", r.game_seed));
-        c_.host.send("isready");
+        seed_ = r.game_seed;
+        if (state_ == State::Stopping) {
+            new_game_waits_ = true;  // until the bestmove it owes
+            return;
+        }
+        begin_new_game();
     }
 
     void request_move(const MoveRequest& r, std::function<void()> on_written) override {
@@ -114,11 +130,23 @@ class UsiDialect final : public Dialect {
     void game_over(std::string_view result, std::string_view) override {
         position_ = nullptr;
         if (state_ == State::AwaitUsiOk || state_ == State::Quit) return;
-        state_ = State::Idle;
+        if (state_ == State::Stopping) {
+            new_game_waits_ = false;  // that game is over too, before it began
+            return;
+        }
         const bool draw = result == "1/2-1/2";
         const bool won = (result == "1-0") == plays_white_;
-        c_.host.send(draw ? "gameover draw" : won ? "gameover win" : "gameover lose");
+        const char* gameover = draw ? "gameover draw" : won ? "gameover win" : "gameover lose";
+        if (state_ == State::Thinking) {
+            state_ = State::Stopping;
+            gameover_ = gameover;  // sent once the bestmove is in
+            return c_.host.send("stop");
+        }
+        state_ = State::Idle;
+        c_.host.send(gameover);
     }
+
+    bool owes_reply() const override { return state_ == State::Stopping; }
 
     void quit() override {
         state_ = State::Quit;
@@ -149,7 +177,23 @@ class UsiDialect final : public Dialect {
     }
 
   private:
-    enum class State { AwaitUsiOk, AwaitReadyOk, AwaitNewGameReady, Idle, Thinking, Quit };
+    // Stopping: told `stop` after its game ended; the bestmove it owes is not read yet.
+    enum class State {
+        AwaitUsiOk,
+        AwaitReadyOk,
+        AwaitNewGameReady,
+        Idle,
+        Thinking,
+        Stopping,
+        Quit
+    };
+
+    void begin_new_game() {
+        state_ = State::AwaitNewGameReady;
+        if (seed_ && listed_.names.count("Seed"))
+            c_.host.send(fmt::format("setoption name Seed value {}", seed_));
+        c_.host.send("isready");
+    }
 
     bool is_variant_start(const rules::Position& p) const {
         return p.fen() == p.rules().start().fen();
@@ -218,6 +262,9 @@ class UsiDialect final : public Dialect {
     GameText game_{rules::MoveStyle::Usi};
     std::string start_fen_, start_text_;
     const rules::Position* position_ = nullptr;  // of the request being answered
+    std::uint64_t seed_ = 0;                     // the next game's (MoveRequest::game_seed)
+    bool new_game_waits_ = false;                // new_game() came while Stopping
+    std::string gameover_;                       // sent after the bestmove owed
 };
 
 }  // namespace

@@ -198,6 +198,9 @@ TEST_F(Usi, AGameFromASetUpPositionIsSentAsAnSfen) {
               "position sfen 4k/5/5/5/KR3 b P 1 moves 4e4b\n"
               "go btime 59000 wtime 60000 byoyomi 0\n");
     dialect->game_over("1-0", "checkmate");
+    // Over while it thought: stopped first, told gameover once its bestmove is in.
+    EXPECT_EQ(host.take(), "stop\n");
+    dialect->on_line("bestmove 5a5b");
     EXPECT_EQ(host.take(), "gameover lose\n");  // it played Black
     dialect->new_game(false, request());
     dialect->game_over("1/2-1/2", "repetition");
@@ -268,4 +271,27 @@ TEST_F(Usi, SfenCannotCarryCastlingRights) {
     EXPECT_NE(dialect->cannot_start_at(moved).find("no castling rights"), std::string::npos);
     const auto bare = chess.from_fen("4k3/8/8/8/8/8/8/4K3 w - - 0 1");
     EXPECT_EQ(dialect->cannot_start_at(bare), "");
+}
+
+// A game that ends while the engine thinks: `stop` first; `gameover` and the next game's
+// isready follow the bestmove it owes, which is not taken for a move.
+TEST_F(Usi, AGameOverWhileThinkingStopsTheEngineBeforeGameover) {
+    open(test::cached_rules("minishogi"));
+    handshake();
+    dialect->on_line("readyok");
+    dialect->request_move(request(), {});
+    host.take();
+    dialect->game_over("0-1", "resignation");
+    EXPECT_EQ(host.take(), "stop\n");
+    EXPECT_TRUE(dialect->owes_reply());
+    dialect->new_game(false, request());
+    EXPECT_EQ(host.take(), "");
+    dialect->on_line("bestmove 2e3d");
+    EXPECT_EQ(host.take(), "gameover lose\nisready\n");  // it played White
+    EXPECT_FALSE(dialect->owes_reply());
+    dialect->on_line("readyok");
+    EXPECT_EQ(host.take(), "usinewgame\n");
+    EXPECT_EQ(host.ready_count, 2);
+    EXPECT_TRUE(host.moves.empty());
+    EXPECT_TRUE(host.faults.empty());
 }
