@@ -143,7 +143,7 @@ YAML::Node engine_node(const Pairs& own, const Pairs& each, int index) {
     const std::string where = fmt::format("-engine #{}", index + 1);
     for (const auto& [key, value] : all) {
         if (key == "cmd" || key == "name" || key == "dir" || key == "startup" || key == "memory" ||
-            key == "variant" || key == "keep")
+            key == "variant" || key == "keep" || key == "usi_sente_clock")
             e[key] = value;
         else if (key == "writable")
             e[key].push_back(value);
@@ -158,10 +158,10 @@ YAML::Node engine_node(const Pairs& own, const Pairs& each, int index) {
         else if (key == "nodes" || key == "depth")
             e[key] = value;
         else
-            throw UsageError(
-                fmt::format("{}: unknown key '{}' (cmd, name, tc, st, args, proto, dir, "
-                            "option.NAME, startup, memory, variant, writable, keep)",
-                            where, key));
+            throw UsageError(fmt::format(
+                "{}: unknown key '{}' (cmd, name, tc, st, args, proto, dir, "
+                "option.NAME, startup, memory, variant, writable, keep, usi_sente_clock)",
+                where, key));
     }
     if (!e["cmd"]) throw UsageError(fmt::format("{} has no cmd=", where));
     return e;

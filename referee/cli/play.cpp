@@ -244,7 +244,7 @@ void add_play_command(CLI::App& app) {
                     "White's engine: an in-tree name (random, alphabeta, lousy, broken-hang...), "
                     "fairy-stockfish, a path, "
                     "or 'cmd=PATH [arg=..] [proto=uci|usi|xboard|imcs|plain|imcs-tcp] [name=..] "
-                    "[option.NAME=VALUE]'; arguments may hold "
+                    "[option.NAME=VALUE] [usi_sente_clock=auto|btime|wtime]'; arguments may hold "
                     "placeholders such as {color} (see configs/README.md)")
         ->required();
     cmd->add_option("--black", a->black, "Black's engine, as --white")->required();

@@ -74,7 +74,7 @@ void add_validate_command(CLI::App& app) {
                     "the engine: an in-tree name (random, alphabeta, broken-hang...), "
                     "fairy-stockfish, a path, "
                     "or 'cmd=PATH [arg=..] [proto=uci|usi|xboard|imcs|plain|imcs-tcp] [name=..] "
-                    "[option.NAME=VALUE]'")
+                    "[option.NAME=VALUE] [usi_sente_clock=auto|btime|wtime]'")
         ->required();
     cmd->add_option(
         "--protocol", a->protocol,

@@ -137,6 +137,8 @@ EngineConfig parse_engine_spec(std::string_view spec, const std::string& bin_dir
             c.writable.push_back(writable_path(value));
         else if (key == "keep")
             parse_keep(value, c);
+        else if (key == "usi_sente_clock")
+            c.usi_sente_clock = parse_usi_sente_clock(value);
         else if (key == "sandbox" || key.rfind("limit.", 0) == 0) {
             try {
                 if (key == "sandbox")
@@ -150,7 +152,7 @@ EngineConfig parse_engine_spec(std::string_view spec, const std::string& bin_dir
             throw ConfigError(fmt::format(
                 "unknown key '{}' in engine description '{}' (known: cmd, name, arg, args, dir, "
                 "proto, option.NAME, startup, memory, user, password, server, sandbox, variant, "
-                "writable, keep, limit.NAME)",
+                "writable, keep, limit.NAME, usi_sente_clock)",
                 key, spec));
     }
     if (c.command.empty())
@@ -231,6 +233,19 @@ std::string executable_dir() {
     return exe.parent_path().string();
 }
 
+const char* usi_sente_clock_name(UsiSenteClock c) {
+    return c == UsiSenteClock::Btime ? "btime" : c == UsiSenteClock::Wtime ? "wtime" : "auto";
+}
+
+UsiSenteClock parse_usi_sente_clock(std::string_view text) {
+    for (auto c : {UsiSenteClock::Auto, UsiSenteClock::Btime, UsiSenteClock::Wtime})
+        if (text == usi_sente_clock_name(c)) return c;
+    throw ConfigError(fmt::format(
+        "usi_sente_clock '{}': say btime (the USI standard: the first player's clock in btime), "
+        "wtime (as Fairy-Stockfish before 13 reads it) or auto",
+        text));
+}
+
 void parse_keep(std::string_view text, EngineConfig& config) {
     bool any = false;
     for (std::size_t start = 0; start <= text.size();) {
@@ -291,6 +306,8 @@ std::string describe_engine(const EngineConfig& c) {
         add("keep", c.keep_stderr && c.keep_files ? "stderr,files"
                     : c.keep_stderr               ? "stderr"
                                                   : "files");
+    if (c.usi_sente_clock != defaults.usi_sente_clock)
+        add("usi_sente_clock", usi_sente_clock_name(c.usi_sente_clock));
     const ResourceLimits& l = c.limits;
     const ResourceLimits& d = defaults.limits;
     const std::pair<const char*, std::pair<std::size_t, std::size_t>> figures[] = {

@@ -25,6 +25,14 @@ const char* protocol_name(Protocol p);
 // "uci, usi, xboard, imcs, plain or imcs-tcp", for messages.
 const char* protocol_names();
 
+// USI: the field of `go` that carries the clock of the side that moves first (sente, the
+// referee's White). The USI text says btime; Fairy-Stockfish before 13 (Debian's 11.1) reads
+// wtime for it, and loses on time when told the standard's way (its issue 269, fixed in
+// 2021). Auto: btime, unless the engine's `id name` is such a Fairy-Stockfish.
+enum class UsiSenteClock { Auto, Btime, Wtime };
+const char* usi_sente_clock_name(UsiSenteClock c);           // "auto", "btime", "wtime"
+UsiSenteClock parse_usi_sente_clock(std::string_view text);  // throws ConfigError
+
 // The largest memory limit accepted (1 TiB): bytes = MiB * 2^20 must not wrap.
 inline constexpr std::size_t kMaxMemoryMb = std::size_t{1} << 20;
 
@@ -69,6 +77,7 @@ struct EngineConfig {
     // and the files its scratch folder held when it ended. Such an engine gets a fresh
     // process for every game, so what is kept is that game's.
     bool keep_stderr = false, keep_files = false;
+    UsiSenteClock usi_sente_clock = UsiSenteClock::Auto;  // usi only; see UsiSenteClock
 };
 
 // "stderr", "files" or both ("stderr,files") into config.keep_*; throws ConfigError.
@@ -106,8 +115,8 @@ std::optional<std::string> find_in_path(std::string_view program);
 // Keys: cmd (required; resolved as above), name, arg (repeatable), args (split on spaces),
 // dir, proto, option.<Name>=<value>, startup=<seconds>, memory=<MiB>, user=, password=,
 // server=NAME:PORT (imcs-tcp), sandbox=auto|bwrap|none, variant=NAME, writable=PATH
-// (repeatable), keep=stderr,files, limit.<data|as|cpu|files|procs|core|stdout|stderr>=<number>.
-// Values may be quoted.
+// (repeatable), keep=stderr,files, limit.<data|as|cpu|files|procs|core|stdout|stderr>=<number>,
+// usi_sente_clock=auto|btime|wtime. Values may be quoted.
 EngineConfig parse_engine_spec(std::string_view spec, const std::string& bin_dir);
 
 // The description parse_engine_spec reads back as this config (every key that differs from

@@ -78,10 +78,10 @@ namespace fs = std::filesystem;
 
 engine::EngineConfig read_engine(const Reader& r, const YAML::Node& n, const std::string& where,
                                  const fs::path& base, const std::string& bin_dir) {
-    r.only_keys(n, where,
-                {"name",   "cmd",      "args",   "protocol", "options",  "dir",     "startup",
-                 "memory", "nodes",    "depth",  "tc",       "st",       "sandbox", "limits",
-                 "user",   "password", "server", "variant",  "writable", "keep"});
+    r.only_keys(n, where, {"name",     "cmd",    "args",           "protocol", "options", "dir",
+                           "startup",  "memory", "nodes",          "depth",    "tc",      "st",
+                           "sandbox",  "limits", "user",           "password", "server",  "variant",
+                           "writable", "keep",   "usi_sente_clock"});
     if (!n["cmd"])
         r.fail(n, where + ".cmd",
                "an engine needs 'cmd' (an in-tree engine name, a path or a program on PATH)");
@@ -199,6 +199,15 @@ engine::EngineConfig read_engine(const Reader& r, const YAML::Node& n, const std
                 engine::parse_keep(r.get<std::string>(k, where + ".keep", "stderr, files"), e);
         } catch (const engine::ConfigError& err) {
             r.fail(k, where + ".keep", err.what());
+        }
+    }
+    // usi: which field of `go` carries the first player's clock (engine_config.hpp).
+    if (n["usi_sente_clock"]) {
+        try {
+            e.usi_sente_clock = engine::parse_usi_sente_clock(r.get<std::string>(
+                n["usi_sente_clock"], where + ".usi_sente_clock", "auto, btime or wtime"));
+        } catch (const engine::ConfigError& err) {
+            r.fail(n["usi_sente_clock"], where + ".usi_sente_clock", err.what());
         }
     }
     if (n["args"]) {

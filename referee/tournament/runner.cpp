@@ -387,7 +387,11 @@ Lane& Runner::State::lane_for(const GameSlot& slot) {
 
 void Runner::State::pump() {
     if (closing) return;
-    while (!failure && !stopping && in_play < config.concurrency && !queue.empty()) {
+    // Under an SPRT a game's place is taken only once the game before it is counted: the
+    // verdict comes with its report (game_finished, after the journal line is on disk), and
+    // a game started before then would be played and counted after the test had decided.
+    const int held = config.sprt.enabled ? unreported : 0;
+    while (!failure && !stopping && in_play + held < config.concurrency && !queue.empty()) {
         const GameSlot slot = queue.front();
         queue.pop_front();
         Lane& lane = lane_for(slot);

@@ -74,3 +74,25 @@ INSTANTIATE_TEST_SUITE_P(SlowShogiFamily, SlowUsiEngines,
                          [](const auto& info) { return std::string(info.param.variant); });
 
 }  // namespace
+
+namespace {
+
+// The README's own example, on a clock: Fairy-Stockfish 11.1 over USI, told its clock where
+// it reads it (wtime for the side that moves first, known by its id name), plays to the
+// variant's end instead of losing on time.
+TEST(SlowUsiReadme, TheReadmesMinishogiExampleEndsByTheRules) {
+    if (!std::filesystem::exists(kFairyStockfish))
+        GTEST_SKIP() << kFairyStockfish << " is not installed (apt-get install fairy-stockfish)";
+    const auto r = run_referee({"play", "minishogi", "--white",
+                                std::string("cmd=") + kFairyStockfish + " proto=usi", "--black",
+                                "fairy-stockfish", "--tc", "10+0.1", "--quiet"});
+    ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
+    std::smatch m;
+    ASSERT_TRUE(std::regex_search(r.out, m, std::regex(R"(\((\S+)\))"))) << r.out;
+    EXPECT_TRUE(std::regex_match(m[1].str(), std::regex("checkmate|no-legal-moves|repetition|"
+                                                        "move-limit|perpetual-check|n-move-rule")))
+        << "ended by '" << m[1].str() << "', not by the rules:\n"
+        << r.out << r.err;
+}
+
+}  // namespace

@@ -161,6 +161,24 @@ TEST(EngineNames, DescriptionsTakeTheVariantWritablePathsAndWhatToKeep) {
     }
 }
 
+// usi: where the first player's clock goes in `go` (USI's btime, or wtime for the engines
+// that read it there); auto tells by the engine's id name.
+TEST(EngineNames, DescriptionsSayWhereAUsiEngineReadsTheFirstPlayersClock) {
+    EXPECT_EQ(engine_from_text("cmd=random", kBin).usi_sente_clock, UsiSenteClock::Auto);
+    EXPECT_EQ(engine_from_text("cmd=random usi_sente_clock=wtime", kBin).usi_sente_clock,
+              UsiSenteClock::Wtime);
+    EXPECT_EQ(engine_from_text("cmd=random usi_sente_clock=btime", kBin).usi_sente_clock,
+              UsiSenteClock::Btime);
+    try {
+        engine_from_text("cmd=random usi_sente_clock=sente", kBin);
+        FAIL() << "usi_sente_clock=sente was accepted";
+    } catch (const ConfigError& e) {
+        EXPECT_NE(std::string(e.what()).find("usi_sente_clock 'sente': say btime"),
+                  std::string::npos)
+            << e.what();
+    }
+}
+
 // What validate prints to reproduce a probe is the description read back: every key that
 // differs from the default survives the round trip, quoting included.
 TEST(EngineNames, ADescriptionReadsBackAsTheSameEngine) {
@@ -182,11 +200,12 @@ TEST(EngineNames, ADescriptionReadsBackAsTheSameEngine) {
     c.limits.data_mb = 8192;
     c.limits.address_space_mb = 16384;
     c.limits.core_files = true;
+    c.usi_sente_clock = UsiSenteClock::Wtime;
     const std::string text = describe_engine(c);
     for (const char* key :
          {"server=imcs.svcs.cs.pdx.edu:3589", "user=alice", "password=s3cret", "sandbox=bwrap",
           "limit.cpu=60", "limit.data=8192", "limit.as=16384", "limit.core=1", "variant=minitchess",
-          "keep=files", "memory=512", "startup=2.5"})
+          "keep=files", "memory=512", "startup=2.5", "usi_sente_clock=wtime"})
         EXPECT_NE(text.find(key), std::string::npos) << key << " missing from " << text;
     const auto back = parse_engine_spec(text, kBin);
     EXPECT_EQ(back.command, c.command);
@@ -206,6 +225,7 @@ TEST(EngineNames, ADescriptionReadsBackAsTheSameEngine) {
     EXPECT_EQ(back.keep_files, c.keep_files);
     EXPECT_EQ(back.keep_stderr, c.keep_stderr);
     EXPECT_EQ(describe(back.limits), describe(c.limits));
+    EXPECT_EQ(back.usi_sente_clock, c.usi_sente_clock);
     // Defaults are left out: a plain engine reads as it was written.
     EXPECT_EQ(describe_engine(engine_from_text("cmd=/bin/true name=t", kBin)),
               "cmd=/bin/true proto=uci name=t");

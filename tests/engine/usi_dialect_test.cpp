@@ -35,16 +35,16 @@ struct Usi : ::testing::Test {
         host.take();
     }
     // Fairy-Stockfish's handshake lines, cut to the options that matter here.
-    void handshake() {
+    void handshake(const std::string& id = "id name Fairy-Stockfish 11.1 LB 64") {
         dialect->begin_handshake();
         EXPECT_EQ(host.take(), "usi\n");
-        for (const char* l :
-             {"id name Fairy-Stockfish 11.1 LB 64", "id author Fabian Fichter", "",
-              "option name Hash type spin default 16 min 1 max 131072",
-              "option name Ponder type check default false",
-              "option name UCI_Variant type combo default shogi var minishogi var shogi var "
-              "judkins",
-              "usiok"})
+        for (const std::string& l : std::vector<std::string>{
+                 id, "id author Fabian Fichter", "",
+                 "option name Hash type spin default 16 min 1 max 131072",
+                 "option name Ponder type check default false",
+                 "option name UCI_Variant type combo default shogi var minishogi var shogi var "
+                 "judkins",
+                 "usiok"})
             dialect->on_line(l);
     }
     engine::MoveRequest request() {
@@ -114,8 +114,9 @@ TEST_F(Usi, UsinewgameFollowsReadyokAndMovesAreSentInUsiText) {
     EXPECT_EQ(host.ready_count, 2);
 
     dialect->request_move(request(), {});
-    // btime is the first player's clock (White here), as USI's "b".
-    EXPECT_EQ(host.take(), "position startpos\ngo btime 60000 wtime 59000 byoyomi 0\n");
+    // btime is the first player's clock (White here), as USI's "b"; Fairy-Stockfish 11.1
+    // reads it from wtime, and is told it there (see TheFirstPlayersClockGoesWhere...).
+    EXPECT_EQ(host.take(), "position startpos\ngo btime 59000 wtime 60000 byoyomi 0\n");
     dialect->on_line("info depth 3 score cp 42 nodes 900 pv 7g7f 3c3d");
     dialect->on_line("bestmove 7g7f ponder 3c3d");
     ASSERT_EQ(host.moves.size(), 1u);
@@ -128,7 +129,7 @@ TEST_F(Usi, UsinewgameFollowsReadyokAndMovesAreSentInUsiText) {
     dialect->request_move(r, {});
     EXPECT_EQ(host.take(),
               "position startpos moves 7g7f 3c3d\n"
-              "go btime 60000 wtime 59000 binc 1000 winc 2000\n");
+              "go btime 59000 wtime 60000 binc 2000 winc 1000\n");
     dialect->on_line("bestmove 8h2b+");
     ASSERT_EQ(host.moves.size(), 2u);
     EXPECT_EQ(now->move_name(host.moves[1], rules::MoveStyle::Uci), "b2h8+");
@@ -150,6 +151,39 @@ TEST_F(Usi, UsinewgameFollowsReadyokAndMovesAreSentInUsiText) {
     EXPECT_EQ(host.take(), "quit\n");
 }
 
+// USI puts the first player's clock (sente's, the referee's White) in btime. Fairy-Stockfish
+// before 13 reads it from wtime and, told the standard's way, spends its opponent's time and
+// loses on time: it is known by its id name, and usi_sente_clock settles any engine.
+TEST_F(Usi, TheFirstPlayersClockGoesWhereTheEngineReadsIt) {
+    const std::string standard = "go btime 60000 wtime 59000 binc 1000 winc 2000\n",
+                      swapped = "go btime 59000 wtime 60000 binc 2000 winc 1000\n";
+    struct Case {
+        const char* id;
+        engine::UsiSenteClock setting;
+        const std::string& go;
+    };
+    using C = engine::UsiSenteClock;
+    for (const Case& c : {Case{"YaneuraOu 7.00", C::Auto, standard},
+                          Case{"Fairy-Stockfish 11.1 LB 64", C::Auto, swapped},
+                          Case{"Fairy-Stockfish 12 LB 64", C::Auto, swapped},
+                          Case{"Fairy-Stockfish 14.0.1 LB", C::Auto, standard},
+                          Case{"Fairy-Stockfish 060321 LB 64", C::Auto, standard},
+                          Case{"Fairy-Stockfish 11.1 LB 64", C::Btime, standard},
+                          Case{"YaneuraOu 7.00", C::Wtime, swapped}}) {
+        config.usi_sente_clock = c.setting;
+        open(test::cached_rules("minishogi"));
+        handshake(std::string("id name ") + c.id);
+        dialect->on_line("readyok");
+        auto r = request();
+        r.white_inc_ms = 1000;
+        r.black_inc_ms = 2000;
+        host.take();
+        dialect->request_move(r, {});
+        EXPECT_EQ(host.take(), "position startpos\n" + c.go)
+            << c.id << ", usi_sente_clock=" << engine::usi_sente_clock_name(c.setting);
+    }
+}
+
 TEST_F(Usi, AGameFromASetUpPositionIsSentAsAnSfen) {
     const auto& rules = test::cached_rules("minishogi");
     open_at(rules, rules.from_sfen("4k/5/5/5/KR3 b P 1"));
@@ -162,8 +196,11 @@ TEST_F(Usi, AGameFromASetUpPositionIsSentAsAnSfen) {
     dialect->request_move(request(), {});
     EXPECT_EQ(host.take(),
               "position sfen 4k/5/5/5/KR3 b P 1 moves 4e4b\n"
-              "go btime 60000 wtime 59000 byoyomi 0\n");
+              "go btime 59000 wtime 60000 byoyomi 0\n");
     dialect->game_over("1-0", "checkmate");
+    // Over while it thought: stopped first, told gameover once its bestmove is in.
+    EXPECT_EQ(host.take(), "stop\n");
+    dialect->on_line("bestmove 5a5b");
     EXPECT_EQ(host.take(), "gameover lose\n");  // it played Black
     dialect->new_game(false, request());
     dialect->game_over("1/2-1/2", "repetition");
@@ -234,4 +271,27 @@ TEST_F(Usi, SfenCannotCarryCastlingRights) {
     EXPECT_NE(dialect->cannot_start_at(moved).find("no castling rights"), std::string::npos);
     const auto bare = chess.from_fen("4k3/8/8/8/8/8/8/4K3 w - - 0 1");
     EXPECT_EQ(dialect->cannot_start_at(bare), "");
+}
+
+// A game that ends while the engine thinks: `stop` first; `gameover` and the next game's
+// isready follow the bestmove it owes, which is not taken for a move.
+TEST_F(Usi, AGameOverWhileThinkingStopsTheEngineBeforeGameover) {
+    open(test::cached_rules("minishogi"));
+    handshake();
+    dialect->on_line("readyok");
+    dialect->request_move(request(), {});
+    host.take();
+    dialect->game_over("0-1", "resignation");
+    EXPECT_EQ(host.take(), "stop\n");
+    EXPECT_TRUE(dialect->owes_reply());
+    dialect->new_game(false, request());
+    EXPECT_EQ(host.take(), "");
+    dialect->on_line("bestmove 2e3d");
+    EXPECT_EQ(host.take(), "gameover lose\nisready\n");  // it played White
+    EXPECT_FALSE(dialect->owes_reply());
+    dialect->on_line("readyok");
+    EXPECT_EQ(host.take(), "usinewgame\n");
+    EXPECT_EQ(host.ready_count, 2);
+    EXPECT_TRUE(host.moves.empty());
+    EXPECT_TRUE(host.faults.empty());
 }

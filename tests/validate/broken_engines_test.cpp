@@ -56,7 +56,11 @@ TEST(BrokenEngines, HangLosesOnTimeAndTheRestIsSkippedQuickly) {
     EXPECT_TRUE(contains(p.detail, "did not move within 0.750 s"))
         << p.detail;  // 0.5 s clock + 0.25 s margin
     ASSERT_TRUE(p.evidence);
-    EXPECT_EQ(p.evidence->sent.back(), "go wtime 500 btime 500");
+    // The request, then the stop it was sent when its time ran out (its game was over).
+    const auto& sent = p.evidence->sent;
+    ASSERT_GE(sent.size(), 2u);
+    EXPECT_EQ(sent[sent.size() - 2], "go wtime 500 btime 500");
+    EXPECT_EQ(sent.back(), "stop");
     EXPECT_TRUE(p.evidence->received.empty());
     // Every later probe would time out the same way: skipped, but quitting is still checked.
     EXPECT_EQ(probe(r, "full-game").verdict, Verdict::Skip);

@@ -102,6 +102,10 @@ class Dialect {
     // True for dialects with no way to start a second game in the same process (plain,
     // imcs-tcp): the session is spent after game_over().
     virtual bool one_game() const { return false; }
+    // True while the engine owes the answer to a search its game ended during (UCI and USI:
+    // told `stop`, its bestmove not read yet). A new game waits for that answer, so that it
+    // is never taken for a move of the next game.
+    virtual bool owes_reply() const { return false; }
 };
 
 struct DialectContext {

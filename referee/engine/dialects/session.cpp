@@ -37,8 +37,14 @@ class EngineSession::Host final : public DialectHost {
         s_.bytes_since_request_ = 0;
         boost::asio::post(s_.io_, [weak = s_.weak_from_this()] {
             auto self = weak.lock();
-            if (self && !self->faulted_ && !self->exited_ && self->events_.ready)
-                self->events_.ready();
+            if (!self || self->faulted_ || self->exited_) return;
+            if (self->renewal_) {
+                // A replacement's handshake: now the game it was started for.
+                const Renewal r = *self->renewal_;
+                self->renewal_.reset();
+                return self->new_game(r.plays_white, r.clocks);
+            }
+            if (self->events_.ready) self->events_.ready();
         });
     }
     void fault(FaultKind kind, std::string detail) override { s_.raise(kind, std::move(detail)); }
@@ -190,6 +196,13 @@ void EngineSession::arm_startup_timer() {
     startup_timer_->timer.async_wait([weak](const boost::system::error_code& ec) {
         auto self = weak.lock();
         if (ec || !self || !self->awaiting_ready_) return;
+        if (self->dialect_ && self->dialect_->owes_reply()) {
+            // Still no answer to its last game's search: a game waiting for it gets a fresh
+            // process; with none waiting (that game is over too) nothing is late yet.
+            if (self->next_game_) return self->replace_process();
+            self->awaiting_ready_ = false;
+            return;
+        }
         std::string what = self->dialect_ ? self->dialect_->awaited() : std::string();
         if (what.empty())
             what = fmt::format("finish its {} handshake", protocol_name(self->config_.protocol));
@@ -395,8 +408,31 @@ void EngineSession::new_game(bool plays_white, const MoveRequest& clocks) {
     if (!alive()) return;  // a spent one-game session too: the caller starts another
     game_over_ = false;
     arm_startup_timer();
+    next_game_.reset();
+    if (dialect_->owes_reply()) {
+        // The game waits for the answer owed; should it not come, replace_process() starts
+        // the game with a fresh process, from these.
+        Renewal r{plays_white, clocks};
+        r.clocks.start = r.clocks.position = nullptr;
+        r.clocks.moves = {};
+        next_game_ = r;
+    }
     Corked corked(*this);
     dialect_->new_game(plays_white, clocks);
+}
+
+void EngineSession::replace_process() {
+    renewal_ = std::move(next_game_);
+    next_game_.reset();
+    host_->cancel_timer();
+    // Its group is killed and reaped at once; none of its handlers runs again.
+    process_.reset();
+    dialect_.reset();
+    started_ = responded_ = false;
+    stdout_tail_.clear();
+    engine_id_.clear();
+    bytes_since_request_ = 0;
+    start();
 }
 
 void EngineSession::request_move(const MoveRequest& request,
@@ -427,6 +463,8 @@ void EngineSession::reject_move(std::string_view reason) {
 void EngineSession::game_over(std::string_view result, std::string_view reason) {
     if (!alive()) return;
     game_over_ = true;
+    next_game_.reset();
+    renewal_.reset();
     dialect_->game_over(result, reason);
 }
 

@@ -114,6 +114,10 @@ class EngineSession : public std::enable_shared_from_this<EngineSession> {
     void on_line(std::string_view line);
     void raise(FaultKind kind, std::string detail);
     void arm_startup_timer();
+    // A reused engine that still owed the answer to its last game's search when the start-up
+    // allowance for the next game ran out: a fresh process in its place, which then starts
+    // that game (renewal_), rather than a game lost before it began.
+    void replace_process();
     bool spent() const;               // a one-game dialect's game is over
     bool open_link(TcpLogin& login);  // imcs-tcp: the private port; false after a fault
     void on_link_closed(const std::string& why);
@@ -151,6 +155,14 @@ class EngineSession : public std::enable_shared_from_this<EngineSession> {
     std::string keep_dir_;               // keep: see keep_output_in
     std::optional<ExitInfo> held_exit_;  // imcs-tcp: reported once the connection's lines are read
     std::string engine_id_;
+    // The game the process was replaced for: started once the fresh process is ready. Its
+    // clocks carry no positions (UCI and USI read only the seed from new_game's request).
+    struct Renewal {
+        bool plays_white = true;
+        MoveRequest clocks;
+    };
+    std::optional<Renewal> renewal_;
+    std::optional<Renewal> next_game_;  // new_game()'s arguments, while the reply is owed
 };
 
 }  // namespace referee::engine

@@ -1,5 +1,7 @@
 // UCI as the referee speaks it: uci/uciok, options and the variant, isready/readyok,
-// ucinewgame, position + go, bestmove, quit.
+// ucinewgame, position + go, bestmove, quit. A game that ends while the engine thinks
+// (the opponent resigned, lost on time, was adjudicated...) stops it with `stop`; the next
+// game's ucinewgame waits for the bestmove it owes.
 #include <algorithm>
 #include <array>
 
@@ -25,6 +27,7 @@ class UciDialect final : public Dialect {
     void on_line(std::string_view line) override {
         // Most of what a thinking engine writes is info: read in place, never split.
         if (state_ == State::Thinking && is_info_line(line)) return read_uci_info(line, info_);
+        if (state_ == State::Stopping && is_info_line(line)) return;
         // The first words decide; read in place (this runs for every line an engine writes).
         std::array<std::string_view, 3> w;
         const std::size_t n = rules::leading_words(line, w);
@@ -52,6 +55,15 @@ class UciDialect final : public Dialect {
                 if (w[1] == "(none)" || w[1] == "0000") return c_.host.resign();
                 if (!info_.empty()) c_.host.search_info(info_);
                 return report_move(w[1]);
+            case State::Stopping:
+                // The answer to the search of a game that is over: owed, and not a move.
+                if (w[0] != "bestmove") return;
+                state_ = State::Idle;
+                if (new_game_waits_) {
+                    new_game_waits_ = false;
+                    begin_new_game();
+                }
+                return;
             case State::Idle:
             case State::Quit:
                 return;  // late output (a bestmove after time ran out) is ignored
@@ -59,12 +71,13 @@ class UciDialect final : public Dialect {
     }
 
     void new_game(bool, const MoveRequest& r) override {
-        state_ = State::AwaitReadyOk;
         game_.reset();
-        if (r.game_seed && listed_.names.count("Seed"))
-            c_.host.send(fmt::format("setoption name Seed value {}", r.game_seed));
-        c_.host.send("ucinewgame");
-        c_.host.send("isready");
+        seed_ = r.game_seed;
+        if (state_ == State::Stopping) {
+            new_game_waits_ = true;  // until the bestmove it owes
+            return;
+        }
+        begin_new_game();
     }
 
     void request_move(const MoveRequest& r, std::function<void()> on_written) override {
@@ -99,7 +112,15 @@ class UciDialect final : public Dialect {
 
     void opponent_moved(const rules::Position&, rules::Move) override {}
     void reject_move(std::string_view) override {}  // UCI has no way to say it; the match decides
-    void game_over(std::string_view, std::string_view) override { position_ = nullptr; }
+    void game_over(std::string_view, std::string_view) override {
+        position_ = nullptr;
+        new_game_waits_ = false;  // a game that ended before it began
+        if (state_ != State::Thinking) return;
+        state_ = State::Stopping;
+        c_.host.send("stop");
+    }
+
+    bool owes_reply() const override { return state_ == State::Stopping; }
 
     void quit() override {
         state_ = State::Quit;
@@ -107,7 +128,16 @@ class UciDialect final : public Dialect {
     }
 
   private:
-    enum class State { AwaitUciOk, AwaitReadyOk, Idle, Thinking, Quit };
+    // Stopping: told `stop` after its game ended; the bestmove it owes is not read yet.
+    enum class State { AwaitUciOk, AwaitReadyOk, Idle, Thinking, Stopping, Quit };
+
+    void begin_new_game() {
+        state_ = State::AwaitReadyOk;
+        if (seed_ && listed_.names.count("Seed"))
+            c_.host.send(fmt::format("setoption name Seed value {}", seed_));
+        c_.host.send("ucinewgame");
+        c_.host.send("isready");
+    }
 
     // The move read in the position it was asked for.
     void report_move(std::string_view text) {
@@ -127,6 +157,8 @@ class UciDialect final : public Dialect {
     SearchInfo info_;  // the search so far, from this move's info lines
     GameText game_{rules::MoveStyle::Uci};
     const rules::Position* position_ = nullptr;  // of the request being answered
+    std::uint64_t seed_ = 0;                     // the next game's (MoveRequest::game_seed)
+    bool new_game_waits_ = false;                // new_game() came while Stopping
 };
 
 }  // namespace

@@ -3,7 +3,10 @@
 // moves ...` in USI's move text (rules/notation/usi_notation.hpp), `go btime wtime binc winc` or
 // `go btime 0 wtime 0 byoyomi N`, bestmove (a move, `resign`, or `win`: a claim under the
 // entering-king rule, judged by the rules as any claim is), `gameover`, quit.
-// USI's "b" (sente, who moves first) is the referee's White: btime is White's clock.
+// A game that ends while the engine thinks stops it first (`stop`); `gameover` and the next
+// game's isready follow the bestmove it owes, as USI orders them.
+// USI's "b" (sente, who moves first) is the referee's White: btime is White's clock, unless
+// the engine reads it the other way (EngineConfig::usi_sente_clock; Fairy-Stockfish before 13).
 #include <algorithm>
 #include <array>
 
@@ -29,6 +32,7 @@ class UsiDialect final : public Dialect {
     void on_line(std::string_view line) override {
         // Most of what a thinking engine writes is info: read in place, never split.
         if (state_ == State::Thinking && is_info_line(line)) return read_uci_info(line, info_);
+        if (state_ == State::Stopping && is_info_line(line)) return;
         // Three words, so "id name" is taken only with a name after it (as in uci_dialect).
         std::array<std::string_view, 3> w;
         const std::size_t n = rules::leading_words(line, w);
@@ -36,7 +40,10 @@ class UsiDialect final : public Dialect {
         switch (state_) {
             case State::AwaitUsiOk:
                 if (w[0] == "id" && n > 2 && w[1] == "name") {
-                    c_.host.identified(std::string(line.substr(line.find("name") + 5)));
+                    std::string name(line.substr(line.find("name") + 5));
+                    if (c_.config.usi_sente_clock == UsiSenteClock::Auto)
+                        sente_in_wtime_ = reads_wtime_as_sente(name);
+                    c_.host.identified(std::move(name));
                 } else if (w[0] == "option") {
                     listed_.read(line);
                 } else if (w[0] == "usiok") {
@@ -56,6 +63,17 @@ class UsiDialect final : public Dialect {
                 if (w[0] != "bestmove") return;  // anything else is commentary
                 state_ = State::Idle;
                 return bestmove(line);
+            case State::Stopping:
+                // The answer to the search of a game that is over: owed, and not a move.
+                if (w[0] != "bestmove") return;
+                state_ = State::Idle;
+                c_.host.send(gameover_);
+                gameover_.clear();
+                if (new_game_waits_) {
+                    new_game_waits_ = false;
+                    begin_new_game();
+                }
+                return;
             case State::Idle:
             case State::Quit:
                 return;  // late output (a bestmove after time ran out) is ignored
@@ -64,11 +82,13 @@ class UsiDialect final : public Dialect {
 
     void new_game(bool plays_white, const MoveRequest& r) override {
         plays_white_ = plays_white;
-        state_ = State::AwaitNewGameReady;
         game_.reset();
-        if (r.game_seed && listed_.names.count("Seed"))
-            c_.host.send(fmt::format("setoption name Seed value {}", r.game_seed));
-        c_.host.send("isready");
+        seed_ = r.game_seed;
+        if (state_ == State::Stopping) {
+            new_game_waits_ = true;  // until the bestmove it owes
+            return;
+        }
+        begin_new_game();
     }
 
     void request_move(const MoveRequest& r, std::function<void()> on_written) override {
@@ -79,17 +99,22 @@ class UsiDialect final : public Dialect {
             position += " moves";
             for (const auto& m : moves) position.append(1, ' ').append(m);
         }
-        // btime is the first player's (White's here), as USI's "b" is.
-        const auto white = std::max<std::int64_t>(r.white_ms, 0);
-        const auto black = std::max<std::int64_t>(r.black_ms, 0);
+        // btime is the first player's (White's here), as USI's "b" is; for an engine that
+        // reads wtime as the first player's, the two clocks (and increments) trade places.
+        auto btime = std::max<std::int64_t>(r.white_ms, 0);
+        auto wtime = std::max<std::int64_t>(r.black_ms, 0);
+        auto binc = r.white_inc_ms, winc = r.black_inc_ms;
+        if (sente_in_wtime_) {
+            std::swap(btime, wtime);
+            std::swap(binc, winc);
+        }
         std::string go;
         if (r.movetime_ms > 0)
             go = fmt::format("go btime 0 wtime 0 byoyomi {}", r.movetime_ms);
-        else if (r.white_inc_ms || r.black_inc_ms)
-            go = fmt::format("go btime {} wtime {} binc {} winc {}", white, black, r.white_inc_ms,
-                             r.black_inc_ms);
+        else if (binc || winc)
+            go = fmt::format("go btime {} wtime {} binc {} winc {}", btime, wtime, binc, winc);
         else
-            go = fmt::format("go btime {} wtime {} byoyomi 0", white, black);
+            go = fmt::format("go btime {} wtime {} byoyomi 0", btime, wtime);
         // USI has no moves-to-go; nodes and depth are read by the engines that read UCI's.
         if (r.nodes > 0) go += fmt::format(" nodes {}", r.nodes);
         if (r.depth > 0) go += fmt::format(" depth {}", r.depth);
@@ -105,11 +130,23 @@ class UsiDialect final : public Dialect {
     void game_over(std::string_view result, std::string_view) override {
         position_ = nullptr;
         if (state_ == State::AwaitUsiOk || state_ == State::Quit) return;
-        state_ = State::Idle;
+        if (state_ == State::Stopping) {
+            new_game_waits_ = false;  // that game is over too, before it began
+            return;
+        }
         const bool draw = result == "1/2-1/2";
         const bool won = (result == "1-0") == plays_white_;
-        c_.host.send(draw ? "gameover draw" : won ? "gameover win" : "gameover lose");
+        const char* gameover = draw ? "gameover draw" : won ? "gameover win" : "gameover lose";
+        if (state_ == State::Thinking) {
+            state_ = State::Stopping;
+            gameover_ = gameover;  // sent once the bestmove is in
+            return c_.host.send("stop");
+        }
+        state_ = State::Idle;
+        c_.host.send(gameover);
     }
+
+    bool owes_reply() const override { return state_ == State::Stopping; }
 
     void quit() override {
         state_ = State::Quit;
@@ -140,7 +177,23 @@ class UsiDialect final : public Dialect {
     }
 
   private:
-    enum class State { AwaitUsiOk, AwaitReadyOk, AwaitNewGameReady, Idle, Thinking, Quit };
+    // Stopping: told `stop` after its game ended; the bestmove it owes is not read yet.
+    enum class State {
+        AwaitUsiOk,
+        AwaitReadyOk,
+        AwaitNewGameReady,
+        Idle,
+        Thinking,
+        Stopping,
+        Quit
+    };
+
+    void begin_new_game() {
+        state_ = State::AwaitNewGameReady;
+        if (seed_ && listed_.names.count("Seed"))
+            c_.host.send(fmt::format("setoption name Seed value {}", seed_));
+        c_.host.send("isready");
+    }
 
     bool is_variant_start(const rules::Position& p) const {
         return p.fen() == p.rules().start().fen();
@@ -175,6 +228,23 @@ class UsiDialect final : public Dialect {
         read_move(*position_, w[1], c_.host, rules::MoveStyle::Usi);
     }
 
+    // Fairy-Stockfish before 13 takes wtime for the clock of the side that moves first (its
+    // issue 269, fixed in 2021; Debian's "Fairy-Stockfish 11.1 LB 64" was tried by hand).
+    // Releases from 13 on, and development builds (named by a six-digit date), are taken to
+    // read the standard's way; usi_sente_clock settles any engine otherwise.
+    static bool reads_wtime_as_sente(std::string_view name) {
+        constexpr std::string_view kFairy = "Fairy-Stockfish ";
+        if (name.substr(0, kFairy.size()) != kFairy) return false;
+        name.remove_prefix(kFairy.size());
+        int major = 0;
+        std::size_t digits = 0;
+        for (; digits < name.size() && digits < 3 && name[digits] >= '0' && name[digits] <= '9';
+             ++digits)
+            major = major * 10 + (name[digits] - '0');
+        const bool ends = digits == name.size() || name[digits] == '.' || name[digits] == ' ';
+        return digits > 0 && ends && major < 13;
+    }
+
     // USI gives a mate's distance in plies, UCI in moves, which SearchInfo holds.
     static SearchInfo usi_info(SearchInfo info) {
         if (info.mate && info.score > 0) info.score = (info.score + 1) / 2;
@@ -185,11 +255,16 @@ class UsiDialect final : public Dialect {
     DialectContext c_;
     State state_ = State::AwaitUsiOk;
     bool plays_white_ = true;
+    // The first player's clock goes in wtime (see reads_wtime_as_sente).
+    bool sente_in_wtime_ = c_.config.usi_sente_clock == UsiSenteClock::Wtime;
     ListedOptions listed_;
     SearchInfo info_;  // the search so far, from this move's info lines
     GameText game_{rules::MoveStyle::Usi};
     std::string start_fen_, start_text_;
     const rules::Position* position_ = nullptr;  // of the request being answered
+    std::uint64_t seed_ = 0;                     // the next game's (MoveRequest::game_seed)
+    bool new_game_waits_ = false;                // new_game() came while Stopping
+    std::string gameover_;                       // sent after the bestmove owed
 };
 
 }  // namespace
