@@ -11,9 +11,9 @@
 #include <fstream>
 #include <string>
 
-#include "referee/engine/session.hpp"
+#include "referee/engine/dialects/session.hpp"
 #include "referee/match/game.hpp"
-#include "referee/rules/position.hpp"
+#include "referee/rules/core/position.hpp"
 #include "tests/support/files.hpp"
 #include "tests/support/temp_dir.hpp"
 
