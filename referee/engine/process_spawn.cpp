@@ -193,8 +193,9 @@ constexpr const char* kEnginesRootPrefix = "referee-engines-";
 // engine's own folder. Removed when the referee exits normally.
 const std::string& engines_root() {
     // Named with the referee's pid, so a later run can remove what a killed one left.
-    static const ScratchDir root(std::string(kEnginesRootPrefix) + std::to_string(::getpid()) +
-                                 "-");
+    // Under a folder the engines' users can pass through (folder_for_engines).
+    static const ScratchDir root(std::string(kEnginesRootPrefix) + std::to_string(::getpid()) + "-",
+                                 folder_for_engines());
     // Engines with users of their own (a root referee) must pass through it to their
     // folders, and must not list it; each folder in it is its engine's alone (0700).
     static const bool opened = ::chmod(root.path().c_str(), 0711) == 0;
@@ -324,6 +325,15 @@ pid_t spawn_in_own_group(const ProcessSpec& spec, bp::async_pipe& in, bp::async_
             note_kept_user(exe,
                            "it, or a folder above it or its working folder, is not open to other "
                            "users (chmod o+rx would let the referee confine it further)");
+        // Its scratch folder lies in engines_root(), under no folder open to others only
+        // where no temporary folder is (see folder_for_engines).
+        if (request.own_user && engines_get_own_user() && !searchable_by_others(engines_root())) {
+            request.own_user = false;
+            note_kept_user(exe, ("no temporary folder here is open to other users, so its user "
+                                 "could not enter its scratch folder in " +
+                                 engines_root())
+                                    .c_str());
+        }
         // Its `writable` folders are the user's own, written as the user who runs the
         // referee: a user id of its own could not write them.
         if (request.own_user && engines_get_own_user() && !spec.writable.empty()) {

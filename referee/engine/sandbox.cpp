@@ -30,7 +30,8 @@ int run_as_engine(const std::vector<std::string>& argv, std::string& err) {
     std::unique_ptr<ScratchDir> scratch;
     std::unique_ptr<Confinement> confinement;
     try {
-        scratch = std::make_unique<ScratchDir>("referee-probe-");
+        // Where an engine's folder would be: its user must reach it (folder_for_engines).
+        scratch = std::make_unique<ScratchDir>("referee-probe-", folder_for_engines());
         ConfinementRequest request;
         request.sandbox = Sandbox::Bwrap;
         request.scratch = scratch->path();
