@@ -364,7 +364,8 @@ class EngineProcess::Impl : public std::enable_shared_from_this<EngineProcess::I
         close_stdin();
         exit_info_ = std::move(exit_info_pending_);
         exit_info_->write_error = write_error_;
-        detail::explain_denied_write(spec_, stderr_tail_, *exit_info_);
+        if (!detail::explain_exec_failure(stderr_tail_, *exit_info_))
+            detail::explain_denied_write(spec_, stderr_tail_, *exit_info_);
         auto keep_alive = shared_from_this();
         if (!detached_ && exit_handler_) exit_handler_(*exit_info_);
     }
