@@ -31,6 +31,7 @@
 
 #include "referee/engine/containment.hpp"
 #include "referee/engine/line_buffer.hpp"
+#include "referee/engine/process/recent_output.hpp"
 #include "referee/engine/process_registry.hpp"
 #include "referee/engine/process_spawn.hpp"
 
@@ -243,6 +244,7 @@ class EngineProcess::Impl : public std::enable_shared_from_this<EngineProcess::I
     bool running_ = false;  // started and not reaped
     Clock::time_point last_write_done_{};
     std::string stderr_tail_;
+    RecentOutput recent_;               // its last lines on both streams, in order
     std::shared_ptr<KeptOutput> kept_;  // keep: stderr is copied there as it arrives
     std::optional<ExitInfo> exit_info_;
     LineBuffer lines_;
@@ -385,6 +387,7 @@ class EngineProcess::Impl : public std::enable_shared_from_this<EngineProcess::I
             return;
         auto result = lines_.commit(n, [this](std::string_view line) {
             if (detached_) return false;
+            recent_.add_stdout_line(line);
             if (line_handler_) line_handler_(line);
             return !detached_ && !stdout_done_;
         });
@@ -437,6 +440,7 @@ class EngineProcess::Impl : public std::enable_shared_from_this<EngineProcess::I
         if (over_volume(stderr_bytes_, n, spec_.limits.stderr_mb, "stderr", &Impl::finish_stderr))
             return;
         stderr_tail_.append(stderr_chunk_.data(), n);
+        recent_.add_stderr(std::string_view(stderr_chunk_.data(), n));
         if (kept_) kept_->add_stderr(std::string_view(stderr_chunk_.data(), n));
         if (stderr_tail_.size() > kStderrTailBytes)
             stderr_tail_.erase(0, stderr_tail_.size() - kStderrTailBytes);
@@ -580,6 +584,9 @@ bool EngineProcess::running() const {
 }
 std::string EngineProcess::stderr_tail() const {
     return impl_->stderr_tail_;
+}
+std::string EngineProcess::last_output() const {
+    return impl_->recent_.describe();
 }
 std::size_t EngineProcess::peak_buffer_bytes() const {
     return impl_->lines_.peak_bytes();
