@@ -68,8 +68,17 @@ std::string stop_words(const RecordedGame& g) {
             words = who + " made an illegal move";
         else if (key == "crash")
             words = who + " crashed";
+        else if (key == "abandoned")
+            words = who + " abandoned the game";
+        else if (key == "start-failure")
+            words = who + " failed to start";
+        else if (key == "protocol-fault" || key == "unparsable-move" || key == "output-flood" ||
+                 key == "line-too-long" || key == "rules-disagreement" || key == "false-claim")
+            words = who + " broke the protocol";
+        else if (key == "unsupported-variant")
+            words = who + " could not play the variant";
         else
-            words = who + " lost by " + (key.empty() ? "a stop" : key);
+            words = who + " lost";  // the key follows in brackets
     } else {
         words = key == "move-cap" || key == "adjudication" ? "adjudicated"
                 : key.empty()                              ? "stopped"

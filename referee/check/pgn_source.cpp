@@ -1,4 +1,7 @@
 // PGN files: the rules layer's reader, and what the tags say about how each game ended.
+#include <algorithm>
+#include <string_view>
+
 #include <fmt/format.h>
 
 #include "referee/check/game_source.hpp"
@@ -44,6 +47,51 @@ void read_termination(const std::string* tag, RecordedGame& g) {
         g.at_fault = loser(*g.result);
 }
 
+// Whether a word of a move's comment is one of the annotations tools put there: an
+// evaluation ("+0.35/12", "-M3/9"), a time ("0.102s"), a node count ("n=4711"), "book".
+bool move_annotation(std::string_view word) {
+    while (!word.empty() && (word.back() == ',' || word.back() == ';')) word.remove_suffix(1);
+    auto digits = [](std::string_view w) {
+        return !w.empty() && w.find_first_not_of("0123456789.") == std::string_view::npos;
+    };
+    if (word == "book") return true;
+    if (word.starts_with("n=")) return digits(word.substr(2));
+    if (word.ends_with('s')) return digits(word.substr(0, word.size() - 1));
+    const auto slash = word.find('/');
+    if (slash == std::string_view::npos || !digits(word.substr(slash + 1))) return false;
+    auto score = word.substr(0, slash);
+    if (!score.empty() && (score.front() == '+' || score.front() == '-')) score.remove_prefix(1);
+    if (!score.empty() && score.front() == 'M') score.remove_prefix(1);
+    return digits(score);
+}
+
+// The reason a game ended, from the comment after its last move: what is left of it without
+// the embedded commands ("[%clk 0:01:23]", "[%eval ...]") and the move's own annotations
+// before it (the referee writes "[%clk ...] 0.200s n=123; White crashed: ...", cutechess
+// "+0.35/12 0.1s, White loses on time"). Empty when nothing else is there.
+std::string reason_in_comment(std::string_view comment) {
+    std::string text;
+    for (std::size_t i = 0; i < comment.size();) {
+        if (comment.compare(i, 2, "[%") == 0) {
+            const auto close = comment.find(']', i);
+            i = close == std::string_view::npos ? comment.size() : close + 1;
+            continue;
+        }
+        text += comment[i++];
+    }
+    std::string_view rest = text;
+    for (;;) {
+        const auto start = rest.find_first_not_of(" \t,;");
+        if (start == std::string_view::npos) return {};
+        rest.remove_prefix(start);
+        const auto end = std::min(rest.find_first_of(" \t"), rest.size());
+        if (!move_annotation(rest.substr(0, end))) break;
+        rest.remove_prefix(end);
+    }
+    while (!rest.empty() && (rest.back() == ' ' || rest.back() == '\t')) rest.remove_suffix(1);
+    return std::string(rest);
+}
+
 class PgnSource : public GameSource {
   public:
     PgnSource(std::istream& in, const std::string& source) : reader_(in, source), source_(source) {}
@@ -65,7 +113,7 @@ class PgnSource : public GameSource {
         g.moves.reserve(pgn_.moves.size());
         for (auto& m : pgn_.moves) g.moves.push_back({std::move(m.text), m.line, {}});
         g.problem = pgn_.problem;
-        g.reason = pgn_.final_comment;
+        g.reason = reason_in_comment(pgn_.final_comment);
         const std::string& r = pgn_.result;
         if (r.empty()) {
             g.ending = Ending::Missing;

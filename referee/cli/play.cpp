@@ -19,6 +19,7 @@
 #include "referee/cli/commands.hpp"
 #include "referee/cli/position_args.hpp"
 #include "referee/engine/dialects/session.hpp"
+#include "referee/engine/process/confinement.hpp"
 #include "referee/engine/process/process.hpp"
 #include "referee/engine/process/sandbox.hpp"
 #include "referee/engine/process/scratch_dir.hpp"
@@ -137,7 +138,8 @@ int run_play(const PlayArgs& a) {
     engine::hide_from_engines(record.dir->path());
 
     engine::install_signal_cleanup();
-    const engine::ScratchDir scratch(fmt::format("referee-play-{}-", ::getpid()));
+    const engine::ScratchDir scratch(fmt::format("referee-play-{}-", ::getpid()),
+                                     engine::folder_for_engines());
     boost::asio::io_context io;
     // Each engine's seat fills the placeholders of its arguments ({color}, {seed}, ...).
     const std::int64_t clock_ms = spec.time_control.move_time_ms > 0

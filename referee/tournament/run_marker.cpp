@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 
+#include "referee/engine/process/confinement.hpp"
 #include "referee/engine/process/containment.hpp"
 #include "referee/tournament/output_files.hpp"
 
@@ -33,21 +34,26 @@ std::vector<std::string> clean_up_earlier_run(const std::string& output_dir,
     const std::string pid = token.substr(0, token.find('.'));
     if (fs::exists("/proc/" + pid)) return out;
     const std::string infix = "-" + pid + "-";
-    for (fs::directory_iterator it(fs::temp_directory_path(), ec), end; !ec && it != end;
-         it.increment(ec)) {
-        const auto name = it->path().filename().string();
-        // mkdtemp's six characters follow "-<pid>-".
-        if (name.rfind("referee-", 0) != 0 || name.size() < infix.size() + 6 + 8 ||
-            name.compare(name.size() - 6 - infix.size(), infix.size(), infix) != 0)
-            continue;
-        std::error_code type;
-        if (fs::is_symlink(it->symlink_status(type)) || !it->is_directory(type)) continue;
-        std::error_code rm;
-        fs::remove_all(it->path(), rm);
-        if (!rm)
-            out.push_back(
-                fmt::format("removed {}, left behind by the earlier run", it->path().string()));
-    }
+    // In the system's temporary folder, and where a root referee put its engines' folders
+    // when that one was closed to them.
+    std::vector<fs::path> parents{fs::temp_directory_path(ec)};
+    if (const auto engines = engine::folder_for_engines(); !engines.empty())
+        parents.emplace_back(engines);
+    for (const auto& parent : parents)
+        for (fs::directory_iterator it(parent, ec), end; !ec && it != end; it.increment(ec)) {
+            const auto name = it->path().filename().string();
+            // mkdtemp's six characters follow "-<pid>-".
+            if (name.rfind("referee-", 0) != 0 || name.size() < infix.size() + 6 + 8 ||
+                name.compare(name.size() - 6 - infix.size(), infix.size(), infix) != 0)
+                continue;
+            std::error_code type;
+            if (fs::is_symlink(it->symlink_status(type)) || !it->is_directory(type)) continue;
+            std::error_code rm;
+            fs::remove_all(it->path(), rm);
+            if (!rm)
+                out.push_back(
+                    fmt::format("removed {}, left behind by the earlier run", it->path().string()));
+        }
     return out;
 }
 

@@ -17,6 +17,7 @@
 #include <boost/asio/post.hpp>
 
 #include "referee/engine/dialects/session.hpp"
+#include "referee/engine/process/confinement.hpp"
 #include "referee/engine/process/cpu_affinity.hpp"
 #include "referee/engine/process/scratch_dir.hpp"
 #include "referee/match/game.hpp"
@@ -44,7 +45,8 @@ engine::Seat seat_for(const TournamentConfig& config, int self, int opponent, bo
 
 std::vector<std::string> preflight(const TournamentConfig& config) {
     const auto rules = rules::Rules::load(config.variant);
-    const engine::ScratchDir scratch(fmt::format("referee-preflight-{}-", ::getpid()));
+    const engine::ScratchDir scratch(fmt::format("referee-preflight-{}-", ::getpid()),
+                                     engine::folder_for_engines());
     boost::asio::io_context io;
     std::vector<std::string> problems(config.engines.size());
     std::vector<char> passed(config.engines.size(), 0);
@@ -181,7 +183,8 @@ Runner::State::State(boost::asio::io_context& main, const TournamentConfig& c,
       rules(rules::Rules::load(c.variant)),
       start(rules.start()),
       log(c.engine_log.empty() ? nullptr : std::make_unique<EngineLog>(c.engine_log)),
-      scratch_owner(fmt::format("referee-tournament-{}-", ::getpid())),
+      scratch_owner(fmt::format("referee-tournament-{}-", ::getpid()),
+                    engine::folder_for_engines()),
       queue(todo.begin(), todo.end()) {
     // With one thread the games are played on the main loop, as they always were; with more,
     // each lane runs its games on a thread of its own and tells the main loop when one ends.

@@ -9,6 +9,7 @@
 
 #include <fmt/format.h>
 
+#include "referee/engine/process/confinement.hpp"
 #include "referee/engine/process/scratch_dir.hpp"
 #include "referee/match/time_control.hpp"
 #include "referee/validate/probe_context.hpp"
@@ -168,7 +169,7 @@ Report validate_engine(const ValidateOptions& o) {
 
     if (o.on_start) o.on_start(report);
     const auto start = std::chrono::steady_clock::now();
-    engine::ScratchDir scratch("referee-validate-");
+    engine::ScratchDir scratch("referee-validate-", engine::folder_for_engines());
     std::optional<std::string> stop_reason;
     bool exit_reported = false;  // set once the remaining probes would only repeat a failure
     {

@@ -309,3 +309,38 @@ TEST(WrongRecords, AdjudicatedAndResignedGamesArePlausibleNotRulesGiven) {
 }
 
 }  // namespace
+
+// A crash is "abandoned" in PGN: said in words, with the record's own reason and not the
+// last move's clock comment; a comment of annotations only gives no reason at all.
+TEST(WrongRecords, AnAbandonedGameIsWordedWithItsReasonNotItsClock) {
+    GameRecord crashed = scripted_game(cached_rules("minichess"), {"a2-a3", "b5-b4"});
+    for (auto& m : crashed.moves) m.clock_after_ms = 9800;
+    crashed.moves.back().info.has_score = true;
+    crashed.moves.back().info.depth = 7;
+    crashed.moves.back().info.score = 35;
+    crashed.termination = referee::match::Termination::Crash;
+    crashed.reason_key = "crash";
+    crashed.reason = "White (alpha) crashed: exited with code 1";
+    crashed.at_fault = referee::rules::White;
+    crashed.result = referee::rules::GameResult::BlackWins;
+    const std::string pgn = referee::match::to_pgn(crashed);
+    ASSERT_NE(pgn.find("[%clk"), std::string::npos) << pgn;
+    auto v = check_text("crashed.pgn", pgn);
+    ASSERT_EQ(v.size(), 1u);
+    EXPECT_EQ(v[0].status, Status::Stopped) << v[0].message;
+    EXPECT_NE(v[0].message.find("White abandoned the game (abandoned; the record says 'White "
+                                "(alpha) crashed: exited with code 1')"),
+              std::string::npos)
+        << v[0].message;
+    EXPECT_EQ(v[0].message.find("lost by"), std::string::npos) << v[0].message;
+    EXPECT_EQ(v[0].message.find("%clk"), std::string::npos) << v[0].message;
+
+    v = check_text("clocks.pgn",
+                   "[Variant \"minichess\"]\n[Result \"0-1\"]\n[Termination \"abandoned\"]\n\n"
+                   "1. a3 {[%clk 0:00:09.8] 0.200s} b4 {+0.35/7 0.1s, [%clk 0:00:09.7] n=120} "
+                   "0-1\n");
+    ASSERT_EQ(v.size(), 1u);
+    EXPECT_NE(v[0].message.find("White abandoned the game (abandoned)"), std::string::npos)
+        << v[0].message;
+    EXPECT_EQ(v[0].message.find("record says"), std::string::npos) << v[0].message;
+}

@@ -130,6 +130,29 @@ TEST(BrokenEngine, AskAgainKeepsTheClockRunningUntilTimeRunsOut) {
     EXPECT_LT(played.seconds, 2.5);
 }
 
+// A crash in the middle of a game is told with what the engine wrote last, as HaChu's
+// "tellusererror" before it died, not with what it said during its handshake.
+TEST(BrokenEngine, ACrashQuotesTheEnginesLastOutput) {
+    auto crasher = in_tree("random-engine", Protocol::Uci);
+    crasher.name = "crasher";
+    crasher.variant = "minitchess";  // it plays it without being told
+    crasher.command = "/bin/sh";
+    crasher.args = {"-c",
+                    "while read -r line; do case \"$line\" in "
+                    "uci) echo 'id name crasher'; echo uciok;; "
+                    "isready) echo readyok;; "
+                    "go*) echo \"tellusererror Unknown piece ' ' in setup (32)\"; exit 1;; "
+                    "esac; done"};
+    auto played = play("minitchess", crasher, in_tree("random-engine", Protocol::Uci),
+                       spec_for("minitchess", "5+0"));
+    const auto& r = played.record;
+    EXPECT_EQ(r.termination, Termination::Crash) << r.reason;
+    EXPECT_NE(r.reason.find("exited with code 1 (its last output: stdout \""), std::string::npos)
+        << r.reason;
+    EXPECT_NE(r.reason.find("tellusererror Unknown piece ' ' in setup (32)\")"), std::string::npos)
+        << r.reason;
+}
+
 TEST(BrokenEngine, MissingExecutableIsAStartFailure) {
     auto missing = in_tree("no-such-engine", Protocol::Uci);
     auto played = play("minitchess", missing, in_tree("random-engine", Protocol::Uci),

@@ -129,6 +129,23 @@ TEST(CourseEngines, AClientThatNeverConnectsLosesAtTheStartUpLimit) {
                          "did not connect to the referee's port 127.0.0.1:");
 }
 
+// Never connected, it was never asked to quit: it is ended and said so, not charged with
+// ignoring a quit it never got.
+TEST(CourseEngines, AClientThatNeverConnectedIsNotSaidToHaveIgnoredQuit) {
+    auto c = described("cmd=sleep proto=imcs-tcp name=silent");
+    c.args = {"30"};
+    c.startup_timeout = std::chrono::milliseconds(800);
+    const auto p = play("minitchess", c, in_tree("random-engine", Protocol::Uci),
+                        spec_for("minitchess", "10+0"));
+    expect_start_failure(p, "did not connect to the referee's port 127.0.0.1:");
+    ASSERT_TRUE(p.exits[0].has_value());
+    EXPECT_TRUE(engine::exit_problems(*p.exits[0]).empty())
+        << engine::exit_problems(*p.exits[0]).front();
+    EXPECT_NE(p.exits[0]->description.find("it never connected to the referee's port"),
+              std::string::npos)
+        << p.exits[0]->description;
+}
+
 TEST(CourseEngines, AClientThatExitsWithoutConnectingIsNamed) {
     auto c = described("cmd=true proto=imcs-tcp name=quitter");
     expect_start_failure(play("minitchess", in_tree("random-engine", Protocol::Uci), c,

@@ -9,6 +9,7 @@
 #include <thread>
 
 #include <boost/asio/io_context.hpp>
+#include <boost/asio/post.hpp>
 
 #include "referee/engine/dialects/session.hpp"
 
@@ -71,8 +72,18 @@ Played play(const std::string& variant, engine::EngineConfig white_cfg,
             out.record = r;
             done = true;
             out.groups = {white->pid(), black->pid()};
-            white->quit(std::chrono::milliseconds(300));
-            black->quit(std::chrono::milliseconds(300));
+            // The game's own handlers may be running this very callback: they are replaced
+            // from the event loop, not from inside them.
+            boost::asio::post(io, [&] {
+                int i = 0;
+                for (auto* s : {&white, &black}) {
+                    engine::EngineSession::Events ev;
+                    ev.exit = [&out, i](const engine::ExitInfo& info) { out.exits[i] = info; };
+                    (*s)->set_events(std::move(ev));
+                    (*s)->quit(std::chrono::milliseconds(300));
+                    ++i;
+                }
+            });
         });
     game->start();
     io.run();

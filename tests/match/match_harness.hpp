@@ -5,6 +5,7 @@
 
 #include <sys/types.h>
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -18,6 +19,9 @@ struct Played {
     std::vector<pid_t> groups;    // process groups of the engines that ran
     double seconds = 0;           // wall time of the whole game, shutdown included
     long peak_rss_growth_kb = 0;  // the referee's own peak RSS growth during the game
+    // How each engine (White, Black) ended after the game, when it ended after being asked
+    // to quit: what `referee play` reports with exit_problems.
+    std::optional<engine::ExitInfo> exits[2];
 };
 
 engine::EngineConfig in_tree(const std::string& binary, engine::Protocol protocol,

@@ -32,7 +32,6 @@ class EngineSession::Host final : public DialectHost {
     // must not be re-entered from its own call.
     void ready() override {
         s_.awaiting_ready_ = false;
-        s_.started_ = true;
         s_.startup_timer_->timer.cancel();
         s_.bytes_since_request_ = 0;
         boost::asio::post(s_.io_, [weak = s_.weak_from_this()] {
@@ -115,36 +114,12 @@ std::string fresh_loopback_address() {
     return fmt::format("127.{}.{}.{}", 64 + rd() % 190, rd() % 256, 1 + rd() % 254);
 }
 
-// The last few lines of text, joined on one line, for a sentence.
-std::string last_lines_of(std::string_view text) {
-    std::vector<std::string_view> lines;
-    while (!text.empty()) {
-        const auto nl = text.find('\n');
-        auto line = text.substr(0, nl);
-        while (!line.empty() && (line.back() == '\r' || line.back() == ' ')) line.remove_suffix(1);
-        if (!line.empty()) lines.push_back(line);
-        text.remove_prefix(nl == std::string_view::npos ? text.size() : nl + 1);
-    }
-    std::string out;
-    for (std::size_t i = lines.size() > 3 ? lines.size() - 3 : 0; i < lines.size(); ++i)
-        out += (out.empty() ? "" : " | ") + std::string(lines[i]);
-    if (out.size() > 300) out = "..." + out.substr(out.size() - 300);
-    return rules::printable_text(out);
-}
-
 }  // namespace
 
-void EngineSession::note_stdout(std::string_view line) {
-    constexpr std::size_t kKept = 1024;
-    if (line.size() > kKept) line = line.substr(line.size() - kKept);
-    stdout_tail_.append(line).push_back('\n');
-    if (stdout_tail_.size() > 2 * kKept) stdout_tail_.erase(0, stdout_tail_.size() - kKept);
-}
-
 std::string EngineSession::last_output() const {
-    const std::string out = last_lines_of(stdout_tail_), err = last_lines_of(stderr_tail());
-    if (out.empty() && err.empty()) return " (it wrote nothing on stdout or stderr)";
-    return fmt::format(" (its last output: stdout \"{}\"; stderr \"{}\")", out, err);
+    const std::string said = process_ ? process_->last_output() : std::string();
+    if (said.empty()) return " (it wrote nothing on stdout or stderr)";
+    return " (its last output: " + said + ")";
 }
 
 std::shared_ptr<EngineSession> EngineSession::create(boost::asio::io_context& io,
@@ -239,7 +214,10 @@ bool EngineSession::open_link(TcpLogin& login) {
     std::weak_ptr<EngineSession> weak = weak_from_this();
     TcpLink::Handlers h;
     h.connected = [weak] {
-        if (auto self = weak.lock(); self && self->dialect_) self->dialect_->connected();
+        auto self = weak.lock();
+        if (!self) return;
+        self->connected_ = true;
+        if (self->dialect_) self->dialect_->connected();
     };
     h.line = [weak](std::string_view line) {
         if (auto self = weak.lock()) self->on_line(line);
@@ -297,10 +275,10 @@ void EngineSession::on_process_exit(const ExitInfo& info) {
                           info.description, link_->port(), last_output()));
     exited_ = true;
     if (!events_.exit) return;
-    // An exit before the engine was ready or said anything is a failure to start: what it
-    // last wrote on either stream usually says why (a JVM that could not reserve its heap
-    // says so on stdout).
-    if ((awaiting_ready_ || !responded_) && !info.killed_by_referee) {
+    // An exit before the engine was ready or said anything is a failure to start, and one
+    // nobody asked for in a game a crash: what it last wrote on either stream usually says
+    // why (a JVM that could not reserve its heap says so on stdout, HaChu its tellusererror).
+    if ((awaiting_ready_ || !responded_ || (!quit_asked_ && !spent())) && !info.killed_by_referee) {
         ExitInfo told = info;
         told.description += last_output();
         return events_.exit(told);
@@ -349,11 +327,9 @@ void EngineSession::start() {
     const bool over_tcp = link_ != nullptr;
     process_->set_line_handler([weak, over_tcp](std::string_view line) {
         auto self = weak.lock();
-        if (!self) return;
-        // Kept for a start failure's message; a TCP client's stdout is read for nothing else.
-        if (over_tcp || !self->started_) self->note_stdout(line);
         // A TCP client's own output is its business (boards, logs); only the connection counts.
-        if (over_tcp) return;
+        // (The process keeps its last lines for a failure's message: last_output.)
+        if (!self || over_tcp) return;
         self->on_line(line);
     });
     process_->set_fault_handler([weak, over_tcp](FaultKind fault, std::string message) {
@@ -474,6 +450,15 @@ void EngineSession::quit(std::chrono::milliseconds grace) {
     awaiting_ready_ = false;
     if (!process_ || exited_) {
         if (link_) link_->close();
+        return;
+    }
+    quit_asked_ = true;
+    // A client that never connected cannot be asked: it is ended now, and said why, rather
+    // than charged with ignoring a quit it never got.
+    if (link_ && !connected_) {
+        link_->close();
+        process_->kill(
+            "it never connected to the referee's port, so it could not be asked to quit");
         return;
     }
     if (!faulted_ && dialect_) dialect_->quit();

@@ -123,8 +123,8 @@ class EngineSession : public std::enable_shared_from_this<EngineSession> {
     void on_link_closed(const std::string& why);
     void on_process_exit(const ExitInfo& info);
     void post_fault(FaultKind kind, std::string detail);
-    void note_stdout(std::string_view line);
-    // " (its last output: stdout "..."; stderr "...")": for a failure to start.
+    // " (its last output: stdout "..."; then stderr "...")": for a failure to start or a
+    // crash (RecentOutput::describe).
     std::string last_output() const;
 
     boost::asio::io_context& io_;
@@ -150,8 +150,8 @@ class EngineSession : public std::enable_shared_from_this<EngineSession> {
     bool responded_ = false;
     bool awaiting_ready_ = false;
     bool game_over_ = false;             // game_over() was sent; a one-game session is spent
-    bool started_ = false;               // it was ready once: its stdout is no longer kept
-    std::string stdout_tail_;            // its last stdout lines until then (TCP: always)
+    bool quit_asked_ = false;            // quit() was called: an exit now is no crash
+    bool connected_ = false;             // imcs-tcp: its client connected once
     std::string keep_dir_;               // keep: see keep_output_in
     std::optional<ExitInfo> held_exit_;  // imcs-tcp: reported once the connection's lines are read
     std::string engine_id_;

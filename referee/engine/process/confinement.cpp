@@ -7,9 +7,11 @@
 
 #include <atomic>
 #include <cerrno>
+#include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <mutex>
 #include <string_view>
 
 #include "referee/engine/process/landlock.hpp"
@@ -37,24 +39,50 @@ bool engines_get_own_user() {
     return allowed && g_own_user_enabled.load() && ::geteuid() == 0;
 }
 
+bool searchable_by_others(const std::string& folder) {
+    for (std::filesystem::path p = folder; !p.empty() && p != p.root_path(); p = p.parent_path()) {
+        struct stat st {};
+        if (::stat(p.c_str(), &st) != 0 || (st.st_mode & S_IXOTH) == 0) return false;
+    }
+    return true;
+}
+
+std::string folder_for_engines() {
+    if (!engines_get_own_user()) return {};
+    std::error_code ec;
+    const auto system = std::filesystem::temp_directory_path(ec);
+    if (!ec && searchable_by_others(system.string())) return {};
+    for (const char* folder : {"/tmp", "/var/tmp", "/dev/shm"}) {
+        struct stat st {};
+        // Open to all and sticky, as a temporary folder is: mkdtemp's 0700 folder in it is
+        // then the referee's alone.
+        if (::stat(folder, &st) != 0 || !S_ISDIR(st.st_mode) || (st.st_mode & 01777) != 01777 ||
+            !searchable_by_others(folder))
+            continue;
+        static std::once_flag said;
+        std::call_once(said, [&] {
+            std::fprintf(stderr,
+                         "note: engines' folders go under %s: the temporary folder %s is closed "
+                         "to other users, and each engine runs as a user of its own (the referee "
+                         "runs as root)\n",
+                         folder, ec ? "(TMPDIR)" : system.c_str());
+        });
+        return folder;
+    }
+    return {};
+}
+
 bool reachable_by_others(const std::string& exe, const std::string& working_dir) {
-    auto searchable = [](std::filesystem::path p) {
-        for (; !p.empty() && p != p.root_path(); p = p.parent_path()) {
-            struct stat st {};
-            if (::stat(p.c_str(), &st) != 0 || (st.st_mode & S_IXOTH) == 0) return false;
-        }
-        return true;
-    };
     struct stat st {};
     if (::stat(exe.c_str(), &st) != 0 || (st.st_mode & S_IXOTH) == 0 ||
-        !searchable(std::filesystem::path(exe).parent_path()))
+        !searchable_by_others(std::filesystem::path(exe).parent_path()))
         return false;
     // A script is read by its interpreter, as the engine's user.
     char head[2] = {};
     if (std::ifstream in(exe, std::ios::binary);
         in.read(head, 2) && head[0] == '#' && head[1] == '!' && (st.st_mode & S_IROTH) == 0)
         return false;
-    return working_dir.empty() || searchable(working_dir);
+    return working_dir.empty() || searchable_by_others(working_dir);
 }
 
 Confinement::Confinement(const ConfinementRequest& request)

@@ -39,6 +39,14 @@ bool engines_get_own_user();
 // folder above them searchable by others, the file executable by them (and readable, for a
 // script). Where not, the engine keeps the referee's user, and the referee says so once.
 bool reachable_by_others(const std::string& exe, const std::string& working_dir);
+// Whether others may search folder and every folder above it.
+bool searchable_by_others(const std::string& folder);
+// Where the referee makes the folders its engines must reach (their scratch folders, the
+// files it writes for them), as a ScratchDir's parent: empty (the system's temporary folder)
+// unless engines get users of their own and that folder is closed to others
+// (TMPDIR=$(mktemp -d)); then the first of /tmp, /var/tmp and /dev/shm open to all, said
+// once on stderr, or empty again where none is (engines then keep the referee's user).
+std::string folder_for_engines();
 
 struct ConfinementRequest {
     Sandbox sandbox = Sandbox::None;    // Bwrap or None

@@ -14,6 +14,7 @@
 #include <optional>
 #include <set>
 #include <sstream>
+#include <vector>
 
 #include "referee/engine/process/process_registry.hpp"
 
@@ -92,6 +93,22 @@ bool environment_has(pid_t pid, const std::string& entry) {
     std::ifstream in("/proc/" + std::to_string(pid) + "/environ", std::ios::binary);
     for (std::string var; std::getline(in, var, '\0');)
         if (var == entry) return true;
+    return false;
+}
+
+// Whether pid is the first process of a PID namespace below the referee's ("NSpid: 4711 1"):
+// under the sandbox that is bwrap's own init, which the bwrap the referee started leaves
+// behind for a moment: it exits with the engine's status as soon as the engine does, while
+// its init is still on its way out (longer on a loaded machine).
+bool first_of_own_pid_namespace(pid_t pid) {
+    std::ifstream in("/proc/" + std::to_string(pid) + "/status");
+    for (std::string line; std::getline(in, line);) {
+        if (line.rfind("NSpid:", 0) != 0) continue;
+        std::istringstream ids(line.substr(6));
+        std::vector<long> levels;
+        for (long id; ids >> id;) levels.push_back(id);
+        return levels.size() >= 2 && levels.back() == 1;
+    }
     return false;
 }
 
@@ -206,7 +223,9 @@ std::vector<std::string> live_orphans_in_group(pid_t pgid) {
         // Live engines' leaders are skipped before their /proc file is read, as in the sweep.
         if (pid == pgid || is_registered_group(pid) || !read_stat(pid, s) || s.ppid != self)
             continue;
-        if (s.pgrp == pgid && s.state != 'Z')
+        // The sandbox's own init is no helper of the engine's: the group kill ends it.
+        if (s.pgrp == pgid && s.state != 'Z' &&
+            !(s.comm == "bwrap" && first_of_own_pid_namespace(pid)))
             found.push_back(std::to_string(pid) + " (" + s.comm + ")");
     }
     return found;

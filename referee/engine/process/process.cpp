@@ -33,6 +33,7 @@
 #include "referee/engine/process/line_buffer.hpp"
 #include "referee/engine/process/process_registry.hpp"
 #include "referee/engine/process/process_spawn.hpp"
+#include "referee/engine/process/recent_output.hpp"
 
 namespace referee::engine {
 namespace {
@@ -243,6 +244,7 @@ class EngineProcess::Impl : public std::enable_shared_from_this<EngineProcess::I
     bool running_ = false;  // started and not reaped
     Clock::time_point last_write_done_{};
     std::string stderr_tail_;
+    RecentOutput recent_;               // its last lines on both streams, in order
     std::shared_ptr<KeptOutput> kept_;  // keep: stderr is copied there as it arrives
     std::optional<ExitInfo> exit_info_;
     LineBuffer lines_;
@@ -364,7 +366,8 @@ class EngineProcess::Impl : public std::enable_shared_from_this<EngineProcess::I
         close_stdin();
         exit_info_ = std::move(exit_info_pending_);
         exit_info_->write_error = write_error_;
-        detail::explain_denied_write(spec_, stderr_tail_, *exit_info_);
+        if (!detail::explain_exec_failure(stderr_tail_, *exit_info_))
+            detail::explain_denied_write(spec_, stderr_tail_, *exit_info_);
         auto keep_alive = shared_from_this();
         if (!detached_ && exit_handler_) exit_handler_(*exit_info_);
     }
@@ -384,6 +387,7 @@ class EngineProcess::Impl : public std::enable_shared_from_this<EngineProcess::I
             return;
         auto result = lines_.commit(n, [this](std::string_view line) {
             if (detached_) return false;
+            recent_.add_stdout_line(line);
             if (line_handler_) line_handler_(line);
             return !detached_ && !stdout_done_;
         });
@@ -436,6 +440,7 @@ class EngineProcess::Impl : public std::enable_shared_from_this<EngineProcess::I
         if (over_volume(stderr_bytes_, n, spec_.limits.stderr_mb, "stderr", &Impl::finish_stderr))
             return;
         stderr_tail_.append(stderr_chunk_.data(), n);
+        recent_.add_stderr(std::string_view(stderr_chunk_.data(), n));
         if (kept_) kept_->add_stderr(std::string_view(stderr_chunk_.data(), n));
         if (stderr_tail_.size() > kStderrTailBytes)
             stderr_tail_.erase(0, stderr_tail_.size() - kStderrTailBytes);
@@ -579,6 +584,9 @@ bool EngineProcess::running() const {
 }
 std::string EngineProcess::stderr_tail() const {
     return impl_->stderr_tail_;
+}
+std::string EngineProcess::last_output() const {
+    return impl_->recent_.describe();
 }
 std::size_t EngineProcess::peak_buffer_bytes() const {
     return impl_->lines_.peak_bytes();

@@ -140,6 +140,9 @@ class EngineProcess {
     std::size_t peak_buffer_bytes() const;  // most stdout bytes ever buffered at once
     const std::optional<ExitInfo>& exit_info() const;  // set when the exit handler ran
 
+    // Its last lines on stdout and stderr in the order written (RecentOutput::describe).
+    std::string last_output() const;
+
   private:
     class Impl;
     std::shared_ptr<Impl> impl_;

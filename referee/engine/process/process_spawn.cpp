@@ -16,9 +16,11 @@
 #include <algorithm>
 #include <cerrno>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <initializer_list>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -41,6 +43,7 @@
 #include "referee/engine/process/process_registry.hpp"
 #include "referee/engine/process/sandbox.hpp"
 #include "referee/engine/process/scratch_dir.hpp"
+#include "referee/rules/text/printable.hpp"
 
 #ifndef CLOSE_RANGE_CLOEXEC
 #define CLOSE_RANGE_CLOEXEC (1U << 2)
@@ -193,8 +196,9 @@ constexpr const char* kEnginesRootPrefix = "referee-engines-";
 // engine's own folder. Removed when the referee exits normally.
 const std::string& engines_root() {
     // Named with the referee's pid, so a later run can remove what a killed one left.
-    static const ScratchDir root(std::string(kEnginesRootPrefix) + std::to_string(::getpid()) +
-                                 "-");
+    // Under a folder the engines' users can pass through (folder_for_engines).
+    static const ScratchDir root(std::string(kEnginesRootPrefix) + std::to_string(::getpid()) + "-",
+                                 folder_for_engines());
     // Engines with users of their own (a root referee) must pass through it to their
     // folders, and must not list it; each folder in it is its engine's alone (0700).
     static const bool opened = ::chmod(root.path().c_str(), 0711) == 0;
@@ -244,6 +248,34 @@ void note_kept_user(const std::string& exe, const char* why) {
     std::lock_guard lock(mutex);
     if (!said.insert(exe).second) return;
     std::fprintf(stderr, "note: %s runs as root, not as a user of its own: %s\n", exe.c_str(), why);
+}
+
+// The engine's PATH: the referee's, less the folders its user could not search (a root
+// referee's /root/...: a shell that looks a program up there says "Permission denied" for
+// it), then the folders the referee itself finds engines in (their executable's own, the
+// games folders), for a script such as Debian's gnuchessx that runs gnuchess by name.
+std::string engine_path(const char* referee_path, const std::string& exe, bool own_user) {
+    const std::string_view path =
+        referee_path != nullptr ? referee_path : "/usr/local/bin:/usr/bin:/bin";
+    std::vector<std::string> folders;
+    auto add = [&](const std::string& folder) {
+        if (std::find(folders.begin(), folders.end(), folder) != folders.end()) return;
+        // A relative entry (or an empty one, the current folder) is the engine's own folder.
+        if (own_user && folder.starts_with('/') && !searchable_by_others(folder)) return;
+        folders.push_back(folder);
+    };
+    for (std::size_t start = 0; start <= path.size();) {
+        const auto end = std::min(path.find(':', start), path.size());
+        add(std::string(path.substr(start, end - start)));
+        start = end + 1;
+    }
+    std::error_code ec;
+    for (const std::string& folder : {std::filesystem::path(exe).parent_path().string(),
+                                      std::string("/usr/local/games"), std::string("/usr/games")})
+        if (std::filesystem::is_directory(folder, ec)) add(folder);
+    std::string out;
+    for (const auto& f : folders) out += (out.empty() ? "" : ":") + f;
+    return out;
 }
 
 void add_limits(ChildSetup& setup, const ProcessSpec& spec) {
@@ -310,6 +342,7 @@ pid_t spawn_in_own_group(const ProcessSpec& spec, bp::async_pipe& in, bp::async_
     }
 
     std::unique_ptr<Confinement> confinement;
+    bool own_user = false;  // it runs as a user of its own (see confinement.hpp)
     try {
         ConfinementRequest request;
         request.sandbox = spec.sandbox;
@@ -324,6 +357,15 @@ pid_t spawn_in_own_group(const ProcessSpec& spec, bp::async_pipe& in, bp::async_
             note_kept_user(exe,
                            "it, or a folder above it or its working folder, is not open to other "
                            "users (chmod o+rx would let the referee confine it further)");
+        // Its scratch folder lies in engines_root(), under no folder open to others only
+        // where no temporary folder is (see folder_for_engines).
+        if (request.own_user && engines_get_own_user() && !searchable_by_others(engines_root())) {
+            request.own_user = false;
+            note_kept_user(exe, ("no temporary folder here is open to other users, so its user "
+                                 "could not enter its scratch folder in " +
+                                 engines_root())
+                                    .c_str());
+        }
         // Its `writable` folders are the user's own, written as the user who runs the
         // referee: a user id of its own could not write them.
         if (request.own_user && engines_get_own_user() && !spec.writable.empty()) {
@@ -332,6 +374,7 @@ pid_t spawn_in_own_group(const ProcessSpec& spec, bp::async_pipe& in, bp::async_
                            "it has writable folders (writable:), which only the referee's "
                            "own user may write");
         }
+        own_user = request.own_user && engines_get_own_user();
         confinement = std::make_unique<Confinement>(request);
     } catch (const std::exception& e) {
         fail(spec, e.what());
@@ -357,10 +400,11 @@ pid_t spawn_in_own_group(const ProcessSpec& spec, bp::async_pipe& in, bp::async_
     const bool own_tmpdir = spec.sandbox == Sandbox::None;
     for (char** e = ::environ; e != nullptr && *e != nullptr; ++e) {
         const std::string_view entry(*e);
-        if (!entry.starts_with(marker) && !entry.starts_with(id) &&
+        if (!entry.starts_with(marker) && !entry.starts_with(id) && !entry.starts_with("PATH=") &&
             !(own_tmpdir && entry.starts_with("TMPDIR=")))
             env_text.emplace_back(entry);
     }
+    env_text.push_back("PATH=" + engine_path(std::getenv("PATH"), exe, own_user));
     // A JVM sizes its heap from the machine's memory, which the data limit does not show it:
     // told the limit (MaxRAM), it keeps its heap within it and collects garbage rather than
     // dying when it grows past. An engine's own -Xmx (or JAVA_TOOL_OPTIONS) still wins.
@@ -466,26 +510,68 @@ void apply(const EndReport& report, ExitInfo& info) {
 
 namespace referee::engine::detail {
 
+namespace {
+
+// The last line of text that holds one of words, trimmed and cut to 200 bytes; empty if none.
+std::string_view last_line_saying(std::string_view text,
+                                  std::initializer_list<std::string_view> words) {
+    std::size_t best = std::string_view::npos;
+    for (const auto w : words)
+        if (const auto at = text.rfind(w);
+            at != std::string_view::npos && (best == std::string_view::npos || at > best))
+            best = at;
+    if (best == std::string_view::npos) return {};
+    const auto begin = text.rfind('\n', best);
+    const auto end = text.find('\n', best);
+    auto said = text.substr(begin == std::string_view::npos ? 0 : begin + 1,
+                            (end == std::string_view::npos ? text.size() : end) -
+                                (begin == std::string_view::npos ? 0 : begin + 1));
+    if (said.size() > 200) said = said.substr(0, 200);
+    while (!said.empty() && (said.back() == '\r' || said.back() == ' ')) said.remove_suffix(1);
+    return said;
+}
+
+}  // namespace
+
+bool explain_exec_failure(const std::string& stderr_tail, ExitInfo& info) {
+    if (info.killed_by_referee || (info.exit_code != 126 && info.exit_code != 127)) return false;
+    // dash: "gnuchess: not found"; bash: "command not found"; env and a path with a slash:
+    // "No such file or directory"; a program found but not runnable, or a folder of the
+    // PATH the engine may not search: "Permission denied" (dash exits with 127 for that too).
+    const std::string_view said = last_line_saying(
+        stderr_tail, {"not found", "No such file or directory", "Permission denied"});
+    if (said.empty()) return false;
+    const bool missing = said.find("Permission denied") == std::string_view::npos;
+    info.description += " after a program it runs could not be " +
+                        std::string(missing ? "found" : "run") + " (its stderr: \"" +
+                        rules::printable_text(said) + "\")";
+    if (missing)
+        info.description +=
+            ": a program an engine runs by name is looked up in its PATH, which is the referee's "
+            "(less any folder its user may not search) with the engine's own folder and the "
+            "games folders added; name the program by its full path, or run the referee with "
+            "its folder in PATH";
+    else
+        info.description +=
+            std::string(
+                ": the program, or a folder it was looked for in, is closed to the "
+                "engine's user") +
+            (engines_get_own_user()
+                 ? " (the referee runs as root, so the engine runs as a user id of its own: it "
+                   "may run only programs open to other users, chmod o+rx, in folders open to "
+                   "them)"
+                 : "");
+    return true;
+}
+
 void explain_denied_write(const ProcessSpec& spec, const std::string& stderr_tail, ExitInfo& info) {
     if (info.killed_by_referee || (info.exit_code == 0 && info.signal == 0)) return;
     // Only the sandbox keeps an engine from writing outside its folders; without it a denied
     // write is the file system's own business.
     if (spec.sandbox != Sandbox::Bwrap) return;
-    std::string_view said;
-    for (const char* words : {"Read-only file system", "Permission denied"}) {
-        const auto at = stderr_tail.rfind(words);
-        if (at == std::string::npos) continue;
-        const auto begin = stderr_tail.rfind('\n', at);
-        const auto end = stderr_tail.find('\n', at);
-        said = std::string_view(stderr_tail)
-                   .substr(begin == std::string::npos ? 0 : begin + 1,
-                           (end == std::string::npos ? stderr_tail.size() : end) -
-                               (begin == std::string::npos ? 0 : begin + 1));
-        break;
-    }
+    std::string_view said = last_line_saying(stderr_tail, {"Read-only file system"});
+    if (said.empty()) said = last_line_saying(stderr_tail, {"Permission denied"});
     if (said.empty()) return;
-    if (said.size() > 200) said = said.substr(0, 200);
-    while (!said.empty() && (said.back() == '\r' || said.back() == ' ')) said.remove_suffix(1);
     info.description += " after a write was refused (its stderr: \"" + std::string(said) +
                         "\"); in the sandbox an engine may write only its scratch folder and its "
                         "dir: allow a folder it writes elsewhere with writable: [FOLDER] in a "

@@ -33,6 +33,11 @@ EndReport end_of_engine(pid_t pid);
 // Adds the report to info: the escapees, and under bwrap a death by signal N, which bwrap
 // passes on as exit code 128+N, described as that signal again.
 void apply(const EndReport& report, ExitInfo& info);
+// For an engine that exited with code 127 or 126 after a shell (or env) said a program it
+// runs was not found or could not be run: adds that line and why to info.description;
+// returns whether it did. explain_denied_write is then not called: that "Permission denied"
+// was no refused write.
+bool explain_exec_failure(const std::string& stderr_tail, ExitInfo& info);
 // For an engine that died by itself (not killed by the referee) with a denied write in its
 // stderr ("Read-only file system", "Permission denied") while the sandbox kept it to its
 // scratch folder: adds the line and the key that allows such a write (`writable`) to

@@ -4,6 +4,7 @@
 #include "referee/engine/process/scratch_dir.hpp"
 
 #include <fcntl.h>
+#include <signal.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -30,7 +31,8 @@ int run_as_engine(const std::vector<std::string>& argv, std::string& err) {
     std::unique_ptr<ScratchDir> scratch;
     std::unique_ptr<Confinement> confinement;
     try {
-        scratch = std::make_unique<ScratchDir>("referee-probe-");
+        // Where an engine's folder would be: its user must reach it (folder_for_engines).
+        scratch = std::make_unique<ScratchDir>("referee-probe-", folder_for_engines());
         ConfinementRequest request;
         request.sandbox = Sandbox::Bwrap;
         request.scratch = scratch->path();
@@ -49,6 +51,9 @@ int run_as_engine(const std::vector<std::string>& argv, std::string& err) {
     args.push_back(nullptr);
     const pid_t pid = ::fork();
     if (pid == 0) {
+        // A group of its own: bwrap's init, left behind for a moment when bwrap exits, is
+        // reaped by that group below.
+        ::setpgid(0, 0);
         const int null = ::open("/dev/null", O_RDWR);
         if (null < 0 || ::dup2(null, 0) < 0 || ::dup2(null, 1) < 0 || ::dup2(pipefd[1], 2) < 0)
             ::_exit(126);
@@ -69,8 +74,18 @@ int run_as_engine(const std::vector<std::string>& argv, std::string& err) {
     while ((n = ::read(pipefd[0], buf, sizeof buf)) > 0 || (n < 0 && errno == EINTR))
         if (n > 0 && err.size() < 2048) err.append(buf, static_cast<std::size_t>(n));
     ::close(pipefd[0]);
+    // bwrap exits as soon as its command does, its init a moment later: a referee that is a
+    // subreaper already (it started engines before) inherits that init, which would stay its
+    // zombie. Their group is killed while bwrap, unreaped, still holds its id, then reaped.
+    siginfo_t exited{};
+    while (::waitid(P_PID, static_cast<id_t>(pid), &exited, WEXITED | WNOWAIT) < 0 &&
+           errno == EINTR) {
+    }
+    ::kill(-pid, SIGKILL);
     int status = 0;
     while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+    }
+    for (int left = 0; ::waitpid(-pid, &left, 0) > 0 || errno == EINTR;) {
     }
     while (!err.empty() && (err.back() == '\n' || err.back() == '\r')) err.pop_back();
     if (err.empty() && WIFEXITED(status) && WEXITSTATUS(status) == 125)
