@@ -404,8 +404,7 @@ void EngineSession::replace_process() {
     // Its group is killed and reaped at once; none of its handlers runs again.
     process_.reset();
     dialect_.reset();
-    started_ = responded_ = false;
-    stdout_tail_.clear();
+    responded_ = connected_ = false;  // the fresh process's output is its own (RecentOutput)
     engine_id_.clear();
     bytes_since_request_ = 0;
     start();
