@@ -585,6 +585,9 @@ Variant parse_variant(const std::string& yaml_text, const std::string& source) {
          "end", "uci_default", "captures_to_hand", "drops", "must_capture", "chess960", "names",
          "xboard_start", "checks_forbidden", "gating", "flying_general", "xboard_letters"});
     // clang-format on
+    // The file's own piece list, before `extends` merges the parent's into it: an error in a
+    // piece is reported by its index in this list, where the author counts it.
+    const YAML::Node own_pieces = root["pieces"];
     root = resolve_extends(r, root, source);
     for (const char* k : {"name", "board", "start", "pieces"})
         if (!root[k]) r.fail(root, k, fmt::format("the variant has no '{}'", k));
@@ -634,23 +637,31 @@ Variant parse_variant(const std::string& yaml_text, const std::string& source) {
     if (!pieces.IsSequence() || pieces.size() == 0)
         r.fail(pieces, "pieces", "'pieces' must be a non-empty list");
     if (pieces.size() > 30) r.fail(pieces, "pieces", "at most 30 piece types are supported");
-    for (std::size_t i = 0; i < pieces.size(); ++i)
-        read_piece(r, pieces[i], fmt::format("pieces[{}]", i), v);
+    // Where piece i of the merged list stands: its index in the file's own list, or, for a
+    // piece only the parent names, its letter and that it is the parent's.
+    const auto piece_where = [&](std::size_t i) {
+        for (std::size_t j = 0; own_pieces && own_pieces.IsSequence() && j < own_pieces.size(); ++j)
+            if (pieces[i].is(own_pieces[j])) return fmt::format("pieces[{}]", j);
+        const auto letter = pieces[i].IsMap() ? pieces[i]["letter"] : YAML::Node();
+        return fmt::format("pieces (the parent's piece '{}')",
+                           letter && letter.IsScalar() ? letter.Scalar() : "?");
+    };
+    for (std::size_t i = 0; i < pieces.size(); ++i) read_piece(r, pieces[i], piece_where(i), v);
     for (std::size_t i = 0; i < pieces.size(); ++i) {
         const PieceType& p = v.pieces[i];
         if (p.promoted_form_of &&
             (v.type_of(p.promoted_form_of) < 0 || v.promoted_form(p.promoted_form_of) != int(i) ||
              v.pieces[v.type_of(p.promoted_form_of)].promoted_form_of))
-            r.fail(pieces[i]["fen"], fmt::format("pieces[{}].fen", i),
+            r.fail(pieces[i]["fen"], piece_where(i) + ".fen",
                    fmt::format("'+{}' must be the promoted form of one unpromoted piece of this "
                                "variant, and of no other piece",
                                p.promoted_form_of));
-        check_promotion_move(r, pieces[i], fmt::format("pieces[{}]", i), v, p);
+        check_promotion_move(r, pieces[i], piece_where(i), v, p);
         const auto node = pieces[i]["promotion"];
         for (char t : p.promotes_to)
             if (v.type_of(t) < 0)
                 r.fail(
-                    node, fmt::format("pieces[{}].promotion", i),
+                    node, piece_where(i) + ".promotion",
                     fmt::format("piece '{}' promotes to '{}', which is not a piece of this variant",
                                 p.letter, t));
     }
