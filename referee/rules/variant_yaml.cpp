@@ -536,8 +536,21 @@ YAML::Node resolve_extends(const Reader& r, YAML::Node root, const std::string& 
         r.get<std::string>(root["extends"], "extends", "a variant name or .yaml file");
     const bool is_path =
         parent_name.find('/') != std::string::npos || parent_name.ends_with(".yaml");
+    // By name: the first file of that name in the variant folders, but not this file itself
+    // (a user's chess.yaml may extend the shipped chess).
+    std::string found;
+    for (const auto& dir : is_path ? std::vector<std::string>{} : variant_directories()) {
+        const fs::path candidate = fs::path(dir) / (parent_name + ".yaml");
+        std::error_code ec;
+        if (fs::exists(candidate, ec) && !fs::equivalent(candidate, source, ec)) {
+            found = candidate.string();
+            break;
+        }
+    }
     const fs::path parent_path = is_path ? fs::path(source).parent_path() / parent_name
-                                         : fs::path(variant_directory()) / (parent_name + ".yaml");
+                                 : found.empty()
+                                     ? fs::path(variant_directory()) / (parent_name + ".yaml")
+                                     : fs::path(found);
     // Only a regular file, as for the variant itself: a FIFO named here would hang the read.
     std::string text;
     try {
@@ -729,12 +742,41 @@ Variant load_variant_file(const std::string& path) {
         throw VariantError(path, 0, 0, "",
                            fmt::format("cannot read the variant file '{}': {}", path, e.what()));
     }
-    return parse_variant(text, path);
+    Variant v = parse_variant(text, path);
+    std::error_code ec;
+    const auto absolute = std::filesystem::absolute(path, ec);
+    v.file = (ec ? std::filesystem::path(path) : absolute).lexically_normal().string();
+    v.yaml = std::move(text);
+    return v;
+}
+
+std::vector<std::string> variant_directories() {
+    std::vector<std::string> dirs;
+    if (const char* env = std::getenv("REFEREE_VARIANTS"); env && *env) {
+        const std::string_view list = env;
+        for (std::size_t start = 0; start <= list.size();) {
+            auto end = list.find(':', start);
+            if (end == std::string_view::npos) end = list.size();
+            if (end > start) dirs.emplace_back(list.substr(start, end - start));
+            start = end + 1;
+        }
+    }
+    dirs.push_back(variant_directory());
+    return dirs;
+}
+
+std::string find_variant_file(const std::string& name) {
+    namespace fs = std::filesystem;
+    for (const auto& dir : variant_directories()) {
+        const fs::path path = fs::path(dir) / (name + ".yaml");
+        std::error_code ec;
+        if (fs::exists(path, ec)) return path.string();
+    }
+    return "";
 }
 
 std::string variant_directory() {
     namespace fs = std::filesystem;
-    if (const char* env = std::getenv("REFEREE_VARIANTS"); env && *env) return env;
     // An installed referee (cmake --install, the Debian package) keeps the variants beside
     // its own prefix; a build tree uses the source folder it was configured from.
     std::error_code ec;
@@ -751,23 +793,34 @@ Variant load_variant(const std::string& name_or_path) {
     namespace fs = std::filesystem;
     bool is_path = name_or_path.find('/') != std::string::npos || name_or_path.ends_with(".yaml");
     if (is_path) return load_variant_file(name_or_path);
-    fs::path path = fs::path(variant_directory()) / (name_or_path + ".yaml");
-    if (!fs::exists(path)) {
+    const std::string path = find_variant_file(name_or_path);
+    if (path.empty()) {
         std::string known;
         for (const auto& n : list_variants()) known += (known.empty() ? "" : ", ") + n;
-        throw VariantError(path.string(), 0, 0, "",
+        throw VariantError((fs::path(variant_directory()) / (name_or_path + ".yaml")).string(), 0,
+                           0, "",
                            fmt::format("no variant named '{}' (known: {})", name_or_path, known));
     }
-    return load_variant_file(path.string());
+    Variant v = load_variant_file(path);
+    // A shipped variant is known by its name wherever a referee runs.
+    std::error_code ec;
+    if (fs::equivalent(fs::path(path).parent_path(), variant_directory(), ec)) {
+        v.file.clear();
+        v.yaml.clear();
+    }
+    return v;
 }
 
 std::vector<std::string> list_variants() {
     namespace fs = std::filesystem;
     std::vector<std::string> names;
-    std::error_code ec;
-    for (const auto& entry : fs::directory_iterator(variant_directory(), ec))
-        if (entry.path().extension() == ".yaml") names.push_back(entry.path().stem().string());
+    for (const auto& dir : variant_directories()) {
+        std::error_code ec;
+        for (const auto& entry : fs::directory_iterator(dir, ec))
+            if (entry.path().extension() == ".yaml") names.push_back(entry.path().stem().string());
+    }
     std::sort(names.begin(), names.end());
+    names.erase(std::unique(names.begin(), names.end()), names.end());
     return names;
 }
 
