@@ -34,6 +34,48 @@ const rules::Rules* Checker::rules_for(const std::string& name, std::string& why
     }
 }
 
+const rules::Rules* Checker::rules_from_file(const RecordedGame& game, std::string& why,
+                                             std::string& note) {
+    // Keyed by the file and the text kept: two journals may keep different texts of one file.
+    const std::string key = "file:" + game.variant_file + '\n' + game.variant_yaml;
+    if (auto it = load_errors_.find(key); it != load_errors_.end()) {
+        why = it->second;
+        return nullptr;
+    }
+    if (auto it = loaded_.find(key); it == loaded_.end()) {
+        try {
+            std::unique_ptr<rules::Rules> loaded;
+            if (game.variant_yaml.empty()) {
+                loaded = std::make_unique<rules::Rules>(rules::Rules::load(game.variant_file));
+            } else {
+                // The text kept is what the games were played by; the file is named in its
+                // errors, and an `extends:` of a file beside it is looked for beside it.
+                loaded = std::make_unique<rules::Rules>(
+                    rules::parse_variant(game.variant_yaml, game.variant_file));
+                std::string now;
+                try {
+                    now = rules::load_variant_file(game.variant_file).yaml;
+                } catch (const std::exception&) {
+                }
+                if (now != game.variant_yaml)
+                    file_notes_[key] = fmt::format(
+                        "the variant file {} {} since; checked by the text the journal kept",
+                        game.variant_file, now.empty() ? "is gone or unreadable" : "has changed");
+            }
+            loaded_[key] = std::move(loaded);
+        } catch (const std::exception& e) {
+            why = load_errors_[key] =
+                fmt::format("the record's variant file {} {}: {}", game.variant_file,
+                            game.variant_yaml.empty() ? "cannot be read"
+                                                      : "(the text the journal kept) is refused",
+                            e.what());
+            return nullptr;
+        }
+    }
+    if (auto n = file_notes_.find(key); n != file_notes_.end()) note = n->second;
+    return loaded_[key].get();
+}
+
 std::string Checker::variant_that_fits(const RecordedGame& game, const std::string& tried) {
     // A KIF record names its variant or is shogi, and its moves fit only variants with KIF
     // names: loading every variant (seconds) to look for another is not worth it.
@@ -73,8 +115,12 @@ Verdict Checker::check(const RecordedGame& game) {
     std::string name = !game.variant.empty() ? game.variant
                        : !fallback_.empty()  ? fallback_
                                              : game.implied_variant;
-    std::string why;
-    const rules::Rules* rules = name.empty() ? nullptr : rules_for(name, why);
+    std::string why, file_note;
+    // A variant that is not shipped is found by the file the record names, not by its name.
+    const bool by_file = !game.variant.empty() && !game.variant_file.empty();
+    const rules::Rules* rules = by_file        ? rules_from_file(game, why, file_note)
+                                : name.empty() ? nullptr
+                                               : rules_for(name, why);
     // A record naming a variant this referee does not know is checked as --variant, if given.
     std::string substituted;
     if (!rules && !game.variant.empty() && !fallback_.empty()) {
@@ -93,9 +139,11 @@ Verdict Checker::check(const RecordedGame& game) {
         v.problem = Problem::Unreadable;
         v.message = !game.problem.empty() ? game.problem
                     : name.empty()        ? "the record names no variant; give one with --variant"
+                    : by_file             ? fmt::format("{}; give the variant with --variant", why)
                                           : fmt::format("unknown variant '{}': {}", name, why);
     } else {
         v = check_game(game, *rules);
+        if (!file_note.empty()) v.notes.push_back(file_note);
         if (!substituted.empty())
             v.notes.push_back(fmt::format(
                 "the record names variant '{}', which is not known; checked as {} (--variant)",

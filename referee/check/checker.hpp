@@ -45,12 +45,18 @@ class Checker {
   private:
     // The rules of a variant by name, loaded once; nullptr with `why` when it cannot be.
     const rules::Rules* rules_for(const std::string& name, std::string& why);
+    // The rules of a variant the record names by its file (and, from a journal's header, the
+    // file's text), loaded once; nullptr with `why` when they cannot be. `note`: said of every
+    // game checked by them (the file has changed since, and the kept text was used).
+    const rules::Rules* rules_from_file(const RecordedGame& game, std::string& why,
+                                        std::string& note);
     // A shipped variant of the same board in which the game checks out, if any.
     std::string variant_that_fits(const RecordedGame& game, const std::string& tried);
 
     std::string fallback_;
     std::map<std::string, std::unique_ptr<rules::Rules>> loaded_;
     std::map<std::string, std::string> load_errors_;
+    std::map<std::string, std::string> file_notes_;  // by the key of loaded_
     std::optional<std::vector<std::string>> shipped_;
     Summary summary_;
 };

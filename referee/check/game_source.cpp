@@ -3,10 +3,12 @@
 #include <cctype>
 #include <filesystem>
 #include <fstream>
+#include <sstream>
 
 #include <fmt/format.h>
 
 #include "referee/check/line_regex.hpp"
+#include "referee/check/text_encoding.hpp"
 
 namespace referee::check {
 namespace {
@@ -48,6 +50,44 @@ class FileSource : public GameSource {
     std::uintmax_t size_;
     std::unique_ptr<GameSource> inner_;
 };
+
+// A record read whole into memory, after its text was turned into UTF-8.
+class DecodedSource : public GameSource {
+  public:
+    DecodedSource(std::string text, const std::string& path)
+        : in_(std::make_unique<std::istringstream>(std::move(text))),
+          inner_(kif_games(*in_, path)) {}
+    bool next(RecordedGame& game) override { return inner_->next(game); }
+    Format format() const override { return inner_->format(); }
+
+  private:
+    std::unique_ptr<std::istringstream> in_;
+    std::unique_ptr<GameSource> inner_;
+};
+
+// The largest Shift-JIS record read: KIF holds one game, a few kilobytes.
+constexpr std::uintmax_t kMaxShiftJisBytes = 16u << 20;
+
+// A KIF record in Shift-JIS (Kifu for Windows' `.kif`), read as the UTF-8 it says.
+std::unique_ptr<GameSource> shift_jis_kif(std::ifstream& in, const std::string& path) {
+    std::error_code ec;
+    const auto size = std::filesystem::file_size(path, ec);
+    if (ec || size > kMaxShiftJisBytes)
+        throw SourceError(fmt::format(
+            "{}: a KIF record in Shift-JIS larger than {} MiB; a KIF record holds one game", path,
+            kMaxShiftJisBytes >> 20));
+    std::string bytes(static_cast<std::size_t>(size), '\0');
+    in.read(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+    bytes.resize(static_cast<std::size_t>(in.gcount()));
+    std::size_t bad_at = 0;
+    auto text = cp932_to_utf8(bytes, false, &bad_at);
+    if (!text)
+        throw SourceError(fmt::format(
+            "{}: a KIF record that is neither UTF-8 nor Shift-JIS (CP932): byte {} (0x{:02X}) is "
+            "neither; save it as UTF-8 (.kifu) or Shift-JIS",
+            path, bad_at, bad_at < bytes.size() ? static_cast<unsigned char>(bytes[bad_at]) : 0));
+    return std::make_unique<DecodedSource>(std::move(*text), path);
+}
 
 }  // namespace
 
@@ -108,6 +148,14 @@ std::unique_ptr<GameSource> open_games(const std::string& path) {
     head.resize(static_cast<std::size_t>(in->gcount()));
     in->clear();
     in->seekg(0);
+    // Not UTF-8: a KIF record as Kifu for Windows saves it (`.kif`) is Shift-JIS. Its heading
+    // is read up to the first byte that is not Shift-JIS either, which is then reported.
+    if (!looks_like_utf8(head)) {
+        std::size_t bad_at = 0;
+        auto decoded = cp932_to_utf8(head, true, &bad_at);
+        if (!decoded) decoded = cp932_to_utf8(std::string_view(head).substr(0, bad_at), true);
+        if (decoded && detect_format(*decoded) == Format::Kif) return shift_jis_kif(*in, path);
+    }
     const Format format = detect_format(head);
     if (format == Format::Journal) return journal_games(path);
     const auto size = std::filesystem::file_size(path, ec);

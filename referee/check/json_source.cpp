@@ -20,6 +20,7 @@ using match::Termination;
 RecordedGame from_record(const match::GameRecord& r) {
     RecordedGame g;
     g.variant = r.variant;
+    g.variant_file = r.variant_file;
     g.players = fmt::format("{} - {}", r.white, r.black);
     if (!r.standard_start) g.start_fen = r.start_fen;
     g.moves.reserve(r.moves.size());
@@ -186,6 +187,12 @@ class JournalSource : public GameSource {
             return true;
         }
         g = from_record(it_->second);
+        // The header keeps the text of a variant file: the rules the games were played by.
+        const tournament::JournalVariant& v = contents_.variant;
+        if (!v.file.empty() && !v.yaml.empty() && g.variant == v.name) {
+            g.variant_file = v.file;
+            g.variant_yaml = v.yaml;
+        }
         g.source = path_;
         g.label = fmt::format("slot {}", it_->first);
         ++it_;

@@ -36,11 +36,14 @@ struct RefusedMove {
 };
 
 struct RecordedGame {
-    std::string source;           // the file
-    int line = 0;                 // where the game starts in it
-    std::string label;            // "game 3", "slot 12", "IMCS game 16"
-    std::string players;          // "alpha - beta"; may be empty
-    std::string variant;          // as the record names it; empty when it does not
+    std::string source;   // the file
+    int line = 0;         // where the game starts in it
+    std::string label;    // "game 3", "slot 12", "IMCS game 16"
+    std::string players;  // "alpha - beta"; may be empty
+    std::string variant;  // as the record names it; empty when it does not
+    // A variant that is not a shipped one: its file as the record names it, and the file's
+    // text as the record kept it (a journal's header), which is what the game was played by.
+    std::string variant_file, variant_yaml;
     std::string implied_variant;  // what the format implies when the record names none
     std::string start_fen;        // empty: the variant's start
     std::vector<RecordedMove> moves;

@@ -18,6 +18,7 @@
 
 #include "referee/cli/commands.hpp"
 #include "referee/cli/tournament_run.hpp"
+#include "referee/engine/engine_config.hpp"
 #include "referee/engine/process/process.hpp"
 #include "referee/rules/text/words.hpp"
 
@@ -39,13 +40,64 @@ struct MatchArgs {
     Pairs openings, sprt, resign, draw, log;
 };
 
-// Options that take key=value words, and options that take plain values (how many).
-const std::map<std::string, int> kValueOptions = {
-    {"rounds", 1},     {"games", 1},        {"concurrency", 1}, {"pgnout", 1},
-    {"name", 1},       {"output", 1},       {"seed", 1},        {"maxmoves", 1},
-    {"tournament", 1}, {"repeat", 0},       {"resume", 0},      {"print-config", 0},
-    {"quiet", 0},      {"use-affinity", 0}, {"live", 1},        {"live-file", 0}};
-const char* const kPairOptions[] = {"engine", "each", "openings", "sprt", "log", "resign", "draw"};
+// Options that take plain values (how many), and options that take key=value words: the
+// one list the parser and --help read.
+struct ValueOption {
+    const char* name;
+    int values;
+    const char* help;
+};
+const ValueOption kValueOptions[] = {
+    {"rounds", 1, "N: rounds of -games games each pairing plays (default 1)"},
+    {"games", 1, "1|2: games a round (default 2)"},
+    {"repeat", 0, "accepted: every opening is always played with both colours"},
+    {"concurrency", 1, "N: games at once (default 1)"},
+    {"tournament", 1, "round-robin|gauntlet: with more than two engines (default round-robin)"},
+    {"maxmoves", 1, "N: a game reaching N moves each is a draw by the move cap"},
+    {"seed", 1, "N: the seed of the opening order and of engines' {seed}"},
+    {"name", 1, "NAME: the match's name (default A-vs-B), its output folder's"},
+    {"output", 1, "DIR: the output folder (default matches/NAME)"},
+    {"pgnout", 1, "FILE: also write every game to this PGN file"},
+    {"resume", 0, "carry on an interrupted match from its journal"},
+    {"quiet", 0, "print only the statistics, not a line per game"},
+    {"use-affinity", 0, "keep each game's engines to a core of their own"},
+    {"live", 1, "[HOST:]PORT: serve the live page there while the match plays"},
+    {"live-file", 0, "write live.json for `referee watch`"},
+    {"print-config", 0, "print the tournament config these options make, and stop"},
+};
+struct PairOption {
+    const char* name;
+    const char* keys;  // for --help
+};
+const PairOption kPairOptions[] = {
+    {"engine", "KEY=VALUE ... (an engine description's keys, below; repeat -engine per engine)"},
+    {"each", "KEY=VALUE ... for every engine (as -engine)"},
+    {"openings", "file=PATH format=epd|fen|moves|pgn order=sequential|random plies=N seed=N"},
+    {"sprt", "elo0=E elo1=E alpha=A beta=B model=logistic|normalized"},
+    {"resign", "movecount=N score=CP [twosided=true]"},
+    {"draw", "movenumber=N movecount=N score=CP"},
+    {"log", "file=PATH: every line to and from the engines"},
+};
+// Keys of -engine and -each that are not an engine description's: the engine's own limits.
+const char* const kMatchEngineKeys[] = {"tc", "st", "nodes", "depth"};
+
+// The key of the engine description table this key of -engine or -each is, if any.
+const engine::EngineKey* description_key(const std::string& key) {
+    for (const auto& k : engine::engine_keys()) {
+        const std::string_view name = k.key;
+        if (name.ends_with(".NAME")
+                ? key.size() > name.size() - 4 && key.rfind(name.substr(0, name.size() - 4), 0) == 0
+                : key == name)
+            return &k;
+    }
+    return nullptr;
+}
+
+bool is_engine_key(const std::string& key) {
+    return description_key(key) ||
+           std::find(std::begin(kMatchEngineKeys), std::end(kMatchEngineKeys), key) !=
+               std::end(kMatchEngineKeys);
+}
 
 bool is_option(const std::string& w) {
     return w.size() > 1 && w[0] == '-' && !std::isdigit(static_cast<unsigned char>(w[1]));
@@ -58,6 +110,24 @@ std::pair<std::string, std::string> split_pair(const std::string& option, const 
     return {word.substr(0, eq), word.substr(eq + 1)};
 }
 
+// The pairs one word after -engine or -each holds. cutechess-cli takes each key=value as its
+// own argument (`"option.Skill Level=5"` quoted whole); a whole description in one argument
+// (`"cmd=fairy-stockfish name=skill5 option.Skill Level=5"`, as play takes it) is read as its
+// keys when every part of it is one. Anything else is one pair: args=--a --b keeps its space.
+Pairs engine_word_pairs(const std::string& option, const std::string& word) {
+    if (word.find_first_of(" \t") != std::string::npos) {
+        try {
+            auto pairs = engine::engine_spec_pairs(word);
+            if (pairs.size() > 1 && std::all_of(pairs.begin(), pairs.end(), [](const auto& p) {
+                    return is_engine_key(p.first);
+                }))
+                return pairs;
+        } catch (const engine::ConfigError&) {
+        }
+    }
+    return {split_pair(option, word)};
+}
+
 MatchArgs parse_args(const std::vector<std::string>& words) {
     MatchArgs a;
     std::size_t i = 0;
@@ -67,11 +137,17 @@ MatchArgs parse_args(const std::vector<std::string>& words) {
         if (!is_option(w))
             throw UsageError(fmt::format("'{}' is not an option (options start with '-')", w));
         const std::string option = w.substr(w[1] == '-' ? 2 : 1);  // -rounds and --rounds alike
-        if (std::find(std::begin(kPairOptions), std::end(kPairOptions), option) !=
-            std::end(kPairOptions)) {
+        if (std::any_of(std::begin(kPairOptions), std::end(kPairOptions),
+                        [&](const PairOption& p) { return option == p.name; })) {
             Pairs pairs;
-            while (i < words.size() && !is_option(words[i]))
-                pairs.push_back(split_pair(option, words[i++]));
+            while (i < words.size() && !is_option(words[i])) {
+                if (option == "engine" || option == "each") {
+                    const Pairs more = engine_word_pairs(option, words[i++]);
+                    pairs.insert(pairs.end(), more.begin(), more.end());
+                } else {
+                    pairs.push_back(split_pair(option, words[i++]));
+                }
+            }
             if (option == "engine")
                 a.engines.push_back(std::move(pairs));
             else if (option == "each")
@@ -90,10 +166,13 @@ MatchArgs parse_args(const std::vector<std::string>& words) {
                 a.sprt = std::move(pairs);
             continue;
         }
-        auto known = kValueOptions.find(option);
-        if (known == kValueOptions.end()) throw UsageError(fmt::format("unknown option '{}'", w));
+        const auto* known = std::find_if(std::begin(kValueOptions), std::end(kValueOptions),
+                                         [&](const ValueOption& v) { return option == v.name; });
+        if (known == std::end(kValueOptions))
+            throw UsageError(
+                fmt::format("unknown option '{}' (referee match --help lists them)", w));
         std::vector<std::string> values;
-        for (int k = 0; k < known->second; ++k) {
+        for (int k = 0; k < known->values; ++k) {
             if (i >= words.size() || is_option(words[i]))
                 throw UsageError(fmt::format("{} needs a value", w));
             values.push_back(words[i++]);
@@ -142,26 +221,25 @@ YAML::Node engine_node(const Pairs& own, const Pairs& each, int index) {
     all.insert(all.end(), own.begin(), own.end());
     const std::string where = fmt::format("-engine #{}", index + 1);
     for (const auto& [key, value] : all) {
-        if (key == "cmd" || key == "name" || key == "dir" || key == "startup" || key == "memory" ||
-            key == "variant" || key == "keep" || key == "usi_sente_clock")
-            e[key] = value;
-        else if (key == "writable")
-            e[key].push_back(value);
-        else if (key == "proto")
-            e["protocol"] = value;
-        else if (key == "args" || key == "arg") {
-            for (const auto& w : rules::split_words(value)) e["args"].push_back(w);
-        } else if (key.rfind("option.", 0) == 0 && key.size() > 7)
-            e["options"][key.substr(7)] = value;
-        else if (key == "tc" || key == "st")
+        const engine::EngineKey* k = description_key(key);
+        const std::string config = k ? k->config : "";
+        if (key == "tc" || key == "st")
             continue;
         else if (key == "nodes" || key == "depth")
             e[key] = value;
+        else if (!k)
+            throw UsageError(fmt::format("{}: unknown key '{}' ({}, tc, st, nodes, depth)", where,
+                                         key, engine::engine_key_names()));
+        else if (config == "args" && key == "arg")
+            e["args"].push_back(value);
+        else if (config == "args") {
+            for (const auto& w : rules::split_words(value)) e["args"].push_back(w);
+        } else if (config == "writable")
+            e[config].push_back(value);
+        else if (config == "options" || config == "limits")  // option.NAME, limit.NAME
+            e[config][key.substr(key.find('.') + 1)] = value;
         else
-            throw UsageError(fmt::format(
-                "{}: unknown key '{}' (cmd, name, tc, st, args, proto, dir, "
-                "option.NAME, startup, memory, variant, writable, keep, usi_sente_clock)",
-                where, key));
+            e[config] = value;
     }
     if (!e["cmd"]) throw UsageError(fmt::format("{} has no cmd=", where));
     return e;
@@ -286,6 +364,14 @@ void add_match_command(CLI::App& app) {
         "-engine cmd=A -engine cmd=B -each tc=10+0.1 -rounds 50 -sprt elo0=0 elo1=5 -resign "
         "movecount=3 score=600 -draw movenumber=40 movecount=8 score=10 -log file=engines.log "
         "(see configs/README.md)");
+    std::string help = "Options (- or --):\n";
+    for (const auto& o : kValueOptions) help += fmt::format("  -{:<15} {}\n", o.name, o.help);
+    for (const auto& o : kPairOptions) help += fmt::format("  -{:<15} {}\n", o.name, o.keys);
+    help += "\n" + engine::engine_keys_help() +
+            fmt::format("  {:<28} {}\n", "tc=TC, st=SECONDS",
+                        "its own time control (time odds), as -each tc= for all") +
+            fmt::format("  {:<28} {}\n", "nodes=N, depth=N", "a search limit it is told");
+    m->footer(help);
     m->prefix_command();
     m->callback([m, words] {
         *words = m->remaining();

@@ -244,12 +244,11 @@ void add_play_command(CLI::App& app) {
     cmd->add_option("VARIANT", a->variant, "variant name or .yaml path")->required();
     cmd->add_option("--white", a->white,
                     "White's engine: an in-tree name (random, alphabeta, lousy, broken-hang...), "
-                    "fairy-stockfish, a path, "
-                    "or 'cmd=PATH [arg=..] [proto=uci|usi|xboard|imcs|plain|imcs-tcp] [name=..] "
-                    "[option.NAME=VALUE] [usi_sente_clock=auto|btime|wtime]'; arguments may hold "
-                    "placeholders such as {color} (see configs/README.md)")
+                    "fairy-stockfish, a path, or a description 'cmd=PATH [KEY=VALUE ...]' "
+                    "(keys below)")
         ->required();
     cmd->add_option("--black", a->black, "Black's engine, as --white")->required();
+    cmd->footer(engine::engine_keys_help());
     cmd->add_option("--tc", a->tc,
                     "time control: [moves/]seconds[+increment], m:ss allowed (default 60+0)");
     cmd->add_option("--st", a->st, "fixed seconds per move instead of a clock");

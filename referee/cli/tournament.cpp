@@ -226,7 +226,8 @@ void run_tournament_config(tournament::TournamentConfig config, const RunOptions
     // and the line says where the journal is being written while the games go on.
     std::cout << std::flush;
     engine::install_signal_cleanup();
-    tournament::JournalWriter journal(journal_path, config.fingerprint());
+    tournament::JournalWriter journal(journal_path, config.fingerprint(),
+                                      {rules.name(), rules.variant().file, rules.variant().yaml});
     // The progress line first: the match's statistics read the games it keeps.
     Progress progress(config, static_cast<int>(mine.size()), games, quiet);
     tournament::RunEvents events;

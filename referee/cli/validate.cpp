@@ -72,9 +72,8 @@ void add_validate_command(CLI::App& app) {
     cmd->add_option("--variant", a->options.variant, "variant name or .yaml path")->required();
     cmd->add_option("--engine", a->options.engine,
                     "the engine: an in-tree name (random, alphabeta, broken-hang...), "
-                    "fairy-stockfish, a path, "
-                    "or 'cmd=PATH [arg=..] [proto=uci|usi|xboard|imcs|plain|imcs-tcp] [name=..] "
-                    "[option.NAME=VALUE] [usi_sente_clock=auto|btime|wtime]'")
+                    "fairy-stockfish, a path, or a description 'cmd=PATH [KEY=VALUE ...]' "
+                    "(keys below)")
         ->required();
     cmd->add_option(
         "--protocol", a->protocol,
@@ -97,8 +96,8 @@ void add_validate_command(CLI::App& app) {
                     "positions asked per rule probe (default 5)");
     std::string probes;
     for (const auto& name : validate::probe_names()) probes += (probes.empty() ? "" : ", ") + name;
-    cmd->footer(
-        fmt::format("Probes, in order: {}.\nExit code 0 only when no probe failed.", probes));
+    cmd->footer(fmt::format("{}\nProbes, in order: {}.\nExit code 0 only when no probe failed.",
+                            engine::engine_keys_help(), probes));
     cmd->callback([a] {
         int rc = run_validate(*a);
         if (rc) throw CLI::RuntimeError(rc);

@@ -27,19 +27,27 @@ struct WatchArgs {
 
 void run_watch(const WatchArgs& a) {
     namespace fs = std::filesystem;
-    if (!fs::is_directory(a.folder))
+    // Started together with the tournament, the folder may not exist yet: wait for it as for
+    // its first file. Only something else standing at that name is an error at once.
+    std::error_code ec;
+    if (fs::exists(a.folder, ec) && !fs::is_directory(a.folder, ec))
         throw std::runtime_error(fmt::format("watch: {} is not a folder", a.folder));
-    // A tournament just submitted has written nothing yet: wait for its first file.
     const auto give_up = std::chrono::steady_clock::now() +
                          std::chrono::milliseconds(static_cast<std::int64_t>(a.wait_s * 1000));
     auto start = live::read_folder_start(a.folder);
     if (!start)
-        std::cout << fmt::format("waiting for a journal or live file in {}", a.folder) << std::endl;
+        std::cout << fmt::format("waiting for {}{} journal or live file", a.folder,
+                                 fs::is_directory(a.folder, ec) ? "'s first" : " and its first")
+                  << std::endl;
     while (!start) {
         if (std::chrono::steady_clock::now() > give_up)
-            throw std::runtime_error(fmt::format(
-                "watch: {} holds no journal.jsonl, journal.shard-*.jsonl or live.json after {} s",
-                a.folder, a.wait_s));
+            throw std::runtime_error(
+                fs::is_directory(a.folder, ec)
+                    ? fmt::format("watch: {} holds no journal.jsonl, journal.shard-*.jsonl or "
+                                  "live.json after {} s",
+                                  a.folder, a.wait_s)
+                    : fmt::format("watch: the folder {} did not appear in {} s (--wait)", a.folder,
+                                  a.wait_s));
         std::this_thread::sleep_for(live::kWatchEvery);
         start = live::read_folder_start(a.folder);
     }
@@ -69,8 +77,9 @@ void add_watch_command(CLI::App& app) {
     cmd->add_option("--port", a->port, "TCP port of the page (default 8080; 0: any free port)");
     cmd->add_option("--bind", a->bind,
                     "address to listen on (default 127.0.0.1: this machine only)");
-    cmd->add_option("--wait", a->wait_s,
-                    "seconds to wait for the folder's first journal or live file (default 600)");
+    cmd->add_option(
+        "--wait", a->wait_s,
+        "seconds to wait for the folder and its first journal or live file (default 600)");
     cmd->callback([a] { run_watch(*a); });
 }
 

@@ -45,6 +45,64 @@ Protocol parse_protocol(std::string_view text) {
     throw ConfigError(fmt::format("unknown protocol '{}' (expected {})", text, protocol_names()));
 }
 
+const std::vector<EngineKey>& engine_keys() {
+    static const std::vector<EngineKey> keys = {
+        {"cmd", "PATH", "cmd",
+         "the program (required): an in-tree engine (random, alphabeta, lousy, broken-hang...), "
+         "fairy-stockfish, a path or a program on PATH"},
+        {"name", "NAME", "name", "its name in records and tables (default: the program's name)"},
+        {"arg", "ARG", "args",
+         "one argument (repeatable); may hold placeholders such as {color}, {seed}, {variant}, "
+         "{host}, {port}, {user}, {password} (see configs/README.md)"},
+        {"args", "'A B ..'", "args", "arguments, split on spaces"},
+        {"proto", "uci|usi|xboard|imcs|plain|imcs-tcp", "protocol", "its protocol (default uci)"},
+        {"option.NAME", "VALUE", "options",
+         "an engine option (UCI/USI setoption, xboard option); NAME may hold spaces: "
+         "'option.Skill Level=5'"},
+        {"dir", "PATH", "dir", "its working folder (default: a scratch folder of its own)"},
+        {"startup", "SECONDS", "startup", "time to start and answer the handshake (default 10)"},
+        {"memory", "MiB", "memory", "the memory it may fill (default 4096)"},
+        {"variant", "NAME", "variant",
+         "the one variant it plays without being told (games of others are refused for it)"},
+        {"writable", "PATH", "writable",
+         "a path outside its folder it may write (repeatable; must exist)"},
+        {"keep", "stderr,files", "keep", "keep its stderr and its files beside each game's record"},
+        {"user", "NAME", "user", "imcs-tcp: the login it must use (default: made up per game)"},
+        {"password", "TEXT", "password",
+         "imcs-tcp: the password it must use (default: made up per game)"},
+        {"server", "NAME:PORT", "server",
+         "imcs-tcp: the server built into the client (imcs.svcs.cs.pdx.edu:3589); the referee "
+         "answers as that server in the client's sandbox"},
+        {"sandbox", "auto|bwrap|none", "sandbox", "how it is confined (default auto)"},
+        {"usi_sente_clock", "auto|btime|wtime", "usi_sente_clock",
+         "USI: where the first player's clock goes; btime is the standard, wtime what "
+         "Fairy-Stockfish before 13 reads (default auto: by its id name)"},
+        {"limit.NAME", "N", "limits",
+         "a resource limit: data, as (MiB), cpu (s), files, procs, core (0/1), stdout, stderr "
+         "(MiB)"},
+    };
+    return keys;
+}
+
+std::string engine_key_names() {
+    std::string out;
+    for (const auto& k : engine_keys()) out += (out.empty() ? "" : ", ") + std::string(k.key);
+    return out;
+}
+
+std::string engine_keys_help() {
+    std::string out =
+        "An engine description: 'cmd=PATH [KEY=VALUE ...]' as one argument (quote a value with "
+        "spaces), with these keys:\n";
+    for (const auto& k : engine_keys()) {
+        const std::string key = fmt::format("{}={}", k.key, k.value);
+        // A key too long for its column gets its words on the next line.
+        out += key.size() < 28 ? fmt::format("  {:<28} {}\n", key, k.meaning)
+                               : fmt::format("  {}\n  {:<28} {}\n", key, "", k.meaning);
+    }
+    return out;
+}
+
 namespace {
 
 // Splits on spaces outside quotes; quotes are removed.
@@ -87,8 +145,7 @@ double parse_number(const std::string& key, const std::string& value, double low
 
 }  // namespace
 
-EngineConfig parse_engine_spec(std::string_view spec, const std::string& bin_dir) {
-    EngineConfig c;
+std::vector<std::pair<std::string, std::string>> engine_spec_pairs(std::string_view spec) {
     // "option.Skill Level=0" has a space in the key: glue tokens until one holds '='.
     std::vector<std::string> parts;
     for (auto& t : tokens(spec)) {
@@ -99,12 +156,20 @@ EngineConfig parse_engine_spec(std::string_view spec, const std::string& bin_dir
         else
             parts.push_back(t);
     }
+    std::vector<std::pair<std::string, std::string>> out;
     for (const auto& p : parts) {
         auto eq = p.find('=');
-        if (eq == std::string::npos)
+        if (eq == std::string::npos || eq == 0)
             throw ConfigError(
                 fmt::format("'{}' in engine description '{}' is not key=value", p, spec));
-        std::string key = p.substr(0, eq), value = p.substr(eq + 1);
+        out.emplace_back(p.substr(0, eq), p.substr(eq + 1));
+    }
+    return out;
+}
+
+EngineConfig parse_engine_spec(std::string_view spec, const std::string& bin_dir) {
+    EngineConfig c;
+    for (const auto& [key, value] : engine_spec_pairs(spec)) {
         if (key == "cmd")
             c.command = value;
         else if (key == "name")
@@ -149,11 +214,8 @@ EngineConfig parse_engine_spec(std::string_view spec, const std::string& bin_dir
                 throw ConfigError(fmt::format("engine description '{}': {}", spec, e.what()));
             }
         } else
-            throw ConfigError(fmt::format(
-                "unknown key '{}' in engine description '{}' (known: cmd, name, arg, args, dir, "
-                "proto, option.NAME, startup, memory, user, password, server, sandbox, variant, "
-                "writable, keep, limit.NAME, usi_sente_clock)",
-                key, spec));
+            throw ConfigError(fmt::format("unknown key '{}' in engine description '{}' (known: {})",
+                                          key, spec, engine_key_names()));
     }
     if (c.command.empty())
         throw ConfigError(fmt::format("engine description '{}' has no cmd=", spec));

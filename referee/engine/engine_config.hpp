@@ -110,6 +110,21 @@ ResolvedCommand resolve_engine_command(std::string_view name, const std::string&
 // none is found.
 std::optional<std::string> find_in_path(std::string_view program);
 
+// One key of a one-line engine description (below): the one list that the description's
+// reader names in its errors and that the help of every command taking an engine (play,
+// validate, match) prints, so none of them can forget a key.
+struct EngineKey {
+    const char* key;      // as written: "cmd", "option.NAME"
+    const char* value;    // what follows '=': "PATH", "auto|bwrap|none"
+    const char* config;   // the key of a tournament config's engine that says the same
+    const char* meaning;  // for --help
+};
+const std::vector<EngineKey>& engine_keys();
+// "cmd, name, arg, ...": for messages.
+std::string engine_key_names();
+// The keys, one a line ("  cmd=PATH   the program ..."), under a heading: for --help.
+std::string engine_keys_help();
+
 // A one-line engine description, as cutechess users know it:
 //   "cmd=random arg=--seed arg=3 proto=imcs name=rand option.Skill Level=0"
 // Keys: cmd (required; resolved as above), name, arg (repeatable), args (split on spaces),
@@ -118,6 +133,10 @@ std::optional<std::string> find_in_path(std::string_view program);
 // (repeatable), keep=stderr,files, limit.<data|as|cpu|files|procs|core|stdout|stderr>=<number>,
 // usi_sente_clock=auto|btime|wtime. Values may be quoted.
 EngineConfig parse_engine_spec(std::string_view spec, const std::string& bin_dir);
+// The key=value words of a description, in order, unchecked: split on spaces outside quotes,
+// quotes removed, "option.Skill Level=0" kept whole. Throws ConfigError for a word that is
+// not key=value or an unclosed quote.
+std::vector<std::pair<std::string, std::string>> engine_spec_pairs(std::string_view spec);
 
 // The description parse_engine_spec reads back as this config (every key that differs from
 // the default; the command as resolved): what a reproduce line passes to `referee play`.

@@ -75,7 +75,10 @@ std::optional<FolderStart> read_folder_start(const fs::path& folder) {
                 FolderStart start;
                 start.info.kind = "watch";
                 start.info.title = folder.filename().string();
-                start.variant = j.at("game").at("variant").get<std::string>();
+                // A variant that is not shipped is loaded from the file the game names.
+                const Json& game = j.at("game");
+                start.variant = game.value("variant_file", "");
+                if (start.variant.empty()) start.variant = game.at("variant").get<std::string>();
                 return start;
             } catch (const std::exception&) {
             }

@@ -86,6 +86,7 @@ Game::Game(boost::asio::io_context& io, GameSpec spec, Session white, Session bl
       timer_(std::make_unique<Timer>(io)) {
     const auto& rules = pos_.rules();
     record_.variant = rules.name();
+    record_.variant_file = rules.variant().file;
     record_.white = white_->config().name;
     record_.black = black_->config().name;
     record_.start_fen = pos_.fen();

@@ -212,6 +212,7 @@ nlohmann::json to_json(const GameRecord& g) {
         {"white_stderr_tail", t(g.white_stderr_tail)},
         {"black_stderr_tail", t(g.black_stderr_tail)},
     };
+    if (!g.variant_file.empty()) j["variant_file"] = t(g.variant_file);
     if (!g.white_time_control.empty()) j["white_time_control"] = t(g.white_time_control);
     if (!g.black_time_control.empty()) j["black_time_control"] = t(g.black_time_control);
     j["at_fault"] = g.at_fault ? nlohmann::json(*g.at_fault == rules::White ? "white" : "black")
@@ -222,6 +223,7 @@ nlohmann::json to_json(const GameRecord& g) {
 GameRecord game_from_json(const nlohmann::json& j) {
     GameRecord g;
     g.variant = j.at("variant").get<std::string>();
+    g.variant_file = j.value("variant_file", "");
     g.white = j.at("white").get<std::string>();
     g.black = j.at("black").get<std::string>();
     g.event = j.value("event", g.event);

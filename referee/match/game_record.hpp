@@ -55,6 +55,9 @@ struct MoveEntry {
 
 struct GameRecord {
     std::string variant;
+    // The variant's file when it is not a shipped one (rules::Variant::file): where a check
+    // of this record finds its rules. Empty for a shipped variant.
+    std::string variant_file;
     std::string white, black;  // engine names
     std::string start_fen;
     bool standard_start = true;  // start_fen is the variant's start position

@@ -178,6 +178,7 @@ void ServedGame::finish(const imcs::Result& result, const std::string& extra_lin
 match::GameRecord ServedGame::record(const imcs::Result& result) const {
     match::GameRecord r;
     r.variant = server_.rules().name();
+    r.variant_file = server_.rules().variant().file;
     r.white = sides_[0].name;
     r.black = sides_[1].name;
     r.start_fen = server_.rules().start().fen();

@@ -153,7 +153,9 @@ MergeResult merge_journals(const std::vector<std::string>& shards, const std::st
     const std::string fresh = merged_path + ".merging";
     fs::remove(fresh);
     {
-        JournalWriter writer(fresh, plan.config.fingerprint());
+        JournalWriter writer(
+            fresh, plan.config.fingerprint(),
+            {plan.rules.name(), plan.rules.variant().file, plan.rules.variant().yaml});
         for (const auto& [slot, g] : out.games) writer.append(slot, g);
     }
     fs::rename(fresh, merged_path);

@@ -126,6 +126,7 @@ void write_game_line(std::string& out, int slot, const match::GameRecord& g) {
     text("termination", match::termination_key(g.termination));
     text("time_control", g.time_control);
     text("variant", g.variant);
+    if (!g.variant_file.empty()) text("variant_file", g.variant_file);
     text("white", g.white);
     text("white_stderr_tail", g.white_stderr_tail, g.white_time_control.empty());
     if (!g.white_time_control.empty()) text("white_time_control", g.white_time_control, true);
@@ -203,6 +204,9 @@ JournalScan scan_journal(const std::string& path, const JournalGameVisitor& visi
                 if (have_header)
                     throw JournalError(fmt::format("{}:{}: a second header", path, number));
                 out.fingerprint = j.at("fingerprint").get<std::string>();
+                if (const auto v = j.find("variant"); v != j.end() && v->is_object())
+                    out.variant = {v->value("name", ""), v->value("file", ""),
+                                   v->value("yaml", "")};
                 have_header = true;
             } else if (type == "game") {
                 if (!have_header)
@@ -248,6 +252,7 @@ JournalContents read_journal(const std::string& path) {
         out.games[slot] = std::move(game);
     });
     out.fingerprint = scan.fingerprint;
+    out.variant = scan.variant;
     out.torn_tail = scan.torn_tail;
     out.lines = scan.lines;
     return out;
@@ -273,7 +278,8 @@ match::GameRecord JournalGameReader::at(std::uint64_t offset) {
     }
 }
 
-JournalWriter::JournalWriter(const std::string& path, const std::string& fingerprint)
+JournalWriter::JournalWriter(const std::string& path, const std::string& fingerprint,
+                             const JournalVariant& variant)
     : path_(path) {
     namespace fs = std::filesystem;
     // Refused outright if the journal's name is a symlink: nobody gets the referee to append
@@ -313,6 +319,10 @@ JournalWriter::JournalWriter(const std::string& path, const std::string& fingerp
     if (tail.needs_newline) write_line("\n", "the last line's newline");
     if (!tail.has_content) {
         nlohmann::json header = {{"type", "header"}, {"fingerprint", fingerprint}, {"format", 1}};
+        if (!variant.file.empty())
+            header["variant"] = {{"name", rules::printable_text(variant.name)},
+                                 {"file", rules::printable_text(variant.file)},
+                                 {"yaml", rules::printable_text(variant.yaml)}};
         write_line(header.dump() + "\n", "the journal header");
     }
     remember_identity();

@@ -27,8 +27,16 @@ class JournalError : public std::runtime_error {
     using std::runtime_error::runtime_error;
 };
 
+// Where the tournament's variant came from when it is not a shipped one (rules::Variant's
+// file and yaml): kept in the journal's header so that its games can be checked where that
+// file is not, or no longer says the same. All empty for a shipped variant.
+struct JournalVariant {
+    std::string name, file, yaml;
+};
+
 struct JournalContents {
     std::string fingerprint;                 // of the config that wrote it
+    JournalVariant variant;                  // from the header
     std::map<int, match::GameRecord> games;  // by schedule index
     std::map<int, int> lines;                // by schedule index: the journal line it was read from
     bool torn_tail = false;                  // the last line was cut short by a crash
@@ -37,6 +45,7 @@ struct JournalContents {
 // What a journal says besides its games.
 struct JournalScan {
     std::string fingerprint;   // of the config that wrote it
+    JournalVariant variant;    // from the header
     bool torn_tail = false;    // the last line was cut short by a crash
     std::map<int, int> lines;  // by schedule index: the journal line its game was read from
 };
@@ -93,7 +102,8 @@ class JournalWriter {
     // Opens for appending; writes the header when the file is new. A torn last line is cut
     // off first so the next record starts on a clean line; a complete last line that lacks
     // only its newline gets it.
-    JournalWriter(const std::string& path, const std::string& fingerprint);
+    JournalWriter(const std::string& path, const std::string& fingerprint,
+                  const JournalVariant& variant = {});
     ~JournalWriter();  // commits what is queued, then stops the writer thread
     JournalWriter(const JournalWriter&) = delete;
     JournalWriter& operator=(const JournalWriter&) = delete;

@@ -8,6 +8,7 @@
 #include "referee/match/kif_record.hpp"
 #include "referee/rules/core/position.hpp"
 #include "tests/support/rules.hpp"
+#include "tests/support/run_command.hpp"
 
 namespace {
 
@@ -16,6 +17,7 @@ using referee::check::Status;
 using referee::check::Verdict;
 using referee::check::test::check_text;
 using referee::check::test::random_game;
+using referee::check::test::TempFile;
 using referee::test::cached_rules;
 
 TEST(KifRecords, EveryShogiFamilyGameWrittenAsKifChecksOutMoveForMove) {
@@ -80,6 +82,33 @@ TEST(KifRecords, AnOrdinaryKifFromAnotherProgramIsJudged) {
     EXPECT_EQ(v.plies, 6);
     EXPECT_EQ(v.recorded_result, "0-1");
     EXPECT_EQ(v.players, "羽生 - 佐藤");
+}
+
+// Kifu for Windows saves `.kif` in Shift-JIS (code page 932): read as the same game.
+TEST(KifRecords, AShiftJisKifIsReadAsTheSameGame) {
+    const TempFile utf8("club.kifu", kOrdinaryKif);
+    const auto r = referee::test::run_shell("iconv -f UTF-8 -t CP932 '" + utf8.path() + "'");
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    ASSERT_NE(r.out, kOrdinaryKif) << "iconv left the text as it was";
+    const auto verdicts = check_text("club.kif", r.out);
+    ASSERT_EQ(verdicts.size(), 1u);
+    const Verdict& v = verdicts[0];
+    EXPECT_EQ(v.variant, "shogi") << v.message;
+    EXPECT_EQ(v.status, Status::Stopped) << v.message;
+    EXPECT_EQ(v.plies, 6);
+    EXPECT_EQ(v.players, "羽生 - 佐藤");
+}
+
+// A KIF whose heading reads as Shift-JIS but whose later bytes are neither encoding is
+// refused saying so, not taken for a PGN game that names no variant.
+TEST(KifRecords, AKifInNeitherEncodingSaysSo) {
+    const TempFile utf8("club.kifu", kOrdinaryKif);
+    const auto r = referee::test::run_shell("iconv -f UTF-8 -t CP932 '" + utf8.path() + "'");
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    const TempFile bad("bad.kif", r.out + "\xFF\xFF\n");
+    referee::check::Checker checker("");
+    const std::string why = checker.check_file(bad.path(), [](const auto&, const auto&) {});
+    EXPECT_NE(why.find("neither UTF-8 nor Shift-JIS"), std::string::npos) << why;
 }
 
 std::string with_line(std::string text, const std::string& from, const std::string& to) {

@@ -158,6 +158,26 @@ TEST_F(VariantExtends, ErrorInTheChildKeepsItsLine) {
     }
 }
 
+// A piece the child adds lands after the parent's six in the merged list; its error counts
+// the file's own list (its second piece), at its line.
+TEST_F(VariantExtends, ErrorInAChildsPieceCountsTheFilesOwnList) {
+    write("parent.yaml", kParent);
+    const auto child = write("child.yaml",
+                             "name: child\n"
+                             "extends: parent.yaml\n"
+                             "pieces:\n"
+                             "  - {letter: Q, name: queen, betza: Q}\n"
+                             "  - {letter: A, name: archbishop, betza: BNx}\n");
+    try {
+        load_variant_file(child);
+        FAIL() << "a bad Betza text was accepted";
+    } catch (const VariantError& e) {
+        EXPECT_EQ(e.file(), child) << e.what();
+        EXPECT_EQ(e.line(), 5) << e.what();
+        EXPECT_EQ(e.key().rfind("pieces[1]", 0), 0u) << e.what();
+    }
+}
+
 // Other programs' names for the parent ("normal" for chess) are not the child's.
 TEST_F(VariantExtends, NamesAreNotInherited) {
     write("parent.yaml", "names: [normal]\n" + kParent);

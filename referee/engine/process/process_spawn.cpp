@@ -40,6 +40,7 @@
 
 #include "referee/engine/process/confinement.hpp"
 #include "referee/engine/process/containment.hpp"
+#include "referee/engine/process/hosts_file.hpp"
 #include "referee/engine/process/process_registry.hpp"
 #include "referee/engine/process/sandbox.hpp"
 #include "referee/engine/process/scratch_dir.hpp"
@@ -224,13 +225,7 @@ std::vector<std::string> hidden_folders(const std::string& exe, const std::strin
 std::string write_hosts_file(const std::string& folder,
                              const std::vector<std::pair<std::string, std::string>>& names) {
     const std::string path = folder + "/.referee-hosts";
-    std::ofstream out(path);
-    out << "# names the referee maps for this engine\n";
-    for (const auto& [name, address] : names) out << address << ' ' << name << '\n';
-    std::ifstream machine("/etc/hosts");
-    if (machine) out << "# this machine's /etc/hosts\n" << machine.rdbuf();
-    out.close();
-    if (!out) throw std::runtime_error("could not write " + path);
+    write_hosts(path, names);
     return path;
 }
 

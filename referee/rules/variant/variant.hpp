@@ -132,6 +132,11 @@ struct Variant {
     std::string name;
     std::string description;
     std::string source;  // the file it was read from
+    // A variant that is not one of the shipped files (named by a path, or found in a folder
+    // of $REFEREE_VARIANTS): its file, absolute, and that file's text. Records of its games
+    // name the file and a journal keeps the text, so that they can be checked where the file
+    // is not. Both empty for a shipped variant, which every referee knows by name.
+    std::string file, yaml;
     Geometry geometry;
     std::string start_fen;
     std::vector<PieceType> pieces;
@@ -218,12 +223,18 @@ Variant load_variant_file(const std::string& path);
 // Parses variant YAML text; `source` names it in errors.
 Variant parse_variant(const std::string& yaml_text, const std::string& source);
 
-// Where shipped variants are looked up: $REFEREE_VARIANTS if set, else the source tree's
-// variants/ folder compiled in.
+// The folder of the shipped variants: the installed one, or the source tree's variants/
+// compiled in.
 std::string variant_directory();
-// A name from the variant directory ("minichess") or a path to a .yaml file.
+// Where variant names are looked up, in order: the folders $REFEREE_VARIANTS lists (':'
+// between them), then the shipped folder. A user's folder adds variants, and a file there
+// shadows a shipped one of the same name; `extends: chess` still finds the shipped chess.
+std::vector<std::string> variant_directories();
+// The file a variant name leads to in those folders (the first that has it); "" if none.
+std::string find_variant_file(const std::string& name);
+// A name from the variant folders ("minichess") or a path to a .yaml file.
 Variant load_variant(const std::string& name_or_path);
-// Names of the variants in the variant directory, sorted.
+// Names of the variants in the variant folders, sorted, each once.
 std::vector<std::string> list_variants();
 // The shipped variant another program's name means ("King of the Hill", "Three-check",
 // "chess960", "Standard"), ignoring case, spaces and hyphens and reading each file's

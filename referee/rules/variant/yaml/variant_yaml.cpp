@@ -337,8 +337,21 @@ YAML::Node resolve_extends(const Reader& r, YAML::Node root, const std::string& 
         r.get<std::string>(root["extends"], "extends", "a variant name or .yaml file");
     const bool is_path =
         parent_name.find('/') != std::string::npos || parent_name.ends_with(".yaml");
+    // By name: the first file of that name in the variant folders, but not this file itself
+    // (a user's chess.yaml may extend the shipped chess).
+    std::string found;
+    for (const auto& dir : is_path ? std::vector<std::string>{} : variant_directories()) {
+        const fs::path candidate = fs::path(dir) / (parent_name + ".yaml");
+        std::error_code ec;
+        if (fs::exists(candidate, ec) && !fs::equivalent(candidate, source, ec)) {
+            found = candidate.string();
+            break;
+        }
+    }
     const fs::path parent_path = is_path ? fs::path(source).parent_path() / parent_name
-                                         : fs::path(variant_directory()) / (parent_name + ".yaml");
+                                 : found.empty()
+                                     ? fs::path(variant_directory()) / (parent_name + ".yaml")
+                                     : fs::path(found);
     // Only a regular file, as for the variant itself: a FIFO named here would hang the read.
     std::string text;
     try {
@@ -386,6 +399,9 @@ Variant parse_variant(const std::string& yaml_text, const std::string& source) {
          "end", "uci_default", "captures_to_hand", "drops", "must_capture", "chess960", "names",
          "xboard_start", "checks_forbidden", "gating", "flying_general", "xboard_letters"});
     // clang-format on
+    // The file's own piece list, before `extends` merges the parent's into it: an error in a
+    // piece is reported by its index in this list, where the author counts it.
+    const YAML::Node own_pieces = root["pieces"];
     root = resolve_extends(r, root, source);
     for (const char* k : {"name", "board", "start", "pieces"})
         if (!root[k]) r.fail(root, k, fmt::format("the variant has no '{}'", k));
@@ -435,23 +451,31 @@ Variant parse_variant(const std::string& yaml_text, const std::string& source) {
     if (!pieces.IsSequence() || pieces.size() == 0)
         r.fail(pieces, "pieces", "'pieces' must be a non-empty list");
     if (pieces.size() > 30) r.fail(pieces, "pieces", "at most 30 piece types are supported");
-    for (std::size_t i = 0; i < pieces.size(); ++i)
-        read_piece(r, pieces[i], fmt::format("pieces[{}]", i), v);
+    // Where piece i of the merged list stands: its index in the file's own list, or, for a
+    // piece only the parent names, its letter and that it is the parent's.
+    const auto piece_where = [&](std::size_t i) {
+        for (std::size_t j = 0; own_pieces && own_pieces.IsSequence() && j < own_pieces.size(); ++j)
+            if (pieces[i].is(own_pieces[j])) return fmt::format("pieces[{}]", j);
+        const auto letter = pieces[i].IsMap() ? pieces[i]["letter"] : YAML::Node();
+        return fmt::format("pieces (the parent's piece '{}')",
+                           letter && letter.IsScalar() ? letter.Scalar() : "?");
+    };
+    for (std::size_t i = 0; i < pieces.size(); ++i) read_piece(r, pieces[i], piece_where(i), v);
     for (std::size_t i = 0; i < pieces.size(); ++i) {
         const PieceType& p = v.pieces[i];
         if (p.promoted_form_of &&
             (v.type_of(p.promoted_form_of) < 0 || v.promoted_form(p.promoted_form_of) != int(i) ||
              v.pieces[v.type_of(p.promoted_form_of)].promoted_form_of))
-            r.fail(pieces[i]["fen"], fmt::format("pieces[{}].fen", i),
+            r.fail(pieces[i]["fen"], piece_where(i) + ".fen",
                    fmt::format("'+{}' must be the promoted form of one unpromoted piece of this "
                                "variant, and of no other piece",
                                p.promoted_form_of));
-        check_promotion_move(r, pieces[i], fmt::format("pieces[{}]", i), v, p);
+        check_promotion_move(r, pieces[i], piece_where(i), v, p);
         const auto node = pieces[i]["promotion"];
         for (char t : p.promotes_to)
             if (v.type_of(t) < 0)
                 r.fail(
-                    node, fmt::format("pieces[{}].promotion", i),
+                    node, piece_where(i) + ".promotion",
                     fmt::format("piece '{}' promotes to '{}', which is not a piece of this variant",
                                 p.letter, t));
     }
@@ -519,12 +543,41 @@ Variant load_variant_file(const std::string& path) {
         throw VariantError(path, 0, 0, "",
                            fmt::format("cannot read the variant file '{}': {}", path, e.what()));
     }
-    return parse_variant(text, path);
+    Variant v = parse_variant(text, path);
+    std::error_code ec;
+    const auto absolute = std::filesystem::absolute(path, ec);
+    v.file = (ec ? std::filesystem::path(path) : absolute).lexically_normal().string();
+    v.yaml = std::move(text);
+    return v;
+}
+
+std::vector<std::string> variant_directories() {
+    std::vector<std::string> dirs;
+    if (const char* env = std::getenv("REFEREE_VARIANTS"); env && *env) {
+        const std::string_view list = env;
+        for (std::size_t start = 0; start <= list.size();) {
+            auto end = list.find(':', start);
+            if (end == std::string_view::npos) end = list.size();
+            if (end > start) dirs.emplace_back(list.substr(start, end - start));
+            start = end + 1;
+        }
+    }
+    dirs.push_back(variant_directory());
+    return dirs;
+}
+
+std::string find_variant_file(const std::string& name) {
+    namespace fs = std::filesystem;
+    for (const auto& dir : variant_directories()) {
+        const fs::path path = fs::path(dir) / (name + ".yaml");
+        std::error_code ec;
+        if (fs::exists(path, ec)) return path.string();
+    }
+    return "";
 }
 
 std::string variant_directory() {
     namespace fs = std::filesystem;
-    if (const char* env = std::getenv("REFEREE_VARIANTS"); env && *env) return env;
     // An installed referee (cmake --install, the Debian package) keeps the variants beside
     // its own prefix; a build tree uses the source folder it was configured from.
     std::error_code ec;
@@ -541,23 +594,34 @@ Variant load_variant(const std::string& name_or_path) {
     namespace fs = std::filesystem;
     bool is_path = name_or_path.find('/') != std::string::npos || name_or_path.ends_with(".yaml");
     if (is_path) return load_variant_file(name_or_path);
-    fs::path path = fs::path(variant_directory()) / (name_or_path + ".yaml");
-    if (!fs::exists(path)) {
+    const std::string path = find_variant_file(name_or_path);
+    if (path.empty()) {
         std::string known;
         for (const auto& n : list_variants()) known += (known.empty() ? "" : ", ") + n;
-        throw VariantError(path.string(), 0, 0, "",
+        throw VariantError((fs::path(variant_directory()) / (name_or_path + ".yaml")).string(), 0,
+                           0, "",
                            fmt::format("no variant named '{}' (known: {})", name_or_path, known));
     }
-    return load_variant_file(path.string());
+    Variant v = load_variant_file(path);
+    // A shipped variant is known by its name wherever a referee runs.
+    std::error_code ec;
+    if (fs::equivalent(fs::path(path).parent_path(), variant_directory(), ec)) {
+        v.file.clear();
+        v.yaml.clear();
+    }
+    return v;
 }
 
 std::vector<std::string> list_variants() {
     namespace fs = std::filesystem;
     std::vector<std::string> names;
-    std::error_code ec;
-    for (const auto& entry : fs::directory_iterator(variant_directory(), ec))
-        if (entry.path().extension() == ".yaml") names.push_back(entry.path().stem().string());
+    for (const auto& dir : variant_directories()) {
+        std::error_code ec;
+        for (const auto& entry : fs::directory_iterator(dir, ec))
+            if (entry.path().extension() == ".yaml") names.push_back(entry.path().stem().string());
+    }
     std::sort(names.begin(), names.end());
+    names.erase(std::unique(names.begin(), names.end()), names.end());
     return names;
 }
 
