@@ -102,7 +102,7 @@ a { color: var(--accent); }
 .square .piece { z-index: 2; }
 .board.drawing-points, .board.drawing-tiles { background: #f0d5a0; }
 .board-marks .grid { stroke: #5a4630; stroke-width: 1; vector-effect: non-scaling-stroke; }
-.board.drawing-points .board-marks .river { fill: #6f9fd8; opacity: 0.22; }
+.board.drawing-points .board-marks .river { fill: #bfd7ef; opacity: 0.75; }
 .board.drawing-points .square.last::after { inset: 6%; border-radius: 50%; }
 .piece.disc {
   width: 84%; height: 84%; border-radius: 50%; display: flex; align-items: center; justify-content: center;
