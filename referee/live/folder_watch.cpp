@@ -120,7 +120,10 @@ void FolderWatch::poll() {
 // The games journaled since the last look. The first look hands them over at once (the
 // tables computed once, not once a game).
 void FolderWatch::read_journals(bool first) {
-    std::map<int, match::GameRecord> batch;
+    // The first look's games in the order the journals hold them, the order they finished
+    // (journal by journal where shards write several), as later ones are listed.
+    std::vector<std::pair<int, match::GameRecord>> batch;
+    std::map<int, std::size_t> batched;  // slot -> its place in batch: a slot twice is one game
     for (const auto& [name, path] : files_of(folder_, is_journal_name)) {
         Journal& journal = journals_[name];
         for (const auto& line : new_lines(path, journal.offset)) {
@@ -131,10 +134,14 @@ void FolderWatch::read_journals(bool first) {
                 auto record = match::game_from_json(j.at("game"));
                 state_.note_engine(record.white);
                 state_.note_engine(record.black);
-                if (first)
-                    batch[slot] = std::move(record);
-                else
+                if (!first) {
                     state_.game_finished({slot, record.round, 0, 0, -1}, record);
+                } else if (const auto seen = batched.find(slot); seen != batched.end()) {
+                    batch[seen->second].second = std::move(record);
+                } else {
+                    batched.emplace(slot, batch.size());
+                    batch.emplace_back(slot, std::move(record));
+                }
             } catch (const std::exception& e) {
                 if (!journal.warned)
                     std::cerr << fmt::format("watch: {}: a line that is not a journal's: {}\n",

@@ -225,7 +225,8 @@ void LiveState::count(int slot, const match::GameRecord& record) {
     }
 }
 
-void LiveState::add_earlier(const std::map<int, match::GameRecord>& games, bool replayable) {
+void LiveState::add_earlier(const std::vector<std::pair<int, match::GameRecord>>& games,
+                            bool replayable) {
     std::size_t k = 0;
     for (const auto& [slot, g] : games) {
         if (replayable && games.size() - k++ <= kKeptReplays) {

@@ -83,9 +83,11 @@ class LiveState : public tournament::RunObserver {
     using Sink = std::function<void(std::string_view event, const std::string& data)>;
     LiveState(LiveInfo info, rules::Rules rules);
 
-    // Games finished before this run (a resumed tournament): counted, and with `replayable`
-    // (their moves given: watch) the latest kKeptReplays of them replayable.
-    void add_earlier(const std::map<int, match::GameRecord>& games, bool replayable = false);
+    // Games finished before this run (a resumed tournament; watch: the journals so far), by
+    // slot, in the order they finished (listed so, the latest on top): counted, and with
+    // `replayable` (their moves given: watch) the latest kKeptReplays of them replayable.
+    void add_earlier(const std::vector<std::pair<int, match::GameRecord>>& games,
+                     bool replayable = false);
     // watch: an engine the journals name that the heading did not.
     void note_engine(const std::string& name);
     // `wanted` says whether anyone listens now: when not, no event is even written out;

@@ -27,8 +27,8 @@ const char* live_css() {
 )CSS";
 }
 
-const char* live_body() {
-    return R"HTML(<header>
+std::string live_body() {
+    return std::string(R"HTML(<header>
 <h1 id="title">Live</h1>
 <dl class="facts" id="facts"></dl>
 <div class="run-status" id="run-status">Connecting…</div>
@@ -66,7 +66,8 @@ const char* live_body() {
 <div class="player" id="player-top"></div>
 <div class="board" id="board"></div>
 <div class="player" id="player-bottom"></div>
-<div class="controls"><button id="to-start" title="Start">⏮</button><button id="back" title="Back">◀</button><button id="forward" title="Forward">▶</button><button id="to-end" title="End">⏭</button></div>
+)HTML") + report::replay_controls_html() +
+           R"HTML(
 <div class="status" id="status"></div>
 <div class="game-end" id="game-end"></div>
 </div>
@@ -97,10 +98,7 @@ const char* live_js() {
   function $(id) { return document.getElementById(id); }
   function seen(t) { const o = Date.now() - t; if (offset === null || o < offset) offset = o; }
   function serverNow() { return Date.now() - (offset || 0); }
-  function clockText(ms) {
-    const s = Math.max(0, ms) / 1000, m = Math.floor(s / 60);
-    return m + ':' + (s - m * 60).toFixed(1).padStart(4, '0');
-  }
+  const clockText = window.refereeClockText;
   function duration(s) {
     s = Math.round(s);
     if (s >= 3600) return Math.floor(s / 3600) + 'h' + String(Math.floor(s / 60) % 60).padStart(2, '0') + 'm';
@@ -376,6 +374,11 @@ const char* live_js() {
   $('back').addEventListener('click', function () { step(-1); });
   $('forward').addEventListener('click', function () { step(1); });
   $('to-end').addEventListener('click', function () { step(Infinity); });
+  document.addEventListener('keydown', function (e) {
+    if (!replay.game || e.altKey || e.ctrlKey || e.metaKey) return;
+    const moves = { ArrowRight: 1, ArrowLeft: -1, Home: -Infinity, End: Infinity };
+    if (e.key in moves) { e.preventDefault(); step(moves[e.key]); }
+  });
 
   function load(s) {
     S = s;

@@ -5,7 +5,8 @@ namespace referee::live {
 RunLive::RunLive(boost::asio::io_context& io, LiveInfo info, rules::Rules rules,
                  const std::map<int, match::GameRecord>& earlier, const RunLiveOptions& options)
     : state_(std::move(info), std::move(rules)) {
-    state_.add_earlier(earlier);
+    // A resumed run's journal order is not kept in `earlier`: they are listed by slot.
+    state_.add_earlier({earlier.begin(), earlier.end()});
     if (!options.address.empty()) {
         const auto [host, port] = parse_live_address(options.address);
         server_ = std::make_unique<LiveServer>(io, host, port, state_);

@@ -217,12 +217,8 @@ void games(std::ostream& os, const ReportInput& in, bool paged) {
 <div class="player top" id="player-top"></div>
 <div class="board" id="board" data-fen="" data-ply="0"></div>
 <div class="player bottom" id="player-bottom"></div>
-<div class="controls">
-<button type="button" id="to-start" title="Start (Home)">⇤ Start</button>
-<button type="button" id="back" title="Back (←)">← Back</button>
-<button type="button" id="forward" title="Forward (→)">Forward →</button>
-<button type="button" id="to-end" title="End (End)">End ⇥</button>
-</div>
+)HTML" << replay_controls_html()
+       << R"HTML(
 </div>
 <div class="side-column">
 <div class="game-title" id="game-title">Choose a game from the list.</div>

@@ -11,6 +11,7 @@ const char* report_css() {
   --mark: rgba(255, 214, 10, 0.55);
 }
 * { box-sizing: border-box; }
+[hidden] { display: none !important; }
 body {
   margin: 0; background: var(--page); color: var(--ink);
   font: 15px/1.5 system-ui, -apple-system, "Segoe UI", "DejaVu Sans", sans-serif;
@@ -99,6 +100,27 @@ a { color: var(--accent); }
 .board-marks .palace-diagonal { stroke: #5a4630; stroke-width: 1.5; vector-effect: non-scaling-stroke; }
 .board-marks .river { fill: #6f9fd8; opacity: 0.85; }
 .square .piece { z-index: 2; }
+.board.drawing-points, .board.drawing-tiles { background: #f0d5a0; }
+.board-marks .grid { stroke: #5a4630; stroke-width: 1; vector-effect: non-scaling-stroke; }
+.board.drawing-points .board-marks .river { fill: #bfd7ef; opacity: 0.75; }
+.board.drawing-points .square.last::after { inset: 6%; border-radius: 50%; }
+.piece.disc {
+  width: 84%; height: 84%; border-radius: 50%; display: flex; align-items: center; justify-content: center;
+  background: #fbeccb; border: 2px solid currentColor; box-shadow: 0 1px 2px rgba(0, 0, 0, 0.45);
+  font: 700 calc(var(--sq) * 0.42) / 1 system-ui, "DejaVu Sans", sans-serif;
+}
+.piece.disc.white { color: #b3261e; }
+.piece.disc.black { color: #161616; }
+.piece.tile {
+  width: 80%; height: 90%; display: flex; align-items: center; justify-content: center; padding-top: 8%;
+  font: 700 calc(var(--sq) * 0.36) / 1 system-ui, "DejaVu Sans", sans-serif; color: #161616;
+}
+.piece.tile.black { transform: rotate(180deg); }
+.piece.tile svg { position: absolute; inset: 0; width: 100%; height: 100%; overflow: visible; }
+.piece.tile svg polygon { fill: #f7e2b0; stroke: #4a3a26; stroke-width: 3; filter: drop-shadow(0 1px 1px rgba(0, 0, 0, 0.35)); }
+.piece.tile .face { position: relative; }
+.piece.tile.promoted .face { color: #b3261e; }
+.hand .piece.disc, .hand .piece.tile { width: 26px; height: 26px; font-size: 13px; }
 .hand { display: flex; flex-wrap: wrap; align-items: center; gap: 4px 10px; max-width: 440px; min-height: 30px;
   margin: 2px 0; font-size: 13px; color: var(--muted); --sq: 28px; }
 .hand .in-hand { display: inline-flex; align-items: center; gap: 2px; }
@@ -133,17 +155,38 @@ details.stderr pre { white-space: pre-wrap; word-break: break-all; background: #
 )CSS";
 }
 
+const char* replay_controls_html() {
+    return R"HTML(<div class="controls">
+<button type="button" id="to-start" title="Start (Home)">⇤ Start</button>
+<button type="button" id="back" title="Back (←)">← Back</button>
+<button type="button" id="forward" title="Forward (→)">Forward →</button>
+<button type="button" id="to-end" title="End (End)">End ⇥</button>
+</div>)HTML";
+}
+
 const char* board_js() {
-    return R"JS(// Draws one board of any size: window.refereeBoard(element, files, ranks, pieces, facts)
+    return R"JS(// A clock as m:ss.s (a negative time as 0:00.0), rounded to tenths before minutes and seconds
+// are taken from it, so 4:59.96 reads 5:00.0, not 4:60.0. The report and the live page both
+// show clocks with it.
+window.refereeClockText = function (ms) {
+  const tenths = Math.round(Math.max(0, ms) / 100), m = Math.floor(tenths / 600);
+  return m + ':' + ((tenths - m * 600) / 10).toFixed(1).padStart(4, '0');
+};
+
+// Draws one board of any size: window.refereeBoard(element, files, ranks, pieces, facts)
 // builds its squares and returns draw(placement, last), which shows a FEN placement (hands in
 // brackets after it, promoted pieces marked ~ or +) with the last move's squares marked.
 // `facts` is the board's JSON (viewer_board_json): with hands: true each side's hand is shown
 // beside the board (Black's above, White's below, with counts); its regions (a palace: shaded,
 // with diagonals where it is a square of an odd side) and rivers (a band between two ranks)
-// are drawn over the squares.
+// are drawn over the squares. Its drawing (the variant's `drawing:`) says how: 'squares' (chess
+// figures, or letters in discs, on chequered squares), 'points' (discs on the points where
+// lines cross, the river a gap in the lines, a palace its diagonals: xiangqi) or 'tiles'
+// (pointed tiles facing the opponent on lined squares: shogi).
 window.refereeBoard = function (board, FILES, RANKS, pieces, facts) {
   'use strict';
   facts = facts || {};
+  const drawing = facts.drawing || 'squares';
   // Filled chess glyphs for both sides (coloured by CSS); U+FE0E asks for text, not emoji.
   const GLYPHS = { k: '\u265A', q: '\u265B', r: '\u265C', b: '\u265D', n: '\u265E', p: '\u265F' };
   const SVG = 'http://www.w3.org/2000/svg';
@@ -171,32 +214,57 @@ window.refereeBoard = function (board, FILES, RANKS, pieces, facts) {
     return e;
   }
 
-  // The palace and the river, in square units: x from file a's left edge, y from the top rank.
+  // The lines, the palace and the river, in square units: x from file a's left edge, y from the
+  // top rank; a point (a square's centre) is at k + 0.5.
   function drawMarks() {
     const regions = facts.regions || [], rivers = facts.rivers || [];
-    if (!regions.length && !rivers.length) return;
+    const points = drawing === 'points';
+    if (!regions.length && !rivers.length && drawing === 'squares') return;
     const marks = svg('svg', { viewBox: '0 0 ' + FILES + ' ' + RANKS, preserveAspectRatio: 'none' }, 'board-marks');
     marks.style.gridRow = '1 / span ' + RANKS;
     marks.style.gridColumn = '2 / span ' + FILES;
+    const line = function (x1, y1, x2, y2, cls) { marks.appendChild(svg('line', { x1: x1, y1: y1, x2: x2, y2: y2 }, cls)); };
+    // A river after rank r lies between the rows of ranks r and r + 1: y from row - 0.5 to row + 0.5.
+    const riverRows = rivers.map(function (after) { return RANKS - 1 - after; }).sort(function (a, b) { return a - b; });
+    if (drawing === 'tiles') {
+      for (let f = 1; f < FILES; f++) line(f, 0, f, RANKS, 'grid');
+      for (let r = 1; r < RANKS; r++) line(0, r, FILES, r, 'grid');
+    }
+    if (points) {
+      riverRows.forEach(function (row) {
+        marks.appendChild(svg('rect', { x: 0.5, y: row - 0.5, width: FILES - 1, height: 1 }, 'river'));
+      });
+      for (let r = 0; r < RANKS; r++) line(0.5, r + 0.5, FILES - 0.5, r + 0.5, 'grid');
+      // The files' lines: the edge files run the whole board, the others stop at the river.
+      for (let f = 0; f < FILES; f++) {
+        let from = 0.5;
+        if (f > 0 && f < FILES - 1)
+          riverRows.forEach(function (row) { line(f + 0.5, from, f + 0.5, row - 0.5, 'grid'); from = row + 0.5; });
+        line(f + 0.5, from, f + 0.5, RANKS - 0.5, 'grid');
+      }
+    }
     regions.forEach(function (r) {
       const x0 = r.files[0], x1 = r.files[1] + 1, y0 = RANKS - 1 - r.ranks[1], y1 = RANKS - r.ranks[0];
-      marks.appendChild(svg('rect', { x: x0, y: y0, width: x1 - x0, height: y1 - y0 }, 'palace'));
       // A square palace of an odd side is a xiangqi palace: its diagonals join the corner points.
-      const side = x1 - x0;
-      if (side === y1 - y0 && side >= 3 && side % 2 === 1) {
-        marks.appendChild(svg('line', { x1: x0 + 0.5, y1: y0 + 0.5, x2: x1 - 0.5, y2: y1 - 0.5 }, 'palace-diagonal'));
-        marks.appendChild(svg('line', { x1: x1 - 0.5, y1: y0 + 0.5, x2: x0 + 0.5, y2: y1 - 0.5 }, 'palace-diagonal'));
+      const side = x1 - x0, palace = side === y1 - y0 && side >= 3 && side % 2 === 1;
+      // On points the palace is its diagonals alone; a region is shaded over its points.
+      if (!points) marks.appendChild(svg('rect', { x: x0, y: y0, width: x1 - x0, height: y1 - y0 }, 'palace'));
+      else if (!palace) marks.appendChild(svg('rect', { x: x0 + 0.25, y: y0 + 0.25, width: x1 - x0 - 0.5, height: y1 - y0 - 0.5 }, 'palace'));
+      if (palace) {
+        line(x0 + 0.5, y0 + 0.5, x1 - 0.5, y1 - 0.5, 'palace-diagonal');
+        line(x1 - 0.5, y0 + 0.5, x0 + 0.5, y1 - 0.5, 'palace-diagonal');
       }
     });
-    rivers.forEach(function (after) {
-      const y = RANKS - 1 - after;
-      marks.appendChild(svg('rect', { x: 0, y: y - 0.07, width: FILES, height: 0.14 }, 'river'));
-    });
+    if (!points)
+      riverRows.forEach(function (y) {
+        marks.appendChild(svg('rect', { x: 0, y: y - 0.07, width: FILES, height: 0.14 }, 'river'));
+      });
     board.appendChild(marks);
   }
 
   function build() {
     board.textContent = '';
+    board.classList.add('drawing-' + drawing);
     board.style.gridTemplateColumns = '1.4em repeat(' + FILES + ', 1fr)';
     const size = Math.min(440, board.clientWidth || 440) / (FILES + 0.4);
     board.style.setProperty('--sq', size + 'px');
@@ -204,7 +272,7 @@ window.refereeBoard = function (board, FILES, RANKS, pieces, facts) {
       const rank = RANKS - 1 - row;
       board.appendChild(place(el('div', 'label', String(rank + 1)), row + 1, 1));
       for (let file = 0; file < FILES; file++) {
-        const sq = el('div', 'square ' + ((file + rank) % 2 === 0 ? 'dark' : 'light'));
+        const sq = el('div', 'square ' + (drawing !== 'squares' ? 'plain' : (file + rank) % 2 === 0 ? 'dark' : 'light'));
         squares[rank * FILES + file] = sq;
         board.appendChild(place(sq, row + 1, file + 2));
       }
@@ -244,15 +312,24 @@ window.refereeBoard = function (board, FILES, RANKS, pieces, facts) {
 
   // A piece: its glyph or letter, and a promoted piece's mark ('+' for a form of its own, as
   // shogi's tokin +P; '~' for crazyhouse's promoted pawn) in the corner, its name as a title.
+  // On points a disc with its letter (White's red); on tiles a pentagon pointing away from
+  // its side (Black's turned round), lettered as shogi players letter them (+P: the tokin).
   function piece(cell) {
     const letter = cell[0], mark = cell.slice(1);
     const upper = letter.toUpperCase();
     const white = letter === upper;
-    const glyph = GLYPHS[letter.toLowerCase()];
-    const p = el('span', 'piece ' + (glyph ? 'glyph ' : 'letter ') + (white ? 'white' : 'black') +
-                         (mark ? ' promoted' : ''));
-    p.textContent = glyph ? glyph + '\uFE0E' : upper;
-    if (mark) p.appendChild(el('span', 'mark', mark));
+    const glyph = drawing === 'squares' && GLYPHS[letter.toLowerCase()];
+    const kind = glyph ? 'glyph' : drawing === 'points' ? 'disc' : drawing === 'tiles' ? 'tile' : 'letter';
+    const p = el('span', 'piece ' + kind + ' ' + (white ? 'white' : 'black') + (mark ? ' promoted' : ''));
+    if (kind === 'tile') {
+      const shape = p.appendChild(svg('svg', { viewBox: '0 0 100 100', preserveAspectRatio: 'none' }));
+      shape.appendChild(svg('polygon', { points: '50,3 83,16 95,97 5,97 17,16' }));
+      p.appendChild(el('span', 'face', (mark === '+' ? '+' : '') + upper));
+      if (mark && mark !== '+') p.appendChild(el('span', 'mark', mark));
+    } else {
+      p.textContent = glyph ? glyph + '\uFE0E' : upper;
+      if (mark) p.appendChild(el('span', 'mark', mark));
+    }
     const name = (mark === '+' && pieces['+' + upper]) || (pieces[upper] || upper) + (mark ? ' (promoted)' : '');
     p.title = (white ? 'White ' : 'Black ') + name;
     return p;
@@ -301,15 +378,8 @@ window.refereeBoard = function (board, FILES, RANKS, pieces, facts) {
     board.setAttribute('data-fen', placement);
   }
 
-  function clockText(ms) {
-    if (ms < 0) return '';
-    const s = ms / 1000;
-    const m = Math.floor(s / 60);
-    return m + ':' + (s - m * 60).toFixed(1).padStart(4, '0');
-  }
-
   build();
-  return { draw: draw, el: el, clockText: clockText };
+  return { draw: draw, el: el };
 };
 )JS";
 }
@@ -352,7 +422,8 @@ const char* report_js() {
   const state = { game: null, ply: 0 };
   const el = view.el;
 
-  const clockText = view.clockText;
+  // A record's clock, or nothing where the game was untimed (-1).
+  function clockText(ms) { return ms < 0 ? '' : window.refereeClockText(ms); }
 
   function timeText(ply) {
     if (ply.book) return 'book';

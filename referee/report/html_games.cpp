@@ -65,6 +65,23 @@ Json viewer_game_json(const rules::Rules& rules, int number, const match::GameRe
     return j;
 }
 
+namespace {
+
+// The viewer's name of a drawing (board_js in html_assets.cpp).
+const char* drawing_name(rules::Drawing d) {
+    switch (d) {
+        case rules::Drawing::Points:
+            return "points";
+        case rules::Drawing::Tiles:
+            return "tiles";
+        case rules::Drawing::Squares:
+            break;
+    }
+    return "squares";
+}
+
+}  // namespace
+
 Json viewer_board_json(const rules::Rules& rules) {
     Json pieces = Json::object();
     for (const auto& p : rules.variant().pieces) {
@@ -77,6 +94,7 @@ Json viewer_board_json(const rules::Rules& rules) {
         {"ranks", rules.geometry().height},
         {"pieces", pieces},
         {"hands", rules.variant().has_hands()},
+        {"drawing", drawing_name(rules.variant().drawing)},
     };
     j.update(board_marks_json(rules.variant()));
     return j;

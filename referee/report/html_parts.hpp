@@ -27,6 +27,9 @@ std::string elo_plot_svg(const ReportInput& in);
 // The page's style sheet and script, inlined so the page needs nothing from the network.
 const char* report_css();
 const char* report_js();
+// The replay's four buttons (Start, Back, Forward, End: ids to-start, back, forward, to-end),
+// the same in the report and the live page, in characters Debian's default fonts (DejaVu) have.
+const char* replay_controls_html();
 // The board drawing both the report and the live page use (window.refereeBoard).
 const char* board_js();
 

@@ -114,6 +114,22 @@ TEST(VariantYaml, DeadPositionWithBishopsOnOneColour) {
         bad, {"end.insufficient_material.same_square_colour", line, column, "one piece letter"});
 }
 
+// How the viewer draws the board: read from `drawing:`, inherited through extends, and checked.
+TEST(VariantYaml, DrawingSaysHowTheBoardIsDrawn) {
+    using referee::rules::Drawing;
+    EXPECT_EQ(parse_variant(kGood, "test.yaml").drawing, Drawing::Squares);
+    EXPECT_EQ(
+        parse_variant(replace(kGood, "end:\n", "drawing: tiles\nend:\n"), "test.yaml").drawing,
+        Drawing::Tiles);
+    EXPECT_EQ(referee::rules::load_variant("xiangqi").drawing, Drawing::Points);
+    EXPECT_EQ(referee::rules::load_variant("manchu").drawing, Drawing::Points);
+    EXPECT_EQ(referee::rules::load_variant("minishogi").drawing, Drawing::Tiles);
+    EXPECT_EQ(referee::rules::load_variant("chess").drawing, Drawing::Squares);
+    const std::string bad = replace(kGood, "end:\n", "drawing: hexes\nend:\n");
+    auto [line, column] = where(bad, "hexes");
+    expect_error(bad, {"drawing", line, column, "squares, points or tiles"});
+}
+
 TEST(VariantYamlErrors, UnknownKeyAtTheTop) {
     const std::string text = replace(kGood, "end:\n", "colour: red\nend:\n");
     auto [line, column] = where(text, "colour");

@@ -144,8 +144,8 @@ TEST(ReportStreaming, FromTheJournalTheSameBytesAsFromMemory) {
     EXPECT_EQ(fnv1a(streamed.at("results.json")), 0x34b37ead54ea6d60ull);
     EXPECT_EQ(fnv1a(streamed.at("report.md")), 0xebee1a4c955ed5f5ull);
     // The page's game data in one piece: since then the board also says whether the variant
-    // has hands and where its regions and rivers are (empty here).
-    EXPECT_EQ(fnv1a(games_json(in)), 0xe0e1b1f2915c02d2ull);
+    // has hands, where its regions and rivers are (empty here) and how it is drawn (squares).
+    EXPECT_EQ(fnv1a(games_json(in)), 0x2a5ddacb5b0d016eull);
 }
 
 }  // namespace

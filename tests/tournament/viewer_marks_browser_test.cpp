@@ -91,15 +91,42 @@ TEST(SlowViewerBrowser, ShogiShowsBothHandsWithCountsAndThePromotedMark) {
     // Black's hand is drawn above the board, White's below it.
     EXPECT_LT(dom.find("<div class=\"hand black\""), dom.find(" id=\"board\""));
     EXPECT_GT(dom.find("<div class=\"hand white\""), dom.find(" id=\"board\""));
-    // The horse on h8 carries the + mark and its own name.
+    // The horse on h8 is a tile lettered +B (shogi's drawing: tiles), with its own name.
     EXPECT_NE(dom.find("title=\"White horse\">"), std::string::npos);
-    EXPECT_EQ(count(dom, "<span class=\"mark\">+</span>"), 1);
+    EXPECT_EQ(count(dom, "<span class=\"face\">+B</span>"), 1);
+    EXPECT_EQ(count(dom, "class=\"piece tile white promoted\""), 1);
+    EXPECT_EQ(dom.find("class=\"piece glyph"), std::string::npos);
     // Shogi has no palace.
     EXPECT_EQ(dom.find("class=\"palace\""), std::string::npos);
 }
 
 TEST(SlowViewerBrowser, XiangqiShowsThePalacesWithDiagonalsAndTheRiver) {
-    const std::string dom = page_dom(one_game("xiangqi", "", {"h3e3", "h8e8"}), 2);
+    // Xiangqi's drawing is points: the palaces are their diagonals between the corner points
+    // (square centres, in square units from the top left), the river a band between the
+    // points of ranks 5 and 6 that the inner files' lines do not cross.
+    const std::string points = page_dom(one_game("xiangqi", "", {"h3e3", "h8e8"}), 2);
+    const std::string lines = element(points, "<svg", "</svg>");
+    EXPECT_EQ(count(lines, "class=\"palace\""), 0) << lines;
+    EXPECT_EQ(count(lines, "class=\"palace-diagonal\""), 4) << lines;
+    EXPECT_NE(lines.find("<line x1=\"3.5\" y1=\"0.5\" x2=\"5.5\" y2=\"2.5\" "
+                         "class=\"palace-diagonal\""),
+              std::string::npos)
+        << lines;
+    EXPECT_NE(lines.find("<line x1=\"3.5\" y1=\"7.5\" x2=\"5.5\" y2=\"9.5\" "
+                         "class=\"palace-diagonal\""),
+              std::string::npos)
+        << lines;
+    EXPECT_NE(lines.find("<rect x=\"0.5\" y=\"4.5\" width=\"8\" height=\"1\" class=\"river\""),
+              std::string::npos)
+        << lines;
+    EXPECT_EQ(count(points, "class=\"piece disc "), 32);
+
+    // The same game in a variant drawn on squares: shaded palaces and a line for the river.
+    TempDir dir;
+    std::ofstream(dir.path() / "squares.yaml")
+        << "extends: xiangqi\nname: xiangqi-on-squares\ndrawing: squares\n";
+    const std::string dom =
+        page_dom(one_game((dir.path() / "squares.yaml").string(), "", {"h3e3", "h8e8"}), 2);
     const std::string marks = element(dom, "<svg", "</svg>");
     // Two palaces of 3x3 points on files d-f, each with its two diagonals, in square units
     // from the top left: Black's at the top, White's at the bottom of ten ranks.

@@ -128,6 +128,12 @@ struct EndRules {
     CountingRule counting = CountingRule::None;
 };
 
+// How its players draw the game (the report's and the live page's board; the rules never
+// read it): chess figures on chequered squares; discs on the points where lines cross, with
+// the river and the palaces (xiangqi); pointed tiles facing the opponent on lined squares
+// (shogi). YAML `drawing: squares | points | tiles`.
+enum class Drawing { Squares, Points, Tiles };
+
 struct Variant {
     std::string name;
     std::string description;
@@ -185,6 +191,7 @@ struct Variant {
     // (xiangqi's flying general, Fairy-Stockfish's flyingGeneral): a move that leaves them
     // so is illegal, though neither stands in check.
     bool flying_general = false;
+    Drawing drawing = Drawing::Squares;
 
     // Index of the piece type with this letter (either case), or -1.
     int type_of(char letter) const;

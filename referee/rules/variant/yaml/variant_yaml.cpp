@@ -397,7 +397,7 @@ Variant parse_variant(const std::string& yaml_text, const std::string& source) {
         root, "",
         {"name", "description", "extends", "board", "start", "pieces", "check_rules", "castling",
          "end", "uci_default", "captures_to_hand", "drops", "must_capture", "chess960", "names",
-         "xboard_start", "checks_forbidden", "gating", "flying_general", "xboard_letters"});
+         "xboard_start", "checks_forbidden", "gating", "flying_general", "xboard_letters", "drawing"});
     // clang-format on
     // The file's own piece list, before `extends` merges the parent's into it: an error in a
     // piece is reported by its index in this list, where the author counts it.
@@ -496,6 +496,16 @@ Variant parse_variant(const std::string& yaml_text, const std::string& source) {
             r.get<bool>(root["checks_forbidden"], "checks_forbidden", "true or false");
     if (root["flying_general"])
         v.flying_general = r.get<bool>(root["flying_general"], "flying_general", "true or false");
+    if (const auto d = root["drawing"]) {
+        const auto text = r.get<std::string>(d, "drawing", "squares, points or tiles");
+        if (text == "points")
+            v.drawing = Drawing::Points;
+        else if (text == "tiles")
+            v.drawing = Drawing::Tiles;
+        else if (text != "squares")
+            r.fail(d, "drawing",
+                   fmt::format("'drawing' is '{}'; expected squares, points or tiles", text));
+    }
     if (auto c = root["castling"]) {
         if (!c.IsSequence()) r.fail(c, "castling", "'castling' must be a list");
         for (std::size_t i = 0; i < c.size(); ++i)
