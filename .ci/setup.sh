@@ -1,16 +1,40 @@
 #!/usr/bin/env bash
 # Installs the Debian packages the project needs (only those missing), then configures and
 # builds one build tree. Used by the README's two commands and by CI.
-#   .ci/setup.sh [release|sanitize]   -> prints nothing but progress; build in build/ or build-sanitize/
+#   .ci/setup.sh [--demo] [release|sanitize] [TARGET...]
+#       builds in build/ (release) or build-sanitize/ only the TARGETs named and what they
+#       need, or the whole tree if none is named; prints progress only
+#   .ci/setup.sh [--demo] packages
+#       only installs the packages
+#   --demo  only the packages that build the tree and run the demo, not the engines, browser,
+#           cluster and compilers the tests and CI use besides
+# The demo builds the referee and the engines its config names (.ci/demo.sh); the tests build
+# all-tests, every test binary and the programs the tests run (tests/CMakeLists.txt).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+demo=
+if [ "${1:-}" = "--demo" ]; then demo=1; shift; fi
 flavour=${1:-release}
+shift || true
+targets=("$@")
+case "$flavour" in
+  packages) dir= ;;
+  release)  dir=build;          args=(-DCMAKE_BUILD_TYPE=Release) ;;
+  sanitize) dir=build-sanitize; args=(-DCMAKE_BUILD_TYPE=RelWithDebInfo -DREFEREE_SANITIZE=ON) ;;
+  *) echo "setup: unknown flavour '$flavour' (release, sanitize or packages)" >&2; exit 2 ;;
+esac
+
+# What configures and builds the tree (GoogleTest too: the build configures the tests) and
+# confines the engines (bubblewrap).
 packages=(g++ cmake make libboost-dev libboost-filesystem-dev libyaml-cpp-dev libfmt-dev
-          libgtest-dev libcli11-dev nlohmann-json3-dev fairy-stockfish chromium
-          ccache clang-format clang libclang-rt-14-dev libsodium-dev libseccomp-dev pkg-config bubblewrap
-          stockfish slurm-wlm munge pgn-extract
-          fairymax gnuchess phalanx hoichess)  # xboard engines (tests/match/slow_xboard_*)
+          libgtest-dev libcli11-dev nlohmann-json3-dev libsodium-dev libseccomp-dev pkg-config
+          bubblewrap ccache)
+if [ -z "$demo" ]; then
+  packages+=(fairy-stockfish stockfish chromium pgn-extract slurm-wlm munge
+             clang-format clang libclang-rt-14-dev                 # CI's format check and fuzz build
+             fairymax gnuchess phalanx hoichess)                   # xboard engines (tests/match/slow_xboard_*)
+fi
 
 missing=()
 for p in "${packages[@]}"; do
@@ -23,13 +47,12 @@ if ((${#missing[@]})); then
   $sudo apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
-
-case "$flavour" in
-  release)  dir=build;          args=(-DCMAKE_BUILD_TYPE=Release) ;;
-  sanitize) dir=build-sanitize; args=(-DCMAKE_BUILD_TYPE=RelWithDebInfo -DREFEREE_SANITIZE=ON) ;;
-  *) echo "setup: unknown flavour '$flavour' (release or sanitize)" >&2; exit 2 ;;
-esac
+[ -n "$dir" ] || exit 0
 
 jobs=$(nproc 2>/dev/null || echo 2)
 cmake -S . -B "$dir" "${args[@]}" >/dev/null
-cmake --build "$dir" -j "$jobs"
+if ((${#targets[@]})); then
+  cmake --build "$dir" -j "$jobs" --target "${targets[@]}"
+else
+  cmake --build "$dir" -j "$jobs"
+fi

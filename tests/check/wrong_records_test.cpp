@@ -36,7 +36,7 @@ std::string explain(const std::vector<Verdict>& verdicts) {
 
 // The same games as PGN and as the JSON record (whose moves are in the referee's own
 // coordinates, the shogi family's promotions written b3-d1+).
-TEST(WrongRecords, TheReferesOwnPgnAndJsonCheckOutInEveryVariant) {
+TEST(SlowWrongRecords, TheReferesOwnPgnAndJsonCheckOutInEveryVariant) {
     std::string pgn;
     std::string json;
     int games = 0;

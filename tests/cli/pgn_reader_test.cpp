@@ -31,7 +31,7 @@ int count_of(const std::string& text, const std::string& needle) {
     return n;
 }
 
-TEST(PgnReader, PgnExtractReadsEveryChessGame) {
+TEST(SlowPgnReader, PgnExtractReadsEveryChessGame) {
     if (!fs::exists(kPgnExtract))
         GTEST_SKIP() << "pgn-extract is not installed (.ci/setup.sh installs it)";
     const referee::test::TempDir scratch;

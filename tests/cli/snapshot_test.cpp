@@ -38,7 +38,7 @@ TEST(CliSnapshot, Perft) {
     EXPECT_TRUE(referee_matches_snapshot("perft-minichess-4", {"perft", "minichess", "4"}));
 }
 
-TEST(CliSnapshot, ValidateCardOfTheRandomEngine) {
+TEST(SlowCliSnapshot, ValidateCardOfTheRandomEngine) {
     // The random engine with its default seed plays the same moves every run; times and
     // the engine's path are normalised.
     EXPECT_TRUE(referee_matches_snapshot(

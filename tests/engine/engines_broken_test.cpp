@@ -162,8 +162,8 @@ TEST(EnginesBroken, SlowAnswersHalfASecondAfterItsClockRanOut) {
     const auto took = std::chrono::steady_clock::now() - asked;
     ASSERT_TRUE(line);
     EXPECT_NO_THROW(start.parse_move(line->substr(9)));
-    EXPECT_GE(took, 700ms);  // 200 ms on its clock + 500 ms
-    EXPECT_LT(took, 3s);
+    EXPECT_GE(took, 700ms);   // 200 ms on its clock + 500 ms
+    EXPECT_LT(took, 4500ms);  // its own clock's, not Black's 5 s (room for a busy machine)
 
     Child imcs(bin("broken-slow"), {"--protocol", "imcs"});
     imcs.line("105 W 0:01 5:00 game starts");

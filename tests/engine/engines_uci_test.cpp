@@ -153,7 +153,7 @@ TEST(EnginesUci, InfiniteSearchAnswersOnlyAfterStop) {
                           referee::test::cached_rules("minitchess").start());
 }
 
-TEST(EnginesUci, AlphabetaStaysWithinTheTimeGiven) {
+TEST(SlowEnginesUci, AlphabetaStaysWithinTheTimeGiven) {
     Child engine(bin("alphabeta-engine"));
     handshake(engine);
     engine.line("position startpos");

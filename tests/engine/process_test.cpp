@@ -515,7 +515,7 @@ TEST_F(EngineProcessTest, EngineIgnoringQuitAndTermIsKilledAfterGrace) {
     ExitInfo info = run_to_exit(p, probe);
     auto took = Clock::now() - t0;
     EXPECT_GE(took, 190ms);
-    EXPECT_LT(took, 1500ms);
+    EXPECT_LT(took, 6s);  // killed, not left to sleep (room for a busy machine)
     EXPECT_TRUE(info.killed_by_referee);
     EXPECT_EQ(info.signal, SIGKILL);
     EXPECT_EQ(info.description, "killed by the referee after it ignored quit for 200 ms");

@@ -68,7 +68,7 @@ TEST(CourseEngines, InTreePlainEnginesAreToldTheirColourAndVariant) {
                              described("cmd=random proto=plain"), spec_for("minichess", "10+0")));
 }
 
-TEST(CourseEngines, TcpClientsOfferOrAcceptAndPlayWholeGames) {
+TEST(SlowCourseEngines, TcpClientsOfferOrAcceptAndPlayWholeGames) {
     const auto offers = described("cmd=random proto=imcs-tcp name=offerer");
     const auto accepts = described("cmd=alphabeta proto=imcs-tcp name=taker args='--accept any'");
     expect_rules_result(play("minitchess", offers, accepts, spec_for("minitchess", "10+0")));

@@ -28,6 +28,9 @@ void expect_consistent(const std::string& variant, const match::GameRecord& r) {
 TEST(RealGames, RandomAgainstFairyStockfishOnGardnerCastling) {
     auto spec = spec_for("gardner-castling", "st=0.05");
     spec.max_plies = 120;
+    // Quick moves, but no loss on time where a busy machine leaves a move unscheduled for a
+    // while: the clock is not what is tested here.
+    spec.time_control.margin_ms = 5000;
     auto played = play("gardner-castling", in_tree("random-engine", Protocol::Uci, {"--seed", "3"}),
                        fairy_stockfish(), spec);
     EXPECT_FALSE(played.record.at_fault.has_value()) << played.record.reason;
@@ -38,6 +41,7 @@ TEST(RealGames, RandomAgainstFairyStockfishOnGardnerCastling) {
 
 TEST(RealGames, RandomAgainstFairyStockfishOnMinichess) {
     auto spec = spec_for("minichess", "st=0.05");
+    spec.time_control.margin_ms = 5000;  // as above
     auto played = play("minichess", fairy_stockfish(),
                        in_tree("random-engine", Protocol::Uci, {"--seed", "9"}), spec);
     EXPECT_FALSE(played.record.at_fault.has_value()) << played.record.reason;

@@ -13,7 +13,7 @@ using match::Termination;
 // broken-slow answers only after its clock ran out; random answers at once. With 1+0 against
 // 60+0 the short clock loses on time, whichever colour it has, and the other clock is never
 // in danger.
-TEST(TimeOdds, TheShortClockLosesOnTimeWithEitherColour) {
+TEST(SlowTimeOdds, TheShortClockLosesOnTimeWithEitherColour) {
     for (rules::Color slow_side : {rules::White, rules::Black}) {
         auto spec = spec_for("minichess", "60+0");
         spec.side_time_control[slow_side] = match::parse_time_control("1+0");

@@ -32,7 +32,7 @@ void expect_error(const Position& pos, const std::string& text, MoveError::Kind 
 
 // Every legal move of every position of random games, in every shipped variant: the SAN
 // written for it reads back as that move, and only that move.
-TEST(SanParse, EverySanTheRefereeWritesReadsBackAsTheSameMove) {
+TEST(SlowSanParse, EverySanTheRefereeWritesReadsBackAsTheSameMove) {
     const auto names = list_variants();
     ASSERT_GE(names.size(), 5u);
     for (const auto& name : names) {

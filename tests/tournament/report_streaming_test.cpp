@@ -96,7 +96,7 @@ std::map<std::string, std::string> files_under(const fs::path& dir) {
     return out;
 }
 
-TEST(ReportStreaming, FromTheJournalTheSameBytesAsFromMemory) {
+TEST(SlowReportStreaming, FromTheJournalTheSameBytesAsFromMemory) {
     const auto rules = rules::Rules::load("minitchess");
     auto games = made_up_games(rules);
     TempDir dir;

@@ -185,7 +185,7 @@ TEST(TournamentCli, ShardsMergedEqualTheWholeAndAForeignJournalIsRefused) {
     EXPECT_NE(foreign.out.find("different config"), std::string::npos) << foreign.out;
 }
 
-TEST(TournamentCli, HighConcurrencyLosesNoGameOnTime) {
+TEST(SlowTournamentCli, HighConcurrencyLosesNoGameOnTime) {
     TempDir dir("concurrency");
     std::ofstream(dir.path() / "t.yaml") << config("busy", 16, 200);
     auto r = run(dir.path(), {"tournament", "t.yaml"}, 300);

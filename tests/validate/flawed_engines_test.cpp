@@ -117,7 +117,7 @@ TEST(FlawedEngines, TheCheckEvasionFlawAlsoMissesDiscoveredChecks) {
     EXPECT_EQ(r.verdict, Verdict::Fail) << r.detail;
 }
 
-TEST(FlawedEngines, CastlingWrittenAsTheKingTakingItsRookFails) {
+TEST(SlowFlawedEngines, CastlingWrittenAsTheKingTakingItsRookFails) {
     // It castles where castling mates, but writes it as e1h1: an illegal move, said so.
     for (const char* variant : {"gardner-castling", "chess"}) {
         const std::string probe = "rule-castling-move";

@@ -170,9 +170,14 @@ TEST(SlowGoodEngines, PlainEnginesAreProbedFromTheStartPositionOnly) {
 // -t): the short clocks' losses on time come with a hint naming --time-scale and the time it
 // took, --time-scale lets it pass, and quit finds it waiting for the other side (as a
 // tournament leaves it), not thinking the first move it plays unasked as White.
-TEST(GoodEngines, ACourseEngineThatThinksLongIsPointedToTimeScale) {
+// As White it starts thinking when it starts, before the referee asks (its clock starts
+// then), so its move comes the time the referee took to set the game up (long on a busy
+// machine) before its 2 s: its loss on the 0.3 s clock (and the tests' 0.25 s margin) holds
+// for a set-up of up to 1.45 s (with -t 0.6 it needed one under 0.05 s), and the 2.4 s of
+// --time-scale 8 are enough for any.
+TEST(SlowGoodEngines, ACourseEngineThatThinksLongIsPointedToTimeScale) {
     const std::string student = "cmd=" + std::string(REFEREE_BIN_DIR) +
-                                "/plain-student arg=-c arg={color} arg=-t arg=0.6 proto=plain "
+                                "/plain-student arg=-c arg={color} arg=-t arg=2 proto=plain "
                                 "name=student";
     auto options = options_for("minitchess", student, std::nullopt,
                                {"start-position", "nearly-empty-clock", "quit"});
@@ -187,7 +192,8 @@ TEST(GoodEngines, ACourseEngineThatThinksLongIsPointedToTimeScale) {
         << slow.evidence->hint;
     EXPECT_EQ(probe(r, "quit").verdict, Verdict::Pass) << probe(r, "quit").detail;
 
-    options.time_scale = 4;  // 1.2 s where it had 0.3 s
+    options.time_scale = 8;  // 2.4 s where it had 0.3 s: more than its 2 s
+    options.only = {"nearly-empty-clock"};
     const auto scaled = validate_engine(options);
     EXPECT_EQ(probe(scaled, "nearly-empty-clock").verdict, Verdict::Pass) << format_text(scaled);
     EXPECT_TRUE(no_children_left());

@@ -67,7 +67,7 @@ void expect_only(const Rules& rules, RuleFeature f, auto is_kind, std::size_t at
     }
 }
 
-TEST(GeneratedProbes, OnlyTheSpecialMoveIsLegalWhereAMissingOneIsProbed) {
+TEST(SlowGeneratedProbes, OnlyTheSpecialMoveIsLegalWhereAMissingOneIsProbed) {
     const auto promotes = [](const Position&, Move m) { return m.promotion != 0; };
     const auto takes_king = [](const Position& pos, Move m) {
         return rules::captures_enemy_royal(pos, m);
@@ -105,7 +105,7 @@ TEST(GeneratedProbes, ChessPromotionsNeedAPieceNamed) {
     }
 }
 
-TEST(GeneratedProbes, CastlingProbesAskPositionsWithTheRightsInTheFen) {
+TEST(SlowGeneratedProbes, CastlingProbesAskPositionsWithTheRightsInTheFen) {
     // What "castling" asked: a position whose FEN gives castling rights, king and rook at
     // home, where the engine must read them. Each condition's probe offers a castle that
     // breaks only that condition.
@@ -185,7 +185,7 @@ TEST(GeneratedProbes, ApplyOnlyWhereTheVariantHasTheRule) {
     }
 }
 
-TEST(GeneratedProbes, ElephantMonkeyCarpGetsEveryProbeItsRulesHaveInItsOwnPieces) {
+TEST(SlowGeneratedProbes, ElephantMonkeyCarpGetsEveryProbeItsRulesHaveInItsOwnPieces) {
     // The written chess FENs could not be read there ('P' is not one of its pieces).
     const auto emc = Rules::load("elephant-monkey-carp");
     std::set<char> letters;

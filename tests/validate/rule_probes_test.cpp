@@ -26,9 +26,9 @@ bool missing_kind(RuleFeature f) {
 }
 
 // One test per shipped variant, so the variants' searches run side by side.
-class EveryShippedVariant : public testing::TestWithParam<const char*> {};
+class SlowEveryShippedVariant : public testing::TestWithParam<const char*> {};
 
-TEST_P(EveryShippedVariant, EveryFeatureGetsPositionsThatCatchItsFlaw) {
+TEST_P(SlowEveryShippedVariant, EveryFeatureGetsPositionsThatCatchItsFlaw) {
     const char* name = GetParam();
     const Rules rules = Rules::load(name);
     for (RuleFeature f : all_rule_features()) {
@@ -79,7 +79,7 @@ TEST_P(EveryShippedVariant, EveryFeatureGetsPositionsThatCatchItsFlaw) {
     }
 }
 
-INSTANTIATE_TEST_SUITE_P(RuleProbes, EveryShippedVariant, testing::ValuesIn(kVariants),
+INSTANTIATE_TEST_SUITE_P(RuleProbes, SlowEveryShippedVariant, testing::ValuesIn(kVariants),
                          [](const testing::TestParamInfo<const char*>& info) {
                              std::string name = info.param;
                              std::replace(name.begin(), name.end(), '-', '_');
@@ -122,7 +122,7 @@ TEST(RuleProbes, TheSameSeedFindsTheSamePositions) {
     for (std::size_t i = 0; i < a.size(); ++i) EXPECT_EQ(a[i].fen, b[i].fen);
 }
 
-TEST(RuleProbes, NoProbeOfElephantMonkeyCarpNamesAChessLetter) {
+TEST(SlowRuleProbes, NoProbeOfElephantMonkeyCarpNamesAChessLetter) {
     const Rules rules = Rules::load("elephant-monkey-carp");
     for (RuleFeature f : all_rule_features()) {
         const auto found = find_probe_positions(rules, f, ProbeSearch{});
