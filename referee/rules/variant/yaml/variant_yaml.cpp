@@ -606,6 +606,11 @@ Variant load_variant(const std::string& name_or_path) {
     if (is_path) return load_variant_file(name_or_path);
     const std::string path = find_variant_file(name_or_path);
     if (path.empty()) {
+        // The names other programs give a shipped variant (Fairy-Stockfish's and Fairy-Max's
+        // "normal", "mini", "los-alamos"; lichess's "King of the Hill"; a file's `names:`).
+        if (const std::string shipped = shipped_variant_called(name_or_path);
+            !shipped.empty() && shipped != name_or_path)
+            return load_variant(shipped);
         std::string known;
         for (const auto& n : list_variants()) known += (known.empty() ? "" : ", ") + n;
         throw VariantError((fs::path(variant_directory()) / (name_or_path + ".yaml")).string(), 0,
