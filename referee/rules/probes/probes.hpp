@@ -73,6 +73,10 @@ std::optional<EndReason> winning_ending(RuleFeature f);
 const std::vector<RuleFeature>& all_rule_features();
 const char* feature_key(RuleFeature f);   // "castling-through-attack"
 const char* feature_rule(RuleFeature f);  // the rule in words, for the report
+// For a feature whose own move is the one that wins (wins_at_once_feature), what an engine
+// that played another move may not know, in the variant's words for the side to move:
+// "your engine may not know that a king on d4, d5, e4 or e5 wins".
+std::string missed_win_words(const Variant& v, RuleFeature f, Color side);
 // The feature whose key this is, or nullopt.
 std::optional<RuleFeature> feature_from_key(const std::string& key);
 
