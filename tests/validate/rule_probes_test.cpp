@@ -7,6 +7,7 @@
 #include <chrono>
 #include <cstdio>
 
+#include "referee/rules/base/fen.hpp"
 #include "referee/rules/probes/explain.hpp"
 #include "referee/rules/probes/probe_moves.hpp"
 #include "referee/rules/probes/probes.hpp"
@@ -110,6 +111,39 @@ TEST(RuleProbes, EnPassantProbesHaveTheCheckAlongTheRankThroughBothPawns) {
                 << p.fen;
         }
     }
+}
+
+// A position with an en-passant square follows a double step some game could make: the
+// position before that step passes the referee's own FEN checks and has the step legal.
+// Crazyhouse once asked 2k5/8/pbK3rp/3N1pP1/4q3/4b3/n1N3n1/3n4[] w - f6 0 1, where the rook
+// on g6 already gave check before f7-f5.
+TEST(RuleProbes, ADoubleStepAfterACheckIsNoOriginOfAnEnPassantSquare) {
+    const auto rules = Rules::load("crazyhouse");
+    const auto& g = rules.geometry();
+    EXPECT_FALSE(en_passant_origin_legal(
+        rules, parse_fen(g, "2k5/8/pbK3rp/3N1pP1/4q3/4b3/n1N3n1/3n4[] w - f6 0 1")));
+    EXPECT_TRUE(en_passant_origin_legal(
+        rules, parse_fen(g, "2k5/8/pbK4p/3N1pP1/4q3/4b3/n1N3n1/3n4[] w - f6 0 1")));
+    EXPECT_TRUE(en_passant_origin_legal(rules, parse_fen(g, "4k3/8/8/8/8/8/8/4K3[] w - - 0 1")));
+}
+
+TEST(SlowRuleProbes, EveryEnPassantProbePositionOfEveryShippedVariantFollowsALegalDoubleStep) {
+    int checked = 0;
+    for (const auto& name : list_variants()) {
+        const auto rules = Rules::load(name);
+        if (!variant_has_feature(rules.variant(), RuleFeature::EnPassant)) continue;
+        for (RuleFeature f : all_rule_features()) {
+            if (!variant_has_feature(rules.variant(), f)) continue;
+            for (const auto& p : find_probe_positions(rules, f, ProbeSearch{})) {
+                const auto fields = parse_fen(rules.geometry(), p.fen);
+                if (fields.en_passant == "-") continue;
+                ++checked;
+                EXPECT_TRUE(en_passant_origin_legal(rules, fields))
+                    << name << " " << feature_key(f) << ": " << p.fen;
+            }
+        }
+    }
+    EXPECT_GE(checked, 20);
 }
 
 TEST(RuleProbes, TheSameSeedFindsTheSamePositions) {

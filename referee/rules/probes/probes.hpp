@@ -134,6 +134,12 @@ struct ProbeSearch {
 std::vector<ProbePosition> find_probe_positions(const Rules& rules, RuleFeature f,
                                                 const ProbeSearch& search);
 
+// Whether a position with an en-passant square could follow the double step it names, as
+// far as the referee's own FEN checks tell: the position before that step (the pawn back on
+// its origin, the other side to move) is accepted, and the double step is legal in it. True
+// where there is no en-passant square.
+bool en_passant_origin_legal(const Rules& rules, const PositionFields& f);
+
 // The position a probe asks from: fen with the opening played.
 Position probe_position(const Rules& rules, const ProbePosition& p);
 
