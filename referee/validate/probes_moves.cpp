@@ -146,6 +146,7 @@ ProbeResult probe_set_up_position(ProbeContext& ctx) {
     std::string why;
     auto pos = set_up_position(ctx.rules, &why);
     if (!pos) return skipped("set-up-position", title, why);
+    ctx.set_up_probed = true;
     std::optional<match::Termination> fault;
     auto r = one_move(ctx, "set-up-position", title, make_spec(ctx, *pos, ctx.options.move_tc, 1),
                       &fault);
@@ -213,8 +214,13 @@ ProbeResult probe_nearly_empty_clock(ProbeContext& ctx) {
     std::string why;
     auto pos = set_up_position(ctx.rules, &why);
     if (!pos) return skipped(name, title, why);
-    // The clock is what is probed here: an engine that cannot be set up is asked from the start.
-    if (!can_set_up(ctx, *pos, {}, &why)) pos = ctx.rules.start();
+    // The clock is what is probed here: an engine that cannot be set up is asked from the
+    // start, and so is an IMCS engine not yet seen to take a set-up board (a client that
+    // keeps its own board would answer a move of its own board, or wait).
+    const bool untried = engine::dialect_traits(ctx.driver.engine_config().protocol).game_start ==
+                             engine::GameStart::BoardEachMove &&
+                         !ctx.set_up_probed;
+    if (untried || !can_set_up(ctx, *pos, {}, &why)) pos = ctx.rules.start();
     return probe_one_move(
         ctx, name, title,
         make_spec(ctx, *pos, fmt::format("{}", ctx.options.nearly_empty_ms / 1000.0), 1));

@@ -193,6 +193,28 @@ TEST(GoodEngines, ACourseEngineThatThinksLongIsPointedToTimeScale) {
     EXPECT_TRUE(no_children_left());
 }
 
+// An engine that thinks a fixed time whatever its clock says (2 to 7 s in the course, against
+// a 0.3 s clock): no --time-scale helps, and the hint says so with the think time seen instead
+// of asking for one more each time. Scaled down here: 0.6 s against a 0.02 s clock.
+TEST(GoodEngines, AnEngineThatIgnoresItsClockIsToldNoTimeScaleHelps) {
+    const std::string student = "cmd=" + std::string(REFEREE_BIN_DIR) +
+                                "/plain-student arg=-c arg={color} arg=-t arg=0.6 proto=plain "
+                                "name=student";
+    auto options =
+        options_for("minitchess", student, std::nullopt, {"start-position", "nearly-empty-clock"});
+    options.nearly_empty_ms = 20;
+    options.time_scale = 2;
+    const auto r = validate_engine(options);
+    const auto slow = probe(r, "nearly-empty-clock");
+    EXPECT_EQ(slow.verdict, Verdict::Fail) << format_text(r);
+    ASSERT_TRUE(slow.evidence);
+    const std::string& hint = slow.evidence->hint;
+    EXPECT_NE(hint.find("No --time-scale helps"), std::string::npos) << hint;
+    EXPECT_NE(hint.find("its longest move in these probes took 0."), std::string::npos) << hint;
+    EXPECT_EQ(hint.find("try --time-scale"), std::string::npos) << hint;
+    EXPECT_TRUE(no_children_left());
+}
+
 // A missed win breaks no rule and forfeits no game: the random engine (legal moves, no plan)
 // conforms on each variant whose own ending has a probe, warned at most, and a warning says
 // in the variant's words what it may not know.
