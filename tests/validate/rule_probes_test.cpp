@@ -146,6 +146,39 @@ TEST(SlowRuleProbes, EveryEnPassantProbePositionOfEveryShippedVariantFollowsALeg
     EXPECT_GE(checked, 20);
 }
 
+// A probe is only worth its name if its positions contain the situation: in each position
+// of each feature of each shipped variant, the moves an engine without the rule takes for
+// legal are not the legal moves (or, for uchifuzume, a legal move loses at once: the
+// pawn-drop mate). A vacuous probe fails here.
+TEST(SlowRuleProbes, EveryProbePositionOfEveryShippedVariantTellsTheRuleFromItsAblation) {
+    int checked = 0;
+    for (const auto& name : list_variants()) {
+        const auto rules = Rules::load(name);
+        for (RuleFeature f : all_rule_features()) {
+            if (!variant_has_feature(rules.variant(), f)) continue;
+            const FlawedMoves flawed(rules, f);
+            for (const auto& p : find_probe_positions(rules, f, ProbeSearch{})) {
+                ++checked;
+                const Position pos = probe_position(rules, p);
+                if (f == RuleFeature::Uchifuzume) {
+                    EXPECT_FALSE(p.losing.empty()) << name << " uchifuzume: " << p.fen;
+                    continue;
+                }
+                auto legal = pos.legal_moves();
+                auto ablated = flawed.moves(pos);
+                auto key = [&](Move m) { return pos.move_name(m, MoveStyle::Uci); };
+                std::vector<std::string> a, b;
+                for (Move m : legal) a.push_back(key(m));
+                for (Move m : ablated) b.push_back(key(m));
+                std::sort(a.begin(), a.end());
+                std::sort(b.begin(), b.end());
+                EXPECT_NE(a, b) << name << " " << feature_key(f) << ": " << p.fen;
+            }
+        }
+    }
+    EXPECT_GE(checked, 100);
+}
+
 TEST(RuleProbes, TheSameSeedFindsTheSamePositions) {
     const Rules rules = Rules::load("chess");
     ProbeSearch search;
