@@ -1,6 +1,7 @@
 // broken-crash: plays --after N legal moves of a game (default 3), then dies of SIGSEGV when
-// asked for the next one (--signal abort: SIGABRT instead). The referee must report the
-// crash with the signal, as a loss for this engine, and carry on.
+// asked for the next one (--signal abort: SIGABRT instead). With --when set-up it plays every
+// game from the start and dies at once when asked from any other position (a set-up board).
+// The referee must report the crash with the signal, as a loss for this engine, and carry on.
 #include <signal.h>
 
 #include <stdexcept>
@@ -16,7 +17,9 @@ class CrashingPlayer : public engines::RandomPlayer {
         return {
             {"after", "After", engines::Parameter::Kind::Spin, "3", 0, 1000,
              "legal moves per game before the crash"},
-            {"signal", "Signal", engines::Parameter::Kind::String, "segv", 0, 0, "segv or abort"}};
+            {"signal", "Signal", engines::Parameter::Kind::String, "segv", 0, 0, "segv or abort"},
+            {"when", "When", engines::Parameter::Kind::String, "moves", 0, 0,
+             "moves (after --after moves) or set-up (asked from a set-up position)"}};
     }
     void set_parameter(const std::string& flag, const std::string& value) override {
         if (flag == "after") after_ = std::stoi(value);
@@ -26,13 +29,18 @@ class CrashingPlayer : public engines::RandomPlayer {
                                             "'.");
             signal_ = value == "abort" ? SIGABRT : SIGSEGV;
         }
+        if (flag == "when") {
+            if (value != "moves" && value != "set-up")
+                throw std::invalid_argument("--when must be moves or set-up, not '" + value + "'.");
+            on_set_up_ = value == "set-up";
+        }
     }
     void new_game(const referee::rules::Rules& rules, std::uint64_t seed) override {
         RandomPlayer::new_game(rules, seed);
         played_ = 0;
     }
     engines::Reply choose(const engines::Turn& turn) override {
-        if (played_ >= after_) {
+        if (on_set_up_ ? !turn.from_game_start : played_ >= after_) {
             // Back to the default action first: a sanitizer's handler would turn the signal
             // into an ordinary exit.
             ::signal(signal_, SIG_DFL);
@@ -46,6 +54,7 @@ class CrashingPlayer : public engines::RandomPlayer {
     int after_ = 3;
     int signal_ = SIGSEGV;
     int played_ = 0;
+    bool on_set_up_ = false;
 };
 
 }  // namespace

@@ -1,6 +1,7 @@
 #include "referee/validate/probe_context.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <sstream>
 
@@ -169,22 +170,50 @@ std::string protocol_hint(ProbeContext& ctx) {
 // is then the probe's short clock, not a fault the engine has in a tournament at its own pace.
 namespace {
 
-std::string time_scale_hint(const ProbeContext& ctx) {
+// Beyond this a scale is no help in practice: the whole-game probes would take many minutes,
+// and the engine loses tournament games on time the same way.
+constexpr double kPracticalScale = 10;
+
+std::string time_scale_hint(const ProbeContext& ctx, const match::GameSpec& spec,
+                            const match::GameRecord& record, rules::Color side) {
     const std::int64_t longest = ctx.driver.longest_move_ms();
     const double scale = ctx.options.time_scale;
-    const std::string seen =
-        longest > 0
-            ? fmt::format("its longest move in these probes took {:.1f} s. ", longest / 1000.0)
-            : std::string();
-    // Twice its longest think, in units of the one-move probes' 3 s: room for a loaded
-    // machine (engines that think a fixed 3-7 s a move needed 5 on two busy cores).
-    const double suggested =
-        std::max(scale + 1, std::ceil(2.0 * static_cast<double>(longest) / 3000.0));
+    if (longest <= 0) {
+        return fmt::format(
+            "An engine meant to think long gets every probe clock multiplied by N with "
+            "--time-scale N (now {:g}; N gives 3N s a move): try --time-scale {:g}",
+            scale, scale + 1);
+    }
+    // The scale this probe needs for the engine's moves so far and the one it lost on, each
+    // taking its longest think, with half again for a loaded machine.
+    const auto& tc = spec.control(side);
+    const bool white_first = spec.start.side_to_move() == rules::White;
+    std::int64_t moves = 1;
+    for (std::size_t i = spec.opening_moves.size(); i < record.moves.size(); ++i)
+        if (((i % 2 == 0) == white_first) == (side == rules::White)) ++moves;
+    const double think = static_cast<double>(longest);
+    const double per_scale = tc.move_time_ms > 0
+                                 ? static_cast<double>(tc.move_time_ms) / scale
+                                 : static_cast<double>(tc.base_ms + tc.increment_ms * moves) /
+                                       scale / static_cast<double>(moves);
+    const double needed = per_scale > 0 ? 1.5 * think / per_scale : 1e9;
+    const double suggested = std::max(scale + 1, std::ceil(needed));
+    const std::string seen = fmt::format(
+        "its longest move in these probes took {:.1f} s, and here it had {:.1f} s a "
+        "move",
+        think / 1000.0, per_scale * scale / 1000.0);
+    if (suggested > kPracticalScale)
+        return fmt::format(
+            "It seems to think a fixed time whatever its clock says: {}. No --time-scale helps in "
+            "practice (this probe would need about {:g}, the whole-game ones more): an engine that "
+            "ignores its clock loses on time in any game whose clock runs low. Make it read its "
+            "clock (UCI wtime/btime, xboard time, the IMCS board's time)",
+            seen, suggested);
     return fmt::format(
-        "{}An engine meant to think that long gets every probe clock multiplied by N with "
-        "--time-scale N (now {:g}; N gives 3N s a move; allow about twice its longest think: "
-        "try --time-scale {:g})",
-        seen, scale, suggested);
+        "{}{}. An engine meant to think that long gets every probe clock multiplied by N with "
+        "--time-scale N (now {:g}; N gives 3N s a move): try --time-scale {:g}",
+        static_cast<char>(std::toupper(static_cast<unsigned char>(seen[0]))), seen.substr(1), scale,
+        suggested);
 }
 
 }  // namespace
@@ -219,7 +248,7 @@ Evidence evidence_for(ProbeContext& ctx, const match::GameRecord& record,
     if (e.hint.empty()) e.hint = protocol_hint(ctx);
     if (e.hint.empty() && record.termination == match::Termination::TimeForfeit &&
         record.at_fault == engine_side)
-        e.hint = time_scale_hint(ctx);
+        e.hint = time_scale_hint(ctx, spec, record, engine_side);
 
     std::string opening;
     for (const auto& m : spec.opening_moves) opening += (opening.empty() ? "" : " ") + m;

@@ -30,6 +30,9 @@ struct ProbeContext {
     // An IMCS engine that answered a set-up board as if from its own board (a client that
     // knows only the start position): later set-up positions are not asked.
     bool start_position_only = false;
+    // set-up-position ran, so start_position_only is known; until then an IMCS engine is
+    // asked the clock probe from the start position (--only without set-up-position).
+    bool set_up_probed = false;
 };
 
 // How one game went for the engine under test.

@@ -1,6 +1,8 @@
 // The one-move probes: the engine is asked for one move from a position and the game ends
 // there (max_plies), so each probe is a small game the match layer judges as it judges a
 // tournament game: an illegal move, a late one, a crash or nonsense all end it with a reason.
+#include <optional>
+
 #include <fmt/format.h>
 
 #include "referee/validate/probe_context.hpp"
@@ -28,9 +30,9 @@ ProbeResult skipped(const std::string& name, const std::string& title, std::stri
     return r;
 }
 
-// `illegal`, when given, is set when the engine lost by an illegal move.
+// `fault`, when given, is set to how the engine lost when it lost by a fault.
 ProbeResult one_move(ProbeContext& ctx, const std::string& name, const std::string& title,
-                     match::GameSpec spec, bool* illegal = nullptr) {
+                     match::GameSpec spec, std::optional<match::Termination>* fault = nullptr) {
     std::string cannot;
     if (!can_set_up(ctx, spec.start, spec.opening_moves, &cannot))
         return skipped(name, title, cannot);
@@ -65,7 +67,7 @@ ProbeResult one_move(ProbeContext& ctx, const std::string& name, const std::stri
             r.verdict = Verdict::Fail;
             r.detail = rec.reason;
             r.evidence = evidence_for(ctx, rec, spec, side);
-            if (illegal) *illegal = rec.termination == match::Termination::IllegalMove;
+            if (fault) *fault = rec.termination;
             ctx.driver.discard_engine();
             return r;
         case GameOutcome::Completed:
@@ -144,9 +146,10 @@ ProbeResult probe_set_up_position(ProbeContext& ctx) {
     std::string why;
     auto pos = set_up_position(ctx.rules, &why);
     if (!pos) return skipped("set-up-position", title, why);
-    bool illegal = false;
+    ctx.set_up_probed = true;
+    std::optional<match::Termination> fault;
     auto r = one_move(ctx, "set-up-position", title, make_spec(ctx, *pos, ctx.options.move_tc, 1),
-                      &illegal);
+                      &fault);
     if (r.verdict == Verdict::Pass)
         r.detail +=
             fmt::format(" as {} from {}", rules::color_name(pos->side_to_move()), pos->fen());
@@ -155,7 +158,16 @@ ProbeResult probe_set_up_position(ProbeContext& ctx) {
     // never sets one up). Said once here; later set-up positions are not asked.
     const auto start = engine::dialect_traits(ctx.driver.engine_config().protocol).game_start;
     if (r.verdict != Verdict::Fail || start != engine::GameStart::BoardEachMove) return r;
-    if (illegal) {
+    // A crash is never a reason to skip: a client that keeps its own board answers a move of
+    // it, or waits; one that dies on the board it is sent fails, and is said to.
+    if (fault == match::Termination::Crash) {
+        r.detail = fmt::format(
+            "it died on the board of a game in progress ({}); a client that keeps its own board "
+            "ignores that board, it does not die on it",
+            r.detail);
+        return r;
+    }
+    if (fault == match::Termination::IllegalMove) {
         ctx.start_position_only = true;
         r.verdict = Verdict::Warn;
         r.detail = fmt::format(
@@ -167,7 +179,8 @@ ProbeResult probe_set_up_position(ProbeContext& ctx) {
     // As Black to move in a game set up mid-way, such a client waits for White's move (it has
     // not seen one) until its time runs out. If it answers as Black from the start, that is
     // what happened.
-    const bool silent = r.evidence && r.evidence->received.empty();
+    const bool silent =
+        fault == match::Termination::TimeForfeit && r.evidence && r.evidence->received.empty();
     if (pos->side_to_move() == rules::Black && silent && answers_as_black_from_start(ctx)) {
         ctx.start_position_only = true;
         r.verdict = Verdict::Warn;
@@ -201,8 +214,13 @@ ProbeResult probe_nearly_empty_clock(ProbeContext& ctx) {
     std::string why;
     auto pos = set_up_position(ctx.rules, &why);
     if (!pos) return skipped(name, title, why);
-    // The clock is what is probed here: an engine that cannot be set up is asked from the start.
-    if (!can_set_up(ctx, *pos, {}, &why)) pos = ctx.rules.start();
+    // The clock is what is probed here: an engine that cannot be set up is asked from the
+    // start, and so is an IMCS engine not yet seen to take a set-up board (a client that
+    // keeps its own board would answer a move of its own board, or wait).
+    const bool untried = engine::dialect_traits(ctx.driver.engine_config().protocol).game_start ==
+                             engine::GameStart::BoardEachMove &&
+                         !ctx.set_up_probed;
+    if (untried || !can_set_up(ctx, *pos, {}, &why)) pos = ctx.rules.start();
     return probe_one_move(
         ctx, name, title,
         make_spec(ctx, *pos, fmt::format("{}", ctx.options.nearly_empty_ms / 1000.0), 1));

@@ -98,6 +98,8 @@ ProbeResult probe_rule(ProbeContext& ctx, const std::string& name, rules::RuleFe
     const char* wins_text = rules::winning_ending(feature) ? "wins" : "wins at once";
     int failed = 0, warned = 0;
     std::vector<std::string> lines, warnings;
+    std::string missed_words;  // what an engine that missed the win may not know
+    bool evidence_of_warning = false;
     for (std::size_t i = 0; i < found.size(); ++i) {
         const auto& probe = found[i];
         const rules::Position at = rules::probe_position(ctx.rules, probe);
@@ -118,9 +120,8 @@ ProbeResult probe_rule(ProbeContext& ctx, const std::string& name, rules::RuleFe
         const auto outcome = outcome_for(rec, side);
         if (outcome == GameOutcome::OpponentFault) continue;  // tells nothing about the engine
         const bool moved = rec.moves.size() > probe.opening.size();
-        // Where the variant's ending wins at once (or whatever the reply), a move that gives
-        // that win away fails: the engine does not know the ending. Another move that still
-        // wins by force (the win a move later) is the engine's free choice.
+        // Where the feature's move wins (castling, the variant's ending), another legal move
+        // is a warning: the engine may not know the rule, but it breaks none.
         std::string missed_win;
         if (outcome == GameOutcome::Completed && moved) {
             ctx.last_game_completed = true;
@@ -152,27 +153,29 @@ ProbeResult probe_rule(ProbeContext& ctx, const std::string& name, rules::RuleFe
             } else if (wins) {
                 continue;
             } else {
-                const std::string text =
+                // Another legal move where the feature's move wins: a missed win breaks no
+                // rule and forfeits no game, so it is a warning, saying what the engine may
+                // not know (castling, or the variant's ending).
+                std::string text =
                     fmt::format("it played {}, a legal move, but only {} {} here",
                                 rec.moves[probe.opening.size()].dash,
                                 names(at, probe.winning, rules::MoveStyle::Dash), wins_text);
                 if (rules::winning_ending(feature) && played_move &&
-                    !rules::keeps_forced_win(at, *played_move)) {
-                    missed_win = text + ", and after it the win is no longer forced";
-                } else {
-                    // Castling that mates, missed: the engine may not know castling, or may
-                    // not look for mates; either way no rule was broken.
-                    ++warned;
-                    warnings.push_back(fmt::format("position {}: {}", i + 1, text));
-                    if (!r.evidence) {
-                        auto e = evidence_for(ctx, rec, spec, side);
-                        e.fen = at.fen();
-                        if (imcs) e.board_dump = at.board_dump();
-                        e.hint = warnings.back();
-                        r.evidence = std::move(e);
-                    }
-                    continue;
+                    !rules::keeps_forced_win(at, *played_move))
+                    text += ", and after it the win is no longer forced";
+                ++warned;
+                if (warnings.empty())
+                    missed_words = rules::missed_win_words(ctx.rules.variant(), feature, side);
+                warnings.push_back(fmt::format("position {}: {}", i + 1, text));
+                if (!r.evidence) {
+                    evidence_of_warning = true;
+                    auto e = evidence_for(ctx, rec, spec, side);
+                    e.fen = at.fen();
+                    if (imcs) e.board_dump = at.board_dump();
+                    e.hint = missed_words + "; " + warnings.back();
+                    r.evidence = std::move(e);
                 }
+                continue;
             }
         }
         ++failed;
@@ -195,7 +198,8 @@ ProbeResult probe_rule(ProbeContext& ctx, const std::string& name, rules::RuleFe
             ctx.driver.discard_engine();
         }
         lines.push_back(fmt::format("position {}: {}", i + 1, why));
-        if (!r.evidence) {
+        if (!r.evidence || evidence_of_warning) {  // a failure's card before a warning's
+            evidence_of_warning = false;
             auto e = evidence_for(ctx, rec, spec, side);
             e.fen = at.fen();
             if (imcs) e.board_dump = at.board_dump();
@@ -207,9 +211,14 @@ ProbeResult probe_rule(ProbeContext& ctx, const std::string& name, rules::RuleFe
     r.positions_asked = asked;
     if (failed == 0 && warned > 0) {
         r.verdict = Verdict::Warn;
-        r.detail =
-            fmt::format("{} of {} positions answered with another move than the one that {}; {}",
-                        warned, asked, wins_text, warnings.front());
+        if (feature == rules::RuleFeature::CastlingMove && warned < asked)
+            missed_words = fmt::format(
+                "your engine did not castle in {} of the {} positions where castling wins at once",
+                warned, asked);
+        r.detail = fmt::format(
+            "{}: {} of {} positions answered with another legal move than the one "
+            "that {}; {}",
+            missed_words, warned, asked, wins_text, warnings.front());
         for (std::size_t i = 1; i < warnings.size(); ++i) r.detail += "; " + warnings[i];
         return r;
     }

@@ -104,7 +104,11 @@ std::string format_summary(const Report& r) {
     std::string out = fmt::format("{} passed, {} failed, {} warnings, {} skipped in {:.1f} s\n",
                                   r.count(Verdict::Pass), r.count(Verdict::Fail),
                                   r.count(Verdict::Warn), r.count(Verdict::Skip), r.seconds);
-    if (failed.empty())
+    if (failed.empty() && r.count(Verdict::Warn) > 0)
+        out +=
+            "verdict: conforms, with warnings: nothing here would disqualify it; the "
+            "warnings above say what it may not know\n";
+    else if (failed.empty())
         out += "verdict: conforms: nothing here would disqualify it\n";
     else
         out += fmt::format("verdict: would forfeit games or be disqualified: {} failed\n",

@@ -142,3 +142,25 @@ TEST_F(PlainDialect, OnlyGamesFromTheStartWithTheColourItWasToldArePlayed) {
         << host.faults[2].second;
     EXPECT_EQ(host.ready_count, 0);  // none of the three games began
 }
+
+namespace {
+
+// Every dialect reads moves with read_move: an illegal one is told the rule that forbids
+// it, not only that the piece cannot go there (Racing Kings' Nxc1 is a knight's move; it is
+// illegal because it gives check).
+TEST(ReadMove, AnIllegalMoveNamesTheRuleThatForbidsIt) {
+    test::FakeDialectHost host;
+    const auto& racing = referee::test::cached_rules("racingkings");
+    engine::read_move(racing.start(), "e2c1", host);
+    ASSERT_EQ(host.illegal.size(), 1u);
+    EXPECT_NE(host.illegal[0].find("e2c1 is not a legal move for White"), std::string::npos)
+        << host.illegal[0];
+    EXPECT_NE(host.illegal[0].find("forbids moves that give check"), std::string::npos)
+        << host.illegal[0];
+    // A move the piece does not have still says how it moves.
+    engine::read_move(racing.start(), "e2e4", host);
+    ASSERT_EQ(host.illegal.size(), 2u);
+    EXPECT_NE(host.illegal[1].find("cannot move to e4"), std::string::npos) << host.illegal[1];
+}
+
+}  // namespace

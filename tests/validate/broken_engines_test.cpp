@@ -196,6 +196,25 @@ TEST(BrokenEngines, ExitAtStartFailsTheHandshakeInBothProtocols) {
     EXPECT_TRUE(no_children_left());
 }
 
+// A crash is never taken for a client that keeps its own board: an IMCS engine that dies on
+// every board of a set-up position fails set-up-position, saying so, and the set-up probes
+// after it are asked (and fail), not skipped. It used to pass with exit 0.
+TEST(SlowBrokenEngines, AnImcsEngineThatDiesOnASetUpBoardFailsInsteadOfBeingSkipped) {
+    const auto r = validate_engine(
+        options_for("minitchess",
+                    std::string("cmd=") + REFEREE_BIN_DIR +
+                        "/broken-crash arg=--protocol arg=imcs arg=--when arg=set-up proto=imcs",
+                    std::nullopt, {"start-position", "set-up-position", "rule-promotion"}));
+    EXPECT_FALSE(r.passed()) << format_text(r);
+    EXPECT_EQ(probe(r, "start-position").verdict, Verdict::Pass);
+    const auto s = probe(r, "set-up-position");
+    EXPECT_EQ(s.verdict, Verdict::Fail) << s.detail;
+    EXPECT_TRUE(contains(s.detail, "it died on the board of a game in progress")) << s.detail;
+    EXPECT_EQ(probe(r, "rule-promotion").verdict, Verdict::Fail)
+        << probe(r, "rule-promotion").detail;
+    EXPECT_TRUE(no_children_left());
+}
+
 TEST(BadInput, AnImcsEngineSpokenToAsUciIsToldToTryImcs) {
     auto o = options_for("minitchess", std::string("cmd=") + REFEREE_BIN_DIR +
                                            "/random-engine arg=--protocol arg=imcs proto=uci");

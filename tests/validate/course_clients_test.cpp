@@ -61,6 +61,20 @@ TEST(CourseClients, AClientThatKeepsItsOwnBoardGetsOneWarningNotFailures) {
     EXPECT_TRUE(no_children_left());
 }
 
+// The clock probes alone (--only, without set-up-position): the own-board client is not
+// asked from a set-up position it would not take, and passes them.
+TEST(CourseClients, TheClockProbesAloneAskAnOwnBoardClientFromTheStart) {
+    auto o = options_for("minitchess", "cmd=random proto=imcs-tcp name=keeper args=--own-board",
+                         std::nullopt, {"nearly-empty-clock", "short-clock"});
+    o.move_tc = "1";
+    const auto r = validate_engine(o);
+    EXPECT_EQ(r.count(Verdict::Fail), 0u) << format_text(r);
+    EXPECT_EQ(probe(r, "nearly-empty-clock").verdict, Verdict::Pass)
+        << probe(r, "nearly-empty-clock").detail;
+    EXPECT_EQ(probe(r, "short-clock").verdict, Verdict::Pass) << probe(r, "short-clock").detail;
+    EXPECT_TRUE(no_children_left());
+}
+
 // A student's UCI engine written for MiniChess alone lists no UCI_Variant: the handshake's
 // failure says how to describe it, and so described it is validated.
 TEST(CourseClients, AUciEngineForOneVariantIsToldHowToSaySo) {

@@ -199,6 +199,56 @@ TEST(SlowGoodEngines, ACourseEngineThatThinksLongIsPointedToTimeScale) {
     EXPECT_TRUE(no_children_left());
 }
 
+// An engine that thinks a fixed time whatever its clock says (2 to 7 s in the course, against
+// a 0.3 s clock): no --time-scale helps, and the hint says so with the think time seen instead
+// of asking for one more each time. Scaled down here: 0.6 s against a 0.02 s clock.
+TEST(GoodEngines, AnEngineThatIgnoresItsClockIsToldNoTimeScaleHelps) {
+    const std::string student = "cmd=" + std::string(REFEREE_BIN_DIR) +
+                                "/plain-student arg=-c arg={color} arg=-t arg=0.6 proto=plain "
+                                "name=student";
+    auto options =
+        options_for("minitchess", student, std::nullopt, {"start-position", "nearly-empty-clock"});
+    options.nearly_empty_ms = 20;
+    options.time_scale = 2;
+    const auto r = validate_engine(options);
+    const auto slow = probe(r, "nearly-empty-clock");
+    EXPECT_EQ(slow.verdict, Verdict::Fail) << format_text(r);
+    ASSERT_TRUE(slow.evidence);
+    const std::string& hint = slow.evidence->hint;
+    EXPECT_NE(hint.find("No --time-scale helps"), std::string::npos) << hint;
+    EXPECT_NE(hint.find("its longest move in these probes took 0."), std::string::npos) << hint;
+    EXPECT_EQ(hint.find("try --time-scale"), std::string::npos) << hint;
+    EXPECT_TRUE(no_children_left());
+}
+
+// A missed win breaks no rule and forfeits no game: the random engine (legal moves, no plan)
+// conforms on each variant whose own ending has a probe, warned at most, and a warning says
+// in the variant's words what it may not know.
+TEST(SlowGoodEngines, RandomConformsWhereItMissesTheVariantsWinningMove) {
+    const std::pair<const char*, const char*> cases[] = {{"3check", "rule-check-count"},
+                                                         {"extinction", "rule-extinction"},
+                                                         {"kingofthehill", "rule-region"},
+                                                         {"racingkings", "rule-region"},
+                                                         {"shatranj", "rule-bare-king"}};
+    int warned = 0;
+    for (const auto& [variant, name] : cases) {
+        auto options = options_for(variant, "random", Protocol::Uci, {name});
+        options.rule_positions = 4;
+        const auto r = validate_engine(options);
+        expect_conforms(r);
+        const auto p = probe(r, name);
+        EXPECT_GE(p.positions_asked, 1) << variant << ": " << p.detail;
+        EXPECT_TRUE(p.positions_failed.empty()) << variant << ": " << p.detail;
+        if (p.verdict != Verdict::Warn) continue;
+        ++warned;
+        EXPECT_NE(p.detail.find("your engine may not know that"), std::string::npos) << p.detail;
+        EXPECT_NE(format_summary(r).find("verdict: conforms, with warnings"), std::string::npos)
+            << format_summary(r);
+    }
+    EXPECT_GE(warned, 1);  // four positions each, and random play finds few wins
+    EXPECT_TRUE(no_children_left());
+}
+
 TEST(SlowGoodEngines, FairyStockfishPassesOnGardnerCastlingAndIsRefusedOnMinitchess) {
     if (!test::have_fairy_stockfish()) GTEST_SKIP() << "no /usr/games/fairy-stockfish";
     const auto gardner = validate_engine(options_for("gardner-castling", "fairy-stockfish"));

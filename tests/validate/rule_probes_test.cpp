@@ -7,6 +7,7 @@
 #include <chrono>
 #include <cstdio>
 
+#include "referee/rules/base/fen.hpp"
 #include "referee/rules/probes/explain.hpp"
 #include "referee/rules/probes/probe_moves.hpp"
 #include "referee/rules/probes/probes.hpp"
@@ -110,6 +111,72 @@ TEST(RuleProbes, EnPassantProbesHaveTheCheckAlongTheRankThroughBothPawns) {
                 << p.fen;
         }
     }
+}
+
+// A position with an en-passant square follows a double step some game could make: the
+// position before that step passes the referee's own FEN checks and has the step legal.
+// Crazyhouse once asked 2k5/8/pbK3rp/3N1pP1/4q3/4b3/n1N3n1/3n4[] w - f6 0 1, where the rook
+// on g6 already gave check before f7-f5.
+TEST(RuleProbes, ADoubleStepAfterACheckIsNoOriginOfAnEnPassantSquare) {
+    const auto rules = Rules::load("crazyhouse");
+    const auto& g = rules.geometry();
+    EXPECT_FALSE(en_passant_origin_legal(
+        rules, parse_fen(g, "2k5/8/pbK3rp/3N1pP1/4q3/4b3/n1N3n1/3n4[] w - f6 0 1")));
+    EXPECT_TRUE(en_passant_origin_legal(
+        rules, parse_fen(g, "2k5/8/pbK4p/3N1pP1/4q3/4b3/n1N3n1/3n4[] w - f6 0 1")));
+    EXPECT_TRUE(en_passant_origin_legal(rules, parse_fen(g, "4k3/8/8/8/8/8/8/4K3[] w - - 0 1")));
+}
+
+TEST(SlowRuleProbes, EveryEnPassantProbePositionOfEveryShippedVariantFollowsALegalDoubleStep) {
+    int checked = 0;
+    for (const auto& name : list_variants()) {
+        const auto rules = Rules::load(name);
+        if (!variant_has_feature(rules.variant(), RuleFeature::EnPassant)) continue;
+        for (RuleFeature f : all_rule_features()) {
+            if (!variant_has_feature(rules.variant(), f)) continue;
+            for (const auto& p : find_probe_positions(rules, f, ProbeSearch{})) {
+                const auto fields = parse_fen(rules.geometry(), p.fen);
+                if (fields.en_passant == "-") continue;
+                ++checked;
+                EXPECT_TRUE(en_passant_origin_legal(rules, fields))
+                    << name << " " << feature_key(f) << ": " << p.fen;
+            }
+        }
+    }
+    EXPECT_GE(checked, 20);
+}
+
+// A probe is only worth its name if its positions contain the situation: in each position
+// of each feature of each shipped variant, the moves an engine without the rule takes for
+// legal are not the legal moves (or, for uchifuzume, a legal move loses at once: the
+// pawn-drop mate). A vacuous probe fails here.
+TEST(SlowRuleProbes, EveryProbePositionOfEveryShippedVariantTellsTheRuleFromItsAblation) {
+    int checked = 0;
+    for (const auto& name : list_variants()) {
+        const auto rules = Rules::load(name);
+        for (RuleFeature f : all_rule_features()) {
+            if (!variant_has_feature(rules.variant(), f)) continue;
+            const FlawedMoves flawed(rules, f);
+            for (const auto& p : find_probe_positions(rules, f, ProbeSearch{})) {
+                ++checked;
+                const Position pos = probe_position(rules, p);
+                if (f == RuleFeature::Uchifuzume) {
+                    EXPECT_FALSE(p.losing.empty()) << name << " uchifuzume: " << p.fen;
+                    continue;
+                }
+                auto legal = pos.legal_moves();
+                auto ablated = flawed.moves(pos);
+                auto key = [&](Move m) { return pos.move_name(m, MoveStyle::Uci); };
+                std::vector<std::string> a, b;
+                for (Move m : legal) a.push_back(key(m));
+                for (Move m : ablated) b.push_back(key(m));
+                std::sort(a.begin(), a.end());
+                std::sort(b.begin(), b.end());
+                EXPECT_NE(a, b) << name << " " << feature_key(f) << ": " << p.fen;
+            }
+        }
+    }
+    EXPECT_GE(checked, 100);
 }
 
 TEST(RuleProbes, TheSameSeedFindsTheSamePositions) {

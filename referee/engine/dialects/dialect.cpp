@@ -1,6 +1,11 @@
 #include "referee/engine/dialects/dialect.hpp"
 
+#include <fmt/format.h>
+
+#include "referee/rules/base/move_text.hpp"
 #include "referee/rules/notation/usi_notation.hpp"
+#include "referee/rules/probes/explain.hpp"
+#include "referee/rules/text/printable.hpp"
 
 namespace referee::engine {
 
@@ -22,6 +27,19 @@ std::unique_ptr<Dialect> make_dialect(DialectContext context) {
     return make_uci_dialect(context);
 }
 
+std::string illegal_move_sentence(const rules::Position& position, std::string_view text,
+                                  const rules::MoveError& error) {
+    try {
+        rules::parse_move_text(position.rules().geometry(), text);  // coordinates only
+    } catch (const std::exception&) {
+        return error.what();  // SAN, USI: the rules' own sentence
+    }
+    const std::string why = rules::explain_illegal(position, text);
+    if (why.empty()) return error.what();
+    return fmt::format("{} is not a legal move for {}: {}", rules::printable_excerpt(text),
+                       rules::color_name(position.side_to_move()), why);
+}
+
 void read_move(const rules::Position& position, std::string_view text, DialectHost& host,
                rules::MoveStyle style) {
     rules::Move move;
@@ -30,7 +48,9 @@ void read_move(const rules::Position& position, std::string_view text, DialectHo
                                               : position.parse_move(text);
     } catch (const rules::MoveError& e) {
         if (e.kind() == rules::MoveError::Kind::Unparsable) return host.unreadable(e.what());
-        return host.illegal_move(e.what());
+        return host.illegal_move(style == rules::MoveStyle::Usi
+                                     ? std::string(e.what())
+                                     : illegal_move_sentence(position, text, e));
     }
     host.move(move);
 }

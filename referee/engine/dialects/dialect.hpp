@@ -148,6 +148,13 @@ DialectTraits dialect_traits(Protocol protocol);
 void read_move(const rules::Position& position, std::string_view text, DialectHost& host,
                rules::MoveStyle style = rules::MoveStyle::Uci);
 
+// The sentence for a move the rules refuse: the rules' own, with its reason replaced by the
+// rule that forbids the move where the explanation finds one ("e2c1 is not a legal move for
+// White: e2-c1 gives check to the black king on a2, and racingkings forbids moves that give
+// check", not "the knight on e2 cannot move to c1").
+std::string illegal_move_sentence(const rules::Position& position, std::string_view text,
+                                  const rules::MoveError& error);
+
 // "mm:ss.sss", as IMCS writes clocks (negative times as 00:00.000).
 std::string imcs_clock(std::int64_t ms);
 

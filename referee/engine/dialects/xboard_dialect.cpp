@@ -538,7 +538,7 @@ class XboardDialect final : public Dialect {
             move = read(*position_, from_engine(text));
         } catch (const rules::MoveError& e) {
             if (e.kind() == rules::MoveError::Kind::Unparsable) return c_.host.unreadable(e.what());
-            return c_.host.illegal_move(e.what());
+            return c_.host.illegal_move(illegal_move_sentence(*position_, from_engine(text), e));
         }
         ++known_;  // it has its own move; the opponent's comes with the next request
         c_.host.move(move);

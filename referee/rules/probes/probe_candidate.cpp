@@ -5,6 +5,42 @@
 #include "referee/rules/base/fen.hpp"
 #include "referee/rules/probes/probe_moves.hpp"
 
+namespace referee::rules {
+
+bool en_passant_origin_legal(const Rules& rules, const PositionFields& f) {
+    if (f.en_passant == "-") return true;
+    const Geometry& g = rules.geometry();
+    const auto over = g.parse(f.en_passant);
+    if (!over) return false;
+    const Color mover = ~f.side_to_move;  // the side that made the double step
+    const int dir = mover == White ? 1 : -1;
+    const int file = g.file_of(*over), rank = g.rank_of(*over);
+    if (!g.on_board(file, rank + dir) || !g.on_board(file, rank - dir)) return false;
+    const Square to = g.at(file, rank + dir), from = g.at(file, rank - dir);
+    PositionFields before = f;
+    auto move_back = [&](auto& marks) {
+        if (marks.empty()) return;
+        marks[from] = marks[to];
+        marks[to] = false;
+    };
+    before.placement[from] = f.placement[to];
+    before.placement[to] = '.';
+    move_back(before.promoted);
+    move_back(before.plus);
+    before.side_to_move = mover;
+    before.en_passant = "-";
+    try {
+        const Position pos = rules.from_fen(fields_to_fen(g, before));
+        const auto legal = pos.legal_moves();
+        return std::any_of(legal.begin(), legal.end(),
+                           [&](Move m) { return m.drop == 0 && m.from == from && m.to == to; });
+    } catch (const std::exception&) {
+        return false;
+    }
+}
+
+}  // namespace referee::rules
+
 namespace referee::rules::probe_search {
 
 int pick(Rng& rng, int n) {

@@ -138,6 +138,9 @@ class Searcher {
         // A set-up no game reaches (a general outside its palace, two pawns on a file where
         // nifu forbids it) is no question to ask an engine.
         if (!board_rules_reachable(*pos)) return s;
+        // Nor one whose en-passant square names a double step no game made (the side that
+        // made it was giving check before it, or could not make it).
+        if (!en_passant_origin_legal(rules_, c.fields)) return s;
         const bool check = pos->in_check();
         if ((f_ == RuleFeature::CheckEvasion || f_ == RuleFeature::DiscoveredCheck) && !check)
             return s;

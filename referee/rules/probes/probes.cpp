@@ -180,6 +180,62 @@ const char* feature_rule(RuleFeature f) {
     return text_of(f).rule;
 }
 
+namespace {
+
+// "a, b or c"
+std::string listed(const std::vector<std::string>& items, const char* last_joint) {
+    std::string out;
+    for (std::size_t i = 0; i < items.size(); ++i) {
+        if (i > 0) out += i + 1 == items.size() ? last_joint : ", ";
+        out += items[i];
+    }
+    return out;
+}
+
+std::string piece_called(const Variant& v, char letter) {
+    for (const auto& p : v.pieces)
+        if (p.letter == letter) return p.name.empty() ? std::string(1, letter) : p.name;
+    return std::string(1, letter);
+}
+
+}  // namespace
+
+std::string missed_win_words(const Variant& v, RuleFeature f, Color side) {
+    const auto& end = v.end;
+    switch (f) {
+        case RuleFeature::CastlingMove:
+            return "your engine never castled where castling wins at once: it may not know "
+                   "castling, or how to write it (the king's move to its castling square)";
+        case RuleFeature::RegionWin: {
+            if (!end.region) break;
+            std::vector<std::string> squares;
+            for (Square s : end.region->squares[side]) squares.push_back(v.geometry.name(s));
+            std::sort(squares.begin(), squares.end());
+            return fmt::format("your engine may not know that a {} on {} wins",
+                               piece_called(v, end.region->piece), listed(squares, " or "));
+        }
+        case RuleFeature::CheckCountWin:
+            return fmt::format("your engine may not know that giving {} checks wins",
+                               end.check_count);
+        case RuleFeature::ExtinctionWin: {
+            if (end.extinction_pieces.empty())
+                return "your engine may not know that taking the other side's last piece wins";
+            std::vector<std::string> kinds;
+            for (char c : end.extinction_pieces) kinds.push_back(piece_called(v, c));
+            return fmt::format(
+                "your engine may not know that taking the other side's last {} "
+                "wins",
+                listed(kinds, " or "));
+        }
+        case RuleFeature::BareKingWin:
+            return "your engine may not know that leaving the other side nothing but its king "
+                   "wins";
+        default:
+            break;
+    }
+    return fmt::format("your engine may not know the rule: {}", feature_rule(f));
+}
+
 std::optional<RuleFeature> feature_from_key(const std::string& key) {
     for (const auto& t : kFeatures)
         if (key == t.key) return t.feature;

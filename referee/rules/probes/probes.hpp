@@ -73,6 +73,10 @@ std::optional<EndReason> winning_ending(RuleFeature f);
 const std::vector<RuleFeature>& all_rule_features();
 const char* feature_key(RuleFeature f);   // "castling-through-attack"
 const char* feature_rule(RuleFeature f);  // the rule in words, for the report
+// For a feature whose own move is the one that wins (wins_at_once_feature), what an engine
+// that played another move may not know, in the variant's words for the side to move:
+// "your engine may not know that a king on d4, d5, e4 or e5 wins".
+std::string missed_win_words(const Variant& v, RuleFeature f, Color side);
 // The feature whose key this is, or nullopt.
 std::optional<RuleFeature> feature_from_key(const std::string& key);
 
@@ -129,6 +133,12 @@ struct ProbeSearch {
 // distinct. Fewer than asked (or none) when the search finds fewer.
 std::vector<ProbePosition> find_probe_positions(const Rules& rules, RuleFeature f,
                                                 const ProbeSearch& search);
+
+// Whether a position with an en-passant square could follow the double step it names, as
+// far as the referee's own FEN checks tell: the position before that step (the pawn back on
+// its origin, the other side to move) is accepted, and the double step is legal in it. True
+// where there is no en-passant square.
+bool en_passant_origin_legal(const Rules& rules, const PositionFields& f);
 
 // The position a probe asks from: fen with the opening played.
 Position probe_position(const Rules& rules, const ProbePosition& p);
