@@ -76,7 +76,8 @@ const std::vector<CatalogueVariant> kCatalogue = {
     {"loop", 5},        {"chessgi", 5},      {"pocketknight", 4},  {"placement", 4},
     {"capahouse", 4},   {"minishogi", 5},    {"shogi", 4},         {"judkins", 5},
     {"gorogoro", 5},    {"euroshogi", 5},    {"dobutsu", 9},       {"micro", 7},
-    {"sittuyin", 4},
+    {"sittuyin", 4},    {"kinglet", 5},      {"codrus", 5},        {"hoppelpoppel", 5},
+    {"newzealand", 5},
 };
 
 // Moves of a random game from the start, in UCI (chess960 castling as the king taking its
