@@ -75,7 +75,8 @@ INSTANTIATE_TEST_SUITE_P(
                       "chessgi", "pocketknight", "placement", "capahouse", "seirawan", "cambodian",
                       "xiangqi", "minixiangqi", "manchu", "shako", "minishogi", "shogi", "judkins",
                       "gorogoro", "euroshogi", "dobutsu", "micro", "sittuyin", "kinglet", "codrus",
-                      "hoppelpoppel", "newzealand"),
+                      "hoppelpoppel", "newzealand", "modern", "chigorin", "clobber", "breakthrough",
+                      "clobber10", "caparandom"),
     [](const auto& info) {
         std::string name = info.param;
         for (char& c : name)
