@@ -76,7 +76,7 @@ INSTANTIATE_TEST_SUITE_P(
                       "xiangqi", "minixiangqi", "manchu", "shako", "minishogi", "shogi", "judkins",
                       "gorogoro", "euroshogi", "dobutsu", "micro", "sittuyin", "kinglet", "codrus",
                       "hoppelpoppel", "newzealand", "modern", "chigorin", "clobber", "breakthrough",
-                      "clobber10", "caparandom", "karouk"),
+                      "clobber10", "caparandom", "karouk", "shouse"),
     [](const auto& info) {
         std::string name = info.param;
         for (char& c : name)
