@@ -74,7 +74,9 @@ INSTANTIATE_TEST_SUITE_P(
                       "suicide", "losers", "extinction", "horde", "grand", "crazyhouse", "loop",
                       "chessgi", "pocketknight", "placement", "capahouse", "seirawan", "cambodian",
                       "xiangqi", "minixiangqi", "manchu", "shako", "minishogi", "shogi", "judkins",
-                      "gorogoro", "euroshogi", "dobutsu", "micro", "sittuyin"),
+                      "gorogoro", "euroshogi", "dobutsu", "micro", "sittuyin", "kinglet", "codrus",
+                      "hoppelpoppel", "newzealand", "modern", "chigorin", "clobber", "breakthrough",
+                      "clobber10", "caparandom", "karouk", "shouse"),
     [](const auto& info) {
         std::string name = info.param;
         for (char& c : name)

@@ -64,19 +64,22 @@ struct CatalogueVariant {
 
 // Depths measured on the development machine (Fairy-Stockfish's own time, about 0.5 to 5 s).
 const std::vector<CatalogueVariant> kCatalogue = {
-    {"nocastle", 5},    {"fischerandom", 5}, {"losalamos", 6},     {"gardner", 7},
-    {"almost", 5},      {"amazon", 5},       {"chancellor", 5},    {"capablanca", 5},
-    {"gothic", 5},      {"janus", 5},        {"embassy", 5},       {"centaur", 5},
-    {"knightmate", 5},  {"courier", 5},      {"shatranj", 6},      {"makruk", 5},
-    {"asean", 5},       {"ai-wok", 5},       {"kingofthehill", 5}, {"racingkings", 5},
-    {"3check", 5},      {"5check", 5},       {"antichess", 5},     {"giveaway", 5},
-    {"suicide", 5},     {"losers", 5},       {"extinction", 5},    {"horde", 6},
-    {"grand", 4},       {"seirawan", 4},     {"cambodian", 5},     {"xiangqi", 4},
-    {"minixiangqi", 5}, {"manchu", 4},       {"shako", 4},         {"crazyhouse", 5},
-    {"loop", 5},        {"chessgi", 5},      {"pocketknight", 4},  {"placement", 4},
-    {"capahouse", 4},   {"minishogi", 5},    {"shogi", 4},         {"judkins", 5},
-    {"gorogoro", 5},    {"euroshogi", 5},    {"dobutsu", 9},       {"micro", 7},
-    {"sittuyin", 4},
+    {"nocastle", 5},     {"fischerandom", 5}, {"losalamos", 6},     {"gardner", 7},
+    {"almost", 5},       {"amazon", 5},       {"chancellor", 5},    {"capablanca", 5},
+    {"gothic", 5},       {"janus", 5},        {"embassy", 5},       {"centaur", 5},
+    {"knightmate", 5},   {"courier", 5},      {"shatranj", 6},      {"makruk", 5},
+    {"asean", 5},        {"ai-wok", 5},       {"kingofthehill", 5}, {"racingkings", 5},
+    {"3check", 5},       {"5check", 5},       {"antichess", 5},     {"giveaway", 5},
+    {"suicide", 5},      {"losers", 5},       {"extinction", 5},    {"horde", 6},
+    {"grand", 4},        {"seirawan", 4},     {"cambodian", 5},     {"xiangqi", 4},
+    {"minixiangqi", 5},  {"manchu", 4},       {"shako", 4},         {"crazyhouse", 5},
+    {"loop", 5},         {"chessgi", 5},      {"pocketknight", 4},  {"placement", 4},
+    {"capahouse", 4},    {"minishogi", 5},    {"shogi", 4},         {"judkins", 5},
+    {"gorogoro", 5},     {"euroshogi", 5},    {"dobutsu", 9},       {"micro", 7},
+    {"sittuyin", 4},     {"kinglet", 5},      {"codrus", 5},        {"hoppelpoppel", 5},
+    {"newzealand", 5},   {"modern", 5},       {"chigorin", 5},      {"clobber", 4},
+    {"breakthrough", 5}, {"clobber10", 3},    {"caparandom", 5},    {"karouk", 5},
+    {"shouse", 4},
 };
 
 // Moves of a random game from the start, in UCI (chess960 castling as the king taking its
