@@ -12,6 +12,7 @@
 #include "browser.hpp"
 #include "referee/live/page.hpp"
 #include "referee/report/report.hpp"
+#include "tests/support/one_game_report.hpp"
 #include "tests/support/rules.hpp"
 #include "tests/support/temp_dir.hpp"
 
@@ -47,37 +48,14 @@ json look(live_test::Browser& browser, const std::string& script) {
     }
 }
 
-// One game of `variant` from `start_fen` (its start when empty), the moves given, with two
-// engines; its standings as the rules give them.
+// One game of `variant` from `start_fen` (its start when empty), the moves given, won by
+// White by resignation, each move's clock at 4:59.96 (which reads 5:00.0).
 referee::report::ReportInput one_game(const std::string& variant, const std::string& start_fen,
                                       const std::vector<std::string>& moves) {
-    using namespace referee;
-    rules::Rules rules = test::cached_rules(variant);
-    match::GameRecord g;
-    g.variant = rules.name();
-    g.white = "white-engine";
-    g.black = "black-engine";
-    rules::Position pos = start_fen.empty() ? rules.start() : rules.from_fen(start_fen);
-    g.start_fen = pos.fen();
-    for (const std::string& text : moves) {
-        const rules::Move m = pos.parse_move(text);
-        g.moves.push_back({pos.move_name(m), pos.move_name(m, rules::MoveStyle::Uci), pos.san(m),
-                           100, 299960, false});
-        pos.play(m);
-    }
-    g.result = rules::GameResult::WhiteWins;
-    g.termination = match::Termination::Resignation;
-    g.final_fen = pos.fen();
-    const std::vector<std::string> engines = {g.white, g.black};
-    const std::vector<match::GameRecord> games = {g};
-    return report::ReportInput{variant,
-                               "round-robin",
-                               "",
-                               rules,
-                               engines,
-                               games,
-                               tournament::compute_standings(engines, games),
-                               1};
+    return referee::test::one_game_report(
+        referee::test::cached_rules(variant), start_fen, moves,
+        {"white-engine", "black-engine", 299960, referee::rules::GameResult::WhiteWins,
+         referee::match::Termination::Resignation});
 }
 
 TEST(SlowPageBrowser, LivePageHidesTheEmptyViewerAndCarriesClockSecondsIntoMinutes) {

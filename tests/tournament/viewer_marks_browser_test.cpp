@@ -11,6 +11,7 @@
 #include "referee/report/files.hpp"
 #include "referee/report/report.hpp"
 #include "tests/support/chromium.hpp"
+#include "tests/support/one_game_report.hpp"
 #include "tests/support/temp_dir.hpp"
 
 namespace referee::report {
@@ -21,31 +22,9 @@ namespace fs = std::filesystem;
 
 ReportInput one_game(const std::string& variant, const std::string& start_fen,
                      const std::vector<std::string>& moves) {
-    rules::Rules rules = rules::Rules::load(variant);
-    match::GameRecord g;
-    g.variant = rules.name();
-    g.white = "sente";
-    g.black = "gote";
-    rules::Position pos = start_fen.empty() ? rules.start() : rules.from_fen(start_fen);
-    g.start_fen = pos.fen();
-    for (const std::string& text : moves) {
-        const rules::Move m = pos.parse_move(text);
-        g.moves.push_back({pos.move_name(m), pos.move_name(m, rules::MoveStyle::Uci), pos.san(m),
-                           100, -1, false});
-        pos.play(m);
-    }
-    g.termination = match::Termination::Interrupted;
-    g.final_fen = pos.fen();
-    const std::vector<std::string> engines = {"sente", "gote"};
-    const std::vector<match::GameRecord> games = {g};
-    return ReportInput{variant,
-                       "round-robin",
-                       "",
-                       rules,
-                       engines,
-                       games,
-                       tournament::compute_standings(engines, games),
-                       1};
+    return test::one_game_report(
+        rules::Rules::load(variant), start_fen, moves,
+        {"sente", "gote", -1, rules::GameResult::Draw, match::Termination::Interrupted});
 }
 
 // The DOM of the report's page for `in`, opened at the game's ply `ply`.
