@@ -81,20 +81,8 @@ const PairOption kPairOptions[] = {
 // Keys of -engine and -each that are not an engine description's: the engine's own limits.
 const char* const kMatchEngineKeys[] = {"tc", "st", "nodes", "depth"};
 
-// The key of the engine description table this key of -engine or -each is, if any.
-const engine::EngineKey* description_key(const std::string& key) {
-    for (const auto& k : engine::engine_keys()) {
-        const std::string_view name = k.key;
-        if (name.ends_with(".NAME")
-                ? key.size() > name.size() - 4 && key.rfind(name.substr(0, name.size() - 4), 0) == 0
-                : key == name)
-            return &k;
-    }
-    return nullptr;
-}
-
 bool is_engine_key(const std::string& key) {
-    return description_key(key) ||
+    return engine::find_engine_key(key) ||
            std::find(std::begin(kMatchEngineKeys), std::end(kMatchEngineKeys), key) !=
                std::end(kMatchEngineKeys);
 }
@@ -221,7 +209,7 @@ YAML::Node engine_node(const Pairs& own, const Pairs& each, int index) {
     all.insert(all.end(), own.begin(), own.end());
     const std::string where = fmt::format("-engine #{}", index + 1);
     for (const auto& [key, value] : all) {
-        const engine::EngineKey* k = description_key(key);
+        const engine::EngineKey* k = engine::find_engine_key(key);
         const std::string config = k ? k->config : "";
         if (key == "tc" || key == "st")
             continue;

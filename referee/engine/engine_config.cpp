@@ -84,6 +84,17 @@ const std::vector<EngineKey>& engine_keys() {
     return keys;
 }
 
+const EngineKey* find_engine_key(std::string_view key) {
+    for (const auto& k : engine_keys()) {
+        const std::string_view name = k.key;
+        if (name.ends_with(".NAME")
+                ? key.size() > name.size() - 4 && key.starts_with(name.substr(0, name.size() - 4))
+                : key == name)
+            return &k;
+    }
+    return nullptr;
+}
+
 std::string engine_key_names() {
     std::string out;
     for (const auto& k : engine_keys()) out += (out.empty() ? "" : ", ") + std::string(k.key);
@@ -257,19 +268,24 @@ std::optional<std::string> find_in_path(std::string_view program) {
     namespace fs = std::filesystem;
     if (program.empty() || program.find('/') != std::string_view::npos) return std::nullopt;
     const char* env = std::getenv("PATH");
-    const std::string dirs = env ? env : "/usr/bin:/bin";
-    for (std::size_t start = 0; start <= dirs.size();) {
-        auto end = dirs.find(':', start);
-        if (end == std::string::npos) end = dirs.size();
+    for (const std::string& entry : path_entries(env ? env : "/usr/bin:/bin")) {
         // An empty entry means the current directory, as for execvp.
-        const std::string dir = end > start ? dirs.substr(start, end - start) : ".";
-        const fs::path candidate = fs::path(dir) / program;
+        const fs::path candidate = fs::path(entry.empty() ? "." : entry) / program;
         std::error_code ec;
         if (::access(candidate.c_str(), X_OK) == 0 && !fs::is_directory(candidate, ec))
             return candidate.string();
-        start = end + 1;
     }
     return std::nullopt;
+}
+
+std::vector<std::string> path_entries(std::string_view path) {
+    std::vector<std::string> out;
+    for (std::size_t start = 0; start <= path.size();) {
+        const auto end = std::min(path.find(':', start), path.size());
+        out.emplace_back(path.substr(start, end - start));
+        start = end + 1;
+    }
+    return out;
 }
 
 EngineConfig engine_from_text(std::string_view text, const std::string& bin_dir) {

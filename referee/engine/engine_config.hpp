@@ -109,6 +109,8 @@ ResolvedCommand resolve_engine_command(std::string_view name, const std::string&
 // The executable a bare program name runs, searched in $PATH as execvp would; nullopt when
 // none is found.
 std::optional<std::string> find_in_path(std::string_view program);
+// The entries of a PATH-like list as written, in order (an empty entry stays empty).
+std::vector<std::string> path_entries(std::string_view path);
 
 // One key of a one-line engine description (below): the one list that the description's
 // reader names in its errors and that the help of every command taking an engine (play,
@@ -120,6 +122,8 @@ struct EngineKey {
     const char* meaning;  // for --help
 };
 const std::vector<EngineKey>& engine_keys();
+// The row of engine_keys() a written key is ("option.Skill Level" is option.NAME's), or null.
+const EngineKey* find_engine_key(std::string_view key);
 // "cmd, name, arg, ...": for messages.
 std::string engine_key_names();
 // The keys, one a line ("  cmd=PATH   the program ..."), under a heading: for --help.

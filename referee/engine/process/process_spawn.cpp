@@ -259,11 +259,7 @@ std::string engine_path(const char* referee_path, const std::string& exe, bool o
         if (own_user && folder.starts_with('/') && !searchable_by_others(folder)) return;
         folders.push_back(folder);
     };
-    for (std::size_t start = 0; start <= path.size();) {
-        const auto end = std::min(path.find(':', start), path.size());
-        add(std::string(path.substr(start, end - start)));
-        start = end + 1;
-    }
+    for (const std::string& folder : path_entries(path)) add(folder);
     std::error_code ec;
     for (const std::string& folder : {std::filesystem::path(exe).parent_path().string(),
                                       std::string("/usr/local/games"), std::string("/usr/games")})
