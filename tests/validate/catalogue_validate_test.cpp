@@ -1,0 +1,111 @@
+// validate's verdict over the whole catalogue: an engine that plays by the rules is never
+// failed, in any shipped variant, over any protocol it speaks. A legal engine may only be
+// warned (a missed win, a castling it never chose); a FAIL would tell a student to fix an
+// engine that is right. Three engines: the in-tree random player (every legal move equally
+// likely, so it wanders into every kind of move) over UCI, USI and xboard; Fairy-Stockfish
+// over UCI and Fairy-Max over xboard in each variant they play. One test per variant, so the
+// variants run side by side; slow.
+#include <unistd.h>
+
+#include <gtest/gtest.h>
+
+#include <cctype>
+#include <string>
+#include <vector>
+
+#include "referee/rules/variant/variant.hpp"
+#include "validate_harness.hpp"
+
+namespace referee::validate {
+namespace {
+
+using engine::Protocol;
+using test::options_for;
+
+// The probes about moves and positions: every rule probe, and the protocol probes that ask
+// for moves. The clock probes and the second whole game are asked over UCI only: they test
+// the clock and the restart, which the dialect does not change.
+std::vector<std::string> move_probes() {
+    std::vector<std::string> names = {"start-position", "set-up-position", "after-moves",
+                                      "full-game"};
+    for (const auto& n : probe_names())
+        if (n.rfind("rule-", 0) == 0) names.push_back(n);
+    return names;
+}
+
+// The report's failures, one line each, for the assertion's message.
+std::string failures(const Report& r) {
+    std::string out;
+    for (const auto& p : r.probes)
+        if (p.verdict == Verdict::Fail) out += "  " + p.name + ": " + p.detail + "\n";
+    return out;
+}
+
+void expect_no_failure(const Report& r, const std::string& what) {
+    EXPECT_TRUE(r.passed()) << what << " was failed by a legal engine:\n"
+                            << failures(r) << format_text(r);
+    EXPECT_GT(r.count(Verdict::Pass), 3u) << what << ": too little was asked\n" << format_text(r);
+}
+
+// An engine that does not play the variant is told so at the handshake and asked nothing
+// more: that is no verdict about its moves.
+bool refused_at_handshake(const Report& r) {
+    for (const auto& p : r.probes)
+        if (p.name == "handshake") return p.verdict == Verdict::Fail;
+    return false;
+}
+
+class SlowCatalogueValidate : public testing::TestWithParam<std::string> {};
+
+TEST_P(SlowCatalogueValidate, ARandomLegalEngineIsNeverFailedOverUciUsiOrXboard) {
+    const std::string variant = GetParam();
+    auto uci = options_for(variant, "random", Protocol::Uci);
+    uci.rule_positions = 2;
+    expect_no_failure(validate_engine(uci), variant + " over UCI");
+    for (Protocol p : {Protocol::Usi, Protocol::Xboard}) {
+        auto o = options_for(variant, "random", p, move_probes());
+        o.rule_positions = 1;
+        const auto r = validate_engine(o);
+        expect_no_failure(r, variant + " over " + r.protocol);
+    }
+    EXPECT_TRUE(test::no_children_left());
+}
+
+TEST_P(SlowCatalogueValidate, FairyStockfishIsNeverFailedInAVariantItPlays) {
+    if (!test::have_fairy_stockfish()) GTEST_SKIP() << "no /usr/games/fairy-stockfish";
+    const std::string variant = GetParam();
+    auto o = options_for(variant, "fairy-stockfish", Protocol::Uci, move_probes());
+    o.rule_positions = 2;
+    const auto r = validate_engine(o);
+    if (refused_at_handshake(r))
+        GTEST_SKIP() << "Fairy-Stockfish does not play " << variant << ": "
+                     << test::probe(r, "handshake").detail;
+    expect_no_failure(r, variant + " with Fairy-Stockfish");
+    EXPECT_TRUE(test::no_children_left());
+}
+
+TEST_P(SlowCatalogueValidate, FairyMaxIsNeverFailedInAVariantItPlays) {
+    const char* fairymax = "/usr/games/fairymax";
+    if (::access(fairymax, X_OK) != 0) GTEST_SKIP() << "no " << fairymax;
+    const std::string variant = GetParam();
+    auto o = options_for(variant, std::string("cmd=") + fairymax + " proto=xboard",
+                         Protocol::Xboard, move_probes());
+    o.rule_positions = 2;
+    const auto r = validate_engine(o);
+    if (refused_at_handshake(r))
+        GTEST_SKIP() << "Fairy-Max does not play " << variant << ": "
+                     << test::probe(r, "handshake").detail;
+    expect_no_failure(r, variant + " with Fairy-Max");
+    EXPECT_TRUE(test::no_children_left());
+}
+
+INSTANTIATE_TEST_SUITE_P(SlowCatalogue, SlowCatalogueValidate,
+                         testing::ValuesIn(rules::list_variants()), [](const auto& info) {
+                             std::string name = info.param;
+                             for (char& c : name)
+                                 if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
+                             return "v_" + name;
+                         });
+
+}  // namespace
+}  // namespace referee::validate
