@@ -99,15 +99,13 @@ pawn = p
 king = k
 rook = r
 knight = n
-maxRank = 6
 maxFile = 6
-startFen = rnk1nr/pppppp/6/6/PPPPPP/RNK1NR w - - 0 1
-promotionRank = 6
+startFen = rnk1nr/pppppp/6/6/6/6/PPPPPP/RNK1NR w - - 0 1
 promotionPieceTypes = rn
 doubleStep = false
 castling = false
 flagPiece = k
-whiteFlag = *6
+whiteFlag = *8
 blackFlag = *1
 nMoveRule = 20
 )");
