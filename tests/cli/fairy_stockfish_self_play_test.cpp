@@ -88,7 +88,7 @@ INSTANTIATE_TEST_SUITE_P(
 // A variant of the user's own variants.ini (FILE.ini:NAME): Fairy-Stockfish is given the
 // same file (VariantPath, then UCI_Variant) and plays it against itself through the referee;
 // the game ends by the section's rules, and `referee check` reads the JSON record back
-// without being told the variant (the record keeps the file's name and its text).
+// without being told the variant (the record names the file and the section).
 TEST(SlowFairyStockfishIniSelfPlay, AGameOfAnIniSectionEndsByItsRules) {
     if (!std::filesystem::exists(kFairyStockfish))
         GTEST_SKIP() << kFairyStockfish << " is not installed (apt-get install fairy-stockfish)";
@@ -117,7 +117,8 @@ nMoveRule = 20
     ASSERT_TRUE(std::regex_search(r.out, m, std::regex(R"(\((\S+)\))"))) << r.out;
     EXPECT_TRUE(rule_endings().count(m[1].str())) << "ended by '" << m[1].str() << "':\n"
                                                   << r.out << r.err;
-    std::filesystem::remove(ini);  // the record alone says what the variant was
+    // The record names FILE.ini:NAME (a journal keeps the text too; play's record only the
+    // name), so check is not told the variant.
     const auto checked = run_referee({"check", (dir.path() / "game.json").string()});
     EXPECT_NE(checked.out.find(": 1 ok,"), std::string::npos) << checked.out << checked.err;
 }
