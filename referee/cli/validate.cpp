@@ -69,7 +69,8 @@ void add_validate_command(CLI::App& app) {
     auto a = std::make_shared<ValidateArgs>();
     auto* cmd = app.add_subcommand(
         "validate", "check that an engine obeys the rules and the protocol before a tournament");
-    cmd->add_option("--variant", a->options.variant, "variant name or .yaml path")->required();
+    cmd->add_option("--variant", a->options.variant, "variant name, .yaml path or FILE.ini:SECTION")
+        ->required();
     cmd->add_option("--engine", a->options.engine,
                     "the engine: an in-tree name (random, alphabeta, broken-hang...), "
                     "fairy-stockfish, a path, or a description 'cmd=PATH [KEY=VALUE ...]' "
