@@ -197,6 +197,8 @@ ProbeResult probe_rule(ProbeContext& ctx, const std::string& name, rules::RuleFe
                                     : fmt::format("it played {}: {}", written, explained);
             ctx.driver.discard_engine();
         }
+        // Where the flaw is in reading the opening (a promotion in the zone), say what it did.
+        if (!probe.note.empty()) why = probe.note + ", " + why;
         lines.push_back(fmt::format("position {}: {}", i + 1, why));
         if (!r.evidence || evidence_of_warning) {  // a failure's card before a warning's
             evidence_of_warning = false;

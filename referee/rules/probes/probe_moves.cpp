@@ -154,6 +154,11 @@ std::vector<CastlingCheck> castling_checks(const Position& pos) {
     const int n = static_cast<int>(v.castling.size());
     for (int i = 0; i < n; ++i) {
         const CastlingRule& rule = v.castling[i];
+        // A side the start gives no such right, and no drop can (horde's White, whose first
+        // rank is pawns), never castles: its pieces there are no king and rook.
+        if (!v.drop_rules.castling &&
+            start.castling.find(cased(rule.right, us)) == std::string::npos)
+            continue;
         auto side = [&](Square s) { return us == White ? s : g.mirror_rank(s); };
         CastlingCheck c;
         c.index = us == White ? i : n + i;
