@@ -10,6 +10,7 @@
 #include <gtest/gtest.h>
 
 #include <cctype>
+#include <chrono>
 #include <string>
 #include <vector>
 
@@ -97,6 +98,9 @@ TEST_P(SlowCatalogueValidate, FairyMaxIsNeverFailedInAVariantItPlays) {
                          Protocol::Xboard, move_probes());
     o.rule_positions = 2;
     o.time_scale = 3;  // Fairy-Max spends most of a 3 s clock, too close on a loaded machine
+    // And it reads its variant file again at each game's `variant`: at load 7 a ping after it
+    // went unanswered for 5 s once.
+    o.startup_limit = std::chrono::seconds(20);
     const auto r = validate_engine(o);
     if (refused_at_handshake(r))
         GTEST_SKIP() << "Fairy-Max does not play " << variant << ": "
