@@ -20,8 +20,8 @@ shift || true
 targets=("$@")
 case "$flavour" in
   packages) dir= ;;
-  release)  dir=build;          args=(-DCMAKE_BUILD_TYPE=Release) ;;
-  sanitize) dir=build-sanitize; args=(-DCMAKE_BUILD_TYPE=RelWithDebInfo -DREFEREE_SANITIZE=ON) ;;
+  release)  dir=build;          args=(-DCMAKE_BUILD_TYPE=Release -DREFEREE_UNITY_BUILD=ON) ;;
+  sanitize) dir=build-sanitize; args=(-DCMAKE_BUILD_TYPE=RelWithDebInfo -DREFEREE_SANITIZE=ON -DREFEREE_UNITY_BUILD=ON) ;;
   *) echo "setup: unknown flavour '$flavour' (release, sanitize or packages)" >&2; exit 2 ;;
 esac
 

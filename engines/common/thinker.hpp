@@ -43,6 +43,8 @@ class Thinker {
     // For quit and end of input: abandons the job and waits up to `grace` for it; a player
     // that ignores the stop flag longer leaves the process no choice but to exit at once.
     void leave(std::chrono::milliseconds grace);
+    // The grace every protocol gives a search at quit.
+    static constexpr std::chrono::milliseconds kQuitGrace{2000};
 
   private:
     void work();

@@ -17,8 +17,6 @@ using referee::rules::Position;
 
 namespace {
 
-constexpr std::chrono::milliseconds kQuitGrace{2000};
-
 std::string option_line(const Parameter& p, const std::string& value) {
     switch (p.kind) {
         case Parameter::Kind::Spin:
@@ -341,7 +339,7 @@ void UciSession::finish_search() {
 }
 
 void UciSession::quit_search() {
-    thinker_.leave(kQuitGrace);
+    thinker_.leave(Thinker::kQuitGrace);
 }
 
 }  // namespace engines

@@ -17,8 +17,6 @@ using referee::rules::Position;
 
 namespace {
 
-constexpr std::chrono::milliseconds kQuitGrace{2000};
-
 std::string option_feature(const Parameter& p, const std::string& value) {
     switch (p.kind) {
         case Parameter::Kind::Spin:
@@ -74,7 +72,7 @@ void XboardSession::run(LineReader& in) {
         }
         if (!more) break;
     }
-    thinker_.leave(kQuitGrace);
+    thinker_.leave(Thinker::kQuitGrace);
 }
 
 void XboardSession::error(const std::string& what, const std::string& command) {

@@ -23,9 +23,9 @@ struct CheckArgs {
 };
 
 // A progress line on standard error, rewritten in place at most a few times a second.
-class Progress {
+class CheckProgress {
   public:
-    Progress() : on_(::isatty(STDERR_FILENO) == 1) {}
+    CheckProgress() : on_(::isatty(STDERR_FILENO) == 1) {}
     // Whether a new line is due: on a terminal, and 200 ms after the last one.
     bool due() {
         if (!on_) return false;
@@ -54,7 +54,7 @@ class Progress {
 
 int run_check(const CheckArgs& a) {
     check::Checker checker(a.variant);
-    Progress progress;
+    CheckProgress progress;
     bool first = true;
     if (a.json) std::cout << "{\"games\": [";
     for (const auto& file : a.files) {

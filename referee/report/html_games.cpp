@@ -110,13 +110,13 @@ Json board_json(const ReportInput& in) {
     return viewer_board_json(in.rules);
 }
 
-std::string dump(const Json& j) {
+std::string dump_compact(const Json& j) {
     return j.dump(-1, ' ', false, Json::error_handler_t::replace);
 }
 
 // `json` without its closing brace, to be continued with more keys.
 std::string open_object(const Json& j) {
-    std::string text = dump(j);
+    std::string text = dump_compact(j);
     text.pop_back();
     return text;
 }
@@ -129,7 +129,7 @@ void write_games_json(std::ostream& out, const ReportInput& in) {
     int number = 0;
     for_each_whole_game(in, [&](const match::GameRecord& g) {
         if (number > 0) out << ',';
-        out << dump(game_json(in, ++number, g));
+        out << dump_compact(game_json(in, ++number, g));
     });
     out << "]}";
 }
@@ -149,7 +149,7 @@ void write_games_data(std::ostream& page, const ReportInput& in, const GameFileO
     head["count"] = in.games.size();
     head["per_file"] = kGamesPerFile;
     head["folder"] = kGameFolder;
-    page << json_for_script(dump(head));
+    page << json_for_script(dump_compact(head));
     std::size_t index = 0;
     std::ostream* file = nullptr;
     for_each_whole_game(in, [&](const match::GameRecord& g) {
@@ -162,7 +162,7 @@ void write_games_data(std::ostream& page, const ReportInput& in, const GameFileO
             *file << ',';
         }
         ++index;
-        *file << json_for_script(dump(game_json(in, static_cast<int>(index), g)));
+        *file << json_for_script(dump_compact(game_json(in, static_cast<int>(index), g)));
     });
     if (file) *file << "]);\n";
 }

@@ -8,6 +8,9 @@
 #include "referee/report/text.hpp"
 
 namespace referee::report {
+// The report's parts, named apart from html.cpp's parts of the same names (a unity build
+// compiles both files as one).
+namespace md {
 namespace {
 
 using Align = MarkdownTable::Align;
@@ -127,10 +130,12 @@ std::string endings(const ReportInput& in) {
 }
 
 }  // namespace
+}  // namespace md
 
 std::string markdown_report(const ReportInput& in) {
-    return header(in) + "\n" + standings(in) + "\n" + markdown_match_stats(in) + "\n" +
-           crosstable(in) + "\n" + los_matrix(in) + "\n" + rule_breakers(in) + "\n" + endings(in);
+    return md::header(in) + "\n" + md::standings(in) + "\n" + markdown_match_stats(in) + "\n" +
+           md::crosstable(in) + "\n" + md::los_matrix(in) + "\n" + md::rule_breakers(in) + "\n" +
+           md::endings(in);
 }
 
 }  // namespace referee::report

@@ -15,7 +15,7 @@ using Json = nlohmann::ordered_json;  // keys in the order written, for people r
 
 // A reason may quote bytes an engine wrote that are not UTF-8; they are replaced rather than
 // failing the whole report.
-std::string dump(const Json& j) {
+std::string dump_indented(const Json& j) {
     return j.dump(2, ' ', false, Json::error_handler_t::replace);
 }
 
@@ -110,14 +110,14 @@ void write_results_json(std::ostream& os, const ReportInput& in) {
     };
     // The games are the last key: the document is written up to its empty array, then the
     // games one at a time as nlohmann would have laid them out, so they are never all held.
-    std::string text = dump(out);
+    std::string text = dump_indented(out);
     const std::string empty_games = "\"games\": []\n}";
     text.resize(text.size() - empty_games.size());
     os << text << "\"games\": [";
     int number = 0;
     for_each_whole_game(in, [&](const match::GameRecord& g) {
         os << (number == 0 ? "\n    " : ",\n    ");
-        write_indented(os, dump(game_entry(++number, g)), "    ");
+        write_indented(os, dump_indented(game_entry(++number, g)), "    ");
     });
     os << (number == 0 ? "]\n}\n" : "\n  ]\n}\n");
 }

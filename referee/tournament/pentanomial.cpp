@@ -4,11 +4,11 @@
 #include <cmath>
 #include <map>
 
+#include "referee/tournament/elo_scale.hpp"
+
 namespace referee::tournament {
 namespace {
 
-constexpr double kZ95 = 1.959963984540054;
-constexpr double kEloPerNatural = 400.0 / 2.302585092994046;  // d(Elo)/d(logit of the score)
 // Normalised Elo per unit of t = (score - 1/2) / sigma per game: 800 / ln 10, the scale at
 // which a small nElo and a small logistic Elo agree when draws are absent.
 constexpr double kNeloPerT = 800.0 / 2.302585092994046;

@@ -90,7 +90,8 @@ std::vector<std::string> preflight(const TournamentConfig& config) {
     return out;
 }
 
-namespace {
+// Named, not anonymous: Runner::State, which the header declares, holds lanes.
+namespace lanes {
 
 using WorkGuard = boost::asio::executor_work_guard<boost::asio::io_context::executor_type>;
 
@@ -112,7 +113,10 @@ struct Lane {
     std::thread thread;
 };
 
-}  // namespace
+}  // namespace lanes
+
+using lanes::Lane;
+using lanes::WorkGuard;
 
 // Everything a run holds. The main loop's part (queue, counts, failure) is touched on the
 // main loop only; each lane's part on its own loop (see Lane).

@@ -6,14 +6,14 @@
 #include <optional>
 #include <utility>
 
+#include "referee/tournament/elo_scale.hpp"
+
 namespace referee::tournament {
 namespace {
 
 // Ratings are fitted in natural units theta = r * ln(10) / 400, where the logistic
 // sigma(theta_i - theta_j) = 1 / (1 + 10^((r_j - r_i) / 400)) is the expected score of i
 // against j: the Elo / Bradley-Terry model with a draw counted as half a win and half a loss.
-constexpr double kNaturalPerElo = 2.302585092994046 / 400.0;
-constexpr double kZ95 = 1.959963984540054;  // two-sided 95% quantile of the normal distribution
 
 // A perfect (or zero) score has no finite maximum-likelihood rating, and neither has a group
 // of engines that won every game against the rest. So every engine is credited with a tenth
