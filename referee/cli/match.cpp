@@ -57,7 +57,7 @@ const ValueOption kValueOptions[] = {
     {"seed", 1, "N: the seed of the opening order and of engines' {seed}"},
     {"name", 1, "NAME: the match's name (default A-vs-B), its output folder's"},
     {"output", 1, "DIR: the output folder (default matches/NAME)"},
-    {"pgnout", 1, "FILE: also write every game to this PGN file"},
+    {"pgnout", 1, "FILE or file=FILE: also write every game to this PGN file"},
     {"resume", 0, "carry on an interrupted match from its journal"},
     {"quiet", 0, "print only the statistics, not a line per game"},
     {"use-affinity", 0, "keep each game's engines to a core of their own"},
@@ -312,7 +312,9 @@ YAML::Node config_node(const MatchArgs& a) {
         root["log"] = log["file"];
     }
     if (const auto* o = flag("output")) root["output"] = *o;
-    if (const auto* p = flag("pgnout")) root["pgn_out"] = *p;
+    // cutechess writes `-pgnout FILE`, fastchess `-pgnout file=FILE`: both name the file.
+    if (const auto* p = flag("pgnout"))
+        root["pgn_out"] = p->rfind("file=", 0) == 0 ? p->substr(5) : *p;
     if (!a.openings.empty())
         root["openings"] =
             pairs_node(a.openings, "openings", {"file", "format", "order", "plies", "seed"});

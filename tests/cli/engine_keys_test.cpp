@@ -73,4 +73,16 @@ TEST(EngineKeys, MatchTakesTheKeysPlayTakes) {
         EXPECT_NE(r.out.find(want), std::string::npos) << want << " missing:\n" << r.out;
 }
 
+// fastchess's `-pgnout file=NAME` names the file NAME, as cutechess's `-pgnout NAME` does; it
+// was taken for a file called "file=NAME".
+TEST(EngineKeys, PgnoutTakesCutechessAndFastchessForms) {
+    for (const char* form : {"games.pgn", "file=games.pgn"}) {
+        const auto r =
+            run_referee({"match", "minichess", "-engine", "cmd=random", "name=a", "-engine",
+                         "cmd=random", "name=b", "-pgnout", form, "-print-config"});
+        ASSERT_EQ(r.exit_code, 0) << r.err;
+        EXPECT_NE(r.out.find("pgn_out: games.pgn"), std::string::npos) << form << ":\n" << r.out;
+    }
+}
+
 }  // namespace
