@@ -130,7 +130,7 @@ void Board<BB>::set(const PositionFields& f) {
     } else if (f.castling != "-") {
         // With gating the field also names the squares that may gate (set_gates).
         const std::string rights =
-            t_->gating || t_->first_moves ? set_gates(f.castling) : f.castling;
+            t_->gating || t_->unmoved_squares ? set_gates(f.castling) : f.castling;
         for (char c : rights) {
             bool found = false;
             for (std::size_t i = 0; i < castles().size(); ++i) {
@@ -158,24 +158,17 @@ void Board<BB>::set(const PositionFields& f) {
         if (castling_ >> i & 1) key_ ^= castles()[i].key;
 
     if (f.en_passant != "-") {
-        auto sq = g.parse(f.en_passant);
+        // The square passed over, or where the piece that passed it stands and that square
+        // ("d5e6", as Fairy-Stockfish writes the Berolina pawn's).
+        std::size_t used = 0;
+        auto sq = g.parse_prefix(f.en_passant, used);
+        std::optional<Square> victim;
+        if (sq && used < f.en_passant.size()) victim = sq, sq = g.parse(f.en_passant.substr(used));
         if (!sq)
             throw PositionError(
                 fmt::format("the en-passant square '{}' is not on the board", f.en_passant));
-        const Color them = ~stm_;
-        const int forward = them == White ? g.width : -g.width;
-        const int victim = *sq + forward, origin = *sq - forward;
-        Piece vp = victim >= 0 && victim < t_->nsq ? squares_[victim] : kNoPiece;
-        bool ok = vp && color_of(vp) == them && (t_->en_passant_types >> type_of(vp) & 1) &&
-                  !squares_[*sq] && origin >= 0 && origin < t_->nsq && !squares_[origin] &&
-                  test(t_->piece(them, type_of(vp)).double_step_from, origin);
-        if (!ok)
-            throw PositionError(fmt::format(
-                "the en-passant square {} cannot be: {} did not just make a double step "
-                "over it",
-                f.en_passant, color_name(them)));
         ep_ = *sq;
-        ep_victim_ = victim;
+        ep_victim_ = double_step_over(*sq, victim, f.en_passant);
         if (ep_capturable()) key_ ^= t_->zobrist_ep[ep_];
     }
     if (stm_ == Black) key_ ^= t_->zobrist_side;
@@ -225,11 +218,13 @@ PositionFields Board<BB>::fields() const {
     for (Color c : {White, Black}) {  // as Fairy-Stockfish: White's rights, then Black's
         for (std::size_t i = 0; i < castles().size(); ++i)
             if ((castling_ >> i & 1) && castles()[i].color == c) f.castling += castles()[i].right;
-        if (t_->gating || t_->first_moves) f.castling += gate_letters(c);
+        if (t_->gating || t_->unmoved_squares) f.castling += gate_letters(c);
     }
     if (f.castling.empty()) f.castling = "-";
     f.castling_given = true;
-    f.en_passant = ep_ == kNoSquare ? "-" : t_->g.name(ep_);
+    f.en_passant = ep_ == kNoSquare                   ? "-"
+                   : double_steppers(ep_).size() == 1 ? t_->g.name(ep_)
+                                                      : t_->g.name(ep_victim_) + t_->g.name(ep_);
     f.halfmove_clock = halfmove_;
     f.fullmove_number = fullmove_;
     if (any(promoted_)) {
@@ -320,9 +315,10 @@ void Board<BB>::play(Move m) {
                 halfmove_ = 0;
             }
             put<kKeyed>(m.promotion ? make_piece(color_of(moved), m.promotion_type()) : moved, to);
+            // A double step, straight or not (the Berolina pawn's), passes the square midway.
             if (m.kind() == MoveKind::DoubleStep && (t.en_passant_types >> type_of(moved) & 1)) {
                 ep_victim_ = to;
-                ep_ = from + t.piece(color_of(moved), type_of(moved)).forward;
+                ep_ = (from + to) / 2;
             }
     }
     if (t.pawn_types >> type_of(moved) & 1) halfmove_ = 0;

@@ -198,6 +198,12 @@ class Board {
     void lift(int s);
     void clear();
     bool ep_capturable() const;
+    // Where the pieces stand that may have just double-stepped over `over` (first_moves.cpp):
+    // one, or two Berolina pawns that passed it from either side.
+    std::vector<int> double_steppers(int over) const;
+    // The one of them a FEN's en-passant field `text` names (`victim`, or the only one);
+    // throws PositionError when none is, or it could be either.
+    int double_step_over(int over, std::optional<int> victim, const std::string& text) const;
     template <class Sink, class Filter>
     Sink generate(Sink sink, Filter& filter) const;
     template <class Sink>

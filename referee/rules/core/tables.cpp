@@ -76,21 +76,28 @@ struct TableBuilder {
         pp.rides.push_back(std::move(ride));
     }
 
+    // The squares a lame leap (dx, dy) from s passes, which must be empty: those between on
+    // a line, or the orthogonal square next to s on the long side (the xiangqi horse).
+    BB lame_path(int s, int dx, int dy) const {
+        BB path{};
+        if (dx == 0 || dy == 0 || std::abs(dx) == std::abs(dy)) {
+            for (int k = 1; k < std::max(std::abs(dx), std::abs(dy)); ++k)
+                path |=
+                    square_bit<BB>(g.at(g.file_of(s) + k * sign(dx), g.rank_of(s) + k * sign(dy)));
+        } else if (std::abs(dx) > std::abs(dy)) {
+            path |= square_bit<BB>(g.at(g.file_of(s) + sign(dx), g.rank_of(s)));
+        } else {
+            path |= square_bit<BB>(g.at(g.file_of(s), g.rank_of(s) + sign(dy)));
+        }
+        return path;
+    }
+
     // Lame leapers: the leap from each square with the squares that must be empty on its way.
     void lame_leap(typename T::PerPiece& pp, const MoveRule& mr, int dx, int dy) {
         for (int s = 0; s < nsq; ++s) {
             const int f = g.file_of(s) + dx, r = g.rank_of(s) + dy;
             if (!g.on_board(f, r)) continue;
-            BB path{};
-            if (dx == 0 || dy == 0 || std::abs(dx) == std::abs(dy)) {
-                for (int k = 1; k < std::max(std::abs(dx), std::abs(dy)); ++k)
-                    path |= square_bit<BB>(
-                        g.at(g.file_of(s) + k * sign(dx), g.rank_of(s) + k * sign(dy)));
-            } else if (std::abs(dx) > std::abs(dy)) {
-                path |= square_bit<BB>(g.at(g.file_of(s) + sign(dx), g.rank_of(s)));
-            } else {
-                path |= square_bit<BB>(g.at(g.file_of(s), g.rank_of(s) + sign(dy)));
-            }
+            const BB path = lame_path(s, dx, dy);
             pp.lame[s].push_back({g.at(f, r), path, mr.can_move, mr.can_capture});
             pp.has_lame = true;
             if (mr.can_capture) pp.complex_attacks = true;
@@ -184,6 +191,32 @@ struct TableBuilder {
             }
     }
 
+    // First moves: from each square, every target of each move with the squares on its way
+    // (a ride is a leap per distance, its nearer squares on the way), Black's mirrored.
+    void first_moves(Color c, const PieceType& pt, typename T::PerPiece& pp) {
+        if (pt.first_moves.empty()) return;
+        pp.first.assign(nsq, {});
+        for (int s = 0; s < nsq; ++s) {
+            for (int rank : pt.first_move_ranks)
+                if (g.relative_rank(c, s) == rank) pp.first_from |= square_bit<BB>(s);
+            for (const MoveRule& m : pt.first_moves) {
+                const int dx = m.dx, dy = c == White ? m.dy : -m.dy;
+                BB path{};
+                for (int k = 1; m.range == 0 || k <= m.range; ++k) {
+                    const int f = g.file_of(s) + k * dx, r = g.rank_of(s) + k * dy;
+                    if (!g.on_board(f, r)) break;
+                    const int to = g.at(f, r);
+                    if (m.lame && !m.is_rider()) path = lame_path(s, dx, dy);
+                    const bool double_step =
+                        !m.can_capture && popcount(path) == 1 && (g.file_of(s) + f) % 2 == 0 &&
+                        (g.rank_of(s) + r) % 2 == 0 && test(path, (s + to) / 2);
+                    pp.first[s].push_back({{to, path, m.can_move, m.can_capture}, double_step});
+                    path |= square_bit<BB>(to);
+                }
+            }
+        }
+    }
+
     // The squares of a region for one side.
     BB region_squares(Color c, const PieceRegion& region) const {
         BB out{};
@@ -257,6 +290,7 @@ struct TableBuilder {
         leap_attacks(c, ti, pp);
         promotion(c, pt, pp);
         double_steps(c, pt, pp);
+        first_moves(c, pt, pp);
     }
 
     // Attack rays: an attacker riding vector (dx, dy) is found from the target along
@@ -435,7 +469,7 @@ struct TableBuilder {
             t.zobrist_checks.resize(2 * 256);
             for (auto& z : t.zobrist_checks) z = rng.next();
         }
-        if (v.gating || t.first_moves) {
+        if (v.gating || t.unmoved_squares) {
             t.zobrist_gate.resize(2 * nsq);
             for (auto& z : t.zobrist_gate) z = rng.next();
         }
@@ -468,8 +502,9 @@ struct TableBuilder {
             if (role && *role < 0) *role = type;
         }
         t.first_moves = v.has_first_moves();
-        t.extras = t.captures_to_hand || t.drops || t.counts_checks || t.gating || t.first_moves ||
-                   t.counting != CountingRule::None;
+        t.unmoved_squares = v.tracks_unmoved();
+        t.extras = t.captures_to_hand || t.drops || t.counts_checks || t.gating ||
+                   t.unmoved_squares || t.counting != CountingRule::None;
         t.must_capture = v.must_capture;
         t.checks_forbidden = v.checks_forbidden;
         const PositionFields start = parse_fen(g, v.start_fen);
@@ -608,23 +643,6 @@ std::shared_ptr<const Tables<BB>> Tables<BB>::build(std::shared_ptr<const Varian
         for (std::uint32_t ts = t->leap_attackers[c]; ts; ts &= ts - 1) {
             const int type = std::countr_zero(ts);
             t->leap_attacks[c].push_back({type, t->piece(c, type).reverse_leap_capture.data()});
-        }
-    // First moves: plain leaps from each square (Black's mirrored).
-    for (Color c : {White, Black})
-        for (int ti = 0; ti < t->ntypes; ++ti) {
-            const auto& rules = v.pieces[ti].first_moves;
-            if (rules.empty()) continue;
-            auto& pp = t->per_piece[c * t->ntypes + ti];
-            pp.first_move.assign(t->nsq, BB{});
-            pp.first_capture.assign(t->nsq, BB{});
-            for (int s = 0; s < t->nsq; ++s)
-                for (const MoveRule& m : rules) {
-                    const int f = t->g.file_of(s) + m.dx;
-                    const int r = t->g.rank_of(s) + (c == White ? m.dy : -m.dy);
-                    if (!t->g.on_board(f, r)) continue;
-                    if (m.can_move) pp.first_move[s] |= square_bit<BB>(t->g.at(f, r));
-                    if (m.can_capture) pp.first_capture[s] |= square_bit<BB>(t->g.at(f, r));
-                }
         }
     // Promotion moves: the squares they start from (Black's mirrored).
     for (Color c : {White, Black})

@@ -68,6 +68,12 @@ struct Tables {
         BB path;
         bool move, capture;
     };
+    // A first move (first_moves.cpp), as a lame leap; a double step steps over the one square
+    // midway without capturing, and a piece with en passant may be taken there.
+    struct FirstLeap {
+        LameLeap leap;
+        bool double_step;
+    };
     // For attack tests: an attacker of `types` riding vector `vec` sits at the first piece
     // found along the reversed vector; range limits are checked per type.
     struct AttackRay {
@@ -118,8 +124,10 @@ struct Tables {
         // and no position sets it there (Fairy-Stockfish's immobility rule).
         BB stranded{};
         BB drop_zone{};  // where it may be dropped
-        // Its first move's extra leaps (first_moves.cpp), per square; empty: none.
-        std::vector<BB> first_move, first_capture;
+        // Its first moves (first_moves.cpp), per square; empty: none. Made from the squares
+        // of first_from where the variant gives their ranks, else from the unmoved squares.
+        std::vector<std::vector<FirstLeap>> first;
+        BB first_from{};
         std::vector<int> promotion_types;
         int promotion_choices = 0;      // promotion_types.size()
         bool promotes_leaving = false;  // a move from inside the zone may promote (shogi)
@@ -234,7 +242,10 @@ struct Tables {
     bool checks_forbidden = false;  // a move may not give check
     bool gating = false;            // pieces in hand enter by gating (gating.cpp)
     bool first_moves = false;       // some piece has first moves (first_moves.cpp)
-    bool promotion_moves = false;   // some piece promotes by a move of its own
+    // Some piece's first moves are told by the squares whose pieces have not moved, kept as
+    // gating squares are (gating.cpp) and named in the FEN's castling field.
+    bool unmoved_squares = false;
+    bool promotion_moves = false;  // some piece promotes by a move of its own
     // The counting rule (endings/counting.cpp) and the piece kinds its limits name, found by
     // their moves (-1: the variant has none): rook R, khon FfW, knight N, met F.
     CountingRule counting = CountingRule::None;

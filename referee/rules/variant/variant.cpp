@@ -4,6 +4,7 @@
 #include <cctype>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "referee/rules/variant/drop_zone.hpp"
 
@@ -61,7 +62,11 @@ std::string Variant::summary() const {
         if (p.promotion_on_capture) out += " by capturing";
         if (!p.double_step_ranks.empty()) out += "  double step";
         if (p.en_passant) out += "  en passant";
-        if (!p.first_moves.empty()) out += fmt::format("  first move also {}", p.first_move_betza);
+        if (!p.first_move_betza.empty())
+            out += fmt::format("  first move also {}", p.first_move_betza);
+        if (!p.first_move_ranks.empty())
+            out +=
+                fmt::format("  first moves (i) from rank {}", fmt::join(p.first_move_ranks, ","));
         if (p.promotion_move)
             out += fmt::format("  promotes to {} as a move of its own", p.promotion_move->to);
         if (p.extra_moves)

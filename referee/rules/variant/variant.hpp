@@ -46,12 +46,16 @@ struct PieceType {
     std::vector<int> double_step_ranks;  // relative ranks from which it may step two forward
     bool en_passant = false;             // its double step may be taken en passant by a like piece
     int source_line = 0;                 // where it was defined, for later error messages
-    // Leaps its first move may also make (Ouk Chatrang's king and met, as Fairy-Stockfish
-    // plays them; rules/core/first_moves.cpp). Which squares' pieces have not moved yet is part
-    // of the position: file letters in the FEN's castling field. A royal piece may not make
-    // them out of check.
+    // Moves its first move may also make: the `first_move` key's and the betza's `i` moves
+    // (Ouk Chatrang's king and met, the Berolina pawn's diagonal two steps;
+    // rules/core/first_moves.cpp). A royal piece may not make them out of check.
     std::string first_move_betza;
     std::vector<MoveRule> first_moves;
+    // Where a piece that has not moved stands: these relative ranks (a pawn's, which it
+    // never comes back to), as Fairy-Stockfish's doubleStepRegion. Empty: which squares'
+    // pieces have not moved yet is part of the position, file letters in the FEN's castling
+    // field (cambodian).
+    std::vector<int> first_move_ranks;
     // Where it may go (the xiangqi palace, the elephant's own side of the river); unset:
     // anywhere. And moves it has only from the squares of a region (the soldier's sideways
     // step across the river). Leaping pieces only (piece_region.hpp).
@@ -206,6 +210,13 @@ struct Variant {
     bool has_first_moves() const {
         for (const PieceType& p : pieces)
             if (!p.first_moves.empty()) return true;
+        return false;
+    }
+    // Some piece's first moves are told by the squares whose pieces have not moved (the
+    // FEN's castling field names them), not by ranks.
+    bool tracks_unmoved() const {
+        for (const PieceType& p : pieces)
+            if (!p.first_moves.empty() && p.first_move_ranks.empty()) return true;
         return false;
     }
 };

@@ -13,6 +13,7 @@
 #include "referee/rules/variant/variant.hpp"
 #include "referee/rules/variant/yaml/drop_rules_yaml.hpp"
 #include "referee/rules/variant/yaml/end_yaml.hpp"
+#include "referee/rules/variant/yaml/first_moves_yaml.hpp"
 #include "referee/rules/variant/yaml/piece_region_yaml.hpp"
 #include "referee/rules/variant/yaml/promotion_move_yaml.hpp"
 #include "referee/rules/variant/yaml/xboard_letters.hpp"
@@ -24,27 +25,11 @@ namespace {
 
 using Reader = YamlReader<VariantError>;
 
-std::vector<int> parse_ranks(const Reader& r, const YAML::Node& node, const std::string& key,
-                             int height) {
-    std::vector<int> out;
-    auto add = [&](const YAML::Node& n) {
-        int v = r.get<int>(n, key, "a rank number");
-        if (v < 1 || v > height)
-            r.fail(n, key, fmt::format("rank {} is not on a board of {} ranks", v, height));
-        out.push_back(v);
-    };
-    if (node.IsSequence())
-        for (const auto& n : node) add(n);
-    else
-        add(node);
-    return out;
-}
-
 void read_piece(const Reader& r, const YAML::Node& node, const std::string& where, Variant& v) {
-    r.only_keys(
-        node, where,
-        {"letter", "name", "betza", "royal", "pawn", "promotion", "double_step", "en_passant",
-         "first_move", "confined", "extra_moves", "fen", "kif", "promotion_move"});
+    r.only_keys(node, where,
+                {"letter", "name", "betza", "royal", "pawn", "promotion", "double_step",
+                 "en_passant", "first_move", "first_move_ranks", "confined", "extra_moves", "fen",
+                 "kif", "promotion_move"});
     PieceType p;
     p.source_line = node.Mark().line + 1;
     if (!node["letter"]) r.fail(node, where + ".letter", "a piece needs a letter");
@@ -74,15 +59,9 @@ void read_piece(const Reader& r, const YAML::Node& node, const std::string& wher
         return std::vector<MoveRule>{};
     };
     p.moves = betza(node["betza"], where + ".betza", p.betza);
-    if (auto first = node["first_move"]) {
-        p.first_moves = betza(first, where + ".first_move", p.first_move_betza);
-        for (const MoveRule& m : p.first_moves)
-            if (m.is_rider() || m.hop != Hop::None || m.lame)
-                r.fail(first, where + ".first_move",
-                       fmt::format("piece '{}': a first move must be a plain leap ('{}' has a "
-                                   "rider, hopper or lame leap)",
-                                   p.letter, p.first_move_betza));
-    }
+    if (node["first_move"])
+        p.first_moves = betza(node["first_move"], where + ".first_move", p.first_move_betza);
+    read_first_moves(r, node, where, v.geometry, p);
     read_piece_regions(r, node, where, v.geometry, p);
     read_promotion_move(r, node, where, v.geometry, p);
     if (node["fen"]) {
@@ -514,7 +493,7 @@ Variant parse_variant(const std::string& yaml_text, const std::string& source) {
     if (v.chess960 && v.castling.empty())
         r.fail(root["chess960"], "chess960",
                "chess960 needs castling rules: they say where the king and the rook end");
-    if (v.has_first_moves() && (v.gating || v.chess960))
+    if (v.tracks_unmoved() && (v.gating || v.chess960))
         r.fail(root["pieces"], "pieces",
                "first moves, gating and chess960 all write file letters in the FEN's castling "
                "field; a variant may have one of them");
