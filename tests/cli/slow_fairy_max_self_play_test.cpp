@@ -51,7 +51,9 @@ TEST_P(SlowFairyMaxSelfPlay, WholeGamesWithEveryMoveAccepted) {
     }
 }
 
-INSTANTIATE_TEST_SUITE_P(SlowFairyMax, SlowFairyMaxSelfPlay, ::testing::Values("berolina"),
+INSTANTIATE_TEST_SUITE_P(SlowFairyMax, SlowFairyMaxSelfPlay,
+                         ::testing::Values("berolina", "light-brigade", "ciccolini", "great",
+                                           "spartan"),
                          [](const auto& info) {
                              std::string name = info.param;
                              for (char& c : name)

@@ -186,7 +186,8 @@ void Board<BB>::set(const PositionFields& f) {
             if (!has_royal(c) && t_->start_royal[c])
                 throw PositionError(fmt::format("{} has no {}; in {} both sides need one",
                                                 color_name(c), royal, v.name));
-        for (BB royals = royals_ & by_color_[~stm_]; any(royals);) {
+        // Under duple check only all of them at once.
+        for (BB royals = royals_ & by_color_[~stm_]; any(royals) && royal_attacked(~stm_);) {
             const int s = pop_lsb(royals);
             if (attacked(s, stm_))
                 throw PositionError(fmt::format(

@@ -50,7 +50,8 @@ class Board {
     int counting_ply() const { return counting_ply_; }
 
     bool attacked(int sq, Color by) const;
-    bool royal_attacked(Color c) const;  // any royal piece of c attacked
+    // Any royal piece of c attacked; under duple check, every one of them.
+    bool royal_attacked(Color c) const;
     bool in_check() const { return royal_attacked(stm_); }
     // A royal piece of c sees an enemy royal piece along a file or rank with nothing
     // between (flying_general.cpp): under the flying-general rule, c's move left it so.

@@ -358,6 +358,12 @@ bool Board<BB>::attacked_along_rays(int sq, Color by, BB occ, BB theirs) const {
 template <class BB>
 bool Board<BB>::royal_attacked(Color c) const {
     BB royals = royals_ & by_color_[c];
+    if (t_->duple_check) {
+        if (!any(royals)) return false;
+        while (any(royals))
+            if (!attacked(pop_lsb(royals), ~c)) return false;
+        return true;
+    }
     while (any(royals))
         if (attacked(pop_lsb(royals), ~c)) return true;
     return false;

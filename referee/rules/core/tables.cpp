@@ -507,6 +507,7 @@ struct TableBuilder {
                    t.unmoved_squares || t.counting != CountingRule::None;
         t.must_capture = v.must_capture;
         t.checks_forbidden = v.checks_forbidden;
+        t.duple_check = v.duple_check;
         const PositionFields start = parse_fen(g, v.start_fen);
         for (const PieceType& pt : v.pieces) t.promotion_limited |= pt.promotion_captured_only;
         if (t.promotion_limited) {
@@ -515,6 +516,10 @@ struct TableBuilder {
                 if (c != '.' && v.type_of(c) >= 0)
                     ++t.promotion_limit[std::isupper(static_cast<unsigned char>(c)) ? White : Black]
                                        [v.type_of(c)];
+            // A kind the start does not give the side is not limited (Great Shatranj's soldier).
+            for (auto& limits : t.promotion_limit)
+                for (int& limit : limits)
+                    if (limit == 0) limit = kMaxPieceCodes * kMaxSquares;
         }
         t.drop_filters = v.drop_rules.filters_moves();
         // Promoted forms of their own (shogi's +P) need no mark: their type says it.

@@ -240,6 +240,7 @@ struct Tables {
     bool counts_checks = false;     // checks given are counted (a CheckCount ending)
     bool must_capture = false;      // a side that can capture must
     bool checks_forbidden = false;  // a move may not give check
+    bool duple_check = false;       // in check only with every royal piece attacked
     bool gating = false;            // pieces in hand enter by gating (gating.cpp)
     bool first_moves = false;       // some piece has first moves (first_moves.cpp)
     // Some piece's first moves are told by the squares whose pieces have not moved, kept as
@@ -251,8 +252,9 @@ struct Tables {
     CountingRule counting = CountingRule::None;
     int counting_rook = -1, counting_khon = -1, counting_knight = -1, counting_met = -1;
     // Promotion to lost pieces only: per colour and type, how many the side may have at
-    // most (its start position's count); a promotion to a type it has that many of is not
-    // legal. promotion_limited: some piece promotes this way.
+    // most (its start position's count; no limit for a type it does not start with); a
+    // promotion to a type it has that many of is not legal. promotion_limited: some piece
+    // promotes this way.
     bool promotion_limited = false;
     std::vector<int> promotion_limit[2];
     // Drop rules (variant/drop_rules.hpp): a filter of the legal list (must drop, bishops on

@@ -75,9 +75,11 @@ std::string Variant::summary() const {
         if (p.confined) out += fmt::format("  confined to {}", p.confined->describe(geometry));
         out += '\n';
     }
-    out += fmt::format("check rules: {}\n", check_rules
-                                                ? "yes (a move may not leave the king attacked)"
-                                                : "no (moving into check is legal)");
+    out += fmt::format("check rules: {}\n",
+                       !check_rules  ? "no (moving into check is legal)"
+                       : duple_check ? "duple check (a move may not leave every king attacked; "
+                                       "a king left attacked may be captured)"
+                                     : "yes (a move may not leave the king attacked)");
     if (flying_general)
         out += "flying general: the kings may not face each other on an open file or rank\n";
     for (const auto& c : castling)

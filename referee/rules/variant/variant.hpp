@@ -151,6 +151,11 @@ struct Variant {
     std::string start_fen;
     std::vector<PieceType> pieces;
     bool check_rules = false;  // a move may not leave one's own royal piece attacked
+    // Duple check (Spartan chess's two kings, Fairy-Stockfish's dupleCheck): with check rules,
+    // a side is in check only when all its royal pieces are attacked, and a move may leave
+    // some of them attacked, not all; one so left may be captured, and the side plays on
+    // with the rest.
+    bool duple_check = false;
     std::vector<CastlingRule> castling;
     // Fischer random (chess960): the king and the rooks may start anywhere on the first rank.
     // Each castling rule then gives where the king and the rook end (king_to, rook_to) and,

@@ -376,7 +376,8 @@ Variant parse_variant(const std::string& yaml_text, const std::string& source) {
         root, "",
         {"name", "description", "extends", "board", "start", "pieces", "check_rules", "castling",
          "end", "uci_default", "captures_to_hand", "drops", "must_capture", "chess960", "names",
-         "xboard_start", "checks_forbidden", "gating", "flying_general", "xboard_letters", "drawing"});
+         "xboard_start", "checks_forbidden", "gating", "flying_general", "xboard_letters", "drawing",
+         "duple_check"});
     // clang-format on
     // The file's own piece list, before `extends` merges the parent's into it: an error in a
     // piece is reported by its index in this list, where the author counts it.
@@ -462,6 +463,11 @@ Variant parse_variant(const std::string& yaml_text, const std::string& source) {
     v.start_fen = r.get<std::string>(root["start"], "start", "a FEN string");
     if (root["check_rules"])
         v.check_rules = r.get<bool>(root["check_rules"], "check_rules", "true or false");
+    if (const auto duple = root["duple_check"]) {
+        v.duple_check = r.get<bool>(duple, "duple_check", "true or false");
+        if (v.duple_check && !v.check_rules)
+            r.fail(duple, "duple_check", "duple check is a rule of check: it needs check_rules");
+    }
     if (root["captures_to_hand"])
         v.captures_to_hand =
             r.get<bool>(root["captures_to_hand"], "captures_to_hand", "true or false");
