@@ -1,9 +1,10 @@
 // Fairy-Max against itself through the referee, in each catalogue variant that only
 // Fairy-Max plays (Fairy-Stockfish 11.1 knows none of them, so no perft compares): `referee
 // play VARIANT` with Fairy-Max as White and as Black (it is told the variant by its own name,
-// the file's `names:`), whole games in which the referee accepts every move either side makes
-// and the game ends by the variant's rules; `referee check` then reads the game's PGN back.
-// Skipped where Fairy-Max is not installed; slow.
+// the file's `names:`, or for Chess with Different Armies its `fairy` and the option that
+// chooses the armies, `xboard_variant:`), whole games in which the referee accepts every
+// move either side makes and the game ends by the variant's rules; `referee check` then
+// reads the game's PGN back. Skipped where Fairy-Max is not installed; slow.
 #include <cctype>
 #include <filesystem>
 #include <fstream>
@@ -53,7 +54,10 @@ TEST_P(SlowFairyMaxSelfPlay, WholeGamesWithEveryMoveAccepted) {
 
 INSTANTIATE_TEST_SUITE_P(SlowFairyMax, SlowFairyMaxSelfPlay,
                          ::testing::Values("berolina", "light-brigade", "ciccolini", "great",
-                                           "spartan"),
+                                           "spartan", "fide-clobberers", "clobberers-fide",
+                                           "fide-nutters", "nutters-fide", "fide-rookies",
+                                           "rookies-fide", "clobberers-rookies",
+                                           "rookies-clobberers"),
                          [](const auto& info) {
                              std::string name = info.param;
                              for (char& c : name)

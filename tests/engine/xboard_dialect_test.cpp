@@ -415,6 +415,30 @@ TEST_F(Xboard, OptionsMemoryAndCoresGoWhereTheEngineAsked) {
     EXPECT_NE(host.faults[0].second.find("no option 'Hash'"), std::string::npos);
 }
 
+// Chess with Different Armies is Fairy-Max's `fairy` with its army option: the option goes
+// before the first game, `variant fairy` with each; an engine that lists `fairy` without the
+// option would play another game under that name, so it is refused.
+TEST_F(Xboard, AGameChosenByTheEnginesOptionSetsItAndSendsItsName) {
+    const rules::Rules& armies = test::cached_rules("fide-nutters");
+    open(armies);
+    handshake(
+        {"feature variants=\"normal,fairy\" option=\"Variant fairy selects -combo "
+         "FIDE-Clobberers /// FIDE-Nutters\" done=1"});
+    const std::string sent = host.take();
+    EXPECT_NE(sent.find("accepted done\noption Variant fairy selects=FIDE-Nutters\n"),
+              std::string::npos)
+        << sent;
+    dialect->new_game(true, request());
+    EXPECT_EQ(host.take().rfind("new\nvariant fairy\nforce\n", 0), 0u);
+
+    open(armies);
+    handshake({"feature variants=\"normal,fairy\" done=1"});
+    ASSERT_EQ(host.faults.size(), 1u);
+    EXPECT_EQ(host.faults[0].first, FaultKind::Unsupported);
+    EXPECT_NE(host.faults[0].second.find("option 'Variant fairy selects'"), std::string::npos)
+        << host.faults[0].second;
+}
+
 TEST_F(Xboard, ReuseZeroMakesItAOneGameEngine) {
     open(chess);
     EXPECT_FALSE(dialect->one_game());

@@ -420,4 +420,35 @@ TEST(VariantYaml, InitialMovesAndTheirRanks) {
     expect_error(off_board, {"pieces[5].first_move_ranks", line, column, "rank 9 is not on"});
 }
 
+// Chess with Different Armies: castling rules of one side, Black's own promotions, and the
+// game of Fairy-Max's that its option chooses.
+TEST(VariantYaml, OneSidesCastlingBlacksPromotionsAndTheXboardGame) {
+    const std::string armies = replace(
+        replace(kGood, "promotion: [Q]", "promotion: {to: [Q], black: [R, N]}"), "end:\n",
+        "castling:\n  - {right: Q, king: e1, rook: a1, king_to: c1, rook_to: d1, side: white}\n"
+        "  - {right: Q, king: e1, rook: a1, king_to: b1, rook_to: c1, side: black}\n"
+        "xboard_variant: {name: fairy, options: {Variant fairy selects: FIDE-Nutters}}\nend:\n");
+    const std::string board = replace(armies, "kqbnr/ppppp/5/5/PPPPP/RNBQK w - - 0 1",
+                                      "r3k/ppppp/5/5/PPPPP/R3K w Qq - 0 1");
+    const auto v = parse_variant(replace(board, "board: {files: 5", "board: {files: 5"), "t.yaml");
+    ASSERT_EQ(v.castling.size(), 2u);
+    EXPECT_TRUE(v.castling[0].applies(referee::rules::White) &&
+                !v.castling[0].applies(referee::rules::Black));
+    EXPECT_EQ(v.pieces[5].promotions(referee::rules::White), std::vector<char>{'Q'});
+    EXPECT_EQ(v.pieces[5].promotions(referee::rules::Black), (std::vector<char>{'R', 'N'}));
+    EXPECT_EQ(v.xboard_variant.name, "fairy");
+    ASSERT_EQ(v.xboard_variant.options.size(), 1u);
+    EXPECT_EQ(v.xboard_variant.options[0].second, "FIDE-Nutters");
+
+    const std::string twice = replace(board, "side: black", "side: white");
+    auto [line, column] = where(twice, "Q, king: e1, rook: a1, king_to: b1");
+    expect_error(twice, {"castling[1].right", line, column, "the right 'Q' is defined twice"});
+    const std::string bad_side = replace(board, "side: black", "side: blue");
+    std::tie(line, column) = where(bad_side, "blue");
+    expect_error(bad_side, {"castling[1].side", line, column, "'blue' is not a side"});
+    const std::string two_words = replace(board, "name: fairy", "name: fairy chess");
+    std::tie(line, column) = where(two_words, "fairy chess");
+    expect_error(two_words, {"xboard_variant.name", line, column, "is not one word"});
+}
+
 }  // namespace

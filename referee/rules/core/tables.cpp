@@ -52,8 +52,9 @@ struct TableBuilder {
             if (pt.royal) t.royal_types |= 1u << ti;
             if (pt.pawn) t.pawn_types |= 1u << ti;
             if (pt.en_passant) t.en_passant_types |= 1u << ti;
-            for (char letter : pt.promotes_to)
-                if (v.pieces[v.type_of(letter)].royal) t.royal_promotion = true;
+            for (Color c : {White, Black})
+                for (char letter : pt.promotions(c))
+                    if (v.pieces[v.type_of(letter)].royal) t.royal_promotion = true;
         }
         for (const MaterialDraw& d : v.end.insufficient_material) {
             const std::size_t total = d.strong.size() + d.weak.size();
@@ -160,7 +161,7 @@ struct TableBuilder {
             // Micro shogi: every capture turns the piece over, nothing else does. The
             // generator sends its quiet moves past the promotion (movegen.cpp).
             pp.promotion_zone = pp.forced_promotion_zone = t.board;
-            for (char letter : pt.promotes_to) pp.promotion_types.push_back(v.type_of(letter));
+            for (char letter : pt.promotions(c)) pp.promotion_types.push_back(v.type_of(letter));
             pp.promotion_choices = static_cast<int>(pp.promotion_types.size());
             pp.promotes_on_capture = true;
             return;
@@ -168,7 +169,7 @@ struct TableBuilder {
         const int zone = pt.promotion_rank ? pt.promotion_rank : g.height;
         for (int s = 0; s < nsq; ++s)
             if (g.relative_rank(c, s) >= zone) pp.promotion_zone |= square_bit<BB>(s);
-        for (char letter : pt.promotes_to) pp.promotion_types.push_back(v.type_of(letter));
+        for (char letter : pt.promotions(c)) pp.promotion_types.push_back(v.type_of(letter));
         const int forced = !pt.promotion_optional         ? zone
                            : pt.forced_promotion_rank > 0 ? pt.forced_promotion_rank
                            : pt.forced_promotion_rank < 0 ? g.height + 1  // never
@@ -412,6 +413,7 @@ struct TableBuilder {
         t.castle_set.clear.assign(nsq, 0);
         for (Color c : {White, Black}) {
             for (const CastlingRule& cr : v.castling) {
+                if (!cr.applies(c)) continue;
                 auto side = [&](int s) { return c == White ? s : g.mirror_rank(s); };
                 // The variant loader made sure a piece of this side stands on the rook square.
                 const int rook_type = cr.rook_piece

@@ -198,7 +198,8 @@ struct Tables {
     // position with another count needs no closer look.
     std::uint64_t material_draw_sizes = 0;
 
-    // Castling: rules 0..n-1 are White's, n..2n-1 Black's; each has one right bit.
+    // Castling: White's rules first, then Black's (those that apply to each side, in the
+    // variant's order); each has one right bit.
     struct Castle {
         Color color;
         char right;  // FEN letter (upper for White)

@@ -246,6 +246,7 @@ class Searcher {
         std::vector<char> out;
         for (Color c : {White, Black})
             for (const auto& rule : v_.castling) {
+                if (!rule.applies(c)) continue;
                 auto side = [&](Square s) { return c == White ? s : g_.mirror_rank(s); };
                 const char king = f.placement[side(rule.king_from)],
                            rook = f.placement[side(rule.rook_from)];
@@ -338,6 +339,7 @@ class Searcher {
         if (castle_home) {
             for (Color c : {White, Black})
                 for (const auto& rule : v_.castling) {
+                    if (!rule.applies(c)) continue;
                     auto side = [&](Square s) { return c == White ? s : g_.mirror_rank(s); };
                     for (Square s : {rule.king_from, rule.rook_from}) {
                         const char letter = home_letter(c, s);
@@ -419,6 +421,7 @@ class Searcher {
         const Color us = f.side_to_move;
         const auto& rule =
             v_.castling[static_cast<std::size_t>(pick(rng_, static_cast<int>(v_.castling.size())))];
+        if (!rule.applies(us)) return;
         const char king = home_letter(us, rule.king_from), rook = home_letter(us, rule.rook_from);
         if (king == '.' || rook == '.') return;
         auto as = [](char letter, Color c) {

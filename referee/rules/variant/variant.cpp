@@ -59,6 +59,9 @@ std::string Variant::summary() const {
         if (!p.promotes_to.empty())
             out += fmt::format("  promotes to {}",
                                std::string(p.promotes_to.begin(), p.promotes_to.end()));
+        if (!p.black_promotes_to.empty())
+            out += fmt::format(" (Black's to {})",
+                               std::string(p.black_promotes_to.begin(), p.black_promotes_to.end()));
         if (p.promotion_on_capture) out += " by capturing";
         if (!p.double_step_ranks.empty()) out += "  double step";
         if (p.en_passant) out += "  en passant";
@@ -83,9 +86,12 @@ std::string Variant::summary() const {
     if (flying_general)
         out += "flying general: the kings may not face each other on an open file or rank\n";
     for (const auto& c : castling)
-        out += fmt::format("castling {}: king {}-{}, rook {}-{}\n", c.right,
+        out += fmt::format("castling {}: king {}-{}, rook {}-{}{}\n", c.right,
                            geometry.name(c.king_from), geometry.name(c.king_to),
-                           geometry.name(c.rook_from), geometry.name(c.rook_to));
+                           geometry.name(c.rook_from), geometry.name(c.rook_to),
+                           !c.only            ? ""
+                           : *c.only == White ? " (White only)"
+                                              : " (Black only)");
     if (end.royal_capture)
         out += fmt::format("capturing the king: {}\n", end_value_name(*end.royal_capture));
     if (check_rules)

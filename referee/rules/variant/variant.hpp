@@ -26,7 +26,12 @@ struct PieceType {
     bool royal = false;             // losing it (capture) or its checkmate ends the game
     bool pawn = false;              // its moves reset the n-move rule, like captures do
     std::vector<char> promotes_to;  // letters; empty: never promotes
-    int promotion_rank = 0;         // relative rank (1 = own back rank); 0: the last rank
+    // Black's, where the armies differ (chess with different armies); empty: promotes_to.
+    std::vector<char> black_promotes_to;
+    const std::vector<char>& promotions(Color c) const {
+        return c == Black && !black_promotes_to.empty() ? black_promotes_to : promotes_to;
+    }
+    int promotion_rank = 0;  // relative rank (1 = own back rank); 0: the last rank
     // Optional promotion (shogi): inside the zone the piece may stay as it is, except from
     // forced_promotion_rank on (0: the last rank), where it must promote.
     bool promotion_optional = false;
@@ -77,6 +82,10 @@ struct CastlingRule {
     // The pieces that castle, where the start position does not show them on their squares
     // (placement drops them there); 0: the pieces standing there at the start.
     char king_piece = 0, rook_piece = 0;
+    // One side's only, still written for White (chess with different armies: the
+    // Clobberers' king castles long by three squares, the other army's by two); unset: both.
+    std::optional<Color> only;
+    bool applies(Color c) const { return !only || *only == c; }
 };
 
 // "KN v K": one side with exactly these pieces, the other with exactly those. With
@@ -196,6 +205,14 @@ struct Variant {
     // is A): pairs of this file's letter and theirs, upper case
     // (rules/variant/yaml/xboard_letters.hpp).
     std::vector<std::pair<char, char>> xboard_letters;
+    // Where xboard engines know this game as one of several under one name, chosen by their
+    // options (Fairy-Max's `fairy`, whose option "Variant fairy selects" picks the Chess with
+    // Different Armies pairing): that name, tried before `names`, and the options set first.
+    struct XboardVariant {
+        std::string name;  // empty: none
+        std::vector<std::pair<std::string, std::string>> options;
+    };
+    XboardVariant xboard_variant;
     // Royal pieces may not face each other along a file or rank with nothing between
     // (xiangqi's flying general, Fairy-Stockfish's flyingGeneral): a move that leaves them
     // so is illegal, though neither stands in check.
