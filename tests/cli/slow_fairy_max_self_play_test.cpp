@@ -57,7 +57,7 @@ INSTANTIATE_TEST_SUITE_P(SlowFairyMax, SlowFairyMaxSelfPlay,
                                            "spartan", "fide-clobberers", "clobberers-fide",
                                            "fide-nutters", "nutters-fide", "fide-rookies",
                                            "rookies-fide", "clobberers-rookies",
-                                           "rookies-clobberers"),
+                                           "rookies-clobberers", "mexican"),
                          [](const auto& info) {
                              std::string name = info.param;
                              for (char& c : name)

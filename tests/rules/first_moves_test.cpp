@@ -3,7 +3,9 @@
 // ahead (a capture too), and the rights in the FEN's castling field. And the Berolina pawn's
 // first move (imfnA from its second rank, told by its rank, not kept in the FEN), against the
 // current Fairy-Stockfish (the `ffish` npm package, which knows berolina; 11.1 does not),
-// with en passant on the square it passed.
+// with en passant on the square it passed. And the Mexican pawn's first move, up to three
+// squares ahead, taken en passant on either square a triple step passed, as Fairy-Max
+// accepts it (fed the moves in force mode, it refuses neither capture).
 #include <gtest/gtest.h>
 
 #include "referee/rules/core/position.hpp"
@@ -96,6 +98,34 @@ TEST(FirstMoves, BerolinaPawnsSteppingOntoOneSquareAreToldApartInSan) {
     EXPECT_EQ(pos.parse_san("hg3"), h);
     EXPECT_THROW(pos.parse_san("g3"), MoveError);
     EXPECT_EQ(pos.san(pos.parse_move("f2e3")), "e3");  // no other pawn goes there
+}
+
+TEST(FirstMoves, MexicanTripleStepIsTakenEnPassantOnEitherSquareItPassed) {
+    const Rules& mexican = cached_rules("mexican");
+    Position pos = mexican.start();
+    play(pos,
+         {"b1a3", "d9d6", "a3b1", "d6d5", "b1a3", "d5d4", "a3b1", "f9f6", "b1a3", "f6f5", "e2e5"});
+    EXPECT_EQ(pos.fen(),
+              "rncbqkbcnr/ppp1p1pppp/10/10/10/4Pp4/3p6/N9/PPPP1PPPPP/R1CBQKBCNR b KQkq e3e4 0 6");
+    Position other = pos;
+    const Move near = pos.parse_move("d4e3"), far = other.parse_move("f5e4");
+    EXPECT_EQ(near.kind(), MoveKind::EnPassant);
+    EXPECT_EQ(far.kind(), MoveKind::EnPassant);
+    pos.play(near);
+    other.play(far);
+    EXPECT_EQ(pos.fen(),
+              "rncbqkbcnr/ppp1p1pppp/10/10/10/5p4/10/N3p5/PPPP1PPPPP/R1CBQKBCNR w KQkq - 0 7");
+    EXPECT_EQ(other.fen(),
+              "rncbqkbcnr/ppp1p1pppp/10/10/10/10/3pp5/N9/PPPP1PPPPP/R1CBQKBCNR w KQkq - 0 7");
+    // The field reads back; a double step's names one square, a triple step's both.
+    EXPECT_EQ(mexican.from_fen(pos.fen()).fen(), pos.fen());
+    Position two = mexican.start();
+    play(two, {"e2e4"});
+    EXPECT_EQ(two.fen(),
+              "rncbqkbcnr/pppppppppp/10/10/10/10/4P5/10/PPPP1PPPPP/RNCBQKBCNR b KQkq e3 0 1");
+    EXPECT_THROW(mexican.from_fen("rncbqkbcnr/ppp1p1pppp/10/10/10/4Pp4/3p6/N9/PPPP1PPPPP/"
+                                  "R1CBQKBCNR b KQkq e3 0 6"),
+                 PositionError);
 }
 
 }  // namespace

@@ -35,7 +35,7 @@ void Board<BB>::clear() {
     by_type_.fill(BB{});
     stm_ = White;
     castling_ = 0;
-    ep_ = ep_victim_ = kNoSquare;
+    ep_ = ep_last_ = ep_victim_ = kNoSquare;
     halfmove_ = 0;
     fullmove_ = 1;
     key_ = 0;
@@ -46,18 +46,6 @@ void Board<BB>::clear() {
     counting_limit_ = counting_ply_ = 0;
     gate_history_.clear();
     history_.clear();
-}
-
-// Whether a piece of the side to move could take en passant now. Only then does the
-// en-passant square belong in the key: two positions differ in rights only if it can.
-template <class BB>
-bool Board<BB>::ep_capturable() const {
-    if (ep_ == kNoSquare) return false;
-    for (std::uint32_t ts = t_->en_passant_types; ts; ts &= ts - 1) {
-        int type = std::countr_zero(ts);
-        if (any(t_->piece(stm_, type).reverse_leap_capture[ep_] & pieces(stm_, type))) return true;
-    }
-    return false;
 }
 
 // What no game can reach, whatever the variant: a piece that must promote standing
@@ -158,17 +146,7 @@ void Board<BB>::set(const PositionFields& f) {
         if (castling_ >> i & 1) key_ ^= castles()[i].key;
 
     if (f.en_passant != "-") {
-        // The square passed over, or where the piece that passed it stands and that square
-        // ("d5e6", as Fairy-Stockfish writes the Berolina pawn's).
-        std::size_t used = 0;
-        auto sq = g.parse_prefix(f.en_passant, used);
-        std::optional<Square> victim;
-        if (sq && used < f.en_passant.size()) victim = sq, sq = g.parse(f.en_passant.substr(used));
-        if (!sq)
-            throw PositionError(
-                fmt::format("the en-passant square '{}' is not on the board", f.en_passant));
-        ep_ = *sq;
-        ep_victim_ = double_step_over(*sq, victim, f.en_passant);
+        set_en_passant(f.en_passant);
         if (ep_capturable()) key_ ^= t_->zobrist_ep[ep_];
     }
     if (stm_ == Black) key_ ^= t_->zobrist_side;
@@ -223,9 +201,7 @@ PositionFields Board<BB>::fields() const {
     }
     if (f.castling.empty()) f.castling = "-";
     f.castling_given = true;
-    f.en_passant = ep_ == kNoSquare                   ? "-"
-                   : double_steppers(ep_).size() == 1 ? t_->g.name(ep_)
-                                                      : t_->g.name(ep_victim_) + t_->g.name(ep_);
+    f.en_passant = en_passant_field();
     f.halfmove_clock = halfmove_;
     f.fullmove_number = fullmove_;
     if (any(promoted_)) {
@@ -275,13 +251,14 @@ void Board<BB>::play(Move m) {
     u.captured = kNoPiece;
     u.captured_sq = kNoSquare;
     u.castling = castling_;
-    u.ep = ep_;
-    u.ep_victim = ep_victim_;
+    u.ep = static_cast<std::int16_t>(ep_);
+    u.ep_last = static_cast<std::int16_t>(ep_last_);
+    u.ep_victim = static_cast<std::int16_t>(ep_victim_);
     u.halfmove = halfmove_;
     u.key = key_;
 
     if (kKeyed && ep_capturable()) key_ ^= t.zobrist_ep[ep_];
-    ep_ = ep_victim_ = kNoSquare;
+    ep_ = ep_last_ = ep_victim_ = kNoSquare;
     ++halfmove_;
 
     switch (m.kind()) {
@@ -316,10 +293,16 @@ void Board<BB>::play(Move m) {
                 halfmove_ = 0;
             }
             put<kKeyed>(m.promotion ? make_piece(color_of(moved), m.promotion_type()) : moved, to);
-            // A double step, straight or not (the Berolina pawn's), passes the square midway.
+            // A double step, straight or not (the Berolina pawn's), or a triple one (the
+            // Mexican pawn's) passes the squares between.
             if (m.kind() == MoveKind::DoubleStep && (t.en_passant_types >> type_of(moved) & 1)) {
+                const Geometry& g = t.g;
+                const int n = std::max(std::abs(g.file_of(to) - g.file_of(from)),
+                                       std::abs(g.rank_of(to) - g.rank_of(from)));
+                const int step = (to - from) / n;
                 ep_victim_ = to;
-                ep_ = (from + to) / 2;
+                ep_ = from + step;
+                ep_last_ = to - step;
             }
     }
     if (t.pawn_types >> type_of(moved) & 1) halfmove_ = 0;
@@ -363,6 +346,7 @@ void Board<BB>::unmake() {
     }
     castling_ = u.castling;
     ep_ = u.ep;
+    ep_last_ = u.ep_last;
     ep_victim_ = u.ep_victim;
     halfmove_ = u.halfmove;
     key_ = u.key;

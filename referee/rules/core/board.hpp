@@ -97,7 +97,7 @@ class Board {
         Piece moved, captured;
         int captured_sq;
         std::uint32_t castling;
-        int ep, ep_victim;
+        std::int16_t ep, ep_last, ep_victim;
         int halfmove;
         std::uint64_t key;
         // Only written in variants with hands, promoted marks or check counts (T::extras).
@@ -198,13 +198,15 @@ class Board {
     void place(Piece p, int s);  // without the key
     void lift(int s);
     void clear();
+    // En passant (en_passant.cpp): the squares the last double step passed, ep_ to ep_last_;
+    // whether the side to move could take there (only then is it in the key); the FEN's
+    // field, read and written; where the pieces stand that may have just passed exactly
+    // these squares (one, or two Berolina pawns that passed one square from either side).
+    BB ep_squares() const;
     bool ep_capturable() const;
-    // Where the pieces stand that may have just double-stepped over `over` (first_moves.cpp):
-    // one, or two Berolina pawns that passed it from either side.
-    std::vector<int> double_steppers(int over) const;
-    // The one of them a FEN's en-passant field `text` names (`victim`, or the only one);
-    // throws PositionError when none is, or it could be either.
-    int double_step_over(int over, std::optional<int> victim, const std::string& text) const;
+    void set_en_passant(const std::string& field);
+    std::string en_passant_field() const;
+    std::vector<int> double_steppers(BB passed) const;
     template <class Sink, class Filter>
     Sink generate(Sink sink, Filter& filter) const;
     template <class Sink>
@@ -252,6 +254,7 @@ class Board {
     std::shared_ptr<const typename T::CastleSet> own_castles_;
     std::uint32_t castling_ = 0;  // one bit per castles_->castles entry
     int ep_ = kNoSquare;          // the square a pawn passed over, capturable this move
+    int ep_last_ = kNoSquare;     // the last one it passed (ep_ itself but for a triple step)
     int ep_victim_ = kNoSquare;   // where that pawn stands
     int halfmove_ = 0;
     int fullmove_ = 1;

@@ -208,9 +208,11 @@ struct TableBuilder {
                     if (!g.on_board(f, r)) break;
                     const int to = g.at(f, r);
                     if (m.lame && !m.is_rider()) path = lame_path(s, dx, dy);
-                    const bool double_step =
-                        !m.can_capture && popcount(path) == 1 && (g.file_of(s) + f) % 2 == 0 &&
-                        (g.rank_of(s) + r) % 2 == 0 && test(path, (s + to) / 2);
+                    // Over every square between, along a line: en passant may take it there.
+                    const int n = std::max(std::abs(k * dx), std::abs(k * dy));
+                    const bool line = (dx == 0 || dy == 0 || std::abs(dx) == std::abs(dy)) &&
+                                      n >= 2 && popcount(path) == n - 1;
+                    const bool double_step = !m.can_capture && line;
                     pp.first[s].push_back({{to, path, m.can_move, m.can_capture}, double_step});
                     path |= square_bit<BB>(to);
                 }

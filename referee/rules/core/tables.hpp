@@ -68,8 +68,8 @@ struct Tables {
         BB path;
         bool move, capture;
     };
-    // A first move (first_moves.cpp), as a lame leap; a double step steps over the one square
-    // midway without capturing, and a piece with en passant may be taken there.
+    // A first move (first_moves.cpp), as a lame leap; a double step steps along a line over
+    // the squares between without capturing, and a piece with en passant may be taken there.
     struct FirstLeap {
         LameLeap leap;
         bool double_step;
