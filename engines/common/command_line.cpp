@@ -88,6 +88,8 @@ CommandLine parse_command_line(std::span<const std::string> args,
         if (flag == "protocol") {
             if (*value == "uci")
                 out.dialect = Dialect::Uci;
+            else if (*value == "usi")
+                out.dialect = Dialect::Usi;
             else if (*value == "imcs")
                 out.dialect = Dialect::Imcs;
             else if (*value == "plain")
@@ -98,7 +100,7 @@ CommandLine parse_command_line(std::span<const std::string> args,
                 out.dialect = Dialect::Xboard;
             else
                 throw std::invalid_argument(fmt::format(
-                    "{} '{}' is none of uci, xboard, imcs, plain, imcs-tcp.", where, *value));
+                    "{} '{}' is none of uci, usi, xboard, imcs, plain, imcs-tcp.", where, *value));
         } else if (flag == "variant") {
             if (value->empty())
                 throw std::invalid_argument(
@@ -163,7 +165,7 @@ std::string usage(const EngineIdentity& id, const std::vector<Parameter>& parame
     auto row = [&](const std::string& left, const std::string& help) {
         out += fmt::format("  {:<28} {}\n", left, help);
     };
-    row("--protocol uci|xboard|imcs|plain|imcs-tcp",
+    row("--protocol uci|usi|xboard|imcs|plain|imcs-tcp",
         "the dialect: on stdin/stdout, or imcs-tcp as a client of an IMCS server (default uci)");
     row("--variant NAME_OR_PATH", "a shipped variant name or a .yaml file (default minitchess)");
     row("--seed N", seed_parameter().help);

@@ -1,5 +1,5 @@
 // The command line every in-tree engine accepts:
-//   --protocol uci|xboard|imcs|plain|imcs-tcp  --variant NAME_OR_PATH  --seed N  --help
+//   --protocol uci|usi|xboard|imcs|plain|imcs-tcp  --variant NAME_OR_PATH  --seed N  --help
 //   plain:    --color W|B (or -c W|B)  [--clock SECONDS]
 //   imcs-tcp: --host H --port N --user U --password P, and --offer W|B|? or --accept ID|any
 //   imcs, imcs-tcp: --own-board (ignore the boards sent; follow the game from the start)
@@ -23,7 +23,7 @@ struct EngineIdentity {
     std::string summary;  // one line for --help
 };
 
-enum class Dialect { Uci, Imcs, Plain, ImcsTcp, Xboard };
+enum class Dialect { Uci, Usi, Imcs, Plain, ImcsTcp, Xboard };
 
 struct CommandLine {
     Dialect dialect = Dialect::Uci;

@@ -39,8 +39,10 @@ int run_engine(int argc, char** argv, const EngineIdentity& id, Player& player) 
     Output out;
     LineReader in;
     switch (cl.dialect) {
-        case Dialect::Uci: {
-            UciSession session(id, player, out, std::move(*variants), cl.seed);
+        case Dialect::Uci:
+        case Dialect::Usi: {
+            UciSession session(id, player, out, std::move(*variants), cl.seed,
+                               cl.dialect == Dialect::Usi ? UciWords::usi() : UciWords::uci());
             session.run(in);
             return 0;
         }

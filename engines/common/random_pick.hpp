@@ -1,5 +1,6 @@
 // The seeded uniform choice random-engine makes, shared with the broken engines that "play
-// normally": the legal moves sorted by their dash name ("a2-a3"), then index rng() % count.
+// normally": the legal moves sorted by their dash name ("a2-a3"), less those that lose on the
+// spot (a pawn-drop mate under uchifuzume) unless every move does, then index rng() % count.
 // Sorting by name makes the choice independent of the generator's move order, and one
 // rng() call per move keeps two runs with the same seed in step whatever the dialect.
 #pragma once

@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "engines/common/text.hpp"
+#include "referee/rules/notation/usi_notation.hpp"
 
 namespace engines {
 
@@ -48,9 +49,21 @@ std::string join_until(const std::vector<std::string>& words, std::size_t& i,
 
 }  // namespace
 
+UciWords UciWords::uci() {
+    return {"uci", "uciok", "ucinewgame", "fen", "(none)", MoveStyle::Uci, false};
+}
+UciWords UciWords::usi() {
+    return {"usi", "usiok", "usinewgame", "sfen", "resign", MoveStyle::Usi, true};
+}
+
 UciSession::UciSession(const EngineIdentity& id, Player& player, Output& out,
-                       VariantChoice variants, std::uint64_t seed)
-    : id_(id), player_(player), out_(out), variants_(std::move(variants)), seed_(seed) {
+                       VariantChoice variants, std::uint64_t seed, UciWords words)
+    : id_(id),
+      words_(words),
+      player_(player),
+      out_(out),
+      variants_(std::move(variants)),
+      seed_(seed) {
     for (const auto& p : player_.parameters()) values_[p.flag] = p.default_value;
 }
 
@@ -91,12 +104,12 @@ bool UciSession::handle(const std::string& line) {
         return true;
     }
     if (command == "ponderhit") return true;  // this framework never ponders
-    if (command == "uci") {
+    if (command == words_.hello) {
         identify();
     } else if (command == "setoption") {
         finish_search();
         set_option(words);
-    } else if (command == "ucinewgame") {
+    } else if (command == words_.new_game) {
         finish_search();
         need_new_game_ = true;
         position_.reset();
@@ -106,6 +119,8 @@ bool UciSession::handle(const std::string& line) {
     } else if (command == "go") {
         finish_search();
         go(words);
+    } else if (command == "gameover") {
+        finish_search();  // USI's end of a game: the next one starts with usinewgame
     }
     // Anything else (debug, register, unknown words) is ignored, as UCI asks.
     return true;
@@ -122,7 +137,7 @@ void UciSession::identify() {
               (file.empty() ? std::string("<empty>") : file));
     out_.line(option_line(seed_parameter(), std::to_string(seed_)));
     for (const auto& p : player_.parameters()) out_.line(option_line(p, values_[p.flag]));
-    out_.line("uciok");
+    out_.line(words_.hello_ok);
 }
 
 void UciSession::set_option(const std::vector<std::string>& words) {
@@ -186,19 +201,22 @@ void UciSession::set_position(const std::vector<std::string>& words) {
             pos.emplace(rules.start());
             from_game_start_ = true;
             ++i;
-        } else if (equals_ignoring_case(words[i], "fen")) {
+        } else if (equals_ignoring_case(words[i], words_.position_text)) {
             ++i;
-            const std::string fen = join_until(words, i, {"moves"});
-            pos.emplace(rules.from_fen(fen));
+            const std::string text = join_until(words, i, {"moves"});
+            pos.emplace(words_.move_style == MoveStyle::Usi ? rules.from_sfen(text)
+                                                            : rules.from_fen(text));
             from_game_start_ = pos->fen() == rules.start().fen();
         } else {
-            info_string(
-                fmt::format("position needs 'startpos' or 'fen <FEN>', not '{}'", words[i]));
+            info_string(fmt::format("position needs 'startpos' or '{} <position>', not '{}'",
+                                    words_.position_text, words[i]));
             return;
         }
         if (i < words.size() && equals_ignoring_case(words[i], "moves")) {
             for (++i; i < words.size(); ++i) {
-                const Move m = pos->parse_move(words[i]);
+                const Move m = words_.move_style == MoveStyle::Usi
+                                   ? referee::rules::parse_usi_move(*pos, words[i])
+                                   : pos->parse_move(words[i]);
                 pos->play(m);
                 moves_.push_back(m);
             }
@@ -215,7 +233,7 @@ void UciSession::go(const std::vector<std::string>& words) {
     if (!position_) {
         info_string(
             "go without a usable position; send 'position startpos' or 'position fen <FEN>' first");
-        out_.line("bestmove (none)");
+        out_.line(std::string("bestmove ") + words_.no_move);
         return;
     }
     if (need_new_game_) {
@@ -227,13 +245,16 @@ void UciSession::go(const std::vector<std::string>& words) {
     data->from_game_start = from_game_start_;
     if (!moves_.empty()) data->last_move = moves_.back();
     Limits& limits = data->limits;
-    const bool white = position_->side_to_move() == Color::White;
+    // "white" in the clock words' sense: the side whose clock wtime is (UCI: White; USI: the
+    // side that moves second, whose clock is wtime there).
+    const bool white = (position_->side_to_move() == Color::White) != words_.btime_moves_first;
     auto number = [&](std::size_t& i) -> std::optional<long long> {
         if (i + 1 >= words.size()) return std::nullopt;
         auto n = parse_integer(words[i + 1]);
         if (n) ++i;
         return n;
     };
+    Milliseconds byoyomi{0};
     for (std::size_t i = 1; i < words.size(); ++i) {
         const std::string& w = words[i];
         if (w == "infinite") {
@@ -255,13 +276,23 @@ void UciSession::go(const std::vector<std::string>& words) {
             limits.moves_to_go = static_cast<int>(std::clamp(*n, 0LL, 100000LL));
         else if (w == "movetime")
             limits.move_time = ms;
+        else if (w == "byoyomi")  // USI: what each move may take once the clock is empty
+            byoyomi = ms;
         else if (w == "depth")
             limits.depth = static_cast<int>(std::clamp(*n, 0LL, 1000LL));
         else if (w == "nodes")
             limits.nodes = static_cast<std::uint64_t>(std::max(0LL, *n));
     }
+    // The byoyomi comes after the clock is spent: a budget of its own on an empty clock, an
+    // increment to a clock that has time left.
+    if (byoyomi.count() > 0) {
+        if (limits.time_left.value_or(Milliseconds{0}).count() > 0)
+            limits.increment = byoyomi;
+        else
+            limits.time_left = byoyomi;
+    }
     if (nothing_to_play(data->position)) {
-        out_.line("bestmove (none)");
+        out_.line(std::string("bestmove ") + words_.no_move);
         return;
     }
     {
@@ -272,7 +303,7 @@ void UciSession::go(const std::vector<std::string>& words) {
         held_.reset();
     }
     thinker_.start(make_turn_job(player_, data, out_, InfoLines::Uci), [this, data](Reply reply) {
-        auto text = reply_text(reply, data->position, MoveStyle::Uci);
+        auto text = reply_text(reply, data->position, words_.move_style);
         std::lock_guard lock(mutex_);
         searching_ = false;
         if (infinite_ && !stop_requested_)
@@ -283,7 +314,7 @@ void UciSession::go(const std::vector<std::string>& words) {
 }
 
 void UciSession::print_best(const std::optional<std::string>& text) {
-    out_.line("bestmove " + text.value_or("(none)"));
+    out_.line("bestmove " + text.value_or(words_.no_move));
 }
 
 void UciSession::stop() {

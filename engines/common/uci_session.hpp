@@ -1,5 +1,6 @@
-// The engine side of UCI: reads commands until `quit` or end of input, answering each.
-// Searches run on a worker thread so `stop` and `isready` are answered while thinking.
+// The engine side of UCI, and of USI, which differs from it only in its words: reads commands
+// until `quit` or end of input, answering each. Searches run on a worker thread so `stop` and
+// `isready` are answered while thinking.
 #pragma once
 
 #include <map>
@@ -17,10 +18,25 @@
 
 namespace engines {
 
+// Where USI's words differ from UCI's: the greeting and its answer, the new game, the
+// position text (an SFEN, moves in USI's text) and the clocks: USI's btime is the clock of the
+// side that moves first ("b", sente), White here, where UCI's btime is Black's.
+struct UciWords {
+    const char* hello;          // "uci"
+    const char* hello_ok;       // "uciok"
+    const char* new_game;       // "ucinewgame"
+    const char* position_text;  // "fen"
+    const char* no_move;        // bestmove's word where there is none: "(none)"
+    referee::rules::MoveStyle move_style;
+    bool btime_moves_first;  // btime/binc are the first player's
+    static UciWords uci();
+    static UciWords usi();
+};
+
 class UciSession {
   public:
     UciSession(const EngineIdentity& id, Player& player, Output& out, VariantChoice variants,
-               std::uint64_t seed);
+               std::uint64_t seed, UciWords words = UciWords::uci());
     ~UciSession();
 
     // Returns at `quit` or end of input, once the search (if any) has ended. A search that
@@ -42,6 +58,7 @@ class UciSession {
     void info_string(const std::string& text);
 
     const EngineIdentity& id_;
+    UciWords words_;
     Player& player_;
     Output& out_;
     VariantChoice variants_;

@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "engines/common/text.hpp"
+#include "referee/rules/notation/xboard_notation.hpp"
 
 namespace engines {
 
@@ -232,7 +233,8 @@ void XboardSession::select_variant(const std::string& name) {
 
 void XboardSession::set_board(const std::string& fen) {
     try {
-        Position p = variants_.rules().from_fen(fen);
+        const auto& rules = variants_.rules();
+        Position p = rules.from_fen(referee::rules::from_xboard_fen(rules.variant(), fen));
         std::lock_guard lock(mutex_);
         from_game_start_ = p.fen() == variants_.rules().start().fen();
         position_.emplace(std::move(p));
@@ -247,7 +249,8 @@ void XboardSession::user_move(const std::string& text) {
         std::lock_guard lock(mutex_);
         Move m;
         try {
-            m = position_->parse_move(text);
+            m = position_->parse_move(
+                referee::rules::from_xboard_move(variants_.rules().variant(), text));
         } catch (const referee::rules::MoveError& e) {
             if (e.kind() == referee::rules::MoveError::Kind::Unparsable) throw;
             out_.line("Illegal move: " + text);
@@ -322,7 +325,10 @@ void XboardSession::think() {
                    [this, data](Reply reply) {
                        std::lock_guard lock(mutex_);
                        searching_ = false;
-                       const auto text = reply_text(reply, data->position, MoveStyle::Uci);
+                       auto text = reply_text(reply, data->position, MoveStyle::Uci);
+                       if (text && reply.text.empty())  // a broken engine's raw text stays raw
+                           text =
+                               referee::rules::to_xboard_move(variants_.rules().variant(), *text);
                        if (!text) {
                            out_.line("resign");
                            return;

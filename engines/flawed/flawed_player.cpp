@@ -124,7 +124,11 @@ Reply FlawedPlayer::choose(const Turn& turn) {
     // A move it takes for a win though it loses (a mate by a pawn drop, to an engine that
     // does not know uchifuzume) is the one it plays.
     if (auto lure = moves_->believed_wins(pos); !lure.empty()) return pick_sorted(lure);
-    auto believed = moves_->moves(pos);
+    // Where it cannot read a move played (a promotion before the last rank, to an engine that
+    // promotes only there), it plays from the position before that move, as Fairy-Stockfish
+    // does: perhaps the other side's move.
+    const auto misread = moves_->misread_position(pos, turn.moves);
+    auto believed = moves_->moves(misread ? *misread : pos);
     std::vector<Move> flaw_only;
     for (Move m : believed)
         if (std::find(legal.begin(), legal.end(), m) == legal.end()) flaw_only.push_back(m);

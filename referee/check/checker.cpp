@@ -51,7 +51,7 @@ const rules::Rules* Checker::rules_from_file(const RecordedGame& game, std::stri
                 // The text kept is what the games were played by; the file is named in its
                 // errors, and an `extends:` of a file beside it is looked for beside it.
                 loaded = std::make_unique<rules::Rules>(
-                    rules::parse_variant(game.variant_yaml, game.variant_file));
+                    rules::parse_variant_text(game.variant_yaml, game.variant_file));
                 std::string now;
                 try {
                     now = rules::load_variant_file(game.variant_file).yaml;

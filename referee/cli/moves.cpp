@@ -17,7 +17,8 @@ void add_moves_command(CLI::App& app) {
     };
     auto args = std::make_shared<Args>();
     auto* cmd = app.add_subcommand("moves", "list the legal moves of the side to move");
-    cmd->add_option("VARIANT", args->variant, "variant name or .yaml path")->required();
+    cmd->add_option("VARIANT", args->variant, "variant name, .yaml path or FILE.ini:SECTION")
+        ->required();
     cmd->add_flag("--uci", args->uci, "write moves as a2a3 rather than a2-a3");
     args->position.add_to(*cmd);
     cmd->callback([args] {

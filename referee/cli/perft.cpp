@@ -20,7 +20,8 @@ void add_perft_command(CLI::App& app) {
     };
     auto args = std::make_shared<Args>();
     auto* cmd = app.add_subcommand("perft", "count the leaf positions of the legal-move tree");
-    cmd->add_option("VARIANT", args->variant, "variant name or .yaml path")->required();
+    cmd->add_option("VARIANT", args->variant, "variant name, .yaml path or FILE.ini:SECTION")
+        ->required();
     cmd->add_option("DEPTH", args->depth, "plies to look ahead")
         ->required()
         ->check(CLI::Range(0, 20));

@@ -241,7 +241,8 @@ int run_play(const PlayArgs& a) {
 void add_play_command(CLI::App& app) {
     auto a = std::make_shared<PlayArgs>();
     auto* cmd = app.add_subcommand("play", "play one game between two engines");
-    cmd->add_option("VARIANT", a->variant, "variant name or .yaml path")->required();
+    cmd->add_option("VARIANT", a->variant, "variant name, .yaml path or FILE.ini:SECTION")
+        ->required();
     cmd->add_option("--white", a->white,
                     "White's engine: an in-tree name (random, alphabeta, lousy, broken-hang...), "
                     "fairy-stockfish, a path, or a description 'cmd=PATH [KEY=VALUE ...]' "

@@ -113,7 +113,7 @@ void add_serve_command(CLI::App& app) {
                     "NAME here, for clients run under bwrap with it as their /etc/hosts (the "
                     "command is printed at start)");
     cmd->add_option("--variant", a->options.variant,
-                    "variant name or .yaml path (default minitchess)");
+                    "variant name, .yaml path or FILE.ini:SECTION (default minitchess)");
     cmd->add_option("--data", a->options.data,
                     "directory for accounts, ratings and game logs (default imcs-data)");
     cmd->add_option("--max-connections", a->options.max_connections,

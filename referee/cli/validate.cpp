@@ -11,6 +11,7 @@
 
 #include "referee/cli/commands.hpp"
 #include "referee/engine/process/process.hpp"
+#include "referee/rules/variant/variant.hpp"
 #include "referee/validate/validate.hpp"
 
 namespace referee::cli {
@@ -23,6 +24,7 @@ struct ValidateArgs {
     double startup = 0;
     double margin = 0.1;
     std::string json;
+    bool list_probes = false;
 };
 
 std::vector<std::string> split_names(const std::string& text) {
@@ -36,6 +38,15 @@ std::vector<std::string> split_names(const std::string& text) {
 
 int run_validate(ValidateArgs& a) {
     auto& o = a.options;
+    if (a.list_probes) {
+        // Every variant the referee knows, or the one named.
+        std::cout << validate::probe_list_markdown(
+            o.variant.empty() ? rules::list_variants() : std::vector<std::string>{o.variant});
+        return 0;
+    }
+    // Required unless the probes are only listed.
+    if (o.variant.empty()) throw CLI::RequiredError("--variant");
+    if (o.engine.empty()) throw CLI::RequiredError("--engine");
     if (!a.protocol.empty()) o.protocol = engine::parse_protocol(a.protocol);
     o.only = split_names(a.only);
     if (a.startup > 0)
@@ -69,12 +80,12 @@ void add_validate_command(CLI::App& app) {
     auto a = std::make_shared<ValidateArgs>();
     auto* cmd = app.add_subcommand(
         "validate", "check that an engine obeys the rules and the protocol before a tournament");
-    cmd->add_option("--variant", a->options.variant, "variant name or .yaml path")->required();
+    cmd->add_option("--variant", a->options.variant,
+                    "variant name, .yaml path or FILE.ini:SECTION (required)");
     cmd->add_option("--engine", a->options.engine,
                     "the engine: an in-tree name (random, alphabeta, broken-hang...), "
                     "fairy-stockfish, a path, or a description 'cmd=PATH [KEY=VALUE ...]' "
-                    "(keys below)")
-        ->required();
+                    "(keys below; required)");
     cmd->add_option(
         "--protocol", a->protocol,
         "uci, usi, xboard, imcs, plain or imcs-tcp (overrides the description's proto=)");
@@ -94,6 +105,10 @@ void add_validate_command(CLI::App& app) {
                     "seed of the rule probes' position search (default 1)");
     cmd->add_option("--positions", a->options.rule_positions,
                     "positions asked per rule probe (default 5)");
+    cmd->add_flag("--list-probes", a->list_probes,
+                  "print which rule probes each variant has (every variant the referee knows, "
+                  "or the one --variant names) as Markdown tables, and exit; docs/probes.md is "
+                  "this for the shipped variants");
     std::string probes;
     for (const auto& name : validate::probe_names()) probes += (probes.empty() ? "" : ", ") + name;
     cmd->footer(fmt::format("{}\nProbes, in order: {}.\nExit code 0 only when no probe failed.",

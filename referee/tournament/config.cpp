@@ -408,7 +408,8 @@ TournamentConfig tournament_config_from_yaml(const YAML::Node& root, const std::
                            "not starting with '.'): "
                            "it names the output folder",
                            c.name));
-    c.variant = r.get<std::string>(root["variant"], "variant", "a variant name or .yaml path");
+    c.variant = r.get<std::string>(root["variant"], "variant",
+                                   "a variant name, .yaml path or FILE.ini:SECTION");
     std::optional<rules::Rules> rules;
     try {
         auto v = c.variant;

@@ -51,6 +51,11 @@ struct ValidateOptions {
 // Every probe's name, in the order they run.
 const std::vector<std::string>& probe_names();
 
+// The rule probes each of these variants has, as Markdown: a table per group of rules, a row
+// per variant, F where an engine without the rule fails its probe, W where it is only warned
+// (probe_list.cpp). docs/probes.md is this for the shipped variants.
+std::string probe_list_markdown(const std::vector<std::string>& variants);
+
 // The engine as `referee validate` runs it: the description resolved against bin_dir, the
 // protocol override applied, and for in-tree engines (which need to be told) the
 // "--protocol P" and, for IMCS, "--variant V" arguments added.

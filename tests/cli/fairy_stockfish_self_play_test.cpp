@@ -13,6 +13,7 @@
 #include <gtest/gtest.h>
 
 #include "referee/rules/base/outcome.hpp"
+#include "tests/support/files.hpp"
 #include "tests/support/run_command.hpp"
 #include "tests/support/temp_dir.hpp"
 
@@ -83,5 +84,43 @@ INSTANTIATE_TEST_SUITE_P(
             if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
         return "v_" + name;
     });
+
+// A variant of the user's own variants.ini (FILE.ini:NAME): Fairy-Stockfish is given the
+// same file (VariantPath, then UCI_Variant) and plays it against itself through the referee;
+// the game ends by the section's rules, and `referee check` reads the JSON record back
+// without being told the variant (the record names the file and the section).
+TEST(SlowFairyStockfishIniSelfPlay, AGameOfAnIniSectionEndsByItsRules) {
+    if (!std::filesystem::exists(kFairyStockfish))
+        GTEST_SKIP() << kFairyStockfish << " is not installed (apt-get install fairy-stockfish)";
+    referee::test::TempDir dir;
+    const auto ini = dir.path() / "mine.ini";
+    referee::test::write_text(ini, R"([sixhill]
+pawn = p
+king = k
+rook = r
+knight = n
+maxFile = 6
+startFen = rnk1nr/pppppp/6/6/6/6/PPPPPP/RNK1NR w - - 0 1
+promotionPieceTypes = rn
+doubleStep = false
+castling = false
+flagPiece = k
+whiteFlag = *8
+blackFlag = *1
+nMoveRule = 20
+)");
+    const auto r = run_referee({"play", ini.string() + ":sixhill", "--white", "fairy-stockfish",
+                                "--black", "fairy-stockfish", "--st", "0.02", "--margin", "2",
+                                "--quiet", "--out", (dir.path() / "game").string()});
+    ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
+    std::smatch m;
+    ASSERT_TRUE(std::regex_search(r.out, m, std::regex(R"(\((\S+)\))"))) << r.out;
+    EXPECT_TRUE(rule_endings().count(m[1].str())) << "ended by '" << m[1].str() << "':\n"
+                                                  << r.out << r.err;
+    // The record names FILE.ini:NAME (a journal keeps the text too; play's record only the
+    // name), so check is not told the variant.
+    const auto checked = run_referee({"check", (dir.path() / "game.json").string()});
+    EXPECT_NE(checked.out.find(": 1 ok,"), std::string::npos) << checked.out << checked.err;
+}
 
 }  // namespace

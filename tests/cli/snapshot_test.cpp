@@ -32,6 +32,19 @@ TEST(CliSnapshot, VariantsShowEveryShippedVariant) {
         EXPECT_TRUE(referee_matches_snapshot("variants-show-" + name, {"variants", "show", name}));
 }
 
+// docs/probes.md is what `referee validate --list-probes` prints for the shipped variants:
+// a new variant or rule feature changes the table, and the failure says how to write it.
+TEST(CliSnapshot, TheProbeTableInDocsIsCurrent) {
+    const auto run =
+        referee::test::run_shell("env -u REFEREE_VARIANTS " + std::string(REFEREE_BIN_DIR) +
+                                 "/referee validate --list-probes");
+    ASSERT_EQ(run.exit_code, 0) << run.err;
+    EXPECT_TRUE(referee::test::matches_file(
+        std::string(REFEREE_SOURCE_DIR) + "/docs/probes.md", run.out,
+        "regenerate it: env -u REFEREE_VARIANTS build/bin/referee validate --list-probes > "
+        "docs/probes.md"));
+}
+
 TEST(CliSnapshot, Perft) {
     // Counts only: the order of --divide's lines follows move generation, which may change
     // (referee_cli_test.cpp checks them sorted).

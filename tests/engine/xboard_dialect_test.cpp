@@ -6,6 +6,7 @@
 #include "fake_dialect_host.hpp"
 #include "referee/engine/dialects/xboard_features.hpp"
 #include "referee/rules/core/position.hpp"
+#include "referee/rules/notation/xboard_notation.hpp"
 #include "tests/support/rules.hpp"
 
 using namespace referee;
@@ -260,9 +261,9 @@ TEST_F(Xboard, AMoveWrittenTwiceInTwoFormsIsOneMove) {
 // XBoard counts the ten ranks of a xiangqi board from 0 (HoiXiangqi opened with "a3a4",
 // its pawn from a4): moves, thinking lines and complaints are translated both ways.
 TEST_F(Xboard, OnABoardOfTenRanksTheEngineCountsRanksFromZero) {
-    EXPECT_EQ(engine::xboard::shift_ranks("h3e3", -1), "h2e2");
-    EXPECT_EQ(engine::xboard::shift_ranks("a10a9 P@e5 Rxe10+", -1), "a9a8 P@e4 Rxe9+");
-    EXPECT_EQ(engine::xboard::shift_ranks("h9g7 b0c2", +1), "h10g8 b1c3");
+    EXPECT_EQ(rules::shift_ranks("h3e3", -1), "h2e2");
+    EXPECT_EQ(rules::shift_ranks("a10a9 P@e5 Rxe10+", -1), "a9a8 P@e4 Rxe9+");
+    EXPECT_EQ(rules::shift_ranks("h9g7 b0c2", +1), "h10g8 b1c3");
     const auto& xiangqi = test::cached_rules("xiangqi");
     open(xiangqi);
     handshake({"feature usermove=1 variants=\"xiangqi\" done=1"});

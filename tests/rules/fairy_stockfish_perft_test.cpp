@@ -6,51 +6,22 @@
 #include <cctype>
 #include <filesystem>
 #include <random>
-#include <sstream>
 #include <string>
 #include <vector>
 
 #include <gtest/gtest.h>
 
 #include "referee/rules/core/position.hpp"
+#include "tests/support/fairy_stockfish.hpp"
 #include "tests/support/rules.hpp"
-#include "tests/support/run_command.hpp"
 
 namespace {
 
 using namespace referee::rules;
+using referee::test::ask_fairy_stockfish;
 using referee::test::cached_rules;
-using referee::test::run_command;
-
-const char* kFairyStockfish = "/usr/games/fairy-stockfish";
-
-struct FsAnswer {
-    std::string fen;
-    std::uint64_t nodes = 0;
-    bool counted = false;
-};
-
-// One Fairy-Stockfish run: the variant, a position (start plus moves), its FEN, its perft.
-FsAnswer ask_fairy_stockfish(const std::string& variant, const std::vector<std::string>& moves,
-                             int depth) {
-    std::string input = "setoption name UCI_Variant value " + variant + "\nposition startpos";
-    if (!moves.empty()) {
-        input += " moves";
-        for (const auto& m : moves) input += " " + m;
-    }
-    input += "\nd\ngo perft " + std::to_string(depth) + "\nquit\n";
-    const auto result = run_command(kFairyStockfish, {}, input, 600);
-    FsAnswer out;
-    std::istringstream lines(result.out);
-    for (std::string line; std::getline(lines, line);) {
-        if (line.rfind("Fen: ", 0) == 0) out.fen = line.substr(5);
-        if (line.rfind("Nodes searched: ", 0) == 0) {
-            out.nodes = std::stoull(line.substr(16));
-            out.counted = true;
-        }
-    }
-    return out;
-}
+using referee::test::FsAnswer;
+using referee::test::kFairyStockfish;
 
 struct CatalogueVariant {
     const char* name;  // the file's name, which is Fairy-Stockfish's

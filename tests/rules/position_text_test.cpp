@@ -124,6 +124,14 @@ TEST(FenErrors, CastlingRightsNeedTheirKingAndRook) {
     expect_refused_fen(cached_rules("minichess"), "kqbnr/ppppp/5/5/PPPPP/RNBQK w Q - 0 1", "none");
 }
 
+// Horde's White starts with pawns on e1, a1 and h1: no king, so no castling, whatever the FEN
+// says (a probe once asked Fairy-Stockfish such a position, and it crashed).
+TEST(FenErrors, ASideWithoutACastlingKingInItsStartArrayHasNoRights) {
+    expect_refused_fen(cached_rules("horde"), "8/8/3qkq2/8/r7/P3n3/P6q/P3P2P w KQ - 0 1",
+                       "'K' is not a castling right of horde (the rights are kq)");
+    EXPECT_NO_THROW(cached_rules("horde").from_fen("r3k2r/8/8/8/8/8/PPPPPPPP/PPPPPPPP b kq - 0 1"));
+}
+
 TEST(FenErrors, EnPassantSquaresThatCannotBe) {
     expect_refused_fen(cached_rules("minichess"), "kqbnr/ppppp/5/5/PPPPP/RNBQK b - a3 0 1",
                        "a3");  // no en passant at all

@@ -147,6 +147,24 @@ TEST(SanParse, ReadsTheFormsOtherToolsWrite) {
     EXPECT_EQ(twins.parse_san("Q1b2"), twins.parse_move("a1b2"));
 }
 
+// Chess960: a castling is named by its rook's side, also where the king stays on its
+// castling square (g8, the rook h8-f8) or steps towards the other side (b1-c1, castling
+// long). Both were written by the king's step, O-O-O and O-O.
+TEST(SanParse, Chess960CastlingIsNamedByItsRooksSide) {
+    const Rules frc = Rules::load("fischerandom");
+    const Position stays = frc.from_fen("6kr/4Q2p/7p/B4B1B/8/7P/5K2/8 b k - 0 1");
+    ASSERT_EQ(stays.legal_moves().size(), 1u);
+    const Move short_castle = stays.legal_moves().front();
+    EXPECT_EQ(short_castle.kind(), MoveKind::Castle);
+    EXPECT_EQ(stays.san(short_castle), "O-O");
+    EXPECT_EQ(stays.parse_san("O-O"), short_castle);
+    const Position steps = frc.from_fen("4k3/8/8/8/8/8/8/RK6 w Q - 0 1");
+    const Move long_castle = steps.parse_move("b1a1");
+    EXPECT_EQ(long_castle.kind(), MoveKind::Castle);
+    EXPECT_EQ(steps.san(long_castle), "O-O-O");
+    EXPECT_EQ(steps.parse_san("O-O-O"), long_castle);
+}
+
 TEST(SanParse, MiniChessAndGardnerForms) {
     const Rules minichess = Rules::load("minichess");
     const Position start = minichess.start();

@@ -31,10 +31,11 @@ const std::map<std::string, int> kInnerRanks = {
     {"rules/base", 1},
     {"rules/variant", 2},
     {"rules/variant/yaml", 3},
-    {"rules/core", 4},
-    {"rules/endings", 5},
-    {"rules/notation", 6},
-    {"rules/probes", 7},
+    {"rules/variant/ini", 4},  // Fairy-Stockfish's variants.ini, checked by the YAML reader
+    {"rules/core", 5},
+    {"rules/endings", 6},
+    {"rules/notation", 7},
+    {"rules/probes", 8},
     // engine/: the process (spawn, limits, sandbox) and the engine's description it is
     // started from, below the dialects and the session that speaks them.
     {"engine", 0},

@@ -43,8 +43,8 @@ std::string transcript(const std::vector<std::string>& args, const CommandResult
                             section("stderr", result.err));
 }
 
-::testing::AssertionResult matches_snapshot(const std::string& name, const std::string& text) {
-    const auto path = std::filesystem::path(REFEREE_SNAPSHOT_DIR) / "cli" / (name + ".txt");
+::testing::AssertionResult matches_file(const std::string& path, const std::string& text,
+                                        const std::string& regenerate) {
     const char* update = std::getenv("REFEREE_UPDATE_SNAPSHOTS");
     if (update && std::string(update) == "1") {
         std::ofstream out(path, std::ios::binary);
@@ -55,16 +55,20 @@ std::string transcript(const std::vector<std::string>& args, const CommandResult
     std::ifstream in(path, std::ios::binary);
     if (!in)
         return ::testing::AssertionFailure()
-               << path << " is missing (REFEREE_UPDATE_SNAPSHOTS=1 writes it); the output:\n"
+               << path << " is missing (" << regenerate << "); the output:\n"
                << text;
     std::stringstream expected;
     expected << in.rdbuf();
     if (expected.str() == text) return ::testing::AssertionSuccess();
     return ::testing::AssertionFailure()
-           << "output differs from " << path
-           << " (REFEREE_UPDATE_SNAPSHOTS=1 rewrites it)\n--- expected\n"
+           << "output differs from " << path << " (" << regenerate << ")\n--- expected\n"
            << expected.str() << "--- actual\n"
            << text;
+}
+
+::testing::AssertionResult matches_snapshot(const std::string& name, const std::string& text) {
+    const auto path = std::filesystem::path(REFEREE_SNAPSHOT_DIR) / "cli" / (name + ".txt");
+    return matches_file(path.string(), text, "REFEREE_UPDATE_SNAPSHOTS=1 rewrites it");
 }
 
 ::testing::AssertionResult referee_matches_snapshot(const std::string& name,

@@ -21,6 +21,12 @@ std::string normalise_output(std::string text);
 // stderr, normalised.
 std::string transcript(const std::vector<std::string>& args, const CommandResult& result);
 
+// Passes when text equals the file at `path`, a file of the repository that a command
+// generates (docs/probes.md). With REFEREE_UPDATE_SNAPSHOTS=1 it writes the file and passes;
+// otherwise a difference fails, saying `regenerate`: how to write the file again.
+::testing::AssertionResult matches_file(const std::string& path, const std::string& text,
+                                        const std::string& regenerate);
+
 // Passes when text equals tests/snapshots/cli/NAME.txt. With REFEREE_UPDATE_SNAPSHOTS=1 it
 // writes the file and passes; a missing file fails with the text it would hold.
 ::testing::AssertionResult matches_snapshot(const std::string& name, const std::string& text);

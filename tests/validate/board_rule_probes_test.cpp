@@ -146,6 +146,11 @@ TEST(BoardRuleProbes, SetUpsNoGameReachesAreNotAsked) {
     const Rules minishogi = Rules::load("minishogi");
     EXPECT_FALSE(board_rules_reachable(minishogi.from_fen("k4/5/P4/P4/4K[] w - - 0 1")));
     EXPECT_TRUE(board_rules_reachable(minishogi.from_fen("k4/5/+P4/P4/4K[] w - - 0 1")));
+    // King of the Hill: the side to move already on the hill won with its last move (Fairy-Max
+    // was asked such a position, saw every move lose and played one that left it in check).
+    const Rules koth = Rules::load("kingofthehill");
+    EXPECT_FALSE(board_rules_reachable(koth.from_fen("8/8/3k4/3b4/1R1K3N/3r4/8/4B3 w - - 0 1")));
+    EXPECT_TRUE(board_rules_reachable(koth.from_fen("8/8/3k4/8/1R1K3N/8/8/4B3 b - - 0 1")));
 }
 
 TEST(BoardRuleProbes, UchifuzumeAsksWhereAPawnDropMatesAndSomethingElseIsLegal) {

@@ -5,8 +5,11 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
+#include <set>
 
 #include "referee/rules/probes/probes.hpp"
 #include "tests/support/run_command.hpp"
@@ -45,42 +48,118 @@ bool warns_when_missed(RuleFeature f) {
     return referee::rules::wins_at_once_feature(f);
 }
 
-TEST(SlowFlawedEngines, EachFailsTheProbeAboutItsFlawOnEveryVariantWithTheRule) {
-    int runs = 0;
-    for (const char* variant : kVariants) {
-        const auto rules = referee::rules::Rules::load(variant);
-        for (RuleFeature f : kFlaws) {
-            if (!referee::rules::variant_has_feature(rules.variant(), f)) continue;
-            const std::string probe = std::string("rule-") + referee::rules::feature_key(f);
-            auto o = referee::test::options_for(variant, flawed(referee::rules::feature_key(f)),
-                                                std::nullopt, {probe});
-            const auto report = referee::validate::validate_engine(o);
-            const auto r = referee::test::probe(report, probe);
-            ++runs;
-            // Where only castling mates, the flawed engine's move is legal: a warning.
-            const bool warns = warns_when_missed(f);
-            EXPECT_EQ(r.verdict, warns ? Verdict::Warn : Verdict::Fail)
-                << variant << " " << probe << ": " << r.detail;
-            EXPECT_NE(r.detail.find(warns ? "wins at once" : "positions failed"), std::string::npos)
-                << r.detail;
-            EXPECT_GE(r.positions_asked, 1);
-            EXPECT_EQ(r.positions_failed.empty(), warns);
-            ASSERT_TRUE(r.evidence.has_value()) << variant << " " << probe;
-            EXPECT_FALSE(r.evidence->hint.empty());
-        }
-    }
-    // Every shipped variant has at least one of the rules, and every flaw is tried on at
-    // least one variant.
-    EXPECT_GE(runs, 50);
+// The (variant, rule) pairs whose probe finds no position with validate's default seed: a
+// rule the variant has that no position found shows (pins on dobutsu's board of one-step
+// pieces; a double step, an en passant or a castling that is never the only legal move nor
+// the only winning one where captures are forced or a mate does not win). Their probes are
+// skipped, saying so. A pair that starts finding positions, or a new one, fails the test
+// below, so that this list stays the true one.
+const std::set<std::pair<std::string, std::string>> kNoPositions = {
+    {"antichess", "double-step"},
+    // Its sideways step is the only legal move only with a pawn already on the goal rank,
+    // which ends the game: no game reaches such a position (board_rules_reachable).
+    {"breakthrough", "side-step-move"},
+    {"codrus", "double-step"},
+    {"codrus", "castling-move"},
+    {"dobutsu", "pins"},
+    {"dobutsu", "discovered-check"},
+    {"dobutsu", "promotion"},
+    {"extinction", "en-passant"},
+    {"extinction", "double-step"},
+    {"extinction", "promotion"},
+    {"extinction", "castling-move"},
+    {"giveaway", "double-step"},
+    {"giveaway", "castling-move"},
+    {"gorogoro", "pins"},
+    {"gorogoro", "discovered-check"},
+    {"horde", "castling-move"},
+    {"karouk", "discovered-check"},
+    {"kinglet", "double-step"},
+    {"kinglet", "castling-move"},
+    {"losers", "en-passant-exposes-king"},
+    {"losers", "castling-move"},
+    {"micro", "drop-rank"},
+    {"placement", "castling-in-check"},
+    {"placement", "castling-through-attack"},
+    {"placement", "castling-move"},
+    {"pocketknight", "drop-rank"},
+    {"racingkings", "discovered-check"},
+    {"suicide", "double-step"},
+};
+
+// The shipped variants, read from their folder: the tests are made before main runs, when
+// the rules library's own lists may not be ready yet.
+std::vector<std::string> shipped_variants() {
+    std::vector<std::string> names;
+    for (const auto& entry : std::filesystem::directory_iterator(REFEREE_VARIANT_DIR))
+        if (entry.path().extension() == ".yaml") names.push_back(entry.path().stem().string());
+    std::sort(names.begin(), names.end());
+    return names;
+}
+
+// One test per shipped variant, so that the variants run side by side.
+class SlowShippedVariantFlaws : public testing::TestWithParam<std::string> {};
+
+// For every rule the variant has, the engine without it (flawed-engine, whose move sets are
+// the rules layer's ablations) fails the probe named for the rule, or where the rule's move
+// can only be the one that wins (castling or gating that mates, the variant's ending), is
+// warned; a correct engine fails none of the probes.
+TEST_P(SlowShippedVariantFlaws, AnEngineWithoutARuleFailsTheProbeNamedForIt) {
+    const std::string variant = GetParam();
+    const auto rules = referee::rules::Rules::load(variant);
+    std::vector<std::string> probes;
     for (RuleFeature f : kFlaws) {
-        bool somewhere = false;
-        for (const char* variant : kVariants)
-            somewhere |= referee::rules::variant_has_feature(
-                referee::rules::Rules::load(variant).variant(), f);
-        for (const auto& [variant, rule] : kCatalogueRules) somewhere |= rule == f;
-        EXPECT_TRUE(somewhere) << referee::rules::feature_key(f);
+        if (!referee::rules::variant_has_feature(rules.variant(), f)) continue;
+        const std::string key = referee::rules::feature_key(f);
+        const std::string probe = "rule-" + key;
+        probes.push_back(probe);
+        auto o = referee::test::options_for(variant, flawed(key), std::nullopt, {probe});
+        const auto r = referee::test::probe(referee::validate::validate_engine(o), probe);
+        if (kNoPositions.count({variant, key})) {
+            EXPECT_EQ(r.verdict, Verdict::Skip) << variant << " " << probe << ": " << r.detail;
+            EXPECT_NE(r.detail.find("no position was found"), std::string::npos)
+                << variant << " " << probe << " found positions: take it off kNoPositions";
+            continue;
+        }
+        const bool warns = referee::rules::only_warns(rules.variant(), f);
+        EXPECT_EQ(r.verdict, warns ? Verdict::Warn : Verdict::Fail)
+            << variant << " " << probe << ": " << r.detail;
+        EXPECT_NE(r.detail.find(warns ? "your engine" : "positions failed"), std::string::npos)
+            << variant << " " << probe << ": " << r.detail;
+        EXPECT_GE(r.positions_asked, 1) << variant << " " << probe;
+        EXPECT_EQ(r.positions_failed.empty(), warns) << variant << " " << probe;
+        EXPECT_TRUE(r.evidence.has_value() && !r.evidence->hint.empty()) << variant << " " << probe;
     }
+    for (const auto& [name, key] : kNoPositions)
+        if (name == variant) {
+            EXPECT_NE(std::find(probes.begin(), probes.end(), "rule-" + key), probes.end())
+                << variant << " no longer has " << key << ": take it off kNoPositions";
+        }
+    // The same engine without a flaw plays only legal moves: no rule probe fails it.
+    auto good = referee::test::options_for(variant, flawed(""), std::nullopt, probes);
+    const auto report = referee::validate::validate_engine(good);
+    EXPECT_EQ(report.count(Verdict::Fail), 0u) << variant << "\n"
+                                               << referee::validate::format_text(report);
     EXPECT_TRUE(referee::test::no_children_left());
+}
+
+INSTANTIATE_TEST_SUITE_P(FlawedEngines, SlowShippedVariantFlaws,
+                         testing::ValuesIn(shipped_variants()),
+                         [](const testing::TestParamInfo<std::string>& info) {
+                             std::string name = info.param;
+                             std::replace(name.begin(), name.end(), '-', '_');
+                             return name;
+                         });
+
+// Every flaw is tried: some shipped variant has each rule.
+TEST(FlawedEngines, EveryRuleIsOneAShippedVariantHas) {
+    std::vector<referee::rules::Variant> shipped;
+    for (const auto& name : shipped_variants())
+        shipped.push_back(referee::rules::load_variant(name));
+    for (RuleFeature f : kFlaws)
+        EXPECT_TRUE(std::any_of(shipped.begin(), shipped.end(), [&](const auto& v) {
+            return referee::rules::variant_has_feature(v, f);
+        })) << referee::rules::feature_key(f);
 }
 
 // The catalogue's rules: an engine without the rule fails its probe (where the rule's move is
@@ -109,6 +188,35 @@ TEST(SlowFlawedEngines, EachCatalogueRuleProbeCatchesItsFlawAndPassesACorrectEng
         good.rule_positions = 3;
         const auto g = referee::test::probe(referee::validate::validate_engine(good), probe);
         EXPECT_EQ(g.verdict, Verdict::Pass) << variant << " " << probe << ": " << g.detail;
+    }
+    EXPECT_TRUE(referee::test::no_children_left());
+}
+
+// The move-kind probes say what the engine missed: the drops that were the only legal
+// moves, the promotion before the last rank it could not read, the gating that mated.
+TEST(SlowFlawedEngines, MoveKindProbesSayWhatTheEngineMissed) {
+    struct Case {
+        const char* variant;
+        const char* flaw;
+        Verdict verdict;
+        const char* words;
+    };
+    for (const Case& c : {
+             Case{"crazyhouse", "drop-move", Verdict::Fail, "it made no move"},
+             Case{"sittuyin", "promotion-move", Verdict::Fail, "it made no move"},
+             Case{"fischerandom", "castling-only-move", Verdict::Fail, "it made no move"},
+             Case{"cambodian", "first-move", Verdict::Fail, "it made no move"},
+             Case{"makruk", "promotion-zone", Verdict::Fail,
+                  "rank 6, where makruk's promotion zone begins"},
+             Case{"seirawan", "gating-move", Verdict::Warn,
+                  "your engine never gated where gating wins at once"},
+         }) {
+        const std::string probe = std::string("rule-") + c.flaw;
+        auto o = referee::test::options_for(c.variant, flawed(c.flaw), std::nullopt, {probe});
+        o.rule_positions = 2;
+        const auto r = referee::test::probe(referee::validate::validate_engine(o), probe);
+        EXPECT_EQ(r.verdict, c.verdict) << c.variant << " " << probe << ": " << r.detail;
+        EXPECT_NE(r.detail.find(c.words), std::string::npos) << r.detail;
     }
     EXPECT_TRUE(referee::test::no_children_left());
 }

@@ -12,9 +12,35 @@
 namespace referee::engine {
 namespace {
 
+// Gives the engine a variants.ini (VariantPath) written into its scratch folder, then the
+// section to play (UCI_Variant), in that order: Fairy-Stockfish reads the file when told the
+// path, and knows the section's name only after.
+void send_ini(const DialectContext& c, const std::string& file_name, const std::string& text,
+              const std::string& section) {
+    std::filesystem::create_directories(c.scratch_dir);
+    auto path = std::filesystem::path(c.scratch_dir) / file_name;
+    std::ofstream(path) << text;
+    // Under a root referee the engine runs as a user of its own: it must be able to
+    // reach the file (the folder lists nothing to it) and read it.
+    std::error_code ec;
+    std::filesystem::permissions(
+        c.scratch_dir, std::filesystem::perms::group_exec | std::filesystem::perms::others_exec,
+        std::filesystem::perm_options::add, ec);
+    std::filesystem::permissions(
+        path, std::filesystem::perms::group_read | std::filesystem::perms::others_read,
+        std::filesystem::perm_options::add, ec);
+    c.host.send("setoption name VariantPath value " + path.string());
+    c.host.send("setoption name UCI_Variant value " + section);
+}
+
 bool send_variant(const DialectContext& c, const ListedOptions& listed) {
     const auto& v = c.variant;
-    if (listed.variants.count(v.name)) {
+    // A section of the user's variants.ini: the engine that reads such files gets the very
+    // text the referee plays by (kept with the variant, so a changed file on disk does not
+    // split them), even where it knows a built-in variant of that name.
+    if (const auto spec = rules::ini_spec(v.file); spec && listed.names.count("VariantPath")) {
+        send_ini(c, "variants.ini", v.yaml, spec->section);
+    } else if (listed.variants.count(v.name)) {
         c.host.send("setoption name UCI_Variant value " + v.name);
     } else if (listed.names.count("VariantPath")) {
         std::string why;
@@ -23,20 +49,7 @@ bool send_variant(const DialectContext& c, const ListedOptions& listed) {
             c.host.fault(FaultKind::Unsupported, why);
             return false;
         }
-        std::filesystem::create_directories(c.scratch_dir);
-        auto path = std::filesystem::path(c.scratch_dir) / (ini->section_name + ".ini");
-        std::ofstream(path) << ini->text;
-        // Under a root referee the engine runs as a user of its own: it must be able to
-        // reach the file (the folder lists nothing to it) and read it.
-        std::error_code ec;
-        std::filesystem::permissions(
-            c.scratch_dir, std::filesystem::perms::group_exec | std::filesystem::perms::others_exec,
-            std::filesystem::perm_options::add, ec);
-        std::filesystem::permissions(
-            path, std::filesystem::perms::group_read | std::filesystem::perms::others_read,
-            std::filesystem::perm_options::add, ec);
-        c.host.send("setoption name VariantPath value " + path.string());
-        c.host.send("setoption name UCI_Variant value " + ini->section_name);
+        send_ini(c, ini->section_name + ".ini", ini->text, ini->section_name);
     } else if (listed.names.count("VariantFile") && !v.source.empty()) {
         c.host.send("setoption name VariantFile value " +
                     std::filesystem::absolute(v.source).string());

@@ -30,6 +30,7 @@
 #include "referee/engine/dialects/dialect.hpp"
 #include "referee/engine/dialects/game_text.hpp"
 #include "referee/engine/dialects/xboard_features.hpp"
+#include "referee/rules/notation/xboard_notation.hpp"
 #include "referee/rules/text/printable.hpp"
 #include "referee/rules/text/words.hpp"
 #include "referee/rules/variant/yaml/xboard_letters.hpp"
@@ -266,30 +267,12 @@ class XboardDialect final : public Dialect {
             send(text, std::move(on_written));
     }
 
-    // Moves as XBoard writes them: on a board of ten ranks, ranks count from 0.
-    bool ranks_from_zero() const { return c_.variant.geometry.height == 10; }
-    // And with the engines' piece letters where the variant file gives them (xboard_letters).
+    // Moves as XBoard writes them (rules/notation/xboard_notation.hpp).
     std::string to_engine(std::string_view text) const {
-        return move_letters(ranks_from_zero() ? xboard::shift_ranks(text, -1) : std::string(text),
-                            true);
+        return rules::to_xboard_move(c_.variant, text);
     }
     std::string from_engine(std::string_view text) const {
-        return move_letters(ranks_from_zero() ? xboard::shift_ranks(text, +1) : std::string(text),
-                            false);
-    }
-    // The piece letters of a move: upper case anywhere (SAN's pieces, a drop's "A@e4") and
-    // any after the last digit (a promotion or gating letter, "e7e8a").
-    std::string move_letters(std::string text, bool to_engine) const {
-        if (c_.variant.xboard_letters.empty()) return text;
-        const std::size_t last_digit = text.find_last_of("0123456789");
-        for (std::size_t i = 0; i < text.size(); ++i) {
-            const auto c = static_cast<unsigned char>(text[i]);
-            if (std::isupper(c) ||
-                (std::isalpha(c) && last_digit != std::string::npos && i > last_digit))
-                text[i] = to_engine ? rules::xboard_letter(c_.variant, text[i])
-                                    : rules::referee_letter(c_.variant, text[i]);
-        }
-        return text;
+        return rules::from_xboard_move(c_.variant, text);
     }
 
     void features(std::string_view rest) {
@@ -453,11 +436,7 @@ class XboardDialect final : public Dialect {
     void set_up(const rules::Position& start) {
         if (engine_starts_at(start)) return;
         if (setboard_) {
-            // The engines' letters in the placement (the first field).
-            std::string fen = start.fen();
-            for (std::size_t i = 0; i < fen.size() && fen[i] != ' '; ++i)
-                fen[i] = rules::xboard_letter(c_.variant, fen[i]);
-            return send("setboard " + fen);
+            return send("setboard " + rules::to_xboard_fen(c_.variant, start.fen()));
         }
         if (auto why = cannot_start_at(start); !why.empty())
             return c_.host.fault(FaultKind::Unsupported, why);

@@ -94,30 +94,6 @@ std::optional<MoveLine> move_in(std::string_view line) {
     return MoveLine{w, MoveForm::Numbered};
 }
 
-std::string shift_ranks(std::string_view text, int delta) {
-    std::string out;
-    out.reserve(text.size() + 4);
-    auto digit = [](char c) { return c >= '0' && c <= '9'; };
-    for (std::size_t i = 0; i < text.size();) {
-        const char c = text[i];
-        if (c < 'a' || c > 'z' || i + 1 >= text.size() || !digit(text[i + 1])) {
-            out += c;
-            ++i;
-            continue;
-        }
-        std::size_t end = i + 1;
-        while (end < text.size() && digit(text[end])) ++end;
-        const auto rank = number<int>(text.substr(i + 1, end - i - 1));
-        out += c;
-        if (rank && *rank + delta >= 0)
-            out += std::to_string(*rank + delta);
-        else
-            out.append(text.substr(i + 1, end - i - 1));
-        i = end;
-    }
-    return out;
-}
-
 std::optional<Thinking> read_thinking(std::string_view line) {
     std::string_view rest = line;
     const auto depth = number<int>(next_word(rest));

@@ -58,9 +58,4 @@ struct Complaint {
 };
 std::optional<Complaint> read_complaint(std::string_view line);
 
-// XBoard numbers the ranks of a board of ten from 0 ("h0g2" for xiangqi's h1g3): every square
-// in a move or line of moves (a file letter and its rank's digits) with its rank number moved
-// by `delta` (-1 to write for such an engine, +1 to read what it wrote).
-std::string shift_ranks(std::string_view text, int delta);
-
 }  // namespace referee::engine::xboard

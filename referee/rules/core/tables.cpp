@@ -409,6 +409,16 @@ struct TableBuilder {
         }
     }
 
+    // Whether the start array's piece `letter` on a castling rule's king square may castle for
+    // `c`: a piece of that side, neither a pawn nor of the rook's type.
+    bool can_castle_as_king(char letter, Color c, int rook_type) const {
+        if (letter == '.' ||
+            (std::isupper(static_cast<unsigned char>(letter)) != 0) != (c == White))
+            return false;
+        const int type = v.type_of(letter);
+        return type >= 0 && type != rook_type && !v.pieces[type].pawn;
+    }
+
     // Castling, White's rules then Black's mirrored ones.
     void castling() {
         PositionFields start = parse_fen(g, v.start_fen);
@@ -426,6 +436,11 @@ struct TableBuilder {
                     side(cr.king_from), side(cr.king_to), side(cr.rook_from), side(cr.rook_to),
                     rook_type);
                 const char king = start.placement[side(cr.king_from)];
+                // A side whose start array has no piece that could castle on the king's square
+                // (horde's White: a pawn on e1, and pawns where the rooks would be) has no
+                // castling: rights given for it in a FEN are refused, as Fairy-Stockfish has
+                // no castling without its castling king.
+                if (!cr.king_piece && !can_castle_as_king(king, c, rook_type)) continue;
                 if (king != '.') k.king_type = v.type_of(king);
                 if (cr.king_piece) k.king_type = v.type_of(cr.king_piece);
                 t.castle_set.add(std::move(k), nsq);

@@ -24,7 +24,9 @@ std::string Position::san(Move m) const {
     const Geometry& g = rules_.geometry();
     const Variant& v = rules_.variant();
     if (m.kind() == MoveKind::Castle) {
-        std::string out = g.file_of(m.to) > g.file_of(m.from) ? "O-O" : "O-O-O";
+        // The side is the rook's: in chess960 the king may stay where it is (g1) or step
+        // towards the other side (b1-c1 castling long).
+        std::string out = g.file_of(castle_rook_square(m)) > g.file_of(m.from) ? "O-O" : "O-O-O";
         // Gating while castling names the square too, as Fairy-Stockfish writes it (O-O/He1).
         if (m.gates())
             out += "/" + std::string(1, v.pieces[m.gate_type()].letter) + g.name(m.gate_square);

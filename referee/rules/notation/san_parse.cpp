@@ -97,7 +97,7 @@ Move Position::parse_san(std::string_view text) const {
         std::vector<Move> found;
         for (const Move& m : legal)
             if (m.kind() == MoveKind::Castle && !m.gates() &&
-                (g.file_of(m.to) > g.file_of(m.from)) == king_side)
+                (g.file_of(castle_rook_square(m)) > g.file_of(m.from)) == king_side)
                 found.push_back(m);
         if (found.empty())
             throw illegal(fmt::format("{} may not castle {} here", color_name(us), side));

@@ -205,6 +205,17 @@ bool board_rules_reachable(const Position& pos) {
     }
     if (v.flying_general && pos.visit([](const auto& b) { return b.royals_face(White); }))
         return false;
+    // The side to move standing in its goal won with its own last move (King of the Hill's
+    // centre); where the other side gets a reply first (Racing Kings), the judge decides.
+    if (const auto& region = v.end.region; region && !region->reply) {
+        const Color side = pos.side_to_move();
+        for (Square s : region->squares[side]) {
+            const auto on = pos.piece_at(s);
+            if (on && on->color == side &&
+                v.pieces[static_cast<std::size_t>(on->type)].letter == region->piece)
+                return false;
+        }
+    }
     return true;
 }
 

@@ -30,7 +30,8 @@ int replies_to_forbidden_drop_checks(const Position& pos);
 // The relative rank from which the piece must promote (height + 1: never).
 int forced_promotion_from(const Variant& v, const PieceType& p);
 // Whether a game can reach pos under these rules: every confined piece in its region, the
-// royal pieces not facing where they may not. Set-ups that break them are no probe positions.
+// royal pieces not facing where they may not, the side to move not already in its goal region.
+// Set-ups that break them are no probe positions.
 bool board_rules_reachable(const Position& pos);
 
 }  // namespace referee::rules

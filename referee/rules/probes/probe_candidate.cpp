@@ -51,7 +51,10 @@ bool missing_kind(RuleFeature f) {
     return f == RuleFeature::EnPassant || f == RuleFeature::DoubleStep ||
            f == RuleFeature::KingCapture || f == RuleFeature::Promotion ||
            f == RuleFeature::NoLegalMove || f == RuleFeature::SideStepMove ||
-           f == RuleFeature::CastlingMove || winning_ending(f).has_value();
+           f == RuleFeature::CastlingMove || f == RuleFeature::CastlingOnlyMove ||
+           f == RuleFeature::DropMove || f == RuleFeature::GatingMove ||
+           f == RuleFeature::PromotionMove || f == RuleFeature::FirstMove ||
+           winning_ending(f).has_value();
 }
 
 double distance_to_win(const Position& pos, const std::vector<Move>& moves,
@@ -72,6 +75,50 @@ double distance_to_win(const Position& pos, const std::vector<Move>& moves,
             best, static_cast<double>(after.legal_moves().size()) + (after.in_check() ? 0 : 1));
     }
     return best;
+}
+
+bool judge_moves(RuleFeature f, const Position& pos, const std::vector<Move>& legal,
+                 const std::vector<Move>& flawed, Scored& s) {
+    auto in = [](const std::vector<Move>& set, Move m) {
+        return std::find(set.begin(), set.end(), m) != set.end();
+    };
+    ProbePosition& p = s.probe;
+    for (Move m : flawed) {
+        if (in(legal, m)) {
+            ++p.flawed_legal;
+            s.lucky.push_back(m);
+        } else {
+            p.flawed_only.push_back(m);
+        }
+    }
+    for (Move m : legal)
+        if (!in(flawed, m)) p.missed.push_back(m);
+    if (missing_kind(f) ? p.missed.empty() : p.flawed_only.empty()) return false;
+    // An ending's winning move is asked where other legal moves exist: an engine that
+    // does not know the ending plays one of those, it does not resign.
+    if (winning_ending(f) && p.flawed_legal == 0) return false;
+    // The share of the moves in play (the flawed engine's and the ones it misses) that a
+    // flawed engine could pick and still pass: what the search drives towards zero.
+    const std::size_t moves_in_play = flawed.size() + p.missed.size();
+    // For a missing move only the count matters (it must reach zero), and counting leaves
+    // the search room to wander between positions with as many.
+    s.luck = missing_kind(f)
+                 ? p.flawed_legal
+                 : static_cast<double>(p.flawed_legal) / static_cast<double>(moves_in_play);
+    // A missing move is caught only when the flawed engine has nothing legal to play.
+    s.catches = !missing_kind(f) || p.flawed_legal == 0;
+    if (wins_at_once_feature(f)) {
+        // The feature's move must win at once, and no other move may: the flawed engine's
+        // winning moves are its luck, and the feature's distance from a win comes first.
+        int flawed_winning = 0;
+        for (Move m : s.lucky) flawed_winning += wins_at_once(pos, m) ? 1 : 0;
+        // An ending's winning moves are the ones the flawed engine misses, by definition.
+        if (winning_ending(f)) p.winning = p.missed;
+        const double distance = winning_ending(f) ? 0 : distance_to_win(pos, p.missed, p.winning);
+        s.luck = distance * 100 + flawed_winning;
+        s.catches = distance == 0 && flawed_winning == 0;
+    }
+    return true;
 }
 
 std::string fen_of(const Geometry& g, const PositionFields& f) {

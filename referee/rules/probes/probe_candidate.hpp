@@ -48,6 +48,12 @@ struct Scored {
     bool as_good_as(const Scored& o) const { return ok && !o.better_than(*this); }
 };
 
+// Fills s from the legal moves of pos and the ones the flawed engine believes in: the
+// probe's move sets (and winning moves), the luck the search lowers and whether the position
+// catches the flaw. False when the position cannot catch it at all.
+bool judge_moves(RuleFeature f, const Position& pos, const std::vector<Move>& legal,
+                 const std::vector<Move>& flawed, Scored& s);
+
 // The candidate's FEN with the clocks reset; the check counters and the hand stay (a
 // check-count probe is asked with one check to go). Promoted marks are dropped: the search
 // moves pieces, and a mark would not follow its piece.

@@ -157,9 +157,15 @@ std::vector<CastlingCheck> castling_checks(const Position& pos) {
         for (const CastlingRule& rule : v.castling) index += rule.applies(White);
     for (const CastlingRule& rule : v.castling) {
         if (!rule.applies(us)) continue;
+        const int this_index = index++;
+        // A side the start gives no such right, and no drop can (horde's White, whose first
+        // rank is pawns), never castles: its pieces there are no king and rook.
+        if (!v.drop_rules.castling &&
+            start.castling.find(cased(rule.right, us)) == std::string::npos)
+            continue;
         auto side = [&](Square s) { return us == White ? s : g.mirror_rank(s); };
         CastlingCheck c;
-        c.index = index++;
+        c.index = this_index;
         c.right = cased(rule.right, us);
         c.king_from = side(rule.king_from);
         c.king_to = side(rule.king_to);

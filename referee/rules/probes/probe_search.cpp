@@ -15,6 +15,7 @@
 #include "referee/rules/probes/probe_board_rules.hpp"
 #include "referee/rules/probes/probe_candidate.hpp"
 #include "referee/rules/probes/probe_moves.hpp"
+#include "referee/rules/probes/probe_set_ups.hpp"
 #include "referee/rules/probes/probes.hpp"
 
 namespace referee::rules {
@@ -29,6 +30,7 @@ constexpr std::size_t kExtraTries = 40;
 using probe_search::Candidate;
 using probe_search::distance_to_win;
 using probe_search::fen_of;
+using probe_search::judge_moves;
 using probe_search::missing_kind;
 using probe_search::pick;
 using probe_search::Scored;
@@ -42,7 +44,8 @@ class Searcher {
           f_(f),
           flawed_(rules, f),
           search_(s),
-          rng_(s.seed) {
+          rng_(s.seed),
+          set_ups_(rules.variant(), rng_) {
         start_ = parse_fen(g_, v_.start_fen);
         free_.emplace(without_check_rules(rules));  // shared with the other searches
         for (std::size_t t = 0; t < v_.pieces.size(); ++t)
@@ -110,6 +113,33 @@ class Searcher {
         }
     }
 
+    // The features asked right after the opponent's move (the lead): the move that uncovers
+    // a check, or a promotion before the last rank, which an engine that promotes only on the
+    // last rank cannot read.
+    bool leads() const {
+        return f_ == RuleFeature::DiscoveredCheck || f_ == RuleFeature::PromotionZone;
+    }
+
+    bool good_lead(Position& before, Move m) const {
+        if (f_ == RuleFeature::PromotionZone) return m.promotion != 0 && !flawed_.reads(before, m);
+        before.play(m);
+        const bool uncovers = before.in_check() && discovered(before, m.to);
+        before.undo();
+        return uncovers;
+    }
+
+    // What the promotion that leads to pos did, for the card of an engine that misread it.
+    std::string promotion_note(const Position& pos, Move lead) const {
+        Position before = pos;
+        before.undo();
+        const Color mover = before.side_to_move();
+        return fmt::format(
+            "after {}, a promotion on {}'s rank {}, where {}'s promotion zone begins (an engine "
+            "that promotes only on the last rank cannot read that move)",
+            before.move_name(lead, MoveStyle::Uci), color_name(mover),
+            g_.relative_rank(mover, lead.to), v_.name);
+    }
+
     // Whether the check in pos is discovered: the royal piece is still attacked with the
     // piece that just moved (on `to`) taken off the board.
     bool discovered(const Position& pos, Square to) const {
@@ -147,63 +177,29 @@ class Searcher {
         if (f_ == RuleFeature::Pins && check) return s;
         if (f_ == RuleFeature::DiscoveredCheck && (!c.lead || !discovered(*pos, c.lead->to)))
             return s;
+        if (f_ == RuleFeature::PromotionZone && !c.lead) return s;
         const auto legal = pos->legal_moves();
         if (legal.empty()) return s;
         if (f_ == RuleFeature::Uchifuzume) return score_drop_mate(c, *pos, legal);
-        const auto flawed = flawed_.moves(*pos);
-        auto in = [](const std::vector<Move>& set, Move m) {
-            return std::find(set.begin(), set.end(), m) != set.end();
-        };
-        ProbePosition& p = s.probe;
-        for (Move m : flawed) {
-            if (in(legal, m)) {
-                ++p.flawed_legal;
-                s.lucky.push_back(m);
-            } else {
-                p.flawed_only.push_back(m);
-            }
+        std::vector<Move> flawed;
+        if (f_ == RuleFeature::PromotionZone) {
+            // The engine plays from where it stopped reading: before the promotion.
+            const Move lead[] = {*c.lead};
+            const auto believed = flawed_.misread_position(*pos, lead);
+            if (!believed) return s;
+            flawed = flawed_.moves(*believed);
+        } else {
+            flawed = flawed_.moves(*pos);
         }
-        for (Move m : legal)
-            if (!in(flawed, m)) p.missed.push_back(m);
-        if (missing_kind(f_) ? p.missed.empty() : p.flawed_only.empty()) return s;
-        // An ending's winning move is asked where other legal moves exist: an engine that
-        // does not know the ending plays one of those, it does not resign.
-        if (winning_ending(f_) && p.flawed_legal == 0) return s;
+        if (!judge_moves(f_, *pos, legal, flawed, s)) return s;
+        ProbePosition& p = s.probe;
         p.fen = fen_of(g_, c.fields);
         if (c.lead) p.opening = {opening};
+        if (f_ == RuleFeature::PromotionZone) p.note = promotion_note(*pos, *c.lead);
         p.legal = legal;
         // A board dump implies every castling right whose king and rook are home, and no en
         // passant.
         p.needs_fen = c.fields.en_passant != "-" || c.fields.castling != implied_rights(c.fields);
-        // The share of the moves in play (the flawed engine's and the ones it misses) that a
-        // flawed engine could pick and still pass: what the search drives towards zero.
-        const std::size_t moves_in_play = flawed.size() + p.missed.size();
-        // For a missing move only the count matters (it must reach zero), and counting leaves
-        // the search room to wander between positions with as many.
-        s.luck = missing_kind(f_)
-                     ? p.flawed_legal
-                     : static_cast<double>(p.flawed_legal) / static_cast<double>(moves_in_play);
-        // A missing move is caught only when the flawed engine has nothing legal to play.
-        s.catches = !missing_kind(f_) || p.flawed_legal == 0;
-        if (wins_at_once_feature(f_)) {
-            // The feature's move must win at once, and no other move may: the flawed engine's
-            // winning moves are its luck, and the feature's distance from a win comes first.
-            int flawed_winning = 0;
-            for (Move m : s.lucky) flawed_winning += wins_at_once(*pos, m) ? 1 : 0;
-            // An ending's winning moves are the ones the flawed engine misses, by definition.
-            if (winning_ending(f_)) p.winning = p.missed;
-            const double distance =
-                winning_ending(f_) ? 0 : distance_to_win(*pos, p.missed, p.winning);
-            s.luck = distance * 100 + flawed_winning;
-            s.catches = distance == 0 && flawed_winning == 0;
-            if (f_ == RuleFeature::CastlingMove) {
-                // Where no castling can win at once (in losers a mate loses), castling is
-                // asked where it is the only legal move: an engine that does not know it has
-                // no move. Elsewhere the search still prefers a castling that mates.
-                s.luck = std::min(s.luck, 1000.0 + p.flawed_legal);
-                s.catches = s.catches || p.flawed_legal == 0;
-            }
-        }
         s.size = legal.size();
         s.ok = true;
         return s;
@@ -235,18 +231,19 @@ class Searcher {
         return out.empty() ? "-" : out;
     }
 
-    // What stands at the start on the side's own square for White's square s, upper case:
-    // the two sides' arrays differ in horde (White's e1 holds a pawn, Black's e8 its king).
-    char home_letter(Color c, Square s) const {
-        const char letter = start_.placement[c == White ? s : g_.mirror_rank(s)];
-        return static_cast<char>(std::toupper(static_cast<unsigned char>(letter)));
-    }
+    char home_letter(Color c, Square s) const { return set_ups_.home_letter(c, s); }
 
     std::vector<char> possible_rights(const PositionFields& f) const {
         std::vector<char> out;
         for (Color c : {White, Black})
             for (const auto& rule : v_.castling) {
                 if (!rule.applies(c)) continue;
+                const char right =
+                    c == White ? rule.right : static_cast<char>(std::tolower(rule.right));
+                // A right no game has: the start gives the side none (horde's White, whose
+                // first rank is pawns), and no drop makes one (placement's do).
+                if (!v_.drop_rules.castling && start_.castling.find(right) == std::string::npos)
+                    continue;
                 auto side = [&](Square s) { return c == White ? s : g_.mirror_rank(s); };
                 const char king = f.placement[side(rule.king_from)],
                            rook = f.placement[side(rule.rook_from)];
@@ -261,8 +258,7 @@ class Searcher {
                          : v_.type_of(king) >= 0 && v_.pieces[v_.type_of(king)].royal);
                 if (king_ok && rook_letter != '.' &&
                     rook == (c == White ? rook_letter : std::tolower(rook_letter)))
-                    out.push_back(c == White ? rule.right
-                                             : static_cast<char>(std::tolower(rule.right)));
+                    out.push_back(right);
             }
         return out;
     }
@@ -270,7 +266,8 @@ class Searcher {
     // Keeps only the castling rights still possible; clears an en-passant square that no
     // longer fits (the position is re-read, so a wrong one would make it unusable).
     void tidy(PositionFields& f) const {
-        const auto possible = possible_rights(f);
+        auto possible = possible_rights(f);
+        for (char c : set_ups_.more_rights(f_, f)) possible.push_back(c);
         std::string rights;
         for (char c : f.castling)
             if (std::find(possible.begin(), possible.end(), c) != possible.end()) rights += c;
@@ -292,14 +289,11 @@ class Searcher {
                 if (pos.outcome()) break;
                 const auto moves = pos.legal_moves();
                 if (moves.empty()) break;
-                if (f_ == RuleFeature::DiscoveredCheck) {
-                    // Only the moves that uncover a check are candidates; finding them is cheap.
-                    for (Move m : moves) {
-                        pos.play(m);
-                        const bool uncovers = pos.in_check() && discovered(pos, m.to);
-                        pos.undo();
-                        if (uncovers) consider(Candidate{parse_fen(g_, pos.fen()), m});
-                    }
+                if (leads()) {
+                    // Only the moves that make a good lead are candidates; finding them is
+                    // cheap.
+                    for (Move m : moves)
+                        if (good_lead(pos, m)) consider(Candidate{parse_fen(g_, pos.fen()), m});
                 } else {
                     consider(Candidate{parse_fen(g_, pos.fen()), std::nullopt});
                 }
@@ -366,9 +360,15 @@ class Searcher {
                              pick(rng_, static_cast<int>(other_types_.size())))],
                          pick(rng_, 2) ? White : Black);
         every_listed_kind(f);
-        if (f_ == RuleFeature::CastlingMove && pick(rng_, 4) != 0) castling_check_set_up(f);
+        if (f_ == RuleFeature::CastlingMove && pick(rng_, 4) != 0) set_ups_.castling_check(f);
+        if (f_ == RuleFeature::CastlingOnlyMove && v_.chess960 && pick(rng_, 4) != 0)
+            set_ups_.castling_in_place(f);
+        if (f_ == RuleFeature::DropMove || f_ == RuleFeature::GatingMove) set_ups_.hand(f);
+        if (f_ == RuleFeature::FirstMove) set_ups_.first_movers_home(f);
         std::string rights;
-        for (char c : possible_rights(f))
+        auto possible = possible_rights(f);
+        for (char c : set_ups_.more_rights(f_, f)) possible.push_back(c);
+        for (char c : possible)
             if (pick(rng_, 4) != 0) rights += c;
         f.castling = rights.empty() ? "-" : rights;
         if (pick(rng_, 2)) en_passant_set_up(f);
@@ -392,55 +392,23 @@ class Searcher {
             f.hand_given = true;
         }
         std::optional<Move> lead;
-        if (f_ == RuleFeature::DiscoveredCheck) {
-            // The opponent moves first: choose one of its moves that uncovers a check.
+        if (leads()) {
+            // The opponent moves first: choose one of its moves that makes a good lead.
             f.side_to_move = ~f.side_to_move;
             try {
                 Position pos = rules_.from_fen(fen_of(g_, f));
                 auto moves = pos.legal_moves();
                 std::shuffle(moves.begin(), moves.end(), rng_);
-                for (Move m : moves) {
-                    Position after = pos;
-                    after.play(m);
-                    if (after.in_check() && discovered(after, m.to)) {
+                for (Move m : moves)
+                    if (good_lead(pos, m)) {
                         lead = m;
                         break;
                     }
-                }
             } catch (const std::exception&) {
             }
             if (!lead) return std::nullopt;
         }
         return Candidate{f, lead};
-    }
-
-    // A castling that checks: the mover's king and a rook at home, nothing between them, and
-    // the enemy royal piece at the far end of the file the rook lands on, nothing between
-    // either. The search then walls that royal piece in.
-    void castling_check_set_up(PositionFields& f) {
-        const Color us = f.side_to_move;
-        const auto& rule =
-            v_.castling[static_cast<std::size_t>(pick(rng_, static_cast<int>(v_.castling.size())))];
-        if (!rule.applies(us)) return;
-        const char king = home_letter(us, rule.king_from), rook = home_letter(us, rule.rook_from);
-        if (king == '.' || rook == '.') return;
-        auto as = [](char letter, Color c) {
-            const auto l = static_cast<unsigned char>(letter);
-            return static_cast<char>(c == White ? std::toupper(l) : std::tolower(l));
-        };
-        auto side = [&](Square s) { return us == White ? s : g_.mirror_rank(s); };
-        for (auto& c : f.placement)
-            if (c == as(king, White) || c == as(king, Black)) c = '.';
-        const int home = g_.rank_of(side(rule.king_from));
-        const int lo = std::min(g_.file_of(rule.king_from), g_.file_of(rule.rook_from)),
-                  hi = std::max(g_.file_of(rule.king_from), g_.file_of(rule.rook_from));
-        for (int file = lo; file <= hi; ++file) f.placement[g_.at(file, home)] = '.';
-        f.placement[side(rule.king_from)] = as(king, us);
-        f.placement[side(rule.rook_from)] = as(rook, us);
-        const int file = g_.file_of(rule.rook_to), far = us == White ? g_.height - 1 : 0;
-        for (int rank = std::min(home, far) + 1; rank < std::max(home, far); ++rank)
-            f.placement[g_.at(file, rank)] = '.';
-        f.placement[g_.at(file, far)] = as(king, ~us);
     }
 
     // Where losing every piece of a listed kind ends the game (extinction chess lists them
@@ -633,6 +601,7 @@ class Searcher {
     FlawedMoves flawed_;
     ProbeSearch search_;
     Rng rng_;
+    probe_search::SetUps set_ups_;  // set-ups of the features that need pieces in place
     PositionFields start_;
     std::optional<Rules> free_;  // the variant without check rules: who attacks what
     std::vector<int> royal_types_, other_types_;

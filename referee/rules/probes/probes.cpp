@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "referee/rules/probes/probe_board_rules.hpp"
+#include "referee/rules/probes/probe_move_kinds.hpp"
 #include "referee/rules/probes/probe_moves.hpp"
 
 namespace referee::rules {
@@ -86,6 +87,24 @@ constexpr FeatureText kFeatures[] = {
     {RuleFeature::CastlingMove, "castling-move",
      "castling is a move, written as the king's move to its castling square (not as the king "
      "taking its rook): here the only move that wins at once"},
+    {RuleFeature::CastlingOnlyMove, "castling-only-move",
+     "castling is a move like any other, written as the king's move to its castling square: here "
+     "the only legal one"},
+    {RuleFeature::DropMove, "drop-move",
+     "a piece in hand may be dropped onto the board: here every legal move is a drop"},
+    {RuleFeature::GatingMove, "gating-move",
+     "a piece in hand may be gated in, onto the square a back-rank piece leaves on its first move "
+     "(its letter after the move: b1c3h): here the only move that wins at once"},
+    {RuleFeature::PromotionMove, "promotion-move",
+     "a piece may promote as a move of its own, where it stands or by a step (sittuyin's pawn: "
+     "e5e5f): here the only legal move"},
+    {RuleFeature::FirstMove, "first-move",
+     "a piece that has not moved yet may make its first-move leap (cambodian's king a knight's "
+     "leap, its met two squares ahead): here the only legal move"},
+    {RuleFeature::PromotionZone, "promotion-zone",
+     "a piece promotes where the variant's promotion zone begins (makruk's pawn on its 6th rank), "
+     "not only on the last rank: here the other side has just promoted there, and the engine "
+     "reads that move"},
     {RuleFeature::RegionWin, "region",
      "a piece reaching its side's region (the variant's `end: region`) wins (where the other "
      "side gets a reply, once that reply cannot reach its own): here the only winning move"},
@@ -146,7 +165,12 @@ bool has_wrapping_rule(const Variant& v, bool side_steps) {
 }  // namespace
 
 bool wins_at_once_feature(RuleFeature f) {
-    return f == RuleFeature::CastlingMove || winning_ending(f).has_value();
+    return f == RuleFeature::CastlingMove || f == RuleFeature::GatingMove ||
+           winning_ending(f).has_value();
+}
+
+bool only_warns(const Variant&, RuleFeature f) {
+    return wins_at_once_feature(f);
 }
 
 std::optional<EndReason> winning_ending(RuleFeature f) {
@@ -230,6 +254,8 @@ std::string missed_win_words(const Variant& v, RuleFeature f, Color side) {
         case RuleFeature::BareKingWin:
             return "your engine may not know that leaving the other side nothing but its king "
                    "wins";
+        case RuleFeature::GatingMove:
+            return missed_move_kind_words(v, f);
         default:
             break;
     }
@@ -256,6 +282,13 @@ bool variant_has_feature(const Variant& v, RuleFeature f, std::string* why_not) 
         case RuleFeature::Confinement:
         case RuleFeature::Uchifuzume:
             return variant_has_board_rule(v, f, why_not);
+        case RuleFeature::CastlingOnlyMove:
+        case RuleFeature::DropMove:
+        case RuleFeature::GatingMove:
+        case RuleFeature::PromotionMove:
+        case RuleFeature::FirstMove:
+        case RuleFeature::PromotionZone:
+            return variant_has_move_kind(v, f, why_not);
         case RuleFeature::MovesIntoCheck:
         case RuleFeature::Pins:
         case RuleFeature::CheckEvasion:
@@ -373,6 +406,10 @@ std::optional<Variant> ablated_variant(const Variant& v, RuleFeature f) {
         ablate_board_rule(out, f);
         return out;
     }
+    if (f == RuleFeature::PromotionZone) {
+        ablate_move_kind(out, f);
+        return out;
+    }
     switch (f) {
         case RuleFeature::MovesIntoCheck:
         case RuleFeature::Pins:
@@ -436,6 +473,28 @@ FlawedMoves::FlawedMoves(const Rules& rules, RuleFeature f) : rules_(rules), fea
 std::vector<Move> FlawedMoves::believed_wins(const Position& pos) const {
     if (feature_ != RuleFeature::Uchifuzume) return {};
     return forbidden_drop_mates(pos);
+}
+
+bool FlawedMoves::reads(const Position& before, Move m) const {
+    if (feature_ != RuleFeature::PromotionZone || !ablated_) return true;
+    try {
+        ablated_->from_fen(before.fen()).parse_move(before.move_name(m, MoveStyle::Uci));
+        return true;
+    } catch (const std::exception&) {
+        return false;
+    }
+}
+
+std::optional<Position> FlawedMoves::misread_position(const Position& pos,
+                                                      std::span<const Move> moves) const {
+    if (feature_ != RuleFeature::PromotionZone) return std::nullopt;
+    Position at = pos;
+    for (std::size_t i = 0; i < moves.size(); ++i) at.undo();
+    for (Move m : moves) {
+        if (!reads(at, m)) return at;
+        at.play(m);
+    }
+    return std::nullopt;
 }
 
 std::vector<Move> FlawedMoves::moves(const Position& pos) const {
@@ -516,6 +575,22 @@ std::vector<Move> FlawedMoves::moves(const Position& pos) const {
             return without([&](Move m) { return is_side_step_move(pos, m); });
         case RuleFeature::CastlingMove:
             return without([](Move m) { return m.kind() == MoveKind::Castle; });
+        case RuleFeature::CastlingOnlyMove:
+        case RuleFeature::DropMove:
+        case RuleFeature::GatingMove:
+        case RuleFeature::PromotionMove:
+        case RuleFeature::FirstMove:
+            return without([&](Move m) { return is_move_of_kind(pos, feature_, m); });
+        case RuleFeature::PromotionZone: {
+            // Its own moves on the board (promotions only on the last rank), the true drops
+            // (its drop rules change with the zone too, but that is drop-rank's flaw).
+            std::vector<Move> out;
+            for (Move m : legal)
+                if (m.is_drop()) out.push_back(m);
+            for (Move m : ablated)
+                if (!m.is_drop()) out.push_back(m);
+            return out;
+        }
         case RuleFeature::NoLegalMove:
             return ablated;
         case RuleFeature::CastlingRights:

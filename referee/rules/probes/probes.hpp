@@ -14,6 +14,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -53,6 +54,14 @@ enum class RuleFeature {
     // The feature's own move is the one to play:
     SideStepMove,  // ... a move-only sideways step, the only legal move
     CastlingMove,  // ... castling (written as the king's move), the only move that wins at once
+    // Move kinds an engine may never play (probe_move_kinds.cpp): the only legal moves are of
+    // the kind, or where no position can say so, the only winning ones.
+    CastlingOnlyMove,  // castling, the only legal move (where a castling rook cannot slide)
+    DropMove,          // a drop from the hand, the only legal moves
+    GatingMove,        // gating a piece from the hand, the only move that wins at once
+    PromotionMove,     // a promotion that is a move of its own (sittuyin), the only legal move
+    FirstMove,         // a piece's first-move leap (cambodian's king and met), the only legal move
+    PromotionZone,     // a promotion where the variant's zone begins (the move just played)
     // The variant's own ending is the one to reach: a move that wins by it (at once, or
     // whatever the reply where the ending waits for one), the only winning move there (an
     // engine that does not know the ending sees an ordinary move).
@@ -66,6 +75,11 @@ enum class RuleFeature {
 // for the waiting endings whatever the reply; other legal moves exist): playing one of those
 // is a warning, not a failure.
 bool wins_at_once_feature(RuleFeature f);
+// Whether an engine without the rule is only warned by its probe in this variant: every
+// position it can be asked has the rule's move as the only one that wins, and another legal
+// move breaks no rule (castling or gating that mates, the variant's ending). Otherwise it
+// fails: it plays an illegal move, or has none where only the rule's moves are legal.
+bool only_warns(const Variant& v, RuleFeature f);
 // For the features whose move wins by one of the variant's endings: that ending (else nullopt).
 std::optional<EndReason> winning_ending(RuleFeature f);
 
@@ -100,6 +114,16 @@ class FlawedMoves {
     // Legal moves the engine with the flaw takes for a win at once though they lose (a mate
     // by a pawn drop, for an engine without uchifuzume); empty for the other flaws.
     std::vector<Move> believed_wins(const Position& pos) const;
+    // Whether the engine with the flaw reads m, written as the referee sends it, as a move of
+    // `before`. Only an engine that takes the last rank for the promotion zone reads moves
+    // differently: a promotion before that rank is no move to it.
+    bool reads(const Position& before, Move m) const;
+    // The position the engine with the flaw believes in after `moves`, the last moves played
+    // to reach pos, replayed by its own rules: it stops at the first it cannot read, as
+    // Fairy-Stockfish does with a move it does not know, and so may believe it is the other
+    // side's move. nullopt when it reads every one of them.
+    std::optional<Position> misread_position(const Position& pos,
+                                             std::span<const Move> moves) const;
 
   private:
     Rules rules_;
@@ -116,6 +140,7 @@ struct ProbePosition {
     std::vector<Move> missed;          // legal moves the flawed engine does not know
     int flawed_legal = 0;              // moves both sets share: the flawed engine's lucky picks
     std::vector<Move> winning;         // wins_at_once_feature: the feature's moves that win here
+    std::string note;                  // what the opening did, where the flaw is in reading it
     std::vector<Move> losing;          // legal moves that lose at once, which the flawed engine
                                        // takes for a win (uchifuzume's pawn-drop mate)
     bool needs_fen = false;            // castling rights or en passant a board dump cannot say

@@ -154,7 +154,8 @@ struct Variant {
     // A variant that is not one of the shipped files (named by a path, or found in a folder
     // of $REFEREE_VARIANTS): its file, absolute, and that file's text. Records of its games
     // name the file and a journal keeps the text, so that they can be checked where the file
-    // is not. Both empty for a shipped variant, which every referee knows by name.
+    // is not. Both empty for a shipped variant, which every referee knows by name. For a
+    // section of a Fairy-Stockfish variants.ini, "FILE.ini:NAME" and the ini file's text.
     std::string file, yaml;
     Geometry geometry;
     std::string start_fen;
@@ -258,10 +259,28 @@ class VariantError : public std::runtime_error {
     std::string key_;
 };
 
-// Reads and checks a variant file. Throws VariantError.
+// Reads and checks a variant file (.yaml, or FILE.ini:NAME). Throws VariantError.
 Variant load_variant_file(const std::string& path);
 // Parses variant YAML text; `source` names it in errors.
 Variant parse_variant(const std::string& yaml_text, const std::string& source);
+
+// Fairy-Stockfish's variants.ini read as it is (rules/variant/ini/): "FILE.ini:NAME" names
+// the section [NAME] of FILE.ini wherever a variant is named. A Variant read so keeps in
+// `file` the absolute "FILE.ini:NAME" and in `yaml` the whole ini text.
+struct IniSpec {
+    std::string path, section;
+};
+// The file and section a name gives, if it names an ini section ("x.ini:name").
+std::optional<IniSpec> ini_spec(const std::string& name);
+// Section [section] of ini text; `file` names it in errors (file:line: key: why). Throws
+// VariantError, also for every key or value the referee cannot play.
+Variant parse_ini_variant(const std::string& ini_text, const std::string& file,
+                          const std::string& section);
+// The sections of ini text, in file order (for `referee variants import`).
+std::vector<std::string> ini_section_names(const std::string& ini_text, const std::string& file);
+// The text a record kept of a variant file (Variant::yaml), read again: YAML, or for a
+// `file` that names an ini section, that section of the ini text.
+Variant parse_variant_text(const std::string& text, const std::string& file);
 
 // The folder of the shipped variants: the installed one, or the source tree's variants/
 // compiled in.
@@ -272,7 +291,7 @@ std::string variant_directory();
 std::vector<std::string> variant_directories();
 // The file a variant name leads to in those folders (the first that has it); "" if none.
 std::string find_variant_file(const std::string& name);
-// A name from the variant folders ("minichess") or a path to a .yaml file.
+// A name from the variant folders ("minichess"), a path to a .yaml file, or "FILE.ini:NAME".
 Variant load_variant(const std::string& name_or_path);
 // Names of the variants in the variant folders, sorted, each once.
 std::vector<std::string> list_variants();

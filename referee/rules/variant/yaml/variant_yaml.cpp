@@ -551,6 +551,23 @@ Variant parse_variant(const std::string& yaml_text, const std::string& source) {
 }
 
 Variant load_variant_file(const std::string& path) {
+    if (const auto spec = ini_spec(path)) {
+        // A section of a Fairy-Stockfish variants.ini: recorded as the absolute file and
+        // section, with the whole ini text (parse_variant_text reads it back).
+        std::string text;
+        try {
+            text = read_input_file(spec->path, kMaxInputFileBytes);
+        } catch (const InputFileError& e) {
+            throw VariantError(
+                spec->path, 0, 0, "",
+                fmt::format("cannot read the variants.ini file '{}': {}", spec->path, e.what()));
+        }
+        std::error_code ec;
+        const auto absolute = std::filesystem::absolute(spec->path, ec);
+        const std::string file =
+            (ec ? std::filesystem::path(spec->path) : absolute).lexically_normal().string();
+        return parse_variant_text(text, file + ":" + spec->section);
+    }
     std::string text;
     try {
         text = read_input_file(path, kMaxInputFileBytes);
@@ -607,7 +624,8 @@ std::string variant_directory() {
 
 Variant load_variant(const std::string& name_or_path) {
     namespace fs = std::filesystem;
-    bool is_path = name_or_path.find('/') != std::string::npos || name_or_path.ends_with(".yaml");
+    bool is_path = name_or_path.find('/') != std::string::npos || name_or_path.ends_with(".yaml") ||
+                   ini_spec(name_or_path).has_value();
     if (is_path) return load_variant_file(name_or_path);
     const std::string path = find_variant_file(name_or_path);
     if (path.empty()) {

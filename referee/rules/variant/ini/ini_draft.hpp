@@ -1,0 +1,97 @@
+// A variant while its ini sections are read: the Variant as far as it is known, which
+// Fairy-Stockfish piece type each of its pieces is, and Fairy-Stockfish's settings that
+// decide several pieces' fields at once (the pawn's promotion and double step, castling,
+// the promoted types), kept apart until every section of the chain is read and then
+// written into the pieces (ini_resolve.cpp). A built-in parent starts as the shipped
+// variant of that name, its settings read back from its pieces (draft_from_variant).
+#pragma once
+
+#include <set>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "referee/rules/variant/ini/ini_text.hpp"
+#include "referee/rules/variant/variant.hpp"
+
+namespace referee::rules {
+
+struct IniDraft {
+    Variant v;
+    // Per piece of v.pieces: its Fairy-Stockfish type ("knight", "customPiece2", "king"), or
+    // "" for a piece of a shipped parent that is none of them (it keeps its rules; keys can
+    // still name it by its letter).
+    std::vector<std::string> types;
+
+    // Pawn promotion (the pieces of type "pawn"): the types it may become, from which rank
+    // (absolute, White's; Black's mirrored), and whether it must.
+    std::vector<std::string> promotion_types;
+    int promotion_rank = 8;
+    bool mandatory_pawn_promotion = true;
+    // Other pieces' promotion (shogi's): type -> type, the zone being promotion_rank's.
+    std::vector<std::pair<std::string, std::string>> promoted_types;
+    bool mandatory_piece_promotion = false, immobility_illegal = false;
+    bool piece_promotion_on_capture = false;
+    // The pawn's double step, from this rank (absolute, White's).
+    bool double_step = true;
+    int double_step_rank = 2;
+    bool first_rank_double_steps = false;
+    // Castling: the king's destination files (0-based), the rank (relative), the pieces.
+    bool castling = true;
+    int kingside_file = 6, queenside_file = 2, castling_rank = 1;
+    std::string castling_king = "king";
+    std::set<std::string> castling_rooks = {"rook"};
+    // Drops of pawns: on the first rank, in the promotion zone.
+    bool first_rank_pawn_drops = false, promotion_zone_pawn_drops = false;
+    // The soldier's sideways step from this rank on (1: always).
+    int soldier_promotion_rank = 1;
+
+    // Which of the settings above a section changed (or changed what they depend on: the
+    // board, the start, the pieces): only those are written into the pieces, so a shipped
+    // parent's pieces stay as its file has them otherwise.
+    bool touched_promotion = false, touched_double_step = false, touched_castling = false,
+         touched_drops = false, touched_soldier = false;
+
+    // The piece of this Fairy-Stockfish type, or -1.
+    int piece_of_type(const std::string& type) const {
+        for (std::size_t i = 0; i < types.size(); ++i)
+            if (types[i] == type) return static_cast<int>(i);
+        return -1;
+    }
+    // The type of the piece with this letter (either case), "" if none or unknown.
+    std::string type_of_letter(char letter) const {
+        const int i = v.type_of(letter);
+        return i < 0 ? "" : types[static_cast<std::size_t>(i)];
+    }
+};
+
+// Where an error is reported: the file, the section and the entry.
+struct IniPlace {
+    const std::string& file;
+    const IniSection& section;
+    [[noreturn]] void fail(const IniEntry& e, const std::string& why) const {
+        throw VariantError(file, e.line, 1, e.key, fmt_why(why));
+    }
+    [[noreturn]] void fail_section(const std::string& why) const {
+        throw VariantError(file, section.line, 1, "", fmt_why(why));
+    }
+
+  private:
+    std::string fmt_why(const std::string& why) const { return "[" + section.name + "]: " + why; }
+};
+
+// Fairy-Stockfish's default template (a section with no parent): chess's rules, no pieces.
+IniDraft default_draft();
+// A shipped variant as a parent: its pieces typed by how they move, its settings read back.
+IniDraft draft_from_variant(const Variant& v);
+// The piece keys of a section (pawn = p, customPiece1 = a:mfWcfF, king = -), applied in
+// Fairy-Stockfish's order; each key it applies is added to `used`.
+void apply_piece_keys(const IniPlace& at, IniDraft& d, std::set<std::string>& used);
+// The other keys; a key the referee cannot express is refused naming it.
+void apply_rule_keys(const IniPlace& at, IniDraft& d, std::set<std::string>& used);
+// The settings written into the pieces and castling rules (errors at `at`, the section read).
+Variant resolve_draft(const IniPlace& at, IniDraft d);
+// A Fairy-Stockfish piece type's moves in the referee's Betza, "" if it has none here.
+std::string fairy_piece_betza(const std::string& type);
+
+}  // namespace referee::rules

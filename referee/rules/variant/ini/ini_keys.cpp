@@ -1,0 +1,310 @@
+// The rule keys of a variants.ini section (everything but the pieces): each one the referee
+// can play is written into the draft, each one it cannot is refused naming the key and why.
+// Keys that only tell a GUI how to draw the game are accepted and change no rule.
+#include <algorithm>
+#include <cctype>
+#include <charconv>
+#include <functional>
+#include <map>
+
+#include <fmt/format.h>
+
+#include "referee/rules/base/fen.hpp"
+#include "referee/rules/variant/ini/ini_draft.hpp"
+#include "referee/rules/variant/ini/ini_values.hpp"
+
+namespace referee::rules {
+namespace {
+
+// Keys Fairy-Stockfish reads for its GUI and its search, not for the rules.
+const char* const kDisplayKeys[] = {"variantTemplate", "pieceToCharTable", "pocketSize",
+                                    "pieceValueMg", "pieceValueEg"};
+
+// Rules the referee does not have: accepted only switched off ("false", "none", "0"), which
+// is what they are unless a section turns them on.
+const std::map<std::string, std::string> kRulesNotPlayed = {
+    {"twoBoards", "pieces in hand from a second board (bughouse) need two boards"},
+    {"sittuyinPromotion", "sittuyin's promotion moves come only with the shipped sittuyin"},
+    {"sittuyinRookDrop", "sittuyin's rook drops come only with the shipped sittuyin"},
+    {"cambodianMoves", "the king's and met's first leaps come only with the shipped cambodian"},
+    {"makpongRule", "makpong's rule (a king in check may not move) is not a rule here"},
+    {"bikjangRule", "janggi's bikjang is not a rule here"},
+    {"shatarMateRule", "shatar's mating rules are not a rule here"},
+    {"pass", "passing is not a move here"},
+    {"kingPass", "passing is not a move here"},
+    {"passOnStalemate", "passing is not a move here"},
+    {"kingPassOnStalemate", "passing is not a move here"},
+    {"pieceDemotion", "pieces that turn back over (kyoto shogi) are not a rule here"},
+    {"blastOnCapture", "exploding captures (atomic) are not a rule here"},
+    {"petrifyOnCapture", "petrified pieces are not a rule here"},
+    {"dropOnTop", "drops on top of pieces (connect four) are not a rule here"},
+    {"connectN", "a line of N pieces winning is not a rule here"},
+    {"extinctionClaim", "an extinction only the side to move may claim is not a rule here"},
+    {"extinctionPseudoRoyal", "a last piece treated as royal is not a rule here"},
+    {"dupleCheck", "duple check is not a rule here"},
+    {"nFoldValueAbsolute", "a repetition's result for White alone is not a rule here"},
+    {"moveRepetitionIllegal", "forbidden move repetition is not a rule here"},
+    {"castlingDroppedPiece", "castling with dropped pieces comes only with the shipped placement"},
+    {"mustDropType", "mandatory drops of one piece type are not a rule here"},
+    {"arrowGating", "walls (amazons) are not pieces here"},
+    {"duckGating", "the duck is not a piece here"},
+    {"staticGating", "walls are not pieces here"},
+    {"pastGating", "walls are not pieces here"},
+    {"wallingRule", "walls are not pieces here"},
+    {"diagonalLines", "janggi's palace diagonals are not a rule here"},
+    {"tripleStepRegionWhite", "triple steps are not a move here"},
+    {"tripleStepRegionBlack", "triple steps are not a move here"},
+    {"enclosingDrop", "enclosing drops (reversi, ataxx) are not a rule here"},
+    {"flipEnclosedPieces", "flipping enclosed pieces is not a rule here"},
+    {"materialCounting", "adjudication by counting material is not a rule here"},
+    {"chasingRule", "xiangqi's chasing rules are not a rule here"},
+    {"extinctionPieceCount", "extinction at a count other than 0 is not a rule here"},
+    {"extinctionOpponentPieceCount", "extinction at a count other than 0 is not a rule here"},
+    {"promotionLimit", "a limit of promoted pieces is not a rule here"},
+    {"dropChecks", "drops that may not give check are not a rule here"},
+};
+
+bool switched_off(const std::string& value) {
+    return value == "false" || value == "none" || value == "0" || value == "-" || value.empty();
+}
+
+}  // namespace
+
+void apply_rule_keys(const IniPlace& at, IniDraft& d, std::set<std::string>& used) {
+    Variant& v = d.v;
+    const IniValues r{at, d};
+    auto with = [&](const char* key, const std::function<void(const IniEntry&)>& apply) {
+        if (const IniEntry* e = at.section.find(key)) {
+            used.insert(key);
+            apply(*e);
+        }
+    };
+    for (const char* key : kDisplayKeys) with(key, [](const IniEntry&) {});
+
+    // The board first: ranks and files below are read on it.
+    with("maxRank", [&](const IniEntry& e) {
+        v.geometry.height = r.number(e, 2, kMaxRanks);
+        d.touched_promotion = d.touched_double_step = d.touched_castling = true;
+    });
+    with("maxFile", [&](const IniEntry& e) {
+        v.geometry.width = r.file(e, kMaxFiles) + 1;
+        d.touched_castling = true;
+    });
+    with("startFen", [&](const IniEntry& e) {
+        v.start_fen = e.value;
+        d.touched_castling = true;
+    });
+    with("chess960", [&](const IniEntry& e) {
+        v.chess960 = r.boolean(e);
+        d.touched_castling = true;
+    });
+
+    // Promotion.
+    with("promotionRank", [&](const IniEntry& e) {
+        d.promotion_rank = r.rank(e);
+        d.touched_promotion = true;
+    });
+    for (const char* key : {"promotionRegionWhite", "promotionRegionBlack"})
+        with(key, [&](const IniEntry& e) {
+            d.promotion_rank = r.zone_start(e, key[15] == 'W' ? White : Black);
+            d.touched_promotion = true;
+        });
+    with("promotionPieceTypes", [&](const IniEntry& e) {
+        d.promotion_types = r.types(e);
+        d.touched_promotion = true;
+    });
+    with("promotedPieceType", [&](const IniEntry& e) {
+        d.promoted_types = r.type_pairs(e);
+        d.touched_promotion = true;
+    });
+    with("mandatoryPawnPromotion", [&](const IniEntry& e) {
+        d.mandatory_pawn_promotion = r.boolean(e);
+        d.touched_promotion = true;
+    });
+    with("mandatoryPiecePromotion", [&](const IniEntry& e) {
+        d.mandatory_piece_promotion = r.boolean(e);
+        d.touched_promotion = true;
+    });
+    with("piecePromotionOnCapture", [&](const IniEntry& e) {
+        d.piece_promotion_on_capture = r.boolean(e);
+        d.touched_promotion = true;
+    });
+    with("immobilityIllegal", [&](const IniEntry& e) {
+        d.immobility_illegal = r.boolean(e);
+        d.touched_promotion = true;
+    });
+    with("soldierPromotionRank", [&](const IniEntry& e) {
+        d.soldier_promotion_rank = r.rank(e);
+        d.touched_soldier = true;
+    });
+
+    // The pawn's double step.
+    with("doubleStep", [&](const IniEntry& e) {
+        d.double_step = r.boolean(e);
+        d.touched_double_step = true;
+    });
+    with("doubleStepRank", [&](const IniEntry& e) {
+        d.double_step_rank = r.rank(e);
+        d.touched_double_step = true;
+    });
+    with("firstRankDoubleSteps", [&](const IniEntry& e) {
+        d.first_rank_double_steps = r.boolean(e);
+        d.touched_double_step = true;
+    });
+    for (const char* key : {"doubleStepRegionWhite", "doubleStepRegionBlack"})
+        with(key, [&](const IniEntry& e) {
+            const int rank = r.single_rank(e, key[16] == 'W' ? White : Black);
+            d.double_step = rank > 0;
+            if (rank > 0) d.double_step_rank = rank;
+            d.touched_double_step = true;
+        });
+
+    // Castling.
+    with("castling", [&](const IniEntry& e) {
+        d.castling = r.boolean(e);
+        d.touched_castling = true;
+    });
+    with("castlingKingsideFile", [&](const IniEntry& e) {
+        d.kingside_file = r.file(e, v.geometry.width);
+        d.touched_castling = true;
+    });
+    with("castlingQueensideFile", [&](const IniEntry& e) {
+        d.queenside_file = r.file(e, v.geometry.width);
+        d.touched_castling = true;
+    });
+    with("castlingRank", [&](const IniEntry& e) {
+        d.castling_rank = r.rank(e);
+        d.touched_castling = true;
+    });
+    for (const char* key : {"castlingRookPiece", "castlingRookPieces"})
+        with(key, [&](const IniEntry& e) {
+            const auto types = r.types(e);
+            d.castling_rooks = std::set<std::string>(types.begin(), types.end());
+            d.touched_castling = true;
+        });
+    with("castlingKingPiece", [&](const IniEntry& e) {
+        const auto types = r.types(e);
+        if (types.size() != 1) at.fail(e, "needs one piece letter");
+        d.castling_king = types[0];
+        d.touched_castling = true;
+    });
+
+    // Moves of the whole position.
+    with("checking", [&](const IniEntry& e) { v.checks_forbidden = !r.boolean(e); });
+    with("mustCapture", [&](const IniEntry& e) { v.must_capture = r.boolean(e); });
+    with("flyingGeneral", [&](const IniEntry& e) { v.flying_general = r.boolean(e); });
+    with("gating", [&](const IniEntry& e) {
+        // Alone it only keeps squares' rights in the FEN (for cambodianMoves, refused); the
+        // gating of pieces in hand is seirawanGating's.
+        r.boolean(e);
+    });
+    with("seirawanGating", [&](const IniEntry& e) {
+        v.gating = r.boolean(e);
+        const IniEntry* gating = at.section.find("gating");
+        if (v.gating && gating && !r.boolean(*gating))
+            at.fail(e, "seirawanGating needs gating = true");
+    });
+
+    // Hands and drops.
+    with("pieceDrops", [&](const IniEntry& e) { v.drops = r.boolean(e); });
+    with("capturesToHand", [&](const IniEntry& e) { v.captures_to_hand = r.boolean(e); });
+    with("dropLoop", [&](const IniEntry& e) { v.drop_rules.keep_promoted = r.boolean(e); });
+    with("mustDrop", [&](const IniEntry& e) { v.drop_rules.must_drop = r.boolean(e); });
+    with("dropPromoted", [&](const IniEntry& e) { v.drop_rules.promoted = r.boolean(e); });
+    with("firstRankPawnDrops", [&](const IniEntry& e) {
+        d.first_rank_pawn_drops = r.boolean(e);
+        d.touched_drops = true;
+    });
+    with("promotionZonePawnDrops", [&](const IniEntry& e) {
+        d.promotion_zone_pawn_drops = r.boolean(e);
+        d.touched_drops = true;
+    });
+    with("shogiDoubledPawn", [&](const IniEntry& e) {
+        // Doubled shogi pawns are allowed unless this is false.
+        v.drop_rules.no_doubled = r.boolean(e) ? 0 : r.letter_of_type(e, "shogiPawn");
+    });
+    with("dropNoDoubled", [&](const IniEntry& e) {
+        const auto types = r.types(e);
+        v.drop_rules.no_doubled =
+            types.empty() ? 0
+                          : v.pieces[static_cast<std::size_t>(d.piece_of_type(types[0]))].letter;
+    });
+    with("shogiPawnDropMateIllegal", [&](const IniEntry& e) {
+        v.drop_rules.no_mate = r.boolean(e) ? r.letter_of_type(e, "shogiPawn") : 0;
+    });
+    with("dropOppositeColoredBishop", [&](const IniEntry& e) {
+        v.drop_rules.opposite_colours = r.boolean(e) ? r.letter_of_type(e, "bishop") : 0;
+    });
+    for (const char* key : {"whiteDropRegion", "blackDropRegion"})
+        with(key, [&](const IniEntry& e) {
+            v.drop_rules.ranks = r.rank_set(e, key[0] == 'w' ? White : Black);
+        });
+
+    // How the game ends.
+    with("nMoveRule", [&](const IniEntry& e) { v.end.n_move_rule = r.number(e, 0, 1 << 20); });
+    with("nFoldRule", [&](const IniEntry& e) {
+        v.end.repetition = r.number(e, 0, 1 << 20);
+        if (v.end.repetition == 1) at.fail(e, "a repetition count must be 2 or more (0: none)");
+    });
+    with("nFoldValue", [&](const IniEntry& e) {
+        if (r.value(e) != EndValue::Draw)
+            at.fail(e,
+                    "a repetition that is won or lost (other than by perpetual check: "
+                    "perpetualCheckIllegal) is not a rule here");
+    });
+    with("perpetualCheckIllegal", [&](const IniEntry& e) {
+        v.end.perpetual_check.reset();
+        if (r.boolean(e)) v.end.perpetual_check = EndValue::Loss;
+    });
+    with("stalemateValue", [&](const IniEntry& e) { v.end.no_legal_moves = r.value(e); });
+    with("checkmateValue", [&](const IniEntry& e) { v.end.checkmate = r.value(e); });
+    with("stalematePieceCount",
+         [&](const IniEntry& e) { v.end.stalemate_piece_count = r.boolean(e); });
+    with("extinctionValue", [&](const IniEntry& e) {
+        v.end.extinction.reset();
+        if (e.value != "none") v.end.extinction = r.value(e);
+    });
+    with("extinctionPieceTypes", [&](const IniEntry& e) {
+        v.end.extinction_pieces.clear();
+        if (e.value.find('*') != std::string::npos) return;  // every piece
+        for (const std::string& t : r.types(e))
+            v.end.extinction_pieces.push_back(
+                v.pieces[static_cast<std::size_t>(d.piece_of_type(t))].letter);
+        if (v.end.extinction_pieces.empty() && v.end.extinction)
+            at.fail(e, "extinction of no piece type: give the letters, or * for every piece");
+    });
+    r.flag_region(used);
+    with("checkCounting", [&](const IniEntry& e) {
+        v.end.check_count = 0;
+        if (!r.boolean(e)) return;
+        const auto* fen = at.section.find("startFen");
+        const PositionFields f = r.start_fields(fen ? *fen : e);
+        if (!f.checks_remaining || (*f.checks_remaining)[0] != (*f.checks_remaining)[1] ||
+            (*f.checks_remaining)[0] < 1)
+            at.fail(e, fmt::format("counting checks needs the start position to give both sides "
+                                   "the same number of checks to give ('3+3'); '{}' does not",
+                                   v.start_fen));
+        v.end.check_count = (*f.checks_remaining)[0];
+    });
+    with("countingRule", [&](const IniEntry& e) {
+        if (e.value == "makruk")
+            v.end.counting = CountingRule::Makruk;
+        else if (e.value == "asean")
+            v.end.counting = CountingRule::Asean;
+        else if (e.value == "none")
+            v.end.counting = CountingRule::None;
+        else
+            at.fail(e, fmt::format("'{}' is not a counting rule the referee plays (makruk, asean "
+                                   "or none)",
+                                   e.value));
+    });
+    r.mobility_regions(used);
+
+    for (const auto& [key, why] : kRulesNotPlayed)
+        with(key.c_str(), [&](const IniEntry& e) {
+            if (!switched_off(e.value))
+                at.fail(e, fmt::format("'{}' cannot be played by the referee: {}", e.value, why));
+        });
+}
+
+}  // namespace referee::rules

@@ -1,0 +1,229 @@
+// Fairy-Stockfish's settings written into the pieces once every section of a chain is read:
+// the pawn's promotion and double step, the promoted types (each a piece of its own here,
+// written "+P"), pawn drops, castling from where the start position puts the king and rooks.
+#include <algorithm>
+#include <cctype>
+
+#include <fmt/format.h>
+
+#include "referee/rules/base/fen.hpp"
+#include "referee/rules/variant/ini/ini_draft.hpp"
+
+namespace referee::rules {
+namespace {
+
+// The first rank (relative) from which the piece can make no move at all on an empty board:
+// where Fairy-Stockfish's immobilityIllegal makes it promote. -1: none.
+int immobile_from(const PieceType& p, const Geometry& g) {
+    for (int rank = 1; rank <= g.height; ++rank) {
+        bool moves = false;
+        for (const MoveRule& m : p.moves)
+            for (int file = 0; file < g.width && !moves; ++file)
+                moves = file + m.dx >= 0 && file + m.dx < g.width && rank + m.dy >= 1 &&
+                        rank + m.dy <= g.height;
+        if (!moves) return rank;
+    }
+    return -1;
+}
+
+char free_letter(const Variant& v, char wish) {
+    if (v.type_of(wish) < 0) return wish;
+    for (char c = 'A'; c <= 'Z'; ++c)
+        if (v.type_of(c) < 0) return c;
+    return 0;
+}
+
+void resolve_promotion(const IniPlace& at, IniDraft& d) {
+    Variant& v = d.v;
+    const Geometry& g = v.geometry;
+    const bool on_board = d.promotion_rank >= 1 && d.promotion_rank <= g.height;
+    for (std::size_t i = 0; i < v.pieces.size(); ++i) {
+        if (d.types[i] != "pawn") continue;
+        PieceType& p = v.pieces[i];
+        p.promotes_to.clear();
+        for (const std::string& t : d.promotion_types)
+            if (const int j = d.piece_of_type(t); j >= 0 && on_board)
+                p.promotes_to.push_back(v.pieces[static_cast<std::size_t>(j)].letter);
+        p.promotion_rank = d.promotion_rank;
+        p.promotion_optional = !d.mandatory_pawn_promotion;
+        p.forced_promotion_rank = p.promotion_optional ? -1 : 0;
+        p.promotion_leaving = p.promotion_on_capture = false;
+    }
+    // Other pieces: each promoted type becomes a piece of its own, the promoted form of the
+    // piece ("+S"), moving as the type it promotes to.
+    for (std::size_t i = 0; i < v.pieces.size(); ++i)
+        if (d.types[i] != "pawn" && !v.pieces[i].promoted_form_of) v.pieces[i].promotes_to.clear();
+    for (const auto& [from, to] : d.promoted_types) {
+        const int f = d.piece_of_type(from), t = d.piece_of_type(to);
+        if (f < 0 || t < 0) continue;
+        if (from == "pawn" && !d.promotion_types.empty())
+            at.fail_section(
+                "the pawn both promotes (promotionPieceTypes) and has a promoted type "
+                "(promotedPieceType); give it one of them");
+        const char base = v.pieces[static_cast<std::size_t>(f)].letter;
+        int form = v.promoted_form(base);
+        if (form < 0) {
+            PieceType p = v.pieces[static_cast<std::size_t>(t)];
+            p.royal = p.pawn = false;
+            p.promotes_to.clear();
+            p.double_step_ranks.clear();
+            p.en_passant = false;
+            p.kif.clear();
+            p.name = "promoted " + v.pieces[static_cast<std::size_t>(f)].name;
+            p.promoted_form_of = base;
+            p.letter = free_letter(v, p.letter);
+            if (!p.letter) at.fail_section("no letter is left for a promoted piece of its own");
+            v.pieces.push_back(std::move(p));
+            d.types.push_back(fmt::format("#+{}", base));
+            form = static_cast<int>(v.pieces.size()) - 1;
+        }
+        PieceType& p = v.pieces[static_cast<std::size_t>(f)];
+        p.promotes_to = {v.pieces[static_cast<std::size_t>(form)].letter};
+        p.promotion_on_capture = d.piece_promotion_on_capture;
+        if (p.promotion_on_capture) {
+            p.promotion_rank = 0;
+            p.promotion_optional = p.promotion_leaving = false;
+            p.forced_promotion_rank = 0;
+            continue;
+        }
+        if (!on_board) {
+            p.promotes_to.clear();
+            continue;
+        }
+        p.promotion_rank = d.promotion_rank;
+        p.promotion_leaving = true;  // a move from the zone promotes too
+        p.promotion_optional = !d.mandatory_piece_promotion;
+        const int stuck = d.immobility_illegal ? immobile_from(p, g) : -1;
+        p.forced_promotion_rank = !p.promotion_optional ? 0 : stuck < 0 ? -1 : stuck;
+        if (p.forced_promotion_rank > 0 && p.forced_promotion_rank < p.promotion_rank)
+            p.forced_promotion_rank = p.promotion_rank;
+    }
+}
+
+void resolve_double_step(IniDraft& d) {
+    for (std::size_t i = 0; i < d.v.pieces.size(); ++i) {
+        if (d.types[i] != "pawn") continue;
+        PieceType& p = d.v.pieces[i];
+        p.double_step_ranks.clear();
+        if (d.double_step && d.double_step_rank <= d.v.geometry.height) {
+            if (d.first_rank_double_steps && d.double_step_rank != 1)
+                p.double_step_ranks.push_back(1);
+            p.double_step_ranks.push_back(d.double_step_rank);
+        }
+        p.en_passant = !p.double_step_ranks.empty();
+    }
+}
+
+void resolve_drops(const IniPlace& at, IniDraft& d) {
+    Variant& v = d.v;
+    for (std::size_t i = 0; i < v.pieces.size(); ++i) {
+        if (d.types[i] != "pawn") continue;
+        const char letter = v.pieces[i].letter;
+        auto& f = v.drop_rules.forbidden_ranks;
+        std::erase_if(f, [&](const auto& entry) { return entry.first == letter; });
+        if (!v.drops) continue;
+        if (!d.first_rank_pawn_drops) f.emplace_back(letter, std::vector<int>{1});
+        if (d.promotion_zone_pawn_drops && !v.pieces[i].promotes_to.empty() &&
+            !v.pieces[i].promotion_optional)
+            at.fail_section(
+                "promotionZonePawnDrops leaves unpromoted pawns where pawns must "
+                "promote; the referee does not play that");
+    }
+}
+
+void resolve_castling(IniDraft& d) {
+    Variant& v = d.v;
+    const Geometry& g = v.geometry;
+    v.castling.clear();
+    // Without castling, Fairy-Stockfish reads no castling rights from the start position.
+    if (!d.castling && !v.gating && !v.has_first_moves()) {
+        std::vector<std::string> fields;
+        for (std::size_t at = 0; at <= v.start_fen.size();) {
+            auto end = v.start_fen.find(' ', at);
+            if (end == std::string::npos) end = v.start_fen.size();
+            if (end > at) fields.push_back(v.start_fen.substr(at, end - at));
+            at = end + 1;
+        }
+        if (fields.size() > 2) {
+            fields[2] = "-";
+            v.start_fen.clear();
+            for (const auto& f : fields) v.start_fen += (v.start_fen.empty() ? "" : " ") + f;
+        }
+    }
+    const int king = d.piece_of_type(d.castling_king);
+    if (!d.castling || king < 0 || d.castling_rank > g.height) return;
+    PositionFields f;
+    try {
+        f = parse_fen(g, v.start_fen);
+    } catch (const PositionError&) {
+        return;  // the start position's own check says what is wrong with it
+    }
+    const int rank = d.castling_rank - 1;
+    const char k = v.pieces[static_cast<std::size_t>(king)].letter;
+    int king_file = -1;
+    for (int file = 0; file < g.width && king_file < 0; ++file)
+        if (f.placement[g.at(file, rank)] == k) king_file = file;
+    if (king_file < 0) return;
+    auto is_rook = [&](int file) {
+        const char c = f.placement[g.at(file, rank)];
+        return c != '.' && std::isupper(static_cast<unsigned char>(c)) &&
+               d.castling_rooks.count(d.type_of_letter(c));
+    };
+    for (const bool kingside : {true, false}) {
+        const char right = kingside ? 'K' : 'Q';
+        if (f.castling.find(right) == std::string::npos &&
+            f.castling.find(static_cast<char>(std::tolower(right))) == std::string::npos)
+            continue;
+        int rook_file = -1;
+        for (int file = kingside ? g.width - 1 : 0; file >= 0 && file < g.width && rook_file < 0;
+             file += kingside ? -1 : 1)
+            if (is_rook(file)) rook_file = file;
+        if (rook_file < 0 || (rook_file > king_file) != kingside) continue;
+        const int to = kingside ? d.kingside_file : d.queenside_file;
+        CastlingRule c;
+        c.right = right;
+        c.king_from = g.at(king_file, rank);
+        c.rook_from = g.at(rook_file, rank);
+        c.king_to = g.at(to, rank);
+        c.rook_to = g.at(to + (kingside ? -1 : 1), rank);
+        v.castling.push_back(c);
+    }
+}
+
+void resolve_soldier(IniDraft& d) {
+    for (std::size_t i = 0; i < d.v.pieces.size(); ++i) {
+        if (d.types[i] != "soldier") continue;
+        PieceType& p = d.v.pieces[i];
+        p.extra_moves.reset();
+        if (d.soldier_promotion_rank <= 1) {
+            p.betza = "fsW";
+        } else {
+            p.betza = "fW";
+            RegionMoves extra;
+            extra.betza = "sW";
+            extra.moves = parse_betza("sW");
+            extra.region.rank_lo = d.soldier_promotion_rank;
+            p.extra_moves = extra;
+        }
+        p.moves = parse_betza(p.betza);
+    }
+}
+
+}  // namespace
+
+Variant resolve_draft(const IniPlace& at, IniDraft d) {
+    if (d.touched_promotion) resolve_promotion(at, d);
+    if (d.touched_double_step || d.touched_promotion) resolve_double_step(d);
+    if (d.touched_drops || d.touched_promotion) resolve_drops(at, d);
+    if (d.touched_castling) resolve_castling(d);
+    if (d.touched_soldier) resolve_soldier(d);
+    Variant& v = d.v;
+    const bool royal =
+        std::any_of(v.pieces.begin(), v.pieces.end(), [](const PieceType& p) { return p.royal; });
+    // Fairy-Stockfish judges checks wherever the variant has a king; without one, not.
+    if (d.touched_promotion && !royal) v.check_rules = false;
+    if (d.touched_promotion && royal && !v.end.royal_capture) v.check_rules = true;
+    return std::move(d.v);
+}
+
+}  // namespace referee::rules

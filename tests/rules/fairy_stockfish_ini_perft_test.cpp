@@ -1,0 +1,126 @@
+// Sections of a variants.ini counted by the referee (FILE.ini:NAME) and by Fairy-Stockfish
+// 11.1 given the same file (setoption name VariantPath, then UCI_Variant): from the start
+// and from positions reached by random play. The sections use only keys 11.1 knows (it has
+// no custom pieces), on boards of 8 ranks: off 8 ranks 11.1 mirrors Black's promotionRank
+// as on 8 ranks, which the referee does not copy. Skipped where Fairy-Stockfish is not installed;
+// slow.
+#include <filesystem>
+#include <random>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "referee/rules/core/position.hpp"
+#include "tests/support/fairy_stockfish.hpp"
+#include "tests/support/files.hpp"
+#include "tests/support/temp_dir.hpp"
+
+namespace {
+
+using namespace referee::rules;
+using referee::test::ask_fairy_stockfish;
+using referee::test::kFairyStockfish;
+
+// Written for this test: children of shipped variants (chess, crazyhouse, shogi, makruk,
+// xiangqi-free), a child of a child, sections with no parent on other boards.
+const char* kIni = R"([nodouble:chess]
+doubleStep = false
+castling = false
+
+[nodoublechild:nodouble]
+stalemateValue = loss
+promotionPieceTypes = nq
+
+[knightless:chess]
+knight = -
+startFen = r1bqkb1r/pppppppp/8/8/8/8/PPPPPPPP/R1BQKB1R w KQkq - 0 1
+promotionPieceTypes = qr
+
+[sixfiles]
+pawn = p
+king = k
+rook = r
+queen = q
+bishop = b
+knight = n
+maxFile = 6
+startFen = rnqkbn/pppppp/6/6/6/6/PPPPPP/RNQKBN w - - 0 1
+doubleStep = false
+castling = false
+
+[archchess:chess]
+archbishop = a
+chancellor = c
+maxFile = 10
+startFen = rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR w KQkq - 0 1
+castlingKingsideFile = i
+castlingQueensideFile = c
+promotionPieceTypes = qcarbn
+
+[hillhouse:crazyhouse]
+flagPiece = k
+whiteFlag = d4 e4 d5 e5
+blackFlag = d4 e4 d5 e5
+
+[fersmakruk:makruk]
+promotionRank = 5
+
+[antichessish:giveaway]
+extinctionPieceTypes = kq
+
+[minishogilike:minishogi]
+promotionRank = 4
+)";
+
+std::vector<std::string> random_game(const Rules& rules, std::mt19937& rng, int plies) {
+    std::vector<std::string> moves;
+    Position pos = rules.start();
+    for (int ply = 0; ply < plies && !pos.outcome(); ++ply) {
+        const std::vector<Move> legal = pos.legal_moves();
+        if (legal.empty()) break;
+        const Move m = legal[std::uniform_int_distribution<std::size_t>(0, legal.size() - 1)(rng)];
+        moves.push_back(pos.move_name(m, MoveStyle::Uci));
+        pos.play(m);
+    }
+    return moves;
+}
+
+class SlowFairyStockfishIni : public ::testing::TestWithParam<const char*> {
+  protected:
+    void SetUp() override {
+        if (!std::filesystem::exists(kFairyStockfish))
+            GTEST_SKIP() << kFairyStockfish
+                         << " is not installed (apt-get install fairy-stockfish)";
+    }
+};
+
+TEST_P(SlowFairyStockfishIni, CountsAgreeWithFairyStockfishGivenTheSameFile) {
+    const std::string section = GetParam();
+    referee::test::TempDir dir;
+    const std::string path = (dir.path() / "variants.ini").string();
+    referee::test::write_text(path, kIni);
+    const Rules rules = Rules::load(path + ":" + section);
+    const auto start = ask_fairy_stockfish(section, {}, 4, path);
+    ASSERT_TRUE(start.counted) << section << ": Fairy-Stockfish gave no count";
+    EXPECT_EQ(rules.from_fen(start.fen).key(), rules.start().key()) << section << " " << start.fen;
+    EXPECT_EQ(rules.start().perft(4, PerftStop::Immediate), start.nodes) << section;
+    std::mt19937 rng(371);
+    for (int game = 0; game < 4; ++game) {
+        const auto moves = random_game(rules, rng, 10 + 10 * game);
+        const auto after = ask_fairy_stockfish(section, moves, 3, path);
+        ASSERT_TRUE(after.counted) << section;
+        std::string line;
+        for (const auto& m : moves) line += m + " ";
+        EXPECT_EQ(rules.from_fen(after.fen).perft(3, PerftStop::Immediate), after.nodes)
+            << section << " from " << after.fen << " (moves " << line << ")";
+    }
+}
+
+INSTANTIATE_TEST_SUITE_P(Sections, SlowFairyStockfishIni,
+                         ::testing::Values("nodouble", "nodoublechild", "knightless", "sixfiles",
+                                           "archchess", "hillhouse", "fersmakruk", "antichessish",
+                                           "minishogilike"),
+                         [](const auto& info) { return std::string(info.param); });
+
+}  // namespace
