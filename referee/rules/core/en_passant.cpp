@@ -84,8 +84,8 @@ void Board<BB>::set_en_passant(const std::string& field) {
         const auto sq = g.parse_prefix(std::string_view(field).substr(at), used);
         if (!sq)
             throw PositionError(fmt::format(
-                "the en-passant field '{}' is not squares of the board ('e3', or 'e3e4' for a "
-                "triple step)",
+                "the en-passant square '{}' is not on the board (a square such as 'e3', or "
+                "'e3e4' after a triple step)",
                 field));
         squares.push_back(*sq);
     }
