@@ -499,4 +499,20 @@ TEST_F(Xboard, TheEnginesOwnPieceLettersAreWrittenAndRead) {
     EXPECT_NE(host.take().find("setboard 4k5/A8P/10/10/10/10/p9/4K5 w"), std::string::npos);
 }
 
+// On ten ranks XBoard numbers them from 0, in edit's squares as in moves: Fairy-Max, which
+// has no setboard, was given mexican's probe positions a rank off and then moved pieces that
+// were not there.
+TEST_F(Xboard, EditNamesTheSquaresOfATenRankBoardFromRankZero) {
+    const auto& mexican = test::cached_rules("mexican");
+    const auto position = mexican.from_fen("4k5/10/10/10/10/10/10/10/P9/4K5 w - - 0 1");
+    open(mexican);
+    handshake({"feature setboard=0 variants=\"normal,mexican\" done=1"});
+    host.take();
+    start.emplace(position);
+    now.emplace(position);
+    dialect->new_game(false, request());
+    const std::string sent = host.take();
+    EXPECT_NE(sent.find("edit\n#\nKe0\nPa1\nc\nKe9\n.\n"), std::string::npos) << sent;
+}
+
 }  // namespace

@@ -475,7 +475,7 @@ class XboardDialect final : public Dialect {
                     continue;
                 send(fmt::format(
                     "{}{}", rules::xboard_letter(c_.variant, static_cast<char>(std::toupper(c))),
-                    g.name(s)));
+                    rules::to_xboard_square(c_.variant, g.name(s))));
             }
         }
         send(".");
