@@ -97,6 +97,10 @@ void SetUps::first_movers_home(PositionFields& f) {
         const int t = c == '.' ? -1 : v_.type_of(c);
         if (t < 0 || v_.pieces[t].first_moves.empty() || cased(c, us) != c || pick(rng_, 4) == 0)
             continue;
+        // Pieces whose first moves are made from a rank (berolina's pawns): a few of them, so
+        // that the search can make a first move the only move (with most pawns home, some
+        // other pawn always has a move).
+        if (!v_.pieces[t].first_move_ranks.empty() && pick(rng_, 4) != 0) continue;
         // One royal piece a side: the one elsewhere goes.
         if (v_.pieces[t].royal)
             for (auto& x : f.placement)
