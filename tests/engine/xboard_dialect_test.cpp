@@ -416,6 +416,30 @@ TEST_F(Xboard, OptionsMemoryAndCoresGoWhereTheEngineAsked) {
     EXPECT_NE(host.faults[0].second.find("no option 'Hash'"), std::string::npos);
 }
 
+// Chess with Different Armies is Fairy-Max's `fairy` with its army option: the option goes
+// before the first game, `variant fairy` with each; an engine that lists `fairy` without the
+// option would play another game under that name, so it is refused.
+TEST_F(Xboard, AGameChosenByTheEnginesOptionSetsItAndSendsItsName) {
+    const rules::Rules& armies = test::cached_rules("fide-nutters");
+    open(armies);
+    handshake(
+        {"feature variants=\"normal,fairy\" option=\"Variant fairy selects -combo "
+         "FIDE-Clobberers /// FIDE-Nutters\" done=1"});
+    const std::string sent = host.take();
+    EXPECT_NE(sent.find("accepted done\noption Variant fairy selects=FIDE-Nutters\n"),
+              std::string::npos)
+        << sent;
+    dialect->new_game(true, request());
+    EXPECT_EQ(host.take().rfind("new\nvariant fairy\nforce\n", 0), 0u);
+
+    open(armies);
+    handshake({"feature variants=\"normal,fairy\" done=1"});
+    ASSERT_EQ(host.faults.size(), 1u);
+    EXPECT_EQ(host.faults[0].first, FaultKind::Unsupported);
+    EXPECT_NE(host.faults[0].second.find("option 'Variant fairy selects'"), std::string::npos)
+        << host.faults[0].second;
+}
+
 TEST_F(Xboard, ReuseZeroMakesItAOneGameEngine) {
     open(chess);
     EXPECT_FALSE(dialect->one_game());
@@ -473,6 +497,22 @@ TEST_F(Xboard, TheEnginesOwnPieceLettersAreWrittenAndRead) {
     now.emplace(position);
     dialect->new_game(false, request());
     EXPECT_NE(host.take().find("setboard 4k5/A8P/10/10/10/10/p9/4K5 w"), std::string::npos);
+}
+
+// On ten ranks XBoard numbers them from 0, in edit's squares as in moves: Fairy-Max, which
+// has no setboard, was given mexican's probe positions a rank off and then moved pieces that
+// were not there.
+TEST_F(Xboard, EditNamesTheSquaresOfATenRankBoardFromRankZero) {
+    const auto& mexican = test::cached_rules("mexican");
+    const auto position = mexican.from_fen("4k5/10/10/10/10/10/10/10/P9/4K5 w - - 0 1");
+    open(mexican);
+    handshake({"feature setboard=0 variants=\"normal,mexican\" done=1"});
+    host.take();
+    start.emplace(position);
+    now.emplace(position);
+    dialect->new_game(false, request());
+    const std::string sent = host.take();
+    EXPECT_NE(sent.find("edit\n#\nKe0\nPa1\nc\nKe9\n.\n"), std::string::npos) << sent;
 }
 
 }  // namespace

@@ -61,9 +61,11 @@ TEST(ChessFen, EnPassantSquareThatCannotBe) {
               "the en-passant square e6 cannot be: Black did not just make a double step over it");
     // Off the board, or not a square at all.
     EXPECT_EQ(refusal("rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e9 0 2"),
-              "the en-passant square 'e9' is not on the board");
+              "the en-passant square 'e9' is not on the board (a square such as 'e3', or "
+              "'e3e4' after a triple step)");
     EXPECT_EQ(refusal("rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq x 0 2"),
-              "the en-passant square 'x' is not on the board");
+              "the en-passant square 'x' is not on the board (a square such as 'e3', or "
+              "'e3e4' after a triple step)");
 }
 
 TEST(ChessFen, SideToMoveIsWOrB) {

@@ -376,9 +376,10 @@ TEST(VariantYaml, GatingFirstMovesAndCountingKeys) {
 
     const std::string rider =
         replace(kGood, "betza: K, royal: true}", "betza: K, royal: true, first_move: fR}");
-    std::tie(line, column) = where(rider, "fR}");
-    expect_error(rider,
-                 {"pieces[0].first_move", line, column, "a first move must be a plain leap"});
+    EXPECT_EQ(parse_variant(rider, "test.yaml").pieces[0].first_moves.size(), 1u);
+    const std::string hop = replace(rider, "first_move: fR", "first_move: pR");
+    std::tie(line, column) = where(hop, "pR}");
+    expect_error(hop, {"pieces[0].first_move", line, column, "a first move may not hop"});
     const std::string bad_betza = replace(rider, "first_move: fR", "first_move: fX");
     std::tie(line, column) = where(bad_betza, "fX}");
     expect_error(bad_betza, {"pieces[0].first_move", line, column + 1, "unsupported part: 'X'"});
@@ -390,6 +391,64 @@ TEST(VariantYaml, GatingFirstMovesAndCountingKeys) {
         replace(replace(rider, "fR}", "mfsN}"), "end:\n", "gating: true\nend:\n");
     std::tie(line, column) = where(both, "- {letter: K");
     expect_error(both, {"pieces", line, column, "a variant may have one of them"});
+}
+
+// The betza's `i` moves are first moves; `first_move_ranks` says where an unmoved piece
+// stands, so that nothing is kept in the FEN and gating may go with them.
+TEST(VariantYaml, InitialMovesAndTheirRanks) {
+    const std::string berolina = replace(kGood, "betza: mfWcfF", "betza: mfFcfWimfnA");
+    const auto v = parse_variant(berolina, "test.yaml");
+    const auto& pawn = v.pieces[v.type_of('P')];
+    EXPECT_EQ(pawn.moves.size(), 3u);
+    ASSERT_EQ(pawn.first_moves.size(), 2u);
+    EXPECT_TRUE(pawn.first_moves[0].initial && pawn.first_moves[0].lame);
+    EXPECT_TRUE(v.tracks_unmoved());
+    const std::string ranked =
+        replace(berolina, "pawn: true", "pawn: true\n    first_move_ranks: 2");
+    EXPECT_FALSE(parse_variant(ranked, "test.yaml").tracks_unmoved());
+    EXPECT_NO_THROW(parse_variant(replace(ranked, "end:\n", "gating: true\nend:\n"), "t.yaml"));
+
+    const std::string only_first = replace(kGood, "betza: N}", "betza: iN}");
+    auto [line, column] = where(only_first, "iN}");
+    expect_error(only_first, {"pieces[3].betza", line, column, "has only first moves"});
+    const std::string no_first =
+        replace(kGood, "pawn: true", "pawn: true\n    first_move_ranks: 2");
+    std::tie(line, column) = where(no_first, "2\n    promotion");
+    expect_error(no_first, {"pieces[5].first_move_ranks", line, column, "has no first moves"});
+    const std::string off_board = replace(ranked, "first_move_ranks: 2", "first_move_ranks: 9");
+    std::tie(line, column) = where(off_board, "9\n    promotion");
+    expect_error(off_board, {"pieces[5].first_move_ranks", line, column, "rank 9 is not on"});
+}
+
+// Chess with Different Armies: castling rules of one side, Black's own promotions, and the
+// game of Fairy-Max's that its option chooses.
+TEST(VariantYaml, OneSidesCastlingBlacksPromotionsAndTheXboardGame) {
+    const std::string armies = replace(
+        replace(kGood, "promotion: [Q]", "promotion: {to: [Q], black: [R, N]}"), "end:\n",
+        "castling:\n  - {right: Q, king: e1, rook: a1, king_to: c1, rook_to: d1, side: white}\n"
+        "  - {right: Q, king: e1, rook: a1, king_to: b1, rook_to: c1, side: black}\n"
+        "xboard_variant: {name: fairy, options: {Variant fairy selects: FIDE-Nutters}}\nend:\n");
+    const std::string board = replace(armies, "kqbnr/ppppp/5/5/PPPPP/RNBQK w - - 0 1",
+                                      "r3k/ppppp/5/5/PPPPP/R3K w Qq - 0 1");
+    const auto v = parse_variant(replace(board, "board: {files: 5", "board: {files: 5"), "t.yaml");
+    ASSERT_EQ(v.castling.size(), 2u);
+    EXPECT_TRUE(v.castling[0].applies(referee::rules::White) &&
+                !v.castling[0].applies(referee::rules::Black));
+    EXPECT_EQ(v.pieces[5].promotions(referee::rules::White), std::vector<char>{'Q'});
+    EXPECT_EQ(v.pieces[5].promotions(referee::rules::Black), (std::vector<char>{'R', 'N'}));
+    EXPECT_EQ(v.xboard_variant.name, "fairy");
+    ASSERT_EQ(v.xboard_variant.options.size(), 1u);
+    EXPECT_EQ(v.xboard_variant.options[0].second, "FIDE-Nutters");
+
+    const std::string twice = replace(board, "side: black", "side: white");
+    auto [line, column] = where(twice, "Q, king: e1, rook: a1, king_to: b1");
+    expect_error(twice, {"castling[1].right", line, column, "the right 'Q' is defined twice"});
+    const std::string bad_side = replace(board, "side: black", "side: blue");
+    std::tie(line, column) = where(bad_side, "blue");
+    expect_error(bad_side, {"castling[1].side", line, column, "'blue' is not a side"});
+    const std::string two_words = replace(board, "name: fairy", "name: fairy chess");
+    std::tie(line, column) = where(two_words, "fairy chess");
+    expect_error(two_words, {"xboard_variant.name", line, column, "is not one word"});
 }
 
 }  // namespace

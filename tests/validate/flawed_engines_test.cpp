@@ -72,6 +72,11 @@ const std::set<std::pair<std::string, std::string>> kNoPositions = {
     {"giveaway", "castling-move"},
     {"gorogoro", "pins"},
     {"gorogoro", "discovered-check"},
+    // Every piece of Great Shatranj leaps (betza WFDA, NWD, NFA, FA, WD, N, K; no lame
+    // leap): nothing can stand between a piece and the king it attacks, so no pin and no
+    // discovered check.
+    {"great", "pins"},
+    {"great", "discovered-check"},
     {"horde", "castling-move"},
     {"karouk", "discovered-check"},
     {"kinglet", "double-step"},

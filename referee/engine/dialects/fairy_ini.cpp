@@ -102,6 +102,7 @@ std::optional<FairyIni> fairy_ini_for(const rules::Variant& v, std::string* why)
     } else {
         t += "castling = true\n";
         for (const auto& c : v.castling) {
+            if (c.only) return refuse("castling that differs between the sides");
             const bool kingside = g.file_of(c.rook_from) > g.file_of(c.king_from);
             const int to_file = g.file_of(c.king_to);
             if (g.rank_of(c.king_from) != 0) return refuse("castling off the first rank");

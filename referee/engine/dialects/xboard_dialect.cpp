@@ -4,8 +4,8 @@
 // engine that says `feature done=0` is waited for until `done=1` (within the start-up
 // allowance); one that says neither within two seconds is taken as it is (version 1, or
 // a version 2 engine without done). Then the variant is checked, `memory`, `cores`,
-// `egtpath` and `option` are sent where the engine asked for them, and a `ping` waits for
-// its `pong`.
+// `egtpath` and `option` are sent where the engine asked for them (and the options by which
+// the variant file's `xboard_variant` chooses the game), and a `ping` waits for its `pong`.
 //
 // Each game: `new`, `variant NAME`, `force`, the set-up position (`setboard`, or `edit`
 // for engines without it), the book moves, the time control (`level`, `st`, `sd`), `post`
@@ -329,6 +329,25 @@ class XboardDialect final : public Dialect {
     // The variant by one of the names the engine lists; "normal" (xboard's own game) is
     // never sent, and is all an engine that lists no variants can play.
     bool choose_variant() {
+        // A game of the engine's that its options choose among several of one name
+        // (Fairy-Max's fairy/FIDE-Nutters), where it lists the name: it must list the
+        // options too, or the name would bring another game.
+        const auto& chosen = c_.variant.xboard_variant;
+        if (!chosen.name.empty() &&
+            std::find(variants_.begin(), variants_.end(), chosen.name) != variants_.end()) {
+            for (const auto& option : chosen.options)
+                if (!options_.count(option.first)) {
+                    c_.host.fault(
+                        FaultKind::Unsupported,
+                        fmt::format("{} lists the variant {} but not its option '{}', "
+                                    "which chooses {} among its games of that name",
+                                    c_.config.name, chosen.name, option.first, c_.variant.name));
+                    return false;
+                }
+            variant_command_ = "variant " + chosen.name;
+            variant_options_ = chosen.options;
+            return true;
+        }
         std::vector<std::string> ours = c_.variant.names;
         ours.push_back(c_.variant.name);
         for (const auto& name : ours) {
@@ -378,6 +397,9 @@ class XboardDialect final : public Dialect {
                                                  c_.config.name, name, fmt::join(options_, ", ")));
             send(fmt::format("option {}={}", name, value));
         }
+        // The variant's own (after the configured ones, which may not choose another game).
+        for (const auto& [name, value] : variant_options_)
+            send(fmt::format("option {}={}", name, value));
         sync(State::Idle);
     }
 
@@ -453,7 +475,7 @@ class XboardDialect final : public Dialect {
                     continue;
                 send(fmt::format(
                     "{}{}", rules::xboard_letter(c_.variant, static_cast<char>(std::toupper(c))),
-                    g.name(s)));
+                    rules::to_xboard_square(c_.variant, g.name(s))));
             }
         }
         send(".");
@@ -491,6 +513,7 @@ class XboardDialect final : public Dialect {
         std::string out;
         for (bool white : {true, false})
             for (const auto& rule : c_.variant.castling) {
+                if (!rule.applies(white ? rules::White : rules::Black)) continue;
                 const auto king = white ? rule.king_from : g.mirror_rank(rule.king_from);
                 const auto rook = white ? rule.rook_from : g.mirror_rank(rule.rook_from);
                 auto owned = [&](rules::Square s, bool royal) {
@@ -569,6 +592,7 @@ class XboardDialect final : public Dialect {
     std::set<std::string> options_;
     std::string egt_;
     std::string variant_command_;
+    std::vector<std::pair<std::string, std::string>> variant_options_;  // sent before it
     int ping_sent_ = 0, ping_answered_ = 0;
     int depth_ = 0;
     bool force_ = true;

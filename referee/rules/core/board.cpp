@@ -35,7 +35,7 @@ void Board<BB>::clear() {
     by_type_.fill(BB{});
     stm_ = White;
     castling_ = 0;
-    ep_ = ep_victim_ = kNoSquare;
+    ep_ = ep_last_ = ep_victim_ = kNoSquare;
     halfmove_ = 0;
     fullmove_ = 1;
     key_ = 0;
@@ -46,18 +46,6 @@ void Board<BB>::clear() {
     counting_limit_ = counting_ply_ = 0;
     gate_history_.clear();
     history_.clear();
-}
-
-// Whether a piece of the side to move could take en passant now. Only then does the
-// en-passant square belong in the key: two positions differ in rights only if it can.
-template <class BB>
-bool Board<BB>::ep_capturable() const {
-    if (ep_ == kNoSquare) return false;
-    for (std::uint32_t ts = t_->en_passant_types; ts; ts &= ts - 1) {
-        int type = std::countr_zero(ts);
-        if (any(t_->piece(stm_, type).reverse_leap_capture[ep_] & pieces(stm_, type))) return true;
-    }
-    return false;
 }
 
 // What no game can reach, whatever the variant: a piece that must promote standing
@@ -130,7 +118,7 @@ void Board<BB>::set(const PositionFields& f) {
     } else if (f.castling != "-") {
         // With gating the field also names the squares that may gate (set_gates).
         const std::string rights =
-            t_->gating || t_->first_moves ? set_gates(f.castling) : f.castling;
+            t_->gating || t_->unmoved_squares ? set_gates(f.castling) : f.castling;
         for (char c : rights) {
             bool found = false;
             for (std::size_t i = 0; i < castles().size(); ++i) {
@@ -158,24 +146,7 @@ void Board<BB>::set(const PositionFields& f) {
         if (castling_ >> i & 1) key_ ^= castles()[i].key;
 
     if (f.en_passant != "-") {
-        auto sq = g.parse(f.en_passant);
-        if (!sq)
-            throw PositionError(
-                fmt::format("the en-passant square '{}' is not on the board", f.en_passant));
-        const Color them = ~stm_;
-        const int forward = them == White ? g.width : -g.width;
-        const int victim = *sq + forward, origin = *sq - forward;
-        Piece vp = victim >= 0 && victim < t_->nsq ? squares_[victim] : kNoPiece;
-        bool ok = vp && color_of(vp) == them && (t_->en_passant_types >> type_of(vp) & 1) &&
-                  !squares_[*sq] && origin >= 0 && origin < t_->nsq && !squares_[origin] &&
-                  test(t_->piece(them, type_of(vp)).double_step_from, origin);
-        if (!ok)
-            throw PositionError(fmt::format(
-                "the en-passant square {} cannot be: {} did not just make a double step "
-                "over it",
-                f.en_passant, color_name(them)));
-        ep_ = *sq;
-        ep_victim_ = victim;
+        set_en_passant(f.en_passant);
         if (ep_capturable()) key_ ^= t_->zobrist_ep[ep_];
     }
     if (stm_ == Black) key_ ^= t_->zobrist_side;
@@ -193,7 +164,8 @@ void Board<BB>::set(const PositionFields& f) {
             if (!has_royal(c) && t_->start_royal[c])
                 throw PositionError(fmt::format("{} has no {}; in {} both sides need one",
                                                 color_name(c), royal, v.name));
-        for (BB royals = royals_ & by_color_[~stm_]; any(royals);) {
+        // Under duple check only all of them at once.
+        for (BB royals = royals_ & by_color_[~stm_]; any(royals) && royal_attacked(~stm_);) {
             const int s = pop_lsb(royals);
             if (attacked(s, stm_))
                 throw PositionError(fmt::format(
@@ -225,11 +197,11 @@ PositionFields Board<BB>::fields() const {
     for (Color c : {White, Black}) {  // as Fairy-Stockfish: White's rights, then Black's
         for (std::size_t i = 0; i < castles().size(); ++i)
             if ((castling_ >> i & 1) && castles()[i].color == c) f.castling += castles()[i].right;
-        if (t_->gating || t_->first_moves) f.castling += gate_letters(c);
+        if (t_->gating || t_->unmoved_squares) f.castling += gate_letters(c);
     }
     if (f.castling.empty()) f.castling = "-";
     f.castling_given = true;
-    f.en_passant = ep_ == kNoSquare ? "-" : t_->g.name(ep_);
+    f.en_passant = en_passant_field();
     f.halfmove_clock = halfmove_;
     f.fullmove_number = fullmove_;
     if (any(promoted_)) {
@@ -279,13 +251,14 @@ void Board<BB>::play(Move m) {
     u.captured = kNoPiece;
     u.captured_sq = kNoSquare;
     u.castling = castling_;
-    u.ep = ep_;
-    u.ep_victim = ep_victim_;
+    u.ep = static_cast<std::int16_t>(ep_);
+    u.ep_last = static_cast<std::int16_t>(ep_last_);
+    u.ep_victim = static_cast<std::int16_t>(ep_victim_);
     u.halfmove = halfmove_;
     u.key = key_;
 
     if (kKeyed && ep_capturable()) key_ ^= t.zobrist_ep[ep_];
-    ep_ = ep_victim_ = kNoSquare;
+    ep_ = ep_last_ = ep_victim_ = kNoSquare;
     ++halfmove_;
 
     switch (m.kind()) {
@@ -320,9 +293,16 @@ void Board<BB>::play(Move m) {
                 halfmove_ = 0;
             }
             put<kKeyed>(m.promotion ? make_piece(color_of(moved), m.promotion_type()) : moved, to);
+            // A double step, straight or not (the Berolina pawn's), or a triple one (the
+            // Mexican pawn's) passes the squares between.
             if (m.kind() == MoveKind::DoubleStep && (t.en_passant_types >> type_of(moved) & 1)) {
+                const Geometry& g = t.g;
+                const int n = std::max(std::abs(g.file_of(to) - g.file_of(from)),
+                                       std::abs(g.rank_of(to) - g.rank_of(from)));
+                const int step = (to - from) / n;
                 ep_victim_ = to;
-                ep_ = from + t.piece(color_of(moved), type_of(moved)).forward;
+                ep_ = from + step;
+                ep_last_ = to - step;
             }
     }
     if (t.pawn_types >> type_of(moved) & 1) halfmove_ = 0;
@@ -366,6 +346,7 @@ void Board<BB>::unmake() {
     }
     castling_ = u.castling;
     ep_ = u.ep;
+    ep_last_ = u.ep_last;
     ep_victim_ = u.ep_victim;
     halfmove_ = u.halfmove;
     key_ = u.key;

@@ -50,7 +50,8 @@ class Board {
     int counting_ply() const { return counting_ply_; }
 
     bool attacked(int sq, Color by) const;
-    bool royal_attacked(Color c) const;  // any royal piece of c attacked
+    // Any royal piece of c attacked; under duple check, every one of them.
+    bool royal_attacked(Color c) const;
     bool in_check() const { return royal_attacked(stm_); }
     // A royal piece of c sees an enemy royal piece along a file or rank with nothing
     // between (flying_general.cpp): under the flying-general rule, c's move left it so.
@@ -96,7 +97,7 @@ class Board {
         Piece moved, captured;
         int captured_sq;
         std::uint32_t castling;
-        int ep, ep_victim;
+        std::int16_t ep, ep_last, ep_victim;
         int halfmove;
         std::uint64_t key;
         // Only written in variants with hands, promoted marks or check counts (T::extras).
@@ -197,7 +198,15 @@ class Board {
     void place(Piece p, int s);  // without the key
     void lift(int s);
     void clear();
+    // En passant (en_passant.cpp): the squares the last double step passed, ep_ to ep_last_;
+    // whether the side to move could take there (only then is it in the key); the FEN's
+    // field, read and written; where the pieces stand that may have just passed exactly
+    // these squares (one, or two Berolina pawns that passed one square from either side).
+    BB ep_squares() const;
     bool ep_capturable() const;
+    void set_en_passant(const std::string& field);
+    std::string en_passant_field() const;
+    std::vector<int> double_steppers(BB passed) const;
     template <class Sink, class Filter>
     Sink generate(Sink sink, Filter& filter) const;
     template <class Sink>
@@ -245,6 +254,7 @@ class Board {
     std::shared_ptr<const typename T::CastleSet> own_castles_;
     std::uint32_t castling_ = 0;  // one bit per castles_->castles entry
     int ep_ = kNoSquare;          // the square a pawn passed over, capturable this move
+    int ep_last_ = kNoSquare;     // the last one it passed (ep_ itself but for a triple step)
     int ep_victim_ = kNoSquare;   // where that pawn stands
     int halfmove_ = 0;
     int fullmove_ = 1;

@@ -104,7 +104,8 @@ void Board<BB>::play_extras(Undo& u) {
     u.checks[1] = checks_[1];
     u.counting_limit = static_cast<std::uint16_t>(counting_limit_);
     u.counting_ply = static_cast<std::uint16_t>(counting_ply_);
-    if (t.gating || t.first_moves) play_gate<kKeyed>(u);  // first: the gated piece may give check
+    if (t.gating || t.unmoved_squares)
+        play_gate<kKeyed>(u);  // first: the gated piece may give check
     if (m.is_drop()) {
         take_from_hand<kKeyed>(us, t.drop_from_hand[m.drop_type()]);
         if (t.castling_by_drops) castling_from_drop<kKeyed>(us, m.to);
@@ -150,7 +151,7 @@ void Board<BB>::unmake_extras(const Undo& u) {
     checks_[1] = u.checks[1];
     counting_limit_ = u.counting_limit;
     counting_ply_ = u.counting_ply;
-    if (t_->gating || t_->first_moves) unmake_gate(u);
+    if (t_->gating || t_->unmoved_squares) unmake_gate(u);
     if (m.is_drop()) ++hand_[us][t_->drop_from_hand[m.drop_type()]];
     if (u.to_hand >= 0) --hand_[us][u.to_hand];
     if (!t_->captures_to_hand) return;

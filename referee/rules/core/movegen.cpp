@@ -181,13 +181,17 @@ Sink Board<BB>::generate(Sink sink, Filter& filter) const {
     }
 
     if (ep_ != kNoSquare) {
-        for (std::uint32_t ts = t.en_passant_types; ts; ts &= ts - 1) {
-            const int type = std::countr_zero(ts);
-            BB takers = t.piece(us, type).reverse_leap_capture[ep_] & pieces(us, type);
-            while (any(takers)) {
-                const Move m = Move::make(pop_lsb(takers), ep_, MoveKind::EnPassant);
-                if (filter.special(m)) sink.move(m);
+        // On any square the double step passed (two, after a triple step).
+        for (int ep = ep_;; ep += ep_victim_ - ep_last_) {
+            for (std::uint32_t ts = t.en_passant_types; ts; ts &= ts - 1) {
+                const int type = std::countr_zero(ts);
+                BB takers = t.piece(us, type).reverse_leap_capture[ep] & pieces(us, type);
+                while (any(takers)) {
+                    const Move m = Move::make(pop_lsb(takers), ep, MoveKind::EnPassant);
+                    if (filter.special(m)) sink.move(m);
+                }
             }
+            if (ep == ep_last_) break;
         }
     }
 
@@ -358,6 +362,12 @@ bool Board<BB>::attacked_along_rays(int sq, Color by, BB occ, BB theirs) const {
 template <class BB>
 bool Board<BB>::royal_attacked(Color c) const {
     BB royals = royals_ & by_color_[c];
+    if (t_->duple_check) {
+        if (!any(royals)) return false;
+        while (any(royals))
+            if (!attacked(pop_lsb(royals), ~c)) return false;
+        return true;
+    }
     while (any(royals))
         if (attacked(pop_lsb(royals), ~c)) return true;
     return false;

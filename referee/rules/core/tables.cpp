@@ -52,8 +52,9 @@ struct TableBuilder {
             if (pt.royal) t.royal_types |= 1u << ti;
             if (pt.pawn) t.pawn_types |= 1u << ti;
             if (pt.en_passant) t.en_passant_types |= 1u << ti;
-            for (char letter : pt.promotes_to)
-                if (v.pieces[v.type_of(letter)].royal) t.royal_promotion = true;
+            for (Color c : {White, Black})
+                for (char letter : pt.promotions(c))
+                    if (v.pieces[v.type_of(letter)].royal) t.royal_promotion = true;
         }
         for (const MaterialDraw& d : v.end.insufficient_material) {
             const std::size_t total = d.strong.size() + d.weak.size();
@@ -76,21 +77,28 @@ struct TableBuilder {
         pp.rides.push_back(std::move(ride));
     }
 
+    // The squares a lame leap (dx, dy) from s passes, which must be empty: those between on
+    // a line, or the orthogonal square next to s on the long side (the xiangqi horse).
+    BB lame_path(int s, int dx, int dy) const {
+        BB path{};
+        if (dx == 0 || dy == 0 || std::abs(dx) == std::abs(dy)) {
+            for (int k = 1; k < std::max(std::abs(dx), std::abs(dy)); ++k)
+                path |=
+                    square_bit<BB>(g.at(g.file_of(s) + k * sign(dx), g.rank_of(s) + k * sign(dy)));
+        } else if (std::abs(dx) > std::abs(dy)) {
+            path |= square_bit<BB>(g.at(g.file_of(s) + sign(dx), g.rank_of(s)));
+        } else {
+            path |= square_bit<BB>(g.at(g.file_of(s), g.rank_of(s) + sign(dy)));
+        }
+        return path;
+    }
+
     // Lame leapers: the leap from each square with the squares that must be empty on its way.
     void lame_leap(typename T::PerPiece& pp, const MoveRule& mr, int dx, int dy) {
         for (int s = 0; s < nsq; ++s) {
             const int f = g.file_of(s) + dx, r = g.rank_of(s) + dy;
             if (!g.on_board(f, r)) continue;
-            BB path{};
-            if (dx == 0 || dy == 0 || std::abs(dx) == std::abs(dy)) {
-                for (int k = 1; k < std::max(std::abs(dx), std::abs(dy)); ++k)
-                    path |= square_bit<BB>(
-                        g.at(g.file_of(s) + k * sign(dx), g.rank_of(s) + k * sign(dy)));
-            } else if (std::abs(dx) > std::abs(dy)) {
-                path |= square_bit<BB>(g.at(g.file_of(s) + sign(dx), g.rank_of(s)));
-            } else {
-                path |= square_bit<BB>(g.at(g.file_of(s), g.rank_of(s) + sign(dy)));
-            }
+            const BB path = lame_path(s, dx, dy);
             pp.lame[s].push_back({g.at(f, r), path, mr.can_move, mr.can_capture});
             pp.has_lame = true;
             if (mr.can_capture) pp.complex_attacks = true;
@@ -153,7 +161,7 @@ struct TableBuilder {
             // Micro shogi: every capture turns the piece over, nothing else does. The
             // generator sends its quiet moves past the promotion (movegen.cpp).
             pp.promotion_zone = pp.forced_promotion_zone = t.board;
-            for (char letter : pt.promotes_to) pp.promotion_types.push_back(v.type_of(letter));
+            for (char letter : pt.promotions(c)) pp.promotion_types.push_back(v.type_of(letter));
             pp.promotion_choices = static_cast<int>(pp.promotion_types.size());
             pp.promotes_on_capture = true;
             return;
@@ -161,7 +169,7 @@ struct TableBuilder {
         const int zone = pt.promotion_rank ? pt.promotion_rank : g.height;
         for (int s = 0; s < nsq; ++s)
             if (g.relative_rank(c, s) >= zone) pp.promotion_zone |= square_bit<BB>(s);
-        for (char letter : pt.promotes_to) pp.promotion_types.push_back(v.type_of(letter));
+        for (char letter : pt.promotions(c)) pp.promotion_types.push_back(v.type_of(letter));
         const int forced = !pt.promotion_optional         ? zone
                            : pt.forced_promotion_rank > 0 ? pt.forced_promotion_rank
                            : pt.forced_promotion_rank < 0 ? g.height + 1  // never
@@ -182,6 +190,34 @@ struct TableBuilder {
                 if (g.relative_rank(c, s) == rank && to >= 0 && to < nsq)
                     pp.double_step_from |= square_bit<BB>(s);
             }
+    }
+
+    // First moves: from each square, every target of each move with the squares on its way
+    // (a ride is a leap per distance, its nearer squares on the way), Black's mirrored.
+    void first_moves(Color c, const PieceType& pt, typename T::PerPiece& pp) {
+        if (pt.first_moves.empty()) return;
+        pp.first.assign(nsq, {});
+        for (int s = 0; s < nsq; ++s) {
+            for (int rank : pt.first_move_ranks)
+                if (g.relative_rank(c, s) == rank) pp.first_from |= square_bit<BB>(s);
+            for (const MoveRule& m : pt.first_moves) {
+                const int dx = m.dx, dy = c == White ? m.dy : -m.dy;
+                BB path{};
+                for (int k = 1; m.range == 0 || k <= m.range; ++k) {
+                    const int f = g.file_of(s) + k * dx, r = g.rank_of(s) + k * dy;
+                    if (!g.on_board(f, r)) break;
+                    const int to = g.at(f, r);
+                    if (m.lame && !m.is_rider()) path = lame_path(s, dx, dy);
+                    // Over every square between, along a line: en passant may take it there.
+                    const int n = std::max(std::abs(k * dx), std::abs(k * dy));
+                    const bool line = (dx == 0 || dy == 0 || std::abs(dx) == std::abs(dy)) &&
+                                      n >= 2 && popcount(path) == n - 1;
+                    const bool double_step = !m.can_capture && line;
+                    pp.first[s].push_back({{to, path, m.can_move, m.can_capture}, double_step});
+                    path |= square_bit<BB>(to);
+                }
+            }
+        }
     }
 
     // The squares of a region for one side.
@@ -257,6 +293,7 @@ struct TableBuilder {
         leap_attacks(c, ti, pp);
         promotion(c, pt, pp);
         double_steps(c, pt, pp);
+        first_moves(c, pt, pp);
     }
 
     // Attack rays: an attacker riding vector (dx, dy) is found from the target along
@@ -388,6 +425,7 @@ struct TableBuilder {
         t.castle_set.clear.assign(nsq, 0);
         for (Color c : {White, Black}) {
             for (const CastlingRule& cr : v.castling) {
+                if (!cr.applies(c)) continue;
                 auto side = [&](int s) { return c == White ? s : g.mirror_rank(s); };
                 // The variant loader made sure a piece of this side stands on the rook square.
                 const int rook_type = cr.rook_piece
@@ -450,7 +488,7 @@ struct TableBuilder {
             t.zobrist_checks.resize(2 * 256);
             for (auto& z : t.zobrist_checks) z = rng.next();
         }
-        if (v.gating || t.first_moves) {
+        if (v.gating || t.unmoved_squares) {
             t.zobrist_gate.resize(2 * nsq);
             for (auto& z : t.zobrist_gate) z = rng.next();
         }
@@ -483,10 +521,12 @@ struct TableBuilder {
             if (role && *role < 0) *role = type;
         }
         t.first_moves = v.has_first_moves();
-        t.extras = t.captures_to_hand || t.drops || t.counts_checks || t.gating || t.first_moves ||
-                   t.counting != CountingRule::None;
+        t.unmoved_squares = v.tracks_unmoved();
+        t.extras = t.captures_to_hand || t.drops || t.counts_checks || t.gating ||
+                   t.unmoved_squares || t.counting != CountingRule::None;
         t.must_capture = v.must_capture;
         t.checks_forbidden = v.checks_forbidden;
+        t.duple_check = v.duple_check;
         const PositionFields start = parse_fen(g, v.start_fen);
         for (const PieceType& pt : v.pieces) t.promotion_limited |= pt.promotion_captured_only;
         if (t.promotion_limited) {
@@ -495,6 +535,10 @@ struct TableBuilder {
                 if (c != '.' && v.type_of(c) >= 0)
                     ++t.promotion_limit[std::isupper(static_cast<unsigned char>(c)) ? White : Black]
                                        [v.type_of(c)];
+            // A kind the start does not give the side is not limited (Great Shatranj's soldier).
+            for (auto& limits : t.promotion_limit)
+                for (int& limit : limits)
+                    if (limit == 0) limit = kMaxPieceCodes * kMaxSquares;
         }
         t.drop_filters = v.drop_rules.filters_moves();
         // Promoted forms of their own (shogi's +P) need no mark: their type says it.
@@ -623,23 +667,6 @@ std::shared_ptr<const Tables<BB>> Tables<BB>::build(std::shared_ptr<const Varian
         for (std::uint32_t ts = t->leap_attackers[c]; ts; ts &= ts - 1) {
             const int type = std::countr_zero(ts);
             t->leap_attacks[c].push_back({type, t->piece(c, type).reverse_leap_capture.data()});
-        }
-    // First moves: plain leaps from each square (Black's mirrored).
-    for (Color c : {White, Black})
-        for (int ti = 0; ti < t->ntypes; ++ti) {
-            const auto& rules = v.pieces[ti].first_moves;
-            if (rules.empty()) continue;
-            auto& pp = t->per_piece[c * t->ntypes + ti];
-            pp.first_move.assign(t->nsq, BB{});
-            pp.first_capture.assign(t->nsq, BB{});
-            for (int s = 0; s < t->nsq; ++s)
-                for (const MoveRule& m : rules) {
-                    const int f = t->g.file_of(s) + m.dx;
-                    const int r = t->g.rank_of(s) + (c == White ? m.dy : -m.dy);
-                    if (!t->g.on_board(f, r)) continue;
-                    if (m.can_move) pp.first_move[s] |= square_bit<BB>(t->g.at(f, r));
-                    if (m.can_capture) pp.first_capture[s] |= square_bit<BB>(t->g.at(f, r));
-                }
         }
     // Promotion moves: the squares they start from (Black's mirrored).
     for (Color c : {White, Black})

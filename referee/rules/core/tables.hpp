@@ -68,6 +68,12 @@ struct Tables {
         BB path;
         bool move, capture;
     };
+    // A first move (first_moves.cpp), as a lame leap; a double step steps along a line over
+    // the squares between without capturing, and a piece with en passant may be taken there.
+    struct FirstLeap {
+        LameLeap leap;
+        bool double_step;
+    };
     // For attack tests: an attacker of `types` riding vector `vec` sits at the first piece
     // found along the reversed vector; range limits are checked per type.
     struct AttackRay {
@@ -118,8 +124,10 @@ struct Tables {
         // and no position sets it there (Fairy-Stockfish's immobility rule).
         BB stranded{};
         BB drop_zone{};  // where it may be dropped
-        // Its first move's extra leaps (first_moves.cpp), per square; empty: none.
-        std::vector<BB> first_move, first_capture;
+        // Its first moves (first_moves.cpp), per square; empty: none. Made from the squares
+        // of first_from where the variant gives their ranks, else from the unmoved squares.
+        std::vector<std::vector<FirstLeap>> first;
+        BB first_from{};
         std::vector<int> promotion_types;
         int promotion_choices = 0;      // promotion_types.size()
         bool promotes_leaving = false;  // a move from inside the zone may promote (shogi)
@@ -190,7 +198,8 @@ struct Tables {
     // position with another count needs no closer look.
     std::uint64_t material_draw_sizes = 0;
 
-    // Castling: rules 0..n-1 are White's, n..2n-1 Black's; each has one right bit.
+    // Castling: White's rules first, then Black's (those that apply to each side, in the
+    // variant's order); each has one right bit.
     struct Castle {
         Color color;
         char right;  // FEN letter (upper for White)
@@ -232,16 +241,21 @@ struct Tables {
     bool counts_checks = false;     // checks given are counted (a CheckCount ending)
     bool must_capture = false;      // a side that can capture must
     bool checks_forbidden = false;  // a move may not give check
+    bool duple_check = false;       // in check only with every royal piece attacked
     bool gating = false;            // pieces in hand enter by gating (gating.cpp)
     bool first_moves = false;       // some piece has first moves (first_moves.cpp)
-    bool promotion_moves = false;   // some piece promotes by a move of its own
+    // Some piece's first moves are told by the squares whose pieces have not moved, kept as
+    // gating squares are (gating.cpp) and named in the FEN's castling field.
+    bool unmoved_squares = false;
+    bool promotion_moves = false;  // some piece promotes by a move of its own
     // The counting rule (endings/counting.cpp) and the piece kinds its limits name, found by
     // their moves (-1: the variant has none): rook R, khon FfW, knight N, met F.
     CountingRule counting = CountingRule::None;
     int counting_rook = -1, counting_khon = -1, counting_knight = -1, counting_met = -1;
     // Promotion to lost pieces only: per colour and type, how many the side may have at
-    // most (its start position's count); a promotion to a type it has that many of is not
-    // legal. promotion_limited: some piece promotes this way.
+    // most (its start position's count; no limit for a type it does not start with); a
+    // promotion to a type it has that many of is not legal. promotion_limited: some piece
+    // promotes this way.
     bool promotion_limited = false;
     std::vector<int> promotion_limit[2];
     // Drop rules (variant/drop_rules.hpp): a filter of the legal list (must drop, bishops on

@@ -72,7 +72,7 @@ std::string Position::move_name(Move m, MoveStyle style) const {
         const Variant& v = rules_.variant();
         char letter = v.pieces[m.promotion_type()].letter;
         Piece mover = visit([&](const auto& b) { return b.at(m.from); });
-        bool choice = mover && (v.pieces[type_of(mover)].promotes_to.size() > 1 ||
+        bool choice = mover && (v.pieces[type_of(mover)].promotions(color_of(mover)).size() > 1 ||
                                 v.pieces[type_of(mover)].promotion_optional);
         if (v.pieces[m.promotion_type()].promoted_form_of)
             out += '+';  // to its own promoted form: "c3c4+" (UCI) and "c3-c4+"

@@ -39,11 +39,25 @@ std::string Position::san(Move m) const {
     const bool capture = (m.from != m.to && piece_at(m.to)) || m.kind() == MoveKind::EnPassant;
     std::string out;
     if (pawn) {
-        if (capture) out += static_cast<char>('a' + g.file_of(m.from));
         // A promotion by a sideways leap onto an empty square (sittuyin's, e5f6=F) names
         // its whole origin, as Fairy-Stockfish does: two pawns may reach that square so.
-        else if (m.promotion && g.file_of(m.from) != g.file_of(m.to))
+        const auto sideways_promotion = [&](Move x) {
+            return !capture && x.promotion && g.file_of(x.from) != g.file_of(x.to);
+        };
+        // Other pawns' moves there: two Berolina pawns may step onto one square.
+        bool twin = false, same_file = false;
+        for (const Move& other : legal_here()) {
+            if (other.to != m.to || other.from == m.from || other.is_drop() || other.gates() ||
+                other.kind() == MoveKind::Castle || sideways_promotion(other) ||
+                !v.pieces[piece_at(other.from)->type].pawn)
+                continue;
+            twin = true;
+            same_file |= g.file_of(other.from) == g.file_of(m.from);
+        }
+        if (sideways_promotion(m) || (same_file && (capture || twin)))
             out += g.name(m.from);
+        else if (capture || twin)
+            out += static_cast<char>('a' + g.file_of(m.from));
     } else {
         out += v.pieces[type].letter;
         bool twin = false, same_file = false, same_rank = false;

@@ -62,6 +62,10 @@ std::string shift_ranks(std::string_view text, int delta) {
     return out;
 }
 
+std::string to_xboard_square(const Variant& v, std::string_view referee_square) {
+    return ranks_from_zero(v) ? shift_ranks(referee_square, -1) : std::string(referee_square);
+}
+
 std::string to_xboard_move(const Variant& v, std::string_view referee_text) {
     return move_letters(
         v, ranks_from_zero(v) ? shift_ranks(referee_text, -1) : std::string(referee_text), true);

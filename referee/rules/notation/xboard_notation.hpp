@@ -16,6 +16,10 @@ namespace referee::rules {
 // number moved by `delta` (-1 to write for a ten-rank XBoard engine, +1 to read what it wrote).
 std::string shift_ranks(std::string_view text, int delta);
 
+// A square's name as an xboard engine writes it in the variant ("h0" for h1 on ten ranks):
+// `edit` places pieces by these names.
+std::string to_xboard_square(const Variant& v, std::string_view referee_square);
+
 // The move text (UCI-like coordinates, a drop "A@e4", SAN) as an xboard engine writes it in
 // the variant, and back.
 std::string to_xboard_move(const Variant& v, std::string_view referee_text);

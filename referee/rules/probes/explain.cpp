@@ -152,12 +152,12 @@ std::string explain_illegal(const Position& pos, std::string_view text) {
     }
 
     // Promotion to a piece the variant does not list.
-    if (mt.promotion && !mover->promotes_to.empty() &&
-        std::find(mover->promotes_to.begin(), mover->promotes_to.end(), mt.promotion) ==
-            mover->promotes_to.end()) {
+    const auto& promotions = mover->promotions(us);
+    if (mt.promotion && !promotions.empty() &&
+        std::find(promotions.begin(), promotions.end(), mt.promotion) == promotions.end()) {
         const int t = v.type_of(mt.promotion);
         std::string allowed;
-        for (char c : mover->promotes_to) {
+        for (char c : promotions) {
             const int ct = v.type_of(c);
             allowed += (allowed.empty() ? "" : ", ") +
                        fmt::format("{} ({})", ct >= 0 ? v.pieces[ct].name : "?", c);

@@ -38,10 +38,24 @@ bool castling_can_be_alone(const Variant& v) {
 // A leap the piece makes only because it has not moved yet: legal here, and not once the
 // position keeps no piece's first move (the castling field's letters cleared).
 bool is_first_move_leap(const Position& pos, Move m) {
-    if (m.kind() != MoveKind::Normal) return false;
     const auto on = pos.piece_at(m.from);
     const Variant& v = pos.rules().variant();
     if (!on || v.pieces[static_cast<std::size_t>(on->type)].first_moves.empty()) return false;
+    const PieceType& piece = v.pieces[static_cast<std::size_t>(on->type)];
+    if (!piece.first_move_ranks.empty()) {
+        // Unmoved by its rank (berolina's pawns), which the FEN does not say: a first move is
+        // one none of its other moves makes, by shape, from here. Two steps over a square
+        // midway are a double step (en passant may follow).
+        if (m.kind() != MoveKind::Normal && m.kind() != MoveKind::DoubleStep) return false;
+        const Geometry& g = pos.rules().geometry();
+        const int dx = g.file_of(m.to) - g.file_of(m.from);
+        const int dy = (g.rank_of(m.to) - g.rank_of(m.from)) * (on->color == White ? 1 : -1);
+        for (const MoveRule& r : piece.moves)
+            for (int k = 1; r.range == 0 ? k < std::max(g.width, g.height) : k <= r.range; ++k)
+                if (k * r.dx == dx && k * r.dy == dy) return false;
+        return true;
+    }
+    if (m.kind() != MoveKind::Normal) return false;
     PositionFields f = pos.fields();
     f.castling = "-";
     try {

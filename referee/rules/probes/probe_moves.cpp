@@ -151,9 +151,13 @@ std::vector<CastlingCheck> castling_checks(const Position& pos) {
     const Color us = pos.side_to_move();
     const std::string rights = fen_field(pos.fen(), 2);
     const PositionFields start = parse_fen(g, v.start_fen);
-    const int n = static_cast<int>(v.castling.size());
-    for (int i = 0; i < n; ++i) {
-        const CastlingRule& rule = v.castling[i];
+    // Numbered as the tables number them: White's rules, then Black's.
+    int index = 0;
+    if (us == Black)
+        for (const CastlingRule& rule : v.castling) index += rule.applies(White);
+    for (const CastlingRule& rule : v.castling) {
+        if (!rule.applies(us)) continue;
+        const int this_index = index++;
         // A side the start gives no such right, and no drop can (horde's White, whose first
         // rank is pawns), never castles: its pieces there are no king and rook.
         if (!v.drop_rules.castling &&
@@ -161,7 +165,7 @@ std::vector<CastlingCheck> castling_checks(const Position& pos) {
             continue;
         auto side = [&](Square s) { return us == White ? s : g.mirror_rank(s); };
         CastlingCheck c;
-        c.index = us == White ? i : n + i;
+        c.index = this_index;
         c.right = cased(rule.right, us);
         c.king_from = side(rule.king_from);
         c.king_to = side(rule.king_to);

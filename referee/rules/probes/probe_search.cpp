@@ -50,6 +50,7 @@ class Searcher {
         free_.emplace(without_check_rules(rules));  // shared with the other searches
         for (std::size_t t = 0; t < v_.pieces.size(); ++t)
             (v_.pieces[t].royal ? royal_types_ : other_types_).push_back(static_cast<int>(t));
+        armies();
         // A side without a royal piece at the start (horde's White) gets none in set-ups.
         for (char c : start_.placement)
             if (const int t = c == '.' ? -1 : v_.type_of(c); t >= 0 && v_.pieces[t].royal)
@@ -237,6 +238,7 @@ class Searcher {
         std::vector<char> out;
         for (Color c : {White, Black})
             for (const auto& rule : v_.castling) {
+                if (!rule.applies(c)) continue;
                 const char right =
                     c == White ? rule.right : static_cast<char>(std::tolower(rule.right));
                 // A right no game has: the start gives the side none (horde's White, whose
@@ -302,6 +304,40 @@ class Searcher {
         }
     }
 
+    // Each side's kinds of piece, where the two sides' armies differ (chess with different
+    // armies, spartan): those it starts with, on the board or in hand, and what they promote
+    // to. A set-up gives a side no other kind: Fairy-Max cannot even be told of a White
+    // charging knight in fide-nutters, and no game reaches one. Where captures change sides
+    // (drops), or both sides have the same kinds, every kind goes to both.
+    void armies() {
+        if (v_.captures_to_hand) {
+            for (Color c : {White, Black}) army_[c].assign(v_.pieces.size(), true);
+            return;
+        }
+        auto add = [&](char letter) {
+            const auto l = static_cast<unsigned char>(letter);
+            const int t = v_.type_of(static_cast<char>(std::toupper(l)));
+            if (t >= 0 && std::isalpha(l)) army_[std::isupper(l) ? White : Black][t] = true;
+        };
+        for (Color c : {White, Black}) army_[c].assign(v_.pieces.size(), false);
+        for (char x : start_.placement) add(x);
+        for (char x : start_.hand) add(x);
+        for (Color c : {White, Black})
+            for (bool grew = true; grew;) {  // what its pieces promote to, and theirs
+                grew = false;
+                for (std::size_t t = 0; t < v_.pieces.size(); ++t) {
+                    if (!army_[c][t]) continue;
+                    for (char to : v_.pieces[t].promotions(c))
+                        if (const int u = v_.type_of(to); u >= 0 && !army_[c][u])
+                            army_[c][u] = grew = true;
+                }
+            }
+        if (army_[White] == army_[Black])
+            for (Color c : {White, Black}) army_[c].assign(v_.pieces.size(), true);
+    }
+
+    bool in_army(int type, Color c) const { return army_[c][static_cast<std::size_t>(type)]; }
+
     bool pawn_square_ok(int type, Color c, Square s) const {
         const PieceType& p = v_.pieces[type];
         if (!p.pawn && p.promotes_to.empty()) return true;
@@ -313,6 +349,7 @@ class Searcher {
     void place_random(PositionFields& f, int type, Color c, int tries = 20) {
         for (int i = 0; i < tries; ++i) {
             const Square s = pick(rng_, g_.squares());
+            if (!in_army(type, c)) return;
             if (f.placement[s] != '.' || !pawn_square_ok(type, c, s)) continue;
             f.placement[s] = c == White ? v_.pieces[type].letter
                                         : static_cast<char>(std::tolower(
@@ -332,6 +369,7 @@ class Searcher {
         if (castle_home) {
             for (Color c : {White, Black})
                 for (const auto& rule : v_.castling) {
+                    if (!rule.applies(c)) continue;
                     auto side = [&](Square s) { return c == White ? s : g_.mirror_rank(s); };
                     for (Square s : {rule.king_from, rule.rook_from}) {
                         const char letter = home_letter(c, s);
@@ -493,7 +531,7 @@ class Searcher {
         int royal = -1, rider = -1;
         for (int t : royal_types_) royal = t;
         for (int t : other_types_)
-            for (const auto& r : v_.pieces[t].moves)
+            for (const auto& r : in_army(t, ~us) ? v_.pieces[t].moves : std::vector<MoveRule>{})
                 if (r.dy == 0 && r.dx != 0 && r.is_rider() && r.can_capture && r.hop == Hop::None)
                     rider = t;
         if (royal < 0 || rider < 0 || lo == 0 || hi + 1 >= g_.width) return;
@@ -531,7 +569,7 @@ class Searcher {
                 const int t = other_types_[static_cast<std::size_t>(
                     pick(rng_, static_cast<int>(other_types_.size())))];
                 const Color col = pick(rng_, 2) ? White : Black;
-                if (pawn_square_ok(t, col, m.to))
+                if (in_army(t, col) && pawn_square_ok(t, col, m.to))
                     f.placement[m.to] = col == White
                                             ? v_.pieces[t].letter
                                             : static_cast<char>(std::tolower(
@@ -603,6 +641,7 @@ class Searcher {
     PositionFields start_;
     std::optional<Rules> free_;  // the variant without check rules: who attacks what
     std::vector<int> royal_types_, other_types_;
+    std::array<std::vector<bool>, 2> army_;  // by colour: the kinds a side may have
     bool starts_royal_[2] = {false, false};  // [White], [Black]
 };
 

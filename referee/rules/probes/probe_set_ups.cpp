@@ -26,6 +26,7 @@ void SetUps::castling_check(PositionFields& f) {
     const Color us = f.side_to_move;
     const auto& rule =
         v_.castling[static_cast<std::size_t>(pick(rng_, static_cast<int>(v_.castling.size())))];
+    if (!rule.applies(us)) return;
     const char king = home_letter(us, rule.king_from), rook = home_letter(us, rule.rook_from);
     if (king == '.' || rook == '.') return;
     auto as = cased;
@@ -55,6 +56,7 @@ void SetUps::castling_in_place(PositionFields& f) {
     if (royal_type == v_.pieces.end()) return;
     const auto& rule =
         v_.castling[static_cast<std::size_t>(pick(rng_, static_cast<int>(v_.castling.size())))];
+    if (!rule.applies(us)) return;
     const int rank = us == White ? 0 : g_.height - 1;
     const int king = g_.file_of(rule.king_to), rook_to = g_.file_of(rule.rook_to);
     const int rook = king + (g_.file_of(rule.rook_from) > g_.file_of(rule.king_from) ? 1 : -1);
@@ -95,6 +97,10 @@ void SetUps::first_movers_home(PositionFields& f) {
         const int t = c == '.' ? -1 : v_.type_of(c);
         if (t < 0 || v_.pieces[t].first_moves.empty() || cased(c, us) != c || pick(rng_, 4) == 0)
             continue;
+        // Pieces whose first moves are made from a rank (berolina's pawns): a few of them, so
+        // that the search can make a first move the only move (with most pawns home, some
+        // other pawn always has a move).
+        if (!v_.pieces[t].first_move_ranks.empty() && pick(rng_, 4) != 0) continue;
         // One royal piece a side: the one elsewhere goes.
         if (v_.pieces[t].royal)
             for (auto& x : f.placement)
@@ -129,6 +135,7 @@ std::vector<char> SetUps::more_rights(RuleFeature feature, const PositionFields&
                 king = file;
         if (king < 0) continue;
         for (const auto& rule : v_.castling) {
+            if (!rule.applies(c)) continue;
             const int dir = g_.file_of(rule.rook_from) > g_.file_of(rule.king_from) ? 1 : -1;
             const char rook = cased(home_letter(c, rule.rook_from), c);
             for (int file = king + dir; file >= 0 && file < g_.width; file += dir)

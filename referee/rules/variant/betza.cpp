@@ -130,7 +130,7 @@ std::vector<MoveRule> parse_betza(std::string_view text) {
     std::size_t i = 0;
     while (i < text.size()) {
         const std::size_t group_start = i;
-        bool move_only = false, capture_only = false, lame = false;
+        bool move_only = false, capture_only = false, lame = false, initial = false;
         Hop hop = Hop::None;
         bool touching = false;
         std::string dirs;
@@ -145,6 +145,8 @@ std::vector<MoveRule> parse_betza(std::string_view text) {
                 hop = Hop::AnyScreen;
             else if (c == 'n')
                 lame = true;
+            else if (c == 'i')
+                initial = true;
             else if (c == 't')
                 touching = true;
             else if (is_direction(c))
@@ -235,6 +237,7 @@ std::vector<MoveRule> parse_betza(std::string_view text) {
                 rule.can_capture = !move_only;
                 rule.hop = hop;
                 rule.lame = lame;
+                rule.initial = initial;
                 rules.push_back(rule);
             }
         }

@@ -4,7 +4,8 @@
 //   riders     a doubled atom (WW, NN) rides without limit; an atom followed by a number
 //              rides at most that many steps (W4, R2); 0 means without limit
 //   modifiers  m (move only), c (capture only), p (hop over one piece, as a cannon does),
-//              n (lame leaper: the squares on the way must be empty)
+//              n (lame leaper: the squares on the way must be empty), i (only as the
+//              piece's first move: the Berolina pawn's imfnA)
 //   directions f b l r v s, and pairs such as fl, fr, ff, fs (see variants/README.md)
 //   extension  t (with p): the screen must stand on the first square of the line. The
 //              Elephant-Monkey-Carp Monkey is written mRcptR.
@@ -29,6 +30,7 @@ struct MoveRule {
     bool can_capture = true;
     Hop hop = Hop::None;
     bool lame = false;
+    bool initial = false;  // i: only while the piece has not moved (rules/core/first_moves.cpp)
 
     bool is_rider() const { return range != 1; }
     friend bool operator==(const MoveRule&, const MoveRule&) = default;

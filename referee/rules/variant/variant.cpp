@@ -4,6 +4,7 @@
 #include <cctype>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "referee/rules/variant/drop_zone.hpp"
 
@@ -58,10 +59,17 @@ std::string Variant::summary() const {
         if (!p.promotes_to.empty())
             out += fmt::format("  promotes to {}",
                                std::string(p.promotes_to.begin(), p.promotes_to.end()));
+        if (!p.black_promotes_to.empty())
+            out += fmt::format(" (Black's to {})",
+                               std::string(p.black_promotes_to.begin(), p.black_promotes_to.end()));
         if (p.promotion_on_capture) out += " by capturing";
         if (!p.double_step_ranks.empty()) out += "  double step";
         if (p.en_passant) out += "  en passant";
-        if (!p.first_moves.empty()) out += fmt::format("  first move also {}", p.first_move_betza);
+        if (!p.first_move_betza.empty())
+            out += fmt::format("  first move also {}", p.first_move_betza);
+        if (!p.first_move_ranks.empty())
+            out +=
+                fmt::format("  first moves (i) from rank {}", fmt::join(p.first_move_ranks, ","));
         if (p.promotion_move)
             out += fmt::format("  promotes to {} as a move of its own", p.promotion_move->to);
         if (p.extra_moves)
@@ -70,15 +78,20 @@ std::string Variant::summary() const {
         if (p.confined) out += fmt::format("  confined to {}", p.confined->describe(geometry));
         out += '\n';
     }
-    out += fmt::format("check rules: {}\n", check_rules
-                                                ? "yes (a move may not leave the king attacked)"
-                                                : "no (moving into check is legal)");
+    out += fmt::format("check rules: {}\n",
+                       !check_rules  ? "no (moving into check is legal)"
+                       : duple_check ? "duple check (a move may not leave every king attacked; "
+                                       "a king left attacked may be captured)"
+                                     : "yes (a move may not leave the king attacked)");
     if (flying_general)
         out += "flying general: the kings may not face each other on an open file or rank\n";
     for (const auto& c : castling)
-        out += fmt::format("castling {}: king {}-{}, rook {}-{}\n", c.right,
+        out += fmt::format("castling {}: king {}-{}, rook {}-{}{}\n", c.right,
                            geometry.name(c.king_from), geometry.name(c.king_to),
-                           geometry.name(c.rook_from), geometry.name(c.rook_to));
+                           geometry.name(c.rook_from), geometry.name(c.rook_to),
+                           !c.only            ? ""
+                           : *c.only == White ? " (White only)"
+                                              : " (Black only)");
     if (end.royal_capture)
         out += fmt::format("capturing the king: {}\n", end_value_name(*end.royal_capture));
     if (check_rules)

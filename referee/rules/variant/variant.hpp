@@ -26,7 +26,12 @@ struct PieceType {
     bool royal = false;             // losing it (capture) or its checkmate ends the game
     bool pawn = false;              // its moves reset the n-move rule, like captures do
     std::vector<char> promotes_to;  // letters; empty: never promotes
-    int promotion_rank = 0;         // relative rank (1 = own back rank); 0: the last rank
+    // Black's, where the armies differ (chess with different armies); empty: promotes_to.
+    std::vector<char> black_promotes_to;
+    const std::vector<char>& promotions(Color c) const {
+        return c == Black && !black_promotes_to.empty() ? black_promotes_to : promotes_to;
+    }
+    int promotion_rank = 0;  // relative rank (1 = own back rank); 0: the last rank
     // Optional promotion (shogi): inside the zone the piece may stay as it is, except from
     // forced_promotion_rank on (0: the last rank), where it must promote.
     bool promotion_optional = false;
@@ -46,12 +51,16 @@ struct PieceType {
     std::vector<int> double_step_ranks;  // relative ranks from which it may step two forward
     bool en_passant = false;             // its double step may be taken en passant by a like piece
     int source_line = 0;                 // where it was defined, for later error messages
-    // Leaps its first move may also make (Ouk Chatrang's king and met, as Fairy-Stockfish
-    // plays them; rules/core/first_moves.cpp). Which squares' pieces have not moved yet is part
-    // of the position: file letters in the FEN's castling field. A royal piece may not make
-    // them out of check.
+    // Moves its first move may also make: the `first_move` key's and the betza's `i` moves
+    // (Ouk Chatrang's king and met, the Berolina pawn's diagonal two steps;
+    // rules/core/first_moves.cpp). A royal piece may not make them out of check.
     std::string first_move_betza;
     std::vector<MoveRule> first_moves;
+    // Where a piece that has not moved stands: these relative ranks (a pawn's, which it
+    // never comes back to), as Fairy-Stockfish's doubleStepRegion. Empty: which squares'
+    // pieces have not moved yet is part of the position, file letters in the FEN's castling
+    // field (cambodian).
+    std::vector<int> first_move_ranks;
     // Where it may go (the xiangqi palace, the elephant's own side of the river); unset:
     // anywhere. And moves it has only from the squares of a region (the soldier's sideways
     // step across the river). Leaping pieces only (piece_region.hpp).
@@ -73,6 +82,10 @@ struct CastlingRule {
     // The pieces that castle, where the start position does not show them on their squares
     // (placement drops them there); 0: the pieces standing there at the start.
     char king_piece = 0, rook_piece = 0;
+    // One side's only, still written for White (chess with different armies: the
+    // Clobberers' king castles long by three squares, the other army's by two); unset: both.
+    std::optional<Color> only;
+    bool applies(Color c) const { return !only || *only == c; }
 };
 
 // "KN v K": one side with exactly these pieces, the other with exactly those. With
@@ -148,6 +161,11 @@ struct Variant {
     std::string start_fen;
     std::vector<PieceType> pieces;
     bool check_rules = false;  // a move may not leave one's own royal piece attacked
+    // Duple check (Spartan chess's two kings, Fairy-Stockfish's dupleCheck): with check rules,
+    // a side is in check only when all its royal pieces are attacked, and a move may leave
+    // some of them attacked, not all; one so left may be captured, and the side plays on
+    // with the rest.
+    bool duple_check = false;
     std::vector<CastlingRule> castling;
     // Fischer random (chess960): the king and the rooks may start anywhere on the first rank.
     // Each castling rule then gives where the king and the rook end (king_to, rook_to) and,
@@ -188,6 +206,14 @@ struct Variant {
     // is A): pairs of this file's letter and theirs, upper case
     // (rules/variant/yaml/xboard_letters.hpp).
     std::vector<std::pair<char, char>> xboard_letters;
+    // Where xboard engines know this game as one of several under one name, chosen by their
+    // options (Fairy-Max's `fairy`, whose option "Variant fairy selects" picks the Chess with
+    // Different Armies pairing): that name, tried before `names`, and the options set first.
+    struct XboardVariant {
+        std::string name;  // empty: none
+        std::vector<std::pair<std::string, std::string>> options;
+    };
+    XboardVariant xboard_variant;
     // Royal pieces may not face each other along a file or rank with nothing between
     // (xiangqi's flying general, Fairy-Stockfish's flyingGeneral): a move that leaves them
     // so is illegal, though neither stands in check.
@@ -207,6 +233,13 @@ struct Variant {
     bool has_first_moves() const {
         for (const PieceType& p : pieces)
             if (!p.first_moves.empty()) return true;
+        return false;
+    }
+    // Some piece's first moves are told by the squares whose pieces have not moved (the
+    // FEN's castling field names them), not by ranks.
+    bool tracks_unmoved() const {
+        for (const PieceType& p : pieces)
+            if (!p.first_moves.empty() && p.first_move_ranks.empty()) return true;
         return false;
     }
 };

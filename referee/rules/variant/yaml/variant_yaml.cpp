@@ -13,6 +13,7 @@
 #include "referee/rules/variant/variant.hpp"
 #include "referee/rules/variant/yaml/drop_rules_yaml.hpp"
 #include "referee/rules/variant/yaml/end_yaml.hpp"
+#include "referee/rules/variant/yaml/first_moves_yaml.hpp"
 #include "referee/rules/variant/yaml/piece_region_yaml.hpp"
 #include "referee/rules/variant/yaml/promotion_move_yaml.hpp"
 #include "referee/rules/variant/yaml/xboard_letters.hpp"
@@ -24,27 +25,11 @@ namespace {
 
 using Reader = YamlReader<VariantError>;
 
-std::vector<int> parse_ranks(const Reader& r, const YAML::Node& node, const std::string& key,
-                             int height) {
-    std::vector<int> out;
-    auto add = [&](const YAML::Node& n) {
-        int v = r.get<int>(n, key, "a rank number");
-        if (v < 1 || v > height)
-            r.fail(n, key, fmt::format("rank {} is not on a board of {} ranks", v, height));
-        out.push_back(v);
-    };
-    if (node.IsSequence())
-        for (const auto& n : node) add(n);
-    else
-        add(node);
-    return out;
-}
-
 void read_piece(const Reader& r, const YAML::Node& node, const std::string& where, Variant& v) {
-    r.only_keys(
-        node, where,
-        {"letter", "name", "betza", "royal", "pawn", "promotion", "double_step", "en_passant",
-         "first_move", "confined", "extra_moves", "fen", "kif", "promotion_move"});
+    r.only_keys(node, where,
+                {"letter", "name", "betza", "royal", "pawn", "promotion", "double_step",
+                 "en_passant", "first_move", "first_move_ranks", "confined", "extra_moves", "fen",
+                 "kif", "promotion_move"});
     PieceType p;
     p.source_line = node.Mark().line + 1;
     if (!node["letter"]) r.fail(node, where + ".letter", "a piece needs a letter");
@@ -74,15 +59,9 @@ void read_piece(const Reader& r, const YAML::Node& node, const std::string& wher
         return std::vector<MoveRule>{};
     };
     p.moves = betza(node["betza"], where + ".betza", p.betza);
-    if (auto first = node["first_move"]) {
-        p.first_moves = betza(first, where + ".first_move", p.first_move_betza);
-        for (const MoveRule& m : p.first_moves)
-            if (m.is_rider() || m.hop != Hop::None || m.lame)
-                r.fail(first, where + ".first_move",
-                       fmt::format("piece '{}': a first move must be a plain leap ('{}' has a "
-                                   "rider, hopper or lame leap)",
-                                   p.letter, p.first_move_betza));
-    }
+    if (node["first_move"])
+        p.first_moves = betza(node["first_move"], where + ".first_move", p.first_move_betza);
+    read_first_moves(r, node, where, v.geometry, p);
     read_piece_regions(r, node, where, v.geometry, p);
     read_promotion_move(r, node, where, v.geometry, p);
     if (node["fen"]) {
@@ -106,7 +85,7 @@ void read_piece(const Reader& r, const YAML::Node& node, const std::string& wher
         if (promo.IsMap()) {
             r.only_keys(promo, key,
                         {"to", "rank", "optional", "forced_rank", "captured_only", "leaving",
-                         "on_capture"});
+                         "on_capture", "black"});
             if (promo["on_capture"]) {
                 p.promotion_on_capture =
                     r.get<bool>(promo["on_capture"], key + ".on_capture", "true or false");
@@ -144,6 +123,8 @@ void read_piece(const Reader& r, const YAML::Node& node, const std::string& wher
             }
             if (!promo["to"]) r.fail(promo, key + ".to", "a promotion needs 'to'");
             p.promotes_to = parse_letters(r, promo["to"], key + ".to");
+            if (promo["black"])
+                p.black_promotes_to = parse_letters(r, promo["black"], key + ".black");
             if (promo["rank"]) {
                 auto ranks = parse_ranks(r, promo["rank"], key + ".rank", v.geometry.height);
                 if (ranks.size() != 1)
@@ -167,8 +148,9 @@ void read_piece(const Reader& r, const YAML::Node& node, const std::string& wher
 }
 
 void read_castling(const Reader& r, const YAML::Node& node, const std::string& where, Variant& v) {
-    r.only_keys(node, where,
-                {"right", "king", "rook", "king_to", "rook_to", "king_piece", "rook_piece"});
+    r.only_keys(
+        node, where,
+        {"right", "king", "rook", "king_to", "rook_to", "king_piece", "rook_piece", "side"});
     for (const char* k : {"right", "king", "rook", "king_to", "rook_to"})
         if (!node[k]) r.fail(node, r.join(where, k), fmt::format("castling needs '{}'", k));
     CastlingRule c;
@@ -196,8 +178,15 @@ void read_castling(const Reader& r, const YAML::Node& node, const std::string& w
                        fmt::format("'{}' is not the letter of a piece of this variant", text));
             *letter = static_cast<char>(std::toupper(static_cast<unsigned char>(text[0])));
         }
+    if (const auto side = node["side"]) {
+        const auto text = r.get<std::string>(side, where + ".side", "white or black");
+        if (text != "white" && text != "black")
+            r.fail(side, where + ".side", fmt::format("'{}' is not a side: white or black", text));
+        c.only = text == "white" ? White : Black;
+    }
     for (const auto& other : v.castling)
-        if (other.right == c.right)
+        if (other.right == c.right && ((other.applies(White) && c.applies(White)) ||
+                                       (other.applies(Black) && c.applies(Black))))
             r.fail(node["right"], where + ".right",
                    fmt::format("the right '{}' is defined twice", c.right));
     v.castling.push_back(c);
@@ -268,6 +257,7 @@ void check_start(const Reader& r, const YAML::Node& node, const Variant& v) {
     // must be one of each side there (no piece is guessed by its letter).
     for (const auto& c : v.castling)
         for (int side = 0; side < 2; ++side) {
+            if (!c.applies(side == 0 ? White : Black)) continue;
             const Square sq = side == 0 ? c.rook_from : v.geometry.mirror_rank(c.rook_from);
             const char piece = f.placement[sq];
             if (c.rook_piece) continue;  // named: it may be dropped there later
@@ -380,6 +370,7 @@ YAML::Node resolve_extends(const Reader& r, YAML::Node root, const std::string& 
     parent.remove("names");           // other programs' names for the parent are not the child's
     parent.remove("xboard_start");    // nor is their array for those names
     parent.remove("xboard_letters");  // nor their letters
+    parent.remove("xboard_variant");  // nor the game of theirs it is
     root.remove("extends");
     return merge_into(parent, root, "");
 }
@@ -397,7 +388,8 @@ Variant parse_variant(const std::string& yaml_text, const std::string& source) {
         root, "",
         {"name", "description", "extends", "board", "start", "pieces", "check_rules", "castling",
          "end", "uci_default", "captures_to_hand", "drops", "must_capture", "chess960", "names",
-         "xboard_start", "checks_forbidden", "gating", "flying_general", "xboard_letters", "drawing"});
+         "xboard_start", "checks_forbidden", "gating", "flying_general", "xboard_letters", "drawing",
+         "duple_check", "xboard_variant"});
     // clang-format on
     // The file's own piece list, before `extends` merges the parent's into it: an error in a
     // piece is reported by its index in this list, where the author counts it.
@@ -472,7 +464,9 @@ Variant parse_variant(const std::string& yaml_text, const std::string& source) {
                                p.promoted_form_of));
         check_promotion_move(r, pieces[i], piece_where(i), v, p);
         const auto node = pieces[i]["promotion"];
-        for (char t : p.promotes_to)
+        std::vector<char> letters = p.promotes_to;
+        letters.insert(letters.end(), p.black_promotes_to.begin(), p.black_promotes_to.end());
+        for (char t : letters)
             if (v.type_of(t) < 0)
                 r.fail(
                     node, piece_where(i) + ".promotion",
@@ -483,6 +477,11 @@ Variant parse_variant(const std::string& yaml_text, const std::string& source) {
     v.start_fen = r.get<std::string>(root["start"], "start", "a FEN string");
     if (root["check_rules"])
         v.check_rules = r.get<bool>(root["check_rules"], "check_rules", "true or false");
+    if (const auto duple = root["duple_check"]) {
+        v.duple_check = r.get<bool>(duple, "duple_check", "true or false");
+        if (v.duple_check && !v.check_rules)
+            r.fail(duple, "duple_check", "duple check is a rule of check: it needs check_rules");
+    }
     if (root["captures_to_hand"])
         v.captures_to_hand =
             r.get<bool>(root["captures_to_hand"], "captures_to_hand", "true or false");
@@ -514,7 +513,12 @@ Variant parse_variant(const std::string& yaml_text, const std::string& source) {
     if (v.chess960 && v.castling.empty())
         r.fail(root["chess960"], "chess960",
                "chess960 needs castling rules: they say where the king and the rook end");
-    if (v.has_first_moves() && (v.gating || v.chess960))
+    if (v.chess960 && std::any_of(v.castling.begin(), v.castling.end(),
+                                  [](const CastlingRule& c) { return c.only.has_value(); }))
+        r.fail(root["castling"], "castling",
+               "chess960 castles by its rules' sides of the king; a rule of one side only has "
+               "no meaning there");
+    if (v.tracks_unmoved() && (v.gating || v.chess960))
         r.fail(root["pieces"], "pieces",
                "first moves, gating and chess960 all write file letters in the FEN's castling "
                "field; a variant may have one of them");
@@ -530,6 +534,7 @@ Variant parse_variant(const std::string& yaml_text, const std::string& source) {
         check_xboard_start(r, node, v);
     }
     if (const auto node = root["xboard_letters"]) read_xboard_letters(r, node, v);
+    if (const auto node = root["xboard_variant"]) read_xboard_variant(r, node, v);
 
     bool has_royal =
         std::any_of(v.pieces.begin(), v.pieces.end(), [](const PieceType& p) { return p.royal; });

@@ -58,6 +58,48 @@ void read_xboard_letters(const YamlReader<VariantError>& r, const YAML::Node& no
     }
 }
 
+void read_xboard_variant(const YamlReader<VariantError>& r, const YAML::Node& node, Variant& v) {
+    if (!node.IsMap())
+        r.fail(node, "xboard_variant",
+               "xboard_variant must be a mapping such as {name: fairy, options: {NAME: VALUE}}");
+    r.only_keys(node, "xboard_variant", {"name", "options"});
+    if (!node["name"]) r.fail(node, "xboard_variant.name", "xboard_variant needs a 'name'");
+    auto& out = v.xboard_variant;
+    out.name = r.get<std::string>(node["name"], "xboard_variant.name", "a name");
+    // One word: the engine reads it after `variant`.
+    const bool word =
+        !out.name.empty() && std::none_of(out.name.begin(), out.name.end(), [](char c) {
+            return std::isspace(static_cast<unsigned char>(c)) ||
+                   !std::isprint(static_cast<unsigned char>(c));
+        });
+    if (!word)
+        r.fail(node["name"], "xboard_variant.name",
+               fmt::format("'{}' is not one word, as xboard's `variant NAME` needs", out.name));
+    out.options.clear();
+    if (const auto options = node["options"]) {
+        if (!options.IsMap())
+            r.fail(options, "xboard_variant.options",
+                   "options must map option names to values, as {Variant fairy selects: "
+                   "FIDE-Nutters}");
+        for (const auto& item : options) {
+            const auto name = r.get<std::string>(item.first, "xboard_variant.options", "a name");
+            const std::string where = "xboard_variant.options." + name;
+            const auto value = r.get<std::string>(item.second, where, "a value");
+            // `option NAME=VALUE` on one line: neither may break it.
+            for (const std::string& text : {name, value})
+                if (text.empty() || text.find('=') != std::string::npos ||
+                    std::any_of(text.begin(), text.end(), [](char c) {
+                        return !std::isprint(static_cast<unsigned char>(c));
+                    }))
+                    r.fail(item.first, where,
+                           fmt::format("'{}' cannot be sent as `option NAME=VALUE` (empty, an "
+                                       "'=' or an unprintable character)",
+                                       text));
+            out.options.emplace_back(name, value);
+        }
+    }
+}
+
 char xboard_letter(const Variant& v, char referee_letter) {
     return mapped(v.xboard_letters, referee_letter, true);
 }

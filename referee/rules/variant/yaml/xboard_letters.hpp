@@ -1,6 +1,8 @@
-// Piece letters xboard engines use for a variant where they differ from the variant file's
-// (Fairy-Max's janus is A, the referee's J): the `xboard_letters` key, {J: A}. The xboard
-// dialect writes the engines' letters in `edit`, `setboard` and moves, and reads them back.
+// What xboard engines call a variant's pieces and the game itself where they differ from the
+// variant file: the `xboard_letters` key, {J: A} (Fairy-Max's janus is A, the referee's J),
+// which the xboard dialect writes in `edit`, `setboard` and moves and reads back; and the
+// `xboard_variant` key, {name: fairy, options: {Variant fairy selects: FIDE-Nutters}}, the
+// name of a game of theirs that their options choose among several.
 #pragma once
 
 #include <string>
@@ -16,6 +18,10 @@ namespace referee::rules {
 // letter, no two alike, none another piece's own letter unless that piece is renamed too.
 // Throws VariantError naming the file, line, column and what was wrong.
 void read_xboard_letters(const YamlReader<VariantError>& r, const YAML::Node& node, Variant& v);
+
+// Reads the `xboard_variant` key into v.xboard_variant: a name of one word and a mapping of
+// option names to values. Throws VariantError as above.
+void read_xboard_variant(const YamlReader<VariantError>& r, const YAML::Node& node, Variant& v);
 
 // The engines' letter for a piece letter of v, and back, either case kept; other characters
 // are returned as they are.

@@ -32,4 +32,20 @@ std::vector<char> parse_letters(const Reader& r, const YAML::Node& node, const s
     return out;
 }
 
+std::vector<int> parse_ranks(const YamlReader<VariantError>& r, const YAML::Node& node,
+                             const std::string& key, int height) {
+    std::vector<int> out;
+    auto add = [&](const YAML::Node& n) {
+        int v = r.get<int>(n, key, "a rank number");
+        if (v < 1 || v > height)
+            r.fail(n, key, fmt::format("rank {} is not on a board of {} ranks", v, height));
+        out.push_back(v);
+    };
+    if (node.IsSequence())
+        for (const auto& n : node) add(n);
+    else
+        add(node);
+    return out;
+}
+
 }  // namespace referee::rules
