@@ -407,7 +407,13 @@ typename Board<BB>::LegalMode Board<BB>::legality(Legality& out) const {
     const Color us = stm_, them = ~stm_;
     if (!t.variant->check_rules) return LegalMode::AllLegal;
     const BB royals = royals_ & by_color_[us];
-    if (!any(royals)) return LegalMode::AllLegal;  // nothing of ours can be left attacked
+    if (!any(royals)) {
+        // Nothing of ours can be left attacked, but a royal piece in hand may be dropped
+        // where it is (Fairy-Stockfish's screen: the king dropped beside an enemy pawn).
+        for (std::uint32_t ts = t.royal_types; ts; ts &= ts - 1)
+            if (hand_[us][std::countr_zero(ts)]) return LegalMode::Trial;
+        return LegalMode::AllLegal;
+    }
     if (t.variant->end.royal_capture && !has_royal(them)) return LegalMode::AllLegal;
     // Several royals, or facing royals (any move on their line may open it): every move tried.
     if (more_than_one(royals) || t.royal_promotion || t.flying_general) return LegalMode::Trial;

@@ -2,6 +2,7 @@
 // can play is written into the draft, each one it cannot is refused naming the key and why.
 // Keys that only tell a GUI how to draw the game are accepted and change no rule.
 #include <algorithm>
+#include <array>
 #include <cctype>
 #include <charconv>
 #include <functional>
@@ -64,6 +65,44 @@ const std::map<std::string, std::string> kRulesNotPlayed = {
     {"dropChecks", "drops that may not give check are not a rule here"},
 };
 
+// whiteDropRegion and blackDropRegion: one rule for both sides here, so the two must mirror
+// each other; one alone only where the other side can never drop (nothing in its hand at the
+// start, and captures not taken into hands), since Fairy-Stockfish lets it drop anywhere.
+void drop_regions(const IniPlace& at, const IniValues& r, IniDraft& d,
+                  std::set<std::string>& used) {
+    const IniEntry* region[2] = {at.section.find("whiteDropRegion"),
+                                 at.section.find("blackDropRegion")};
+    if (!region[White] && !region[Black]) return;
+    std::vector<int> ranks[2];
+    for (const Color side : {White, Black})
+        if (region[side]) {
+            used.insert(region[side]->key);
+            ranks[side] = r.rank_set(*region[side], side);
+        }
+    d.touched_drops = true;
+    if (region[White] && region[Black]) {
+        if (ranks[White] != ranks[Black])
+            at.fail(*region[Black],
+                    "the two sides' drop regions are not mirror images of each "
+                    "other, which the referee does not play");
+    } else {
+        const Color other = region[White] ? Black : White;
+        const IniEntry& given = *region[other == White ? Black : White];
+        const PositionFields start = r.start_fields(given);
+        const bool other_hand = std::any_of(start.hand.begin(), start.hand.end(), [&](char c) {
+            return std::isalpha(static_cast<unsigned char>(c)) &&
+                   (std::isupper(static_cast<unsigned char>(c)) != 0) == (other == White);
+        });
+        if (other_hand || d.v.captures_to_hand)
+            at.fail(given, fmt::format("a drop region for one side only: {} may drop anywhere "
+                                       "in Fairy-Stockfish, which the referee does not play; "
+                                       "give {} too",
+                                       other == White ? "White" : "Black",
+                                       other == White ? "whiteDropRegion" : "blackDropRegion"));
+    }
+    d.v.drop_rules.ranks = region[White] ? ranks[White] : ranks[Black];
+}
+
 bool switched_off(const std::string& value) {
     return value == "false" || value == "none" || value == "0" || value == "-" || value.empty();
 }
@@ -100,13 +139,24 @@ void apply_rule_keys(const IniPlace& at, IniDraft& d, std::set<std::string>& use
     });
 
     // Promotion.
+    // Fairy-Stockfish 11.1's relative ranks (promotionRank, doubleStepRank) set both sides,
+    // mirrored on the board as it is; the regions set one side's absolute ranks.
+    auto mirrored = [&](int from, int to) {
+        std::vector<int> white, black;
+        for (int rank = from; rank <= to; ++rank) white.push_back(rank);
+        for (int rank : white) black.push_back(v.geometry.height + 1 - rank);
+        std::sort(black.begin(), black.end());
+        return std::array<std::vector<int>, 2>{white, black};
+    };
     with("promotionRank", [&](const IniEntry& e) {
-        d.promotion_rank = r.rank(e);
+        const auto zone = mirrored(r.rank(e), v.geometry.height);
+        d.promotion_ranks[White] = zone[White];
+        d.promotion_ranks[Black] = zone[Black];
         d.touched_promotion = true;
     });
     for (const char* key : {"promotionRegionWhite", "promotionRegionBlack"})
         with(key, [&](const IniEntry& e) {
-            d.promotion_rank = r.zone_start(e, key[15] == 'W' ? White : Black);
+            d.promotion_ranks[key[15] == 'W' ? White : Black] = r.rank_set(e, White);
             d.touched_promotion = true;
         });
     with("promotionPieceTypes", [&](const IniEntry& e) {
@@ -144,7 +194,10 @@ void apply_rule_keys(const IniPlace& at, IniDraft& d, std::set<std::string>& use
         d.touched_double_step = true;
     });
     with("doubleStepRank", [&](const IniEntry& e) {
-        d.double_step_rank = r.rank(e);
+        const int rank = r.rank(e);
+        const auto ranks = mirrored(rank, rank);
+        d.double_step_ranks[White] = ranks[White];
+        d.double_step_ranks[Black] = ranks[Black];
         d.touched_double_step = true;
     });
     with("firstRankDoubleSteps", [&](const IniEntry& e) {
@@ -153,9 +206,7 @@ void apply_rule_keys(const IniPlace& at, IniDraft& d, std::set<std::string>& use
     });
     for (const char* key : {"doubleStepRegionWhite", "doubleStepRegionBlack"})
         with(key, [&](const IniEntry& e) {
-            const int rank = r.single_rank(e, key[16] == 'W' ? White : Black);
-            d.double_step = rank > 0;
-            if (rank > 0) d.double_step_rank = rank;
+            d.double_step_ranks[key[16] == 'W' ? White : Black] = r.rank_set(e, White);
             d.touched_double_step = true;
         });
 
@@ -206,8 +257,15 @@ void apply_rule_keys(const IniPlace& at, IniDraft& d, std::set<std::string>& use
     });
 
     // Hands and drops.
-    with("pieceDrops", [&](const IniEntry& e) { v.drops = r.boolean(e); });
-    with("capturesToHand", [&](const IniEntry& e) { v.captures_to_hand = r.boolean(e); });
+    // Drops bring Fairy-Stockfish's pawn-drop rules (ini_resolve.cpp) with them.
+    with("pieceDrops", [&](const IniEntry& e) {
+        v.drops = r.boolean(e);
+        d.touched_drops = true;
+    });
+    with("capturesToHand", [&](const IniEntry& e) {
+        v.captures_to_hand = r.boolean(e);
+        d.touched_drops = true;
+    });
     with("dropLoop", [&](const IniEntry& e) { v.drop_rules.keep_promoted = r.boolean(e); });
     with("mustDrop", [&](const IniEntry& e) { v.drop_rules.must_drop = r.boolean(e); });
     with("dropPromoted", [&](const IniEntry& e) { v.drop_rules.promoted = r.boolean(e); });
@@ -235,10 +293,7 @@ void apply_rule_keys(const IniPlace& at, IniDraft& d, std::set<std::string>& use
     with("dropOppositeColoredBishop", [&](const IniEntry& e) {
         v.drop_rules.opposite_colours = r.boolean(e) ? r.letter_of_type(e, "bishop") : 0;
     });
-    for (const char* key : {"whiteDropRegion", "blackDropRegion"})
-        with(key, [&](const IniEntry& e) {
-            v.drop_rules.ranks = r.rank_set(e, key[0] == 'w' ? White : Black);
-        });
+    drop_regions(at, r, d, used);
 
     // How the game ends.
     with("nMoveRule", [&](const IniEntry& e) { v.end.n_move_rule = r.number(e, 0, 1 << 20); });

@@ -144,23 +144,6 @@ std::vector<int> IniValues::rank_set(const IniEntry& e, Color side) const {
     return ranks;
 }
 
-int IniValues::zone_start(const IniEntry& e, Color side) const {
-    const auto ranks = rank_set(e, side);
-    const int h = d.v.geometry.height;
-    if (ranks.empty() || ranks.back() != h ||
-        static_cast<int>(ranks.size()) != h - ranks.front() + 1)
-        at.fail(e,
-                "only a promotion region of whole ranks from one rank to the far end is "
-                "played here");
-    return ranks.front();  // relative; White's absolute rank is the same number
-}
-
-int IniValues::single_rank(const IniEntry& e, Color side) const {
-    const auto ranks = rank_set(e, side);
-    if (ranks.size() > 1) at.fail(e, "only a double step from one rank is played here");
-    return ranks.empty() ? 0 : ranks.front();
-}
-
 char IniValues::letter_of_type(const IniEntry& e, const std::string& type) const {
     const int i = d.piece_of_type(type);
     if (i < 0)
