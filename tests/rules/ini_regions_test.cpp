@@ -2,7 +2,9 @@
 // otherwise (issue #37's yardstick, bench/ini_yardstick.js, found each): a key repeated in
 // one section, each side's promotion and double-step regions kept as absolute ranks when a
 // child changes maxRank, double steps from several ranks, the pawn-drop rules that come
-// with drops, drop regions, and a king dropped where it stands attacked.
+// with drops, drop regions, a king dropped where it stands attacked, a start FEN without
+// its castling and en-passant fields, promoted types added to a parent's, castling rights
+// of one side only, and dropNoDoubledCount.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -130,6 +132,51 @@ TEST(IniRegions, AKingInHandIsNotDroppedWhereItStandsAttacked) {
     const Position pos = Rules(v).from_fen("8/8/8/p7/8/8/P7/8[Kk] w - - 0 1");
     EXPECT_FALSE(has_move(pos, "K@b4"));  // the pawn on a5 takes it there
     EXPECT_TRUE(has_move(pos, "K@c4"));
+}
+
+TEST(IniRegions, AStartFenIsReadFieldByFieldAsFairyStockfishReadsIt) {
+    // "w 0 1": no castling "0", no en-passant square "1"; "w - 0 1": a half-move clock of 1.
+    const std::string ini =
+        "[short:breakthrough]\nmaxFile = 5\nmaxRank = 5\n"
+        "startFen = ppppp/ppppp/5/PPPPP/PPPPP w 0 1\nflagRegionWhite = *5\nflagRegionBlack = *1\n"
+        "[clock:chess]\nmaxRank = 6\nmaxFile = 5\nstartFen = qkbnr/ppppp/5/5/PPPPP/QKBNR w - 0 1\n"
+        "castling = false\ndoubleStep = false\npromotionRegionWhite = *6\n";
+    EXPECT_EQ(Rules(parse_ini_variant(ini, "my.ini", "short")).start().fen(),
+              "ppppp/ppppp/5/PPPPP/PPPPP w - - 0 1");
+    EXPECT_EQ(Rules(parse_ini_variant(ini, "my.ini", "clock")).start().fen(),
+              "qkbnr/ppppp/5/5/PPPPP/QKBNR w - - 1 1");
+}
+
+TEST(IniRegions, PromotedTypesAreAddedToTheParentsOwn) {
+    // gorogoro's pawn and silver still promote when a child gives the lance's and knight's.
+    const Variant v = parse_ini_variant(
+        "[plus:gorogoro]\nstartFen = sgkgs/5/1ppp1/1PPP1/5/SGKGS[LNln] w 0 1\nlance = l\n"
+        "shogiKnight = n\npromotedPieceType = l:g n:g\n",
+        "my.ini", "plus");
+    for (char letter : {'P', 'S', 'L', 'N'})
+        EXPECT_FALSE(piece(v, letter).promotes_to.empty()) << letter;
+}
+
+TEST(IniRegions, CastlingRightsOfOneSideAreReadOnThatSide) {
+    // White has no rooks, Black keeps its own and the right to castle with them.
+    const Variant v = parse_ini_variant(
+        "[blackonly:chess]\nstartFen = r3k2r/pppppppp/8/8/8/8/PPPPPPPP/4K3 w kq - 0 1\n", "my.ini",
+        "blackonly");
+    EXPECT_EQ(v.castling.size(), 2u);
+    const Position pos = Rules(v).from_fen("r3k2r/pppppppp/8/8/8/8/PPPPPPPP/4K3 b kq - 0 1");
+    EXPECT_TRUE(has_move(pos, "e8g8"));
+    EXPECT_TRUE(has_move(pos, "e8c8"));
+}
+
+TEST(IniRegions, DropNoDoubledCountZeroDropsThatPieceNowhere) {
+    const std::string ini =
+        "[nopawns:crazyhouse]\ndropNoDoubled = p\ndropNoDoubledCount = 0\n"
+        "[twice:crazyhouse]\ndropNoDoubled = p\ndropNoDoubledCount = 2\n";
+    const Variant v = parse_ini_variant(ini, "my.ini", "nopawns");
+    EXPECT_EQ(forbidden_ranks(v, 'P'), (std::vector<int>{1, 2, 3, 4, 5, 6, 7, 8}));
+    EXPECT_EQ(v.drop_rules.no_doubled, 0);
+    EXPECT_EQ(error_of(ini, "twice").find("my.ini:6:1: dropNoDoubledCount: "), 0u)
+        << error_of(ini, "twice");
 }
 
 }  // namespace

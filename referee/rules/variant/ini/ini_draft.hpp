@@ -49,6 +49,9 @@ struct IniDraft {
     std::set<std::string> castling_rooks = {"rook"};
     // Drops of pawns: on the first rank, in the promotion zone.
     bool first_rank_pawn_drops = false, promotion_zone_pawn_drops = false;
+    // dropNoDoubledCount: dropNoDoubled's piece is not dropped on a file where the side has
+    // this many of it; 0: never dropped (Fairy-Stockfish's dragonfly).
+    int no_doubled_count = 1;
     // The soldier's sideways step from this rank on (1: always).
     int soldier_promotion_rank = 1;
 

@@ -7,6 +7,7 @@
 #include <charconv>
 #include <functional>
 #include <map>
+#include <sstream>
 
 #include <fmt/format.h>
 
@@ -103,6 +104,28 @@ void drop_regions(const IniPlace& at, const IniValues& r, IniDraft& d,
     d.v.drop_rules.ranks = region[White] ? ranks[White] : ranks[Black];
 }
 
+// A start FEN as Fairy-Stockfish reads it: the fields after the side to move are the castling
+// rights, the en-passant square and the counts, each in its place, and one that is not what
+// its place holds is skipped (Fairy-Stockfish's own breakthrough5 is "... w 0 1": no castling
+// "0", no en-passant square "1", counts left at 0 and 1; petty's "w - 0 1" has no en-passant
+// square "0" and a half-move clock of 1). Written here as the referee reads a FEN. Where
+// the variant counts (makruk), a number in the en-passant place is that count, kept.
+std::string fairy_start_fen(const std::string& fen, bool counting) {
+    std::vector<std::string> fields;
+    std::istringstream words(fen);
+    for (std::string w; words >> w;) fields.push_back(w);
+    auto number = [](const std::string& w) {
+        return !w.empty() && std::all_of(w.begin(), w.end(), [](char c) {
+            return std::isdigit(static_cast<unsigned char>(c)) != 0;
+        });
+    };
+    if (fields.size() > 2 && number(fields[2])) fields[2] = "-";
+    if (fields.size() > 3 && number(fields[3]) && !counting) fields[3] = "-";
+    std::string out;
+    for (const auto& f : fields) out += (out.empty() ? "" : " ") + f;
+    return out;
+}
+
 bool switched_off(const std::string& value) {
     return value == "false" || value == "none" || value == "0" || value == "-" || value.empty();
 }
@@ -130,7 +153,7 @@ void apply_rule_keys(const IniPlace& at, IniDraft& d, std::set<std::string>& use
         d.touched_castling = true;
     });
     with("startFen", [&](const IniEntry& e) {
-        v.start_fen = e.value;
+        v.start_fen = fairy_start_fen(e.value, v.end.counting != CountingRule::None);
         d.touched_castling = true;
     });
     with("chess960", [&](const IniEntry& e) {
@@ -164,7 +187,16 @@ void apply_rule_keys(const IniPlace& at, IniDraft& d, std::set<std::string>& use
         d.touched_promotion = true;
     });
     with("promotedPieceType", [&](const IniEntry& e) {
-        d.promoted_types = r.type_pairs(e);
+        // Each pair sets its type's promoted type; the parent's others stay (Fairy-Stockfish's
+        // gorogoroplus adds the lance's and the knight's to gorogoro's pawn and silver).
+        for (const auto& pair : r.type_pairs(e)) {
+            const auto same = std::find_if(d.promoted_types.begin(), d.promoted_types.end(),
+                                           [&](const auto& p) { return p.first == pair.first; });
+            if (same != d.promoted_types.end())
+                *same = pair;
+            else
+                d.promoted_types.push_back(pair);
+        }
         d.touched_promotion = true;
     });
     with("mandatoryPawnPromotion", [&](const IniEntry& e) {
@@ -280,6 +312,10 @@ void apply_rule_keys(const IniPlace& at, IniDraft& d, std::set<std::string>& use
     with("shogiDoubledPawn", [&](const IniEntry& e) {
         // Doubled shogi pawns are allowed unless this is false.
         v.drop_rules.no_doubled = r.boolean(e) ? 0 : r.letter_of_type(e, "shogiPawn");
+    });
+    with("dropNoDoubledCount", [&](const IniEntry& e) {
+        // Set where dropNoDoubled is read (below): 1 is the rule as the referee plays it.
+        d.no_doubled_count = r.number(e, 0, 1);
     });
     with("dropNoDoubled", [&](const IniEntry& e) {
         const auto types = r.types(e);

@@ -3,6 +3,7 @@
 // written "+P"), pawn drops, castling from where the start position puts the king and rooks.
 #include <algorithm>
 #include <cctype>
+#include <utility>
 
 #include <fmt/format.h>
 
@@ -64,10 +65,10 @@ std::vector<int> mirrored_ranks(const IniPlace& at, const Geometry& g,
         fail_at_key(
             at, keys,
             fmt::format("on this board of {} ranks the {} of the two sides are not mirror images: "
-                        "White's ranks {}, Black's {} counted from its own side (Fairy-Stockfish "
-                        "keeps each side's region as absolute ranks, its parent's or its "
-                        "defaults, when maxRank changes); the referee plays one rule for both "
-                        "sides: give {} and {}",
+                        "White's ranks {}, Black's {} counted from its own side; the referee "
+                        "plays one rule for both sides: give {} and {} that mirror each other "
+                        "(Fairy-Stockfish keeps each side's region as absolute ranks, so its "
+                        "default or a parent's region stays where it was when maxRank changes)",
                         g.height, what, list(seen[White]), list(seen[Black]), white_key,
                         black_key));
     }
@@ -235,34 +236,49 @@ void resolve_castling(IniDraft& d) {
     } catch (const PositionError&) {
         return;  // the start position's own check says what is wrong with it
     }
-    const int rank = d.castling_rank - 1;
-    const char k = v.pieces[static_cast<std::size_t>(king)].letter;
-    int king_file = -1;
-    for (int file = 0; file < g.width && king_file < 0; ++file)
-        if (f.placement[g.at(file, rank)] == k) king_file = file;
-    if (king_file < 0) return;
-    auto is_rook = [&](int file) {
-        const char c = f.placement[g.at(file, rank)];
-        return c != '.' && std::isupper(static_cast<unsigned char>(c)) &&
-               d.castling_rooks.count(d.type_of_letter(c));
-    };
+    // Each right read on the side that has it: White's where White has it, else Black's
+    // (Fairy-Stockfish's shinobi: only Black keeps its rooks), its squares written as White's,
+    // the rule being one for both sides.
+    const char king_letter = v.pieces[static_cast<std::size_t>(king)].letter;
     for (const bool kingside : {true, false}) {
         const char right = kingside ? 'K' : 'Q';
-        if (f.castling.find(right) == std::string::npos &&
-            f.castling.find(static_cast<char>(std::tolower(right))) == std::string::npos)
+        const bool white = f.castling.find(right) != std::string::npos;
+        if (!white && f.castling.find(static_cast<char>(std::tolower(right))) == std::string::npos)
             continue;
+        const int rank = white ? d.castling_rank - 1 : g.height - d.castling_rank;
+        auto ours = [&](int file, char upper) {
+            const char c = f.placement[g.at(file, rank)];
+            return c != '.' && std::toupper(static_cast<unsigned char>(c)) == upper &&
+                   (std::isupper(static_cast<unsigned char>(c)) != 0) == white;
+        };
+        int king_file = -1;
+        for (int file = 0; file < g.width && king_file < 0; ++file)
+            if (ours(file, king_letter)) king_file = file;
+        if (king_file < 0) continue;
+        auto is_rook = [&](int file) {
+            const char c = f.placement[g.at(file, rank)];
+            return c != '.' && ours(file, static_cast<char>(std::toupper(c))) &&
+                   d.castling_rooks.count(d.type_of_letter(c));
+        };
         int rook_file = -1;
         for (int file = kingside ? g.width - 1 : 0; file >= 0 && file < g.width && rook_file < 0;
              file += kingside ? -1 : 1)
             if (is_rook(file)) rook_file = file;
         if (rook_file < 0 || (rook_file > king_file) != kingside) continue;
         const int to = kingside ? d.kingside_file : d.queenside_file;
+        const int first = d.castling_rank - 1;  // White's rank
         CastlingRule c;
         c.right = right;
-        c.king_from = g.at(king_file, rank);
-        c.rook_from = g.at(rook_file, rank);
-        c.king_to = g.at(to, rank);
-        c.rook_to = g.at(to + (kingside ? -1 : 1), rank);
+        c.king_from = g.at(king_file, first);
+        c.rook_from = g.at(rook_file, first);
+        c.king_to = g.at(to, first);
+        c.rook_to = g.at(to + (kingside ? -1 : 1), first);
+        if (!white) {
+            // White's squares may hold other pieces or none: the pieces are named.
+            c.king_piece = king_letter;
+            c.rook_piece = static_cast<char>(
+                std::toupper(static_cast<unsigned char>(f.placement[g.at(rook_file, rank)])));
+        }
         v.castling.push_back(c);
     }
 }
@@ -295,6 +311,14 @@ Variant resolve_draft(const IniPlace& at, IniDraft d) {
     if (d.touched_castling) resolve_castling(d);
     if (d.touched_soldier) resolve_soldier(d);
     Variant& v = d.v;
+    if (d.no_doubled_count == 0 && v.drop_rules.no_doubled) {
+        const char letter = std::exchange(v.drop_rules.no_doubled, 0);
+        std::vector<int> every;
+        for (int rank = 1; rank <= v.geometry.height; ++rank) every.push_back(rank);
+        auto& f = v.drop_rules.forbidden_ranks;
+        std::erase_if(f, [&](const auto& entry) { return entry.first == letter; });
+        f.emplace_back(letter, every);
+    }
     const bool royal =
         std::any_of(v.pieces.begin(), v.pieces.end(), [](const PieceType& p) { return p.royal; });
     // Fairy-Stockfish judges checks wherever the variant has a king; without one, not.
