@@ -4,7 +4,7 @@
 // child changes maxRank, double steps from several ranks, the pawn-drop rules that come
 // with drops, drop regions, a king dropped where it stands attacked, a start FEN without
 // its castling and en-passant fields, promoted types added to a parent's, castling rights
-// of one side only, and dropNoDoubledCount.
+// of one side only, dropNoDoubledCount, and a hop's range.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -145,6 +145,24 @@ TEST(IniRegions, AStartFenIsReadFieldByFieldAsFairyStockfishReadsIt) {
               "ppppp/ppppp/5/PPPPP/PPPPP w - - 0 1");
     EXPECT_EQ(Rules(parse_ini_variant(ini, "my.ini", "clock")).start().fen(),
               "qkbnr/ppppp/5/5/PPPPP/QKBNR w - - 1 1");
+    // "[-]": an empty hand (cannonshogi).
+    const Variant hand = parse_ini_variant(
+        "[emptyhand:crazyhouse]\nstartFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[-] w KQkq "
+        "- 0 1\n",
+        "my.ini", "emptyhand");
+    EXPECT_EQ(Rules(hand).start().key(), Rules::load("crazyhouse").start().key());
+}
+
+TEST(IniRegions, AHopsRangeCountsTheWholeMoveScreenIncluded) {
+    // pR2: over a screen beside it to the square beyond, no further (Fairy-Stockfish's
+    // cannonshogi has pB2 and pR2 among its promoted cannons' moves).
+    const Rules rules(
+        parse_ini_variant("[hop:chess]\ncustomPiece1 = a:pR2\n"
+                          "startFen = 4k3/8/8/8/8/8/8/A3K3 w - - 0 1\n",
+                          "my.ini", "hop"));
+    EXPECT_TRUE(has_move(rules.from_fen("4k3/8/8/8/p7/8/P7/A3K3 w - - 0 1"), "a1a3"));
+    EXPECT_FALSE(has_move(rules.from_fen("4k3/8/8/8/p7/8/P7/A3K3 w - - 0 1"), "a1a4"));
+    EXPECT_FALSE(has_move(rules.from_fen("4k3/8/8/8/p7/P7/8/A3K3 w - - 0 1"), "a1a4"));
 }
 
 TEST(IniRegions, PromotedTypesAreAddedToTheParentsOwn) {

@@ -69,7 +69,7 @@ template <class BB, class PP>
             if (!any(line)) continue;
             const int screen = ride->forward ? lsb(line) : msb(line);
             if (ride->hop == Hop::AdjacentScreen && screen != s + t.vec_step[ride->vec]) continue;
-            reach = ride->ray[screen];
+            reach = ride->ray[screen] & ride->mask[s];  // the mask: the hop's range
         }
         const BB blockers = reach & occ;
         if (any(blockers)) reach &= ~ride->ray[ride->forward ? lsb(blockers) : msb(blockers)];
@@ -245,7 +245,7 @@ BB Board<BB>::capture_reach(Color c, int type, int from, BB occ) const {
             const int screen = ride.forward ? lsb(line) : msb(line);
             if (ride.hop == Hop::AdjacentScreen && screen != from + t_->vec_step[ride.vec])
                 continue;
-            r = ride.ray[screen];
+            r = ride.ray[screen] & ride.mask[from];
         }
         const BB blockers = r & occ;
         if (any(blockers)) r &= ~ride.ray[ride.forward ? lsb(blockers) : msb(blockers)];

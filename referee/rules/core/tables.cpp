@@ -67,8 +67,9 @@ struct TableBuilder {
                               std::vector<BB>(nsq)};
         for (int s = 0; s < nsq; ++s) {
             int f = g.file_of(s) + dx, r = g.rank_of(s) + dy;
-            for (int k = 1;
-                 g.on_board(f, r) && (mr.range == 0 || mr.hop != Hop::None || k <= mr.range);
+            // A hop's range counts the whole move, the screen's squares included (pR2: the
+            // screen next to it, the square beyond), as Fairy-Stockfish counts it.
+            for (int k = 1; g.on_board(f, r) && (mr.range == 0 || k <= mr.range);
                  ++k, f += dx, r += dy)
                 ride.mask[s] |= square_bit<BB>(g.at(f, r));
         }

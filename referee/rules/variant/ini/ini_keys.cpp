@@ -119,6 +119,10 @@ std::string fairy_start_fen(const std::string& fen, bool counting) {
             return std::isdigit(static_cast<unsigned char>(c)) != 0;
         });
     };
+    // "[-]": an empty hand, as Fairy-Stockfish's cannonshogi writes it.
+    if (!fields.empty() && fields[0].size() >= 3 &&
+        fields[0].compare(fields[0].size() - 3, 3, "[-]") == 0)
+        fields[0].replace(fields[0].size() - 3, 3, "[]");
     if (fields.size() > 2 && number(fields[2])) fields[2] = "-";
     if (fields.size() > 3 && number(fields[3]) && !counting) fields[3] = "-";
     std::string out;
