@@ -275,6 +275,11 @@ Outcome Board<BB>::describe(const Ending& e, Color side) const {
                         fmt::format("{} gave perpetual check (the same position {} times)",
                                     color_name(static_cast<Color>(checker)), e.count)};
             }
+            if (e.value != EndValue::Draw)
+                return Outcome{result_for(side, e.value), EndReason::Repetition,
+                               fmt::format("{} to move {}: the same position occurred {} times",
+                                           color_name(side),
+                                           e.value == EndValue::Loss ? "loses" : "wins", e.count)};
             return Outcome{GameResult::Draw, EndReason::Repetition,
                            fmt::format("draw: the same position occurred {} times", e.count)};
         case EndReason::NMoveRule: {

@@ -122,8 +122,11 @@ std::string Variant::summary() const {
     if (must_capture) out += "a side that can capture must\n";
     if (checks_forbidden) out += "a move may not give check\n";
     if (end.move_limit) out += fmt::format("draw after {} moves by each side\n", end.move_limit);
-    if (end.repetition)
+    if (end.repetition && end.repetition_value == EndValue::Draw)
         out += fmt::format("draw on the {}-fold repetition of a position\n", end.repetition);
+    else if (end.repetition)
+        out += fmt::format("the {}-fold repetition of a position: {} for the side to move\n",
+                           end.repetition, end_value_name(end.repetition_value));
     if (end.perpetual_check)
         out += fmt::format("at that repetition, a side that checked with every move: {}\n",
                            end_value_name(*end.perpetual_check));

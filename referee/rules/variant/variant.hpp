@@ -104,7 +104,10 @@ struct EndRules {
     EndValue checkmate = EndValue::Loss;       // for the side in check with no legal move
     EndValue no_legal_moves = EndValue::Draw;  // for the side not in check with no legal move
     int move_limit = 0;  // draw once each side has made this many moves (0: none)
-    int repetition = 0;  // draw on the n-th occurrence of a position (0: none)
+    int repetition = 0;  // the game ends on the n-th occurrence of a position (0: none)
+    // The verdict then, for the side to move (Fairy-Stockfish's nFoldValue: a loss in its
+    // empire, pandemonium, mansindam); a draw unless set.
+    EndValue repetition_value = EndValue::Draw;
     // At that repetition, a side that gave check with every move since the position's first
     // occurrence gets this verdict (xiangqi: loss); both sides so: still a draw. Unset: none.
     std::optional<EndValue> perpetual_check;

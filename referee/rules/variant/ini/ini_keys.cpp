@@ -341,12 +341,7 @@ void apply_rule_keys(const IniPlace& at, IniDraft& d, std::set<std::string>& use
         v.end.repetition = r.number(e, 0, 1 << 20);
         if (v.end.repetition == 1) at.fail(e, "a repetition count must be 2 or more (0: none)");
     });
-    with("nFoldValue", [&](const IniEntry& e) {
-        if (r.value(e) != EndValue::Draw)
-            at.fail(e,
-                    "a repetition that is won or lost (other than by perpetual check: "
-                    "perpetualCheckIllegal) is not a rule here");
-    });
+    with("nFoldValue", [&](const IniEntry& e) { v.end.repetition_value = r.value(e); });
     with("perpetualCheckIllegal", [&](const IniEntry& e) {
         v.end.perpetual_check.reset();
         if (r.boolean(e)) v.end.perpetual_check = EndValue::Loss;

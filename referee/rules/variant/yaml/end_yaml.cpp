@@ -105,10 +105,11 @@ RegionRule read_region(const Reader& r, const Variant& v, const YAML::Node& node
 }  // namespace
 
 void read_end(const Reader& r, const YAML::Node& node, Variant& v) {
-    r.only_keys(node, "end",
-                {"royal_capture", "checkmate", "no_legal_moves", "move_limit", "repetition",
-                 "n_move_rule", "check_count", "insufficient_material", "region", "bare_king",
-                 "extinction", "stalemate_piece_count", "counting", "perpetual_check"});
+    r.only_keys(
+        node, "end",
+        {"royal_capture", "checkmate", "no_legal_moves", "move_limit", "repetition",
+         "repetition_value", "n_move_rule", "check_count", "insufficient_material", "region",
+         "bare_king", "extinction", "stalemate_piece_count", "counting", "perpetual_check"});
     EndRules& e = v.end;
     if (auto c = node["counting"]) {
         const auto rule = r.get<std::string>(c, "end.counting", "makruk or asean");
@@ -141,6 +142,12 @@ void read_end(const Reader& r, const YAML::Node& node, Variant& v) {
     if (e.repetition == 1)
         r.fail(node["repetition"], "end.repetition",
                "a repetition count must be 2 or more (0: none)");
+    if (node["repetition_value"]) {
+        e.repetition_value = parse_end_value(r, node["repetition_value"], "end.repetition_value");
+        if (!e.repetition)
+            r.fail(node["repetition_value"], "end.repetition_value",
+                   "the verdict of a repetition needs 'repetition: N'");
+    }
     if (node["perpetual_check"]) {
         e.perpetual_check = parse_end_value(r, node["perpetual_check"], "end.perpetual_check");
         if (!e.repetition)

@@ -131,6 +131,8 @@ std::string end_text(const Variant& v) {
     if (e.stalemate_piece_count) t += "  stalemate_piece_count: true\n";
     if (e.move_limit) t += fmt::format("  move_limit: {}\n", e.move_limit);
     if (e.repetition) t += fmt::format("  repetition: {}\n", e.repetition);
+    if (e.repetition && e.repetition_value != EndValue::Draw)
+        t += fmt::format("  repetition_value: {}\n", end_value_name(e.repetition_value));
     if (e.perpetual_check)
         t += fmt::format("  perpetual_check: {}\n", end_value_name(*e.perpetual_check));
     if (e.n_move_rule) t += fmt::format("  n_move_rule: {}\n", e.n_move_rule);
