@@ -98,7 +98,8 @@ ProbeResult probe_rule(ProbeContext& ctx, const std::string& name, rules::RuleFe
     const char* wins_text = rules::winning_ending(feature) ? "wins" : "wins at once";
     int failed = 0, warned = 0;
     std::vector<std::string> lines, warnings;
-    std::string missed_words;  // what an engine that missed the win may not know
+    std::vector<std::string> resigned;  // resignations the rule is not in question for
+    std::string missed_words;           // what an engine that missed the win may not know
     bool evidence_of_warning = false;
     for (std::size_t i = 0; i < found.size(); ++i) {
         const auto& probe = found[i];
@@ -178,6 +179,16 @@ ProbeResult probe_rule(ProbeContext& ctx, const std::string& name, rules::RuleFe
                 continue;
             }
         }
+        // A resignation where an engine without the rule would still have moved (it knows
+        // moves that are legal, or takes others for legal) tells nothing about the rule: the
+        // engine gave up a set-up it judged lost (Fairy-Max does). Where the engine without
+        // the rule has nothing to play, resigning is that engine's answer, and fails.
+        if (!moved && rec.termination == match::Termination::Resignation &&
+            (probe.flawed_legal > 0 || !probe.flawed_only.empty())) {
+            ctx.last_game_completed = false;
+            resigned.push_back(fmt::format("position {}: it resigned ({})", i + 1, rec.reason));
+            continue;
+        }
         ++failed;
         r.positions_failed.push_back(static_cast<int>(i) + 1);
         std::string why;
@@ -222,6 +233,16 @@ ProbeResult probe_rule(ProbeContext& ctx, const std::string& name, rules::RuleFe
             "that {}; {}",
             missed_words, warned, asked, wins_text, warnings.front());
         for (std::size_t i = 1; i < warnings.size(); ++i) r.detail += "; " + warnings[i];
+        for (const auto& line : resigned) r.detail += "; " + line;
+        return r;
+    }
+    if (failed == 0 && !resigned.empty()) {
+        r.verdict = Verdict::Warn;
+        r.detail = fmt::format(
+            "it resigned in {} of {} positions where an engine without the rule would still "
+            "have moved, so those tell nothing about the rule",
+            resigned.size(), asked);
+        for (const auto& line : resigned) r.detail += "; " + line;
         return r;
     }
     if (failed == 0) {

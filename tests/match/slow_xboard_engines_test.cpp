@@ -8,6 +8,7 @@
 // CrazyWa plays the drop games it knows (crazyhouse and the shogi family), MaxQi and
 // HoiXiangqi play xiangqi (ranks counted from 0 on the wire), HaChu shatranj and makruk, each
 // against Fairy-Stockfish.
+#include <cstdio>
 #include <filesystem>
 #include <iostream>
 
@@ -194,8 +195,22 @@ TEST(SlowXboardEngines, FairyMaxPlaysItsShippedVariantsAgainstFairyStockfish) {
         const std::string variant = entry.path().string();
         auto game =
             play(variant, xboard(kFairyMax), fairy_stockfish(), spec_for(variant, "4+0.05"));
-        expect_proper_end(variant, game.record);
         ++played;
+        // Fairy-Max refuses a few moves that Fairy-Stockfish plays and the rules allow (Black's
+        // promotion on the first rank of los-alamos' 6x6 board, any piece): the referee ends
+        // the game saying which program disagrees. That is Fairy-Max's rule, not a misreading;
+        // the moves up to it must still be legal.
+        if (game.record.reason_key == "rules-disagreement" &&
+            game.record.reason.find("(fairymax) disagrees with the rules: it calls") !=
+                std::string::npos) {
+            std::printf("%s: %s\n", variant.c_str(), game.record.reason.c_str());
+            auto rules = rules::Rules::load(variant);
+            auto pos = rules.from_fen(game.record.start_fen);
+            for (const auto& m : game.record.moves)
+                ASSERT_NO_THROW(pos.play(pos.parse_move(m.uci))) << m.uci;
+            continue;
+        }
+        expect_proper_end(variant, game.record);
     }
     EXPECT_GE(played, 1) << "chess at least is shipped and known to Fairy-Max";
 }

@@ -215,6 +215,41 @@ TEST(SlowBrokenEngines, AnImcsEngineThatDiesOnASetUpBoardFailsInsteadOfBeingSkip
     EXPECT_TRUE(no_children_left());
 }
 
+// An xboard engine that resigns every position it is asked (as Fairy-Max and GNU Chess give
+// up set-ups they judge lost). Where an engine without the rule would still have moved, the
+// resignation says nothing about the rule: a warning. Where the only legal moves are of a
+// kind the engine without the rule does not know (every legal move a drop), resigning is
+// that engine's answer: a failure.
+TEST(SlowBrokenEngines, AResignationFailsOnlyWhereAnEngineWithoutTheRuleHasNothingToPlay) {
+    const std::string script = ::testing::TempDir() + "resigner.sh";
+    {
+        std::ofstream out(script);
+        out << "#!/bin/sh\n"
+               "while read -r line; do\n"
+               "  case \"$line\" in\n"
+               "    protover*) echo 'feature setboard=1 usermove=1 ping=1 variants=\"normal,"
+               "crazyhouse\" done=1' ;;\n"
+               "    ping*) echo \"pong ${line#ping }\" ;;\n"
+               "    go|usermove*) echo resign ;;\n"
+               "    quit) exit 0 ;;\n"
+               "  esac\n"
+               "done\n";
+    }
+    std::filesystem::permissions(script, std::filesystem::perms::owner_all);
+    const std::string engine = "cmd=" + script + " proto=xboard sandbox=none";
+    auto pins = options_for("chess", engine, std::nullopt, {"rule-pins"});
+    pins.rule_positions = 2;
+    const auto p = probe(validate_engine(pins), "rule-pins");
+    EXPECT_EQ(p.verdict, Verdict::Warn) << p.detail;
+    EXPECT_TRUE(contains(p.detail, "tell nothing about the rule")) << p.detail;
+    auto drops = options_for("crazyhouse", engine, std::nullopt, {"rule-drop-move"});
+    drops.rule_positions = 2;
+    const auto d = probe(validate_engine(drops), "rule-drop-move");
+    EXPECT_EQ(d.verdict, Verdict::Fail) << d.detail;
+    EXPECT_TRUE(contains(d.detail, "it made no move")) << d.detail;
+    EXPECT_TRUE(no_children_left());
+}
+
 TEST(BadInput, AnImcsEngineSpokenToAsUciIsToldToTryImcs) {
     auto o = options_for("minitchess", std::string("cmd=") + REFEREE_BIN_DIR +
                                            "/random-engine arg=--protocol arg=imcs proto=uci");

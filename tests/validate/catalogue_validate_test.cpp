@@ -10,6 +10,7 @@
 #include <gtest/gtest.h>
 
 #include <cctype>
+#include <chrono>
 #include <string>
 #include <vector>
 
@@ -89,14 +90,31 @@ TEST_P(SlowCatalogueValidate, FairyStockfishIsNeverFailedInAVariantItPlays) {
     EXPECT_TRUE(test::no_children_left());
 }
 
+// Probes Fairy-Max 5.0b itself gets wrong, where validate's FAIL is the right verdict.
+// Seirawan: after a move it searched and played itself, its board is no longer the game's.
+// In 2b1kbn1/B1E1pp2/... it called Black's Kd8 illegal, in rB1qkb1r/4p1pp/n1H2p2/... Qd7
+// (blocking the hawk's check), and it claimed mates that were not; given the same moves in
+// `force` mode it takes every one of them. 10 of 60 games against random ended so
+// (`referee match seirawan -engine cmd=/usr/games/fairymax proto=xboard -engine cmd=random
+// -rounds 30`): a tournament would forfeit those games too.
+bool fairy_max_own_fault(const std::string& variant, const std::string& probe) {
+    return variant == "seirawan" && probe == "full-game";
+}
+
 TEST_P(SlowCatalogueValidate, FairyMaxIsNeverFailedInAVariantItPlays) {
     const char* fairymax = "/usr/games/fairymax";
     if (::access(fairymax, X_OK) != 0) GTEST_SKIP() << "no " << fairymax;
     const std::string variant = GetParam();
+    std::vector<std::string> probes;
+    for (const auto& n : move_probes())
+        if (!fairy_max_own_fault(variant, n)) probes.push_back(n);
     auto o = options_for(variant, std::string("cmd=") + fairymax + " proto=xboard",
-                         Protocol::Xboard, move_probes());
+                         Protocol::Xboard, probes);
     o.rule_positions = 2;
     o.time_scale = 3;  // Fairy-Max spends most of a 3 s clock, too close on a loaded machine
+    // And it reads its variant file again at each game's `variant`: at load 7 a ping after it
+    // went unanswered for 5 s once.
+    o.startup_limit = std::chrono::seconds(20);
     const auto r = validate_engine(o);
     if (refused_at_handshake(r))
         GTEST_SKIP() << "Fairy-Max does not play " << variant << ": "
