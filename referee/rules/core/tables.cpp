@@ -524,6 +524,7 @@ struct TableBuilder {
                 for (Square sq : region->squares[c]) t.region[c] |= square_bit<BB>(sq);
             t.region_types = 1u << v.type_of(region->piece);
             t.region_reply = region->reply;
+            t.region_count = region->count;
         }
         t.bare_king_reply = v.end.bare_king_reply;
         t.flying_general = v.flying_general;

@@ -264,6 +264,7 @@ struct Tables {
     // ends the game (in the file's order; empty with extinction_all: every piece).
     BB region[2]{};
     std::uint32_t region_types = 0;
+    int region_count = 1;
     bool region_reply = false;
     bool bare_king_reply = false;
     std::vector<int> extinction_types;

@@ -27,13 +27,14 @@ std::string royal_name(const Variant& v) {
 
 }  // namespace
 
-// Whether a piece of c of the region's kinds stands in c's region.
+// Whether as many of c's pieces of the region's kinds as the rule asks stand in c's region.
 template <class BB>
 bool Board<BB>::in_region(Color c) const {
     BB ours{};
     for (std::uint32_t ts = t_->region_types; ts; ts &= ts - 1)
         ours |= pieces(c, std::countr_zero(ts));
-    return any(ours & t_->region[c]);
+    return t_->region_count == 1 ? any(ours & t_->region[c])
+                                 : popcount(ours & t_->region[c]) >= t_->region_count;
 }
 
 // "KB", as people write it, from the sorted "BK" the comparison uses.
@@ -211,6 +212,10 @@ Outcome Board<BB>::describe(const Ending& e, Color side) const {
             if (t_->region_reply && side == White && in_region(Black))
                 return Outcome{GameResult::Draw, EndReason::Region,
                                fmt::format("draw: both {}s have reached their goal", piece)};
+            if (t_->region_count > 1)
+                return Outcome{result_for(side, e.value), EndReason::Region,
+                               fmt::format("{}'s {} {}s have reached their goal", color_name(side),
+                                           t_->region_count, piece)};
             return Outcome{result_for(side, e.value), EndReason::Region,
                            fmt::format("{}'s {} has reached its goal", color_name(side), piece)};
         }

@@ -98,8 +98,12 @@ std::string Variant::summary() const {
         for (int c = 0; c < 2; ++c)
             for (Square sq : end.region->squares[c])
                 squares[c] += (squares[c].empty() ? "" : " ") + geometry.name(sq);
+        const std::string who =
+            end.region->count > 1
+                ? fmt::format("{} {}s", end.region->count, pieces[type_of(end.region->piece)].name)
+                : "a " + pieces[type_of(end.region->piece)].name;
         out += fmt::format(
-            "a {} reaching {}: win{}\n", pieces[type_of(end.region->piece)].name,
+            "{} reaching {}: win{}\n", who,
             squares[0] == squares[1]
                 ? squares[0]
                 : fmt::format("{} (White), {} (Black)", squares[0], squares[1]),

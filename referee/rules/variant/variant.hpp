@@ -91,6 +91,9 @@ struct RegionRule {
     char piece = 0;                  // upper-case letter
     std::vector<Square> squares[2];  // [White], [Black]
     bool reply = false;
+    // How many of the side's pieces of that kind must stand in its region at once (Fairy-
+    // Stockfish's flagPieceCount: knights-halma's nine knights, aralzaa's three).
+    int count = 1;
 };
 
 // Fairy-Stockfish's counting rules (makruk's and ASEAN chess's): once the counting starts,

@@ -178,7 +178,7 @@ void IniValues::flag_region(std::set<std::string>& used) const {
             black = &e;
         } else if (k == "flagRegion") {
             white = black = &e;
-        } else if (k != "flagMove") {
+        } else if (k != "flagMove" && k != "flagPieceCount") {
             continue;
         }
         used.insert(k);
@@ -196,6 +196,8 @@ void IniValues::flag_region(std::set<std::string>& used) const {
     if (white) rule.squares[White] = squares(*white);
     if (black) rule.squares[Black] = squares(*black);
     if (const IniEntry* move = at.section.find("flagMove")) rule.reply = boolean(*move);
+    if (const IniEntry* count = at.section.find("flagPieceCount"))
+        rule.count = number(*count, 1, 64);
     if (rule.squares[White].empty() && rule.squares[Black].empty()) {
         v.end.region.reset();
         return;

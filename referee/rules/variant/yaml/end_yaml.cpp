@@ -76,7 +76,7 @@ RegionRule read_region(const Reader& r, const Variant& v, const YAML::Node& node
     const std::string key = "end.region";
     if (!node.IsMap())
         r.fail(node, key, "must be a mapping such as {piece: K, squares: [d4, e4, d5, e5]}");
-    r.only_keys(node, key, {"piece", "squares", "white", "black", "reply"});
+    r.only_keys(node, key, {"piece", "squares", "white", "black", "reply", "count"});
     RegionRule rule;
     if (!node["piece"]) r.fail(node, key + ".piece", "a region needs the piece that reaches it");
     rule.piece = parse_piece_letter(r, v, node["piece"], key + ".piece");
@@ -99,6 +99,12 @@ RegionRule read_region(const Reader& r, const Variant& v, const YAML::Node& node
         rule.squares[1] = squares(node["black"], key + ".black");
     }
     if (node["reply"]) rule.reply = r.get<bool>(node["reply"], key + ".reply", "true or false");
+    if (node["count"]) {
+        rule.count = r.get<int>(node["count"], key + ".count", "a whole number");
+        // More than the region holds is never reached, as in Fairy-Stockfish (knights-halma
+        // lists a square twice and asks nine knights of eight squares): a win for no one.
+        if (rule.count < 1) r.fail(node["count"], key + ".count", "must be 1 or more");
+    }
     return rule;
 }
 

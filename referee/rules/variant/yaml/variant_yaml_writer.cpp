@@ -143,9 +143,10 @@ std::string end_text(const Variant& v) {
             for (Square s : list) out += (out.empty() ? "" : ", ") + g.name(s);
             return "[" + out + "]";
         };
-        t += fmt::format("  region: {{piece: {}, white: {}, black: {}{}}}\n", e.region->piece,
+        t += fmt::format("  region: {{piece: {}, white: {}, black: {}{}{}}}\n", e.region->piece,
                          squares(e.region->squares[0]), squares(e.region->squares[1]),
-                         e.region->reply ? ", reply: true" : "");
+                         e.region->reply ? ", reply: true" : "",
+                         e.region->count > 1 ? fmt::format(", count: {}", e.region->count) : "");
     }
     if (e.bare_king)
         t += fmt::format("  bare_king: {{value: {}, reply: {}}}\n", end_value_name(*e.bare_king),
