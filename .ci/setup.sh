@@ -52,13 +52,16 @@ if ((${#missing[@]})); then
 fi
 # ffish, the current Fairy-Stockfish compiled to WebAssembly, pinned: the oracle of the
 # variants.ini tests for keys Debian's 11.1 does not know (tests/support/ffish_oracle.js, which
-# looks in npm's global folder). Those tests skip without it, so a failed install only warns.
+# looks in npm's global folder). Those tests skip without it, so a failed install only warns,
+# and a machine that cannot reach npm's registry gives up after one short try instead of
+# npm's minutes of retries.
 ffish_version=0.7.10
-if [ -z "$demo" ] && command -v npm >/dev/null; then
-  ffish_dir="$(npm root -g 2>/dev/null)/ffish"
-  if [ "$(node -p "require('$ffish_dir/package.json').version" 2>/dev/null)" != "$ffish_version" ]; then
+if [ -z "$demo" ] && command -v npm >/dev/null && command -v node >/dev/null; then
+  ffish_dir="$(npm root -g 2>/dev/null || true)/ffish"
+  if [ "$(node -p "require('$ffish_dir/package.json').version" 2>/dev/null || true)" != "$ffish_version" ]; then
     echo "setup: installing ffish@$ffish_version (npm)"
-    $sudo npm install -g --no-audit --no-fund --loglevel=error "ffish@$ffish_version" >/dev/null ||
+    $sudo timeout 300 npm install -g --no-audit --no-fund --loglevel=error --fetch-retries=1 \
+        --fetch-timeout=30000 "ffish@$ffish_version" >/dev/null ||
       echo "setup: ffish@$ffish_version could not be installed; the ffish tests will skip" >&2
   fi
 fi
