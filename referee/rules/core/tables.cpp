@@ -522,7 +522,9 @@ struct TableBuilder {
         if (const auto& region = v.end.region) {
             for (int c = 0; c < 2; ++c)
                 for (Square sq : region->squares[c]) t.region[c] |= square_bit<BB>(sq);
-            t.region_types = 1u << v.type_of(region->piece);
+            t.region_types = region->piece           ? 1u << v.type_of(region->piece)
+                             : v.pieces.size() >= 32 ? ~0u
+                                                     : (1u << v.pieces.size()) - 1;
             t.region_reply = region->reply;
             t.region_count = region->count;
         }

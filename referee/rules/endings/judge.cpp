@@ -207,7 +207,8 @@ Outcome Board<BB>::describe(const Ending& e, Color side) const {
                            fmt::format("{} has lost {}", color_name(side), lost)};
         }
         case EndReason::Region: {
-            const std::string piece = v.pieces[std::countr_zero(t_->region_types)].name;
+            const std::string piece =
+                v.end.region->piece ? v.pieces[std::countr_zero(t_->region_types)].name : "piece";
             // Racing Kings: Black's king reaching the last rank on its reply evens the race.
             if (t_->region_reply && side == White && in_region(Black))
                 return Outcome{GameResult::Draw, EndReason::Region,

@@ -213,7 +213,8 @@ bool board_rules_reachable(const Position& pos) {
         for (Square s : region->squares[side]) {
             const auto on = pos.piece_at(s);
             if (on && on->color == side &&
-                v.pieces[static_cast<std::size_t>(on->type)].letter == region->piece &&
+                (!region->piece ||
+                 v.pieces[static_cast<std::size_t>(on->type)].letter == region->piece) &&
                 ++there >= region->count)
                 return false;
         }

@@ -98,10 +98,10 @@ std::string Variant::summary() const {
         for (int c = 0; c < 2; ++c)
             for (Square sq : end.region->squares[c])
                 squares[c] += (squares[c].empty() ? "" : " ") + geometry.name(sq);
+        const std::string name =
+            end.region->piece ? pieces[type_of(end.region->piece)].name : "piece of any kind";
         const std::string who =
-            end.region->count > 1
-                ? fmt::format("{} {}s", end.region->count, pieces[type_of(end.region->piece)].name)
-                : "a " + pieces[type_of(end.region->piece)].name;
+            end.region->count > 1 ? fmt::format("{} {}s", end.region->count, name) : "a " + name;
         out += fmt::format(
             "{} reaching {}: win{}\n", who,
             squares[0] == squares[1]

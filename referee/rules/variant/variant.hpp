@@ -88,7 +88,7 @@ struct MaterialDraw {
 // (King of the Hill's centre, Racing Kings' last rank). With `reply` the other side first
 // gets one more move, and Black reaching its region on that move draws (Racing Kings).
 struct RegionRule {
-    char piece = 0;                  // upper-case letter
+    char piece = 0;  // upper-case letter; 0: any piece (Fairy-Stockfish's flagPiece = *)
     std::vector<Square> squares[2];  // [White], [Black]
     bool reply = false;
     // How many of the side's pieces of that kind must stand in its region at once (Fairy-

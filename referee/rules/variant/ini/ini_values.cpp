@@ -187,12 +187,14 @@ void IniValues::flag_region(std::set<std::string>& used) const {
     if (!any) return;
     RegionRule rule = v.end.region.value_or(RegionRule{});
     if (piece) {
-        if (piece->value == "*")
-            at.fail(*piece, "a flag any piece may reach is not a rule here: name one piece");
-        const auto types = this->types(*piece);
-        if (types.size() != 1) at.fail(*piece, "needs one piece letter");
-        rule.piece = v.pieces[static_cast<std::size_t>(d.piece_of_type(types[0]))].letter;
-    }
+        if (piece->value == "*") {
+            rule.piece = 0;  // any piece
+        } else {
+            const auto types = this->types(*piece);
+            if (types.size() != 1) at.fail(*piece, "needs one piece letter, or * for any");
+            rule.piece = v.pieces[static_cast<std::size_t>(d.piece_of_type(types[0]))].letter;
+        }
+    }  // else the parent's, or Fairy-Stockfish's default *: any piece (0)
     if (white) rule.squares[White] = squares(*white);
     if (black) rule.squares[Black] = squares(*black);
     if (const IniEntry* move = at.section.find("flagMove")) rule.reply = boolean(*move);
@@ -204,7 +206,6 @@ void IniValues::flag_region(std::set<std::string>& used) const {
     }
     if (rule.squares[White].empty() || rule.squares[Black].empty())
         at.fail(*any, "a flag region for one side only is not a rule here: give both sides one");
-    if (!rule.piece) at.fail(*any, "a flag region needs its flagPiece");
     v.end.region = rule;
 }
 

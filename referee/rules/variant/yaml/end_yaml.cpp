@@ -79,7 +79,9 @@ RegionRule read_region(const Reader& r, const Variant& v, const YAML::Node& node
     r.only_keys(node, key, {"piece", "squares", "white", "black", "reply", "count"});
     RegionRule rule;
     if (!node["piece"]) r.fail(node, key + ".piece", "a region needs the piece that reaches it");
-    rule.piece = parse_piece_letter(r, v, node["piece"], key + ".piece");
+    // `piece: any`: a piece of any kind (Fairy-Stockfish's flagPiece = *).
+    if (!(node["piece"].IsScalar() && node["piece"].Scalar() == "any"))
+        rule.piece = parse_piece_letter(r, v, node["piece"], key + ".piece");
     auto squares = [&](const YAML::Node& list, const std::string& k) {
         if (!list.IsSequence() || list.size() == 0)
             r.fail(list, k, "must be a non-empty list of squares such as [d4, e4]");

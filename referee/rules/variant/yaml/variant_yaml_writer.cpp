@@ -143,7 +143,8 @@ std::string end_text(const Variant& v) {
             for (Square s : list) out += (out.empty() ? "" : ", ") + g.name(s);
             return "[" + out + "]";
         };
-        t += fmt::format("  region: {{piece: {}, white: {}, black: {}{}{}}}\n", e.region->piece,
+        t += fmt::format("  region: {{piece: {}, white: {}, black: {}{}{}}}\n",
+                         e.region->piece ? std::string(1, e.region->piece) : "any",
                          squares(e.region->squares[0]), squares(e.region->squares[1]),
                          e.region->reply ? ", reply: true" : "",
                          e.region->count > 1 ? fmt::format(", count: {}", e.region->count) : "");

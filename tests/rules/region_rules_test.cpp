@@ -1,6 +1,8 @@
-// A region that wins only when several pieces stand in it at once (`end.region.count`,
-// Fairy-Stockfish's flagPieceCount: aralzaa's three knights, knights-halma's nine): read
-// from YAML and from a variants.ini section, judged, and written back by the YAML writer.
+// What Fairy-Stockfish's flag regions brought beyond one piece reaching its goal: a region
+// that wins only when several pieces stand in it at once (`end.region.count`, flagPieceCount:
+// aralzaa's three knights, knights-halma's nine) and one that any piece reaches (`piece: any`,
+// flagPiece = * or no flagPiece: rooksquare, river): read from YAML and from a variants.ini
+// section, judged, and written back by the YAML writer.
 #include <gtest/gtest.h>
 
 #include <string>
@@ -63,6 +65,39 @@ TEST(RegionCount, TheYamlWriterWritesItAndItReadsBack) {
     } catch (const VariantError& e) {
         EXPECT_EQ(e.key(), "end.region.count") << e.what();
         EXPECT_NE(std::string(e.what()).find("must be 1 or more"), std::string::npos) << e.what();
+    }
+}
+
+// Rook-square chess: any White piece on a8 or h8 wins, any Black one on a1 or h1.
+TEST(RegionAnyPiece, AnyPieceOfTheSideReachingItWins) {
+    const Variant v = parse_ini_variant(
+        "[corners:chess]\nflagRegionWhite = a8 h8\nflagRegionBlack = a1 h1\n", "my.ini", "corners");
+    ASSERT_TRUE(v.end.region.has_value());
+    EXPECT_EQ(v.end.region->piece, 0);
+    EXPECT_NE(v.summary().find("a piece of any kind reaching a8 h8 (White), a1 h1 (Black)"),
+              std::string::npos)
+        << v.summary();
+    const Rules rules(v);
+    expect_end(rules.from_fen("4k2N/8/8/8/8/8/8/4K3 b - - 0 1"), GameResult::WhiteWins,
+               EndReason::Region, "White's piece has reached its goal");
+    expect_end(rules.from_fen("4k3/8/8/8/8/8/8/n3K3 w - - 0 1"), GameResult::BlackWins,
+               EndReason::Region, "Black's piece has reached its goal");
+    expect_not_over(rules.from_fen("4k2n/8/8/8/8/8/8/4K2P w - - 0 1"));
+    // Written as `piece: any`, and read back the same.
+    const std::string text = variant_yaml_text(v, "a header");
+    EXPECT_NE(text.find("region: {piece: any, white: [a8, h8], black: [a1, h1]}"),
+              std::string::npos)
+        << text;
+    const Variant again = parse_variant(text, "written.yaml");
+    ASSERT_TRUE(again.end.region.has_value());
+    EXPECT_EQ(again.end.region->piece, 0);
+    EXPECT_EQ(Rules(again).start().perft(3), Rules(v).start().perft(3));
+    // Anything else than a letter of the variant or 'any' is refused.
+    try {
+        parse_variant(referee::test::replace(text, "piece: any", "piece: anything"), "w.yaml");
+        FAIL() << "accepted piece: anything";
+    } catch (const VariantError& e) {
+        EXPECT_EQ(e.key(), "end.region.piece") << e.what();
     }
 }
 
