@@ -198,3 +198,25 @@ TEST(IniRegions, DropNoDoubledCountZeroDropsThatPieceNowhere) {
 }
 
 }  // namespace
+
+namespace {
+
+// Fairy-Stockfish turns Black's moves half round: a piece that steps forward and to its right
+// (bajr's mfrW) goes down and towards the a-file for Black, its own right. Mirrored front to
+// back only, Black's right would be White's, and bajr's Black could not move.
+TEST(IniRegions, BlacksLeftAndRightAreItsOwnAsFairyStockfishTurnsThem) {
+    const std::string ini =
+        "[rightward]\nmaxRank = 4\nmaxFile = d\ncustomPiece1 = p:mfrW\n"
+        "startFen = 4/2p1/4/1P2 w - - 0 1\nstalemateValue = loss\n";
+    const Rules rules(parse_ini_variant(ini, "my.ini", "rightward"));
+    const Position white = rules.start();
+    EXPECT_EQ(white.legal_moves().size(), 2u);
+    EXPECT_TRUE(has_move(white, "b1b2"));
+    EXPECT_TRUE(has_move(white, "b1c1"));  // White's right: towards the last file
+    const Position black = rules.from_fen("4/2p1/4/1P2 b - - 0 1");
+    EXPECT_EQ(black.legal_moves().size(), 2u);
+    EXPECT_TRUE(has_move(black, "c3c2"));
+    EXPECT_TRUE(has_move(black, "c3b3"));  // Black's right: towards the a-file
+}
+
+}  // namespace

@@ -201,7 +201,7 @@ struct TableBuilder {
         extra.leap_capture.assign(nsq, BB{});
         extra.lame.assign(nsq, {});
         for (const MoveRule& mr : pt.extra_moves->moves) {
-            const int dx = mr.dx, dy = c == White ? mr.dy : -mr.dy;
+            const int dx = c == White ? mr.dx : -mr.dx, dy = c == White ? mr.dy : -mr.dy;
             if (mr.lame)
                 lame_leap(extra, mr, dx, dy);
             else
@@ -240,7 +240,7 @@ struct TableBuilder {
         pp.lame.assign(nsq, {});
         pp.forward = c == White ? g.width : -g.width;
         for (const MoveRule& mr : pt.moves) {
-            const int dx = mr.dx, dy = c == White ? mr.dy : -mr.dy;
+            const int dx = c == White ? mr.dx : -mr.dx, dy = c == White ? mr.dy : -mr.dy;
             if (mr.hop != Hop::None || mr.is_rider())
                 ride(pp, mr, dx, dy);
             else if (mr.lame)
@@ -280,7 +280,8 @@ struct TableBuilder {
                 // The range of this ride, read back from its rule.
                 const MoveRule* rule = nullptr;
                 for (const MoveRule& mr : v.pieces[ti].moves)
-                    if (mr.dx == dx && (c == White ? mr.dy : -mr.dy) == dy && mr.is_rider() &&
+                    if ((c == White ? mr.dx : -mr.dx) == dx &&
+                        (c == White ? mr.dy : -mr.dy) == dy && mr.is_rider() &&
                         mr.hop == Hop::None && mr.can_capture)
                         rule = &mr;
                 if (!rule || rule->range == 0)
@@ -579,7 +580,7 @@ BB Tables<BB>::stranded_squares(const Variant& v, int type, Color c) const {
     for (int s = 0; s < nsq; ++s) {
         bool moves = false;
         for (const MoveRule& m : v.pieces[type].moves)
-            moves = moves || (m.can_move && g.on_board(g.file_of(s) + m.dx,
+            moves = moves || (m.can_move && g.on_board(g.file_of(s) + (c == White ? m.dx : -m.dx),
                                                        g.rank_of(s) + (c == White ? m.dy : -m.dy)));
         if (!moves) out |= square_bit<BB>(s);
     }
@@ -638,7 +639,7 @@ std::shared_ptr<const Tables<BB>> Tables<BB>::build(std::shared_ptr<const Varian
             pp.first_capture.assign(t->nsq, BB{});
             for (int s = 0; s < t->nsq; ++s)
                 for (const MoveRule& m : rules) {
-                    const int f = t->g.file_of(s) + m.dx;
+                    const int f = t->g.file_of(s) + (c == White ? m.dx : -m.dx);
                     const int r = t->g.rank_of(s) + (c == White ? m.dy : -m.dy);
                     if (!t->g.on_board(f, r)) continue;
                     if (m.can_move) pp.first_move[s] |= square_bit<BB>(t->g.at(f, r));
