@@ -537,6 +537,7 @@ struct TableBuilder {
                 t.orthogonal_vecs[i] = ray_index(orthogonal[i][0], orthogonal[i][1]);
         }
         for (char c : v.end.extinction_pieces) t.extinction_types.push_back(v.type_of(c));
+        t.extinction_count = v.end.extinction_count;
     }
 };
 

@@ -268,6 +268,7 @@ struct Tables {
     bool region_reply = false;
     bool bare_king_reply = false;
     std::vector<int> extinction_types;
+    int extinction_count = 0;
     // The flying-general rule (flying_general.cpp): royal pieces may not see each other
     // along these four rays.
     bool flying_general = false;

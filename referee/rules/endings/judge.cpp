@@ -27,6 +27,13 @@ std::string royal_name(const Variant& v) {
 
 }  // namespace
 
+// Whether these pieces, one side's of one kind or all, are too few to go on: none left, or
+// no more than the variant's extinction count.
+template <class BB>
+bool Board<BB>::extinct(BB pieces) const {
+    return t_->extinction_count == 0 ? !any(pieces) : popcount(pieces) <= t_->extinction_count;
+}
+
 // Whether as many of c's pieces of the region's kinds as the rule asks stand in c's region.
 template <class BB>
 bool Board<BB>::in_region(Color c) const {
@@ -116,11 +123,11 @@ template <class BB>
         case EndReason::Extinction:
             if (t_->extinction_types.empty()) {
                 for (Color c : {stm_, ~stm_})
-                    if (!any(by_color_[c])) return c;
+                    if (extinct(by_color_[c])) return c;
             } else {
                 for (int type : t_->extinction_types)
                     for (Color c : {stm_, ~stm_})
-                        if (!any(pieces(c, type))) return c;
+                        if (extinct(pieces(c, type))) return c;
             }
             return -1;
         case EndReason::Region: {
@@ -199,10 +206,14 @@ Outcome Board<BB>::describe(const Ending& e, Color side) const {
         case EndReason::Extinction: {
             std::string lost = "every piece";
             for (int type : t_->extinction_types)
-                if (!any(pieces(side, type))) {
+                if (extinct(pieces(side, type))) {
                     lost = "every " + v.pieces[type].name;
                     break;
                 }
+            if (t_->extinction_count)
+                lost = fmt::format(
+                    "all but {} of {}", t_->extinction_count,
+                    lost == "every piece" ? "its pieces" : "its " + lost.substr(6) + "s");
             return Outcome{result_for(side, e.value), EndReason::Extinction,
                            fmt::format("{} has lost {}", color_name(side), lost)};
         }

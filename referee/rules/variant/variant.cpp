@@ -116,10 +116,13 @@ std::string Variant::summary() const {
     if (end.extinction) {
         std::string kinds;
         for (char c : end.extinction_pieces) kinds += c;
-        out += fmt::format("a side that has lost {}: {}\n",
-                           kinds.empty() ? std::string("every piece")
-                                         : fmt::format("every piece of one of {}", kinds),
-                           end_value_name(*end.extinction));
+        const std::string lost = end.extinction_count
+                                     ? fmt::format("all but {} ", end.extinction_count)
+                                     : std::string("every ");
+        out += fmt::format(
+            "a side that has lost {}: {}\n",
+            kinds.empty() ? lost + "piece" : fmt::format("{}piece of one of {}", lost, kinds),
+            end_value_name(*end.extinction));
     }
     if (end.stalemate_piece_count)
         out += "no legal move: judged by who has fewer pieces (equal: draw)\n";

@@ -126,6 +126,9 @@ struct EndRules {
     // verdict for it (horde: loss, antichess: win).
     std::optional<EndValue> extinction;
     std::vector<char> extinction_pieces;
+    // Extinct already with this many left (Fairy-Stockfish's extinctionPieceCount: its
+    // elimination chess loses with one piece left); 0: with none.
+    int extinction_count = 0;
     // With no legal move and not in check, the side with fewer pieces on the board gets
     // no_legal_moves' verdict, the side with more the opposite one; equal numbers draw
     // (suicide chess, Fairy-Stockfish's stalematePieceCount).

@@ -60,7 +60,6 @@ const std::map<std::string, std::string> kRulesNotPlayed = {
     {"flipEnclosedPieces", "flipping enclosed pieces is not a rule here"},
     {"materialCounting", "adjudication by counting material is not a rule here"},
     {"chasingRule", "xiangqi's chasing rules are not a rule here"},
-    {"extinctionPieceCount", "extinction at a count other than 0 is not a rule here"},
     {"extinctionOpponentPieceCount", "extinction at a count other than 0 is not a rule here"},
     {"promotionLimit", "a limit of promoted pieces is not a rule here"},
     {"dropChecks", "drops that may not give check are not a rule here"},
@@ -354,6 +353,8 @@ void apply_rule_keys(const IniPlace& at, IniDraft& d, std::set<std::string>& use
         v.end.extinction.reset();
         if (e.value != "none") v.end.extinction = r.value(e);
     });
+    with("extinctionPieceCount",
+         [&](const IniEntry& e) { v.end.extinction_count = r.number(e, 0, 1 << 10); });
     with("extinctionPieceTypes", [&](const IniEntry& e) {
         v.end.extinction_pieces.clear();
         if (e.value.find('*') != std::string::npos) return;  // every piece

@@ -179,7 +179,7 @@ void read_end(const Reader& r, const YAML::Node& node, Variant& v) {
         // extinction: {value: loss, pieces: all} or {value: loss, pieces: [P, N, B, R, Q, K]}
         if (!x.IsMap())
             r.fail(x, "end.extinction", "must be a mapping such as {value: loss, pieces: all}");
-        r.only_keys(x, "end.extinction", {"value", "pieces"});
+        r.only_keys(x, "end.extinction", {"value", "pieces", "count"});
         if (!x["value"]) r.fail(x, "end.extinction.value", "extinction needs a 'value'");
         if (!x["pieces"])
             r.fail(x, "end.extinction.pieces",
@@ -191,6 +191,11 @@ void read_end(const Reader& r, const YAML::Node& node, Variant& v) {
                 if (v.type_of(c) < 0)
                     r.fail(x["pieces"], "end.extinction.pieces",
                            fmt::format("'{}' is not a piece of this variant", c));
+        }
+        if (x["count"]) {
+            e.extinction_count = r.get<int>(x["count"], "end.extinction.count", "a whole number");
+            if (e.extinction_count < 0)
+                r.fail(x["count"], "end.extinction.count", "must be 0 or more");
         }
     }
     if (node["stalemate_piece_count"])

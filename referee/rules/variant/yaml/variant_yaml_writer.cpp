@@ -153,8 +153,10 @@ std::string end_text(const Variant& v) {
         t += fmt::format("  bare_king: {{value: {}, reply: {}}}\n", end_value_name(*e.bare_king),
                          yes(e.bare_king_reply));
     if (e.extinction)
-        t += fmt::format("  extinction: {{value: {}, pieces: {}}}\n", end_value_name(*e.extinction),
-                         e.extinction_pieces.empty() ? "all" : letters(e.extinction_pieces));
+        t += fmt::format("  extinction: {{value: {}, pieces: {}{}}}\n",
+                         end_value_name(*e.extinction),
+                         e.extinction_pieces.empty() ? "all" : letters(e.extinction_pieces),
+                         e.extinction_count ? fmt::format(", count: {}", e.extinction_count) : "");
     if (e.counting != CountingRule::None)
         t += fmt::format("  counting: {}\n",
                          e.counting == CountingRule::Makruk ? "makruk" : "asean");
