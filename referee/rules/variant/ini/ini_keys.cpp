@@ -157,6 +157,15 @@ void apply_rule_keys(const IniPlace& at, IniDraft& d, std::set<std::string>& use
     });
     with("startFen", [&](const IniEntry& e) {
         v.start_fen = fairy_start_fen(e.value, v.end.counting != CountingRule::None);
+        // Refused here, at its line: the castling rights are otherwise checked only when the
+        // game is set up, where the file and line are no longer known (rookmate's '7+7').
+        const std::string castling = r.start_fields(e).castling;
+        if (castling != "-" && !std::all_of(castling.begin(), castling.end(), [](char c) {
+                return std::isalpha(static_cast<unsigned char>(c));
+            }))
+            at.fail(e, fmt::format("the castling field '{}' of '{}' is not castling rights: give "
+                                   "letters (KQkq, or rooks' files) or '-'",
+                                   castling, e.value));
         d.touched_castling = true;
     });
     with("chess960", [&](const IniEntry& e) {
