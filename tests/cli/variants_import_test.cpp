@@ -39,6 +39,9 @@ blackFlag = d4 e4 d5 e5
 
 [passing:chess]
 pass = true
+
+[reploss:chess]
+nFoldValue = loss
 )";
 
 TEST(VariantsImport, WritesEachSectionAsAFileThatCountsTheSame) {
@@ -58,6 +61,13 @@ TEST(VariantsImport, WritesEachSectionAsAFileThatCountsTheSame) {
         EXPECT_EQ(written.start().fen(), section_rules.start().fen()) << section;
     }
     EXPECT_FALSE(std::filesystem::exists(out / "passing.yaml"));
+    // A repetition that loses is written as such, and reads back so.
+    const auto reploss = out / "reploss.yaml";
+    ASSERT_TRUE(std::filesystem::exists(reploss)) << r.out << r.err;
+    EXPECT_NE(referee::test::read_text(reploss).find("  repetition_value: loss\n"),
+              std::string::npos);
+    EXPECT_EQ(Rules::load(reploss.string()).variant().end.repetition_value,
+              referee::rules::EndValue::Loss);
     // Named sections only; an existing file is not replaced without --force.
     const auto again = run_referee({"variants", "import", ini, "small", "--out", out.string()});
     EXPECT_NE(again.exit_code, 0);

@@ -32,6 +32,16 @@ TEST(FairyIni, ChessWritesItsOwnRules) {
     EXPECT_NE(text.find("stalemateValue = draw\n"), std::string::npos) << text;
 }
 
+// A repetition that loses (Fairy-Stockfish's own empire, read from a section) is written as
+// the section had it, not as chess's draw.
+TEST(FairyIni, ARepetitionThatLosesIsWrittenSo) {
+    auto v = rules::parse_ini_variant("[reploss:chess]\nnFoldValue = loss\n", "my.ini", "reploss");
+    std::string why;
+    const auto ini = fairy_ini_for(v, &why);
+    ASSERT_TRUE(ini.has_value()) << why;
+    EXPECT_NE(ini->text.find("nFoldRule = 3\nnFoldValue = loss\n"), std::string::npos) << ini->text;
+}
+
 // Pieces are recognised by their parsed moves, not by the text of their Betza.
 TEST(FairyIni, APieceIsKnownByItsMovesHoweverItsBetzaIsWritten) {
     auto v = rules::load_variant("minichess");

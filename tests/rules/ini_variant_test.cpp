@@ -87,6 +87,11 @@ TEST(IniVariant, ErrorsNameTheFileTheLineAndTheKey) {
     EXPECT_NE(error_of(fen, "a").find("my.ini:1:"), std::string::npos) << error_of(fen, "a");
     const std::string fen2 = "[a:chess]\nknight = -\nstartFen = 4k3/8/8/8/8/8/8/4KN2 w - - 0 1\n";
     EXPECT_EQ(error_of(fen2, "a").find("my.ini:3:1: startFen: "), 0u) << error_of(fen2, "a");
+    // A castling field that is no castling rights (Fairy-Stockfish's rookmate writes '7+7'
+    // there), at its line rather than when the game is set up.
+    const std::string rights = "[a:chess]\nstartFen = 4k3/8/8/8/8/8/8/4K3 w 7+7 0 1\n";
+    EXPECT_EQ(error_of(rights, "a").find("my.ini:2:1: startFen: "), 0u) << error_of(rights, "a");
+    EXPECT_NE(error_of(rights, "a").find("'7+7'"), std::string::npos) << error_of(rights, "a");
     // A section that is not there names the ones that are.
     EXPECT_NE(error_of(kIni, "nope").find("nodouble, nodoublechild"), std::string::npos);
 }

@@ -126,7 +126,8 @@ std::optional<FairyIni> fairy_ini_for(const rules::Variant& v, std::string* why)
     // adjudicated by the referee.
     t += fmt::format("nMoveRule = {}\n", v.end.n_move_rule);
     t += fmt::format("nFoldRule = {}\n", v.end.repetition);
-    if (v.end.repetition) t += "nFoldValue = draw\n";
+    if (v.end.repetition)
+        t += fmt::format("nFoldValue = {}\n", rules::end_value_name(v.end.repetition_value));
     return FairyIni{section, t};
 }
 

@@ -69,7 +69,7 @@ template <class BB, class PP>
             if (!any(line)) continue;
             const int screen = ride->forward ? lsb(line) : msb(line);
             if (ride->hop == Hop::AdjacentScreen && screen != s + t.vec_step[ride->vec]) continue;
-            reach = ride->ray[screen];
+            reach = ride->ray[screen] & ride->mask[s];  // the mask: the hop's range
         }
         const BB blockers = reach & occ;
         if (any(blockers)) reach &= ~ride->ray[ride->forward ? lsb(blockers) : msb(blockers)];
@@ -249,7 +249,7 @@ BB Board<BB>::capture_reach(Color c, int type, int from, BB occ) const {
             const int screen = ride.forward ? lsb(line) : msb(line);
             if (ride.hop == Hop::AdjacentScreen && screen != from + t_->vec_step[ride.vec])
                 continue;
-            r = ride.ray[screen];
+            r = ride.ray[screen] & ride.mask[from];
         }
         const BB blockers = r & occ;
         if (any(blockers)) r &= ~ride.ray[ride.forward ? lsb(blockers) : msb(blockers)];
@@ -417,7 +417,13 @@ typename Board<BB>::LegalMode Board<BB>::legality(Legality& out) const {
     const Color us = stm_, them = ~stm_;
     if (!t.variant->check_rules) return LegalMode::AllLegal;
     const BB royals = royals_ & by_color_[us];
-    if (!any(royals)) return LegalMode::AllLegal;  // nothing of ours can be left attacked
+    if (!any(royals)) {
+        // Nothing of ours can be left attacked, but a royal piece in hand may be dropped
+        // where it is (Fairy-Stockfish's screen: the king dropped beside an enemy pawn).
+        for (std::uint32_t ts = t.royal_types; ts; ts &= ts - 1)
+            if (hand_[us][std::countr_zero(ts)]) return LegalMode::Trial;
+        return LegalMode::AllLegal;
+    }
     if (t.variant->end.royal_capture && !has_royal(them)) return LegalMode::AllLegal;
     // Several royals, or facing royals (any move on their line may open it): every move tried.
     if (more_than_one(royals) || t.royal_promotion || t.flying_general) return LegalMode::Trial;

@@ -68,8 +68,9 @@ struct TableBuilder {
                               std::vector<BB>(nsq)};
         for (int s = 0; s < nsq; ++s) {
             int f = g.file_of(s) + dx, r = g.rank_of(s) + dy;
-            for (int k = 1;
-                 g.on_board(f, r) && (mr.range == 0 || mr.hop != Hop::None || k <= mr.range);
+            // A hop's range counts the whole move, the screen's squares included (pR2: the
+            // screen next to it, the square beyond), as Fairy-Stockfish counts it.
+            for (int k = 1; g.on_board(f, r) && (mr.range == 0 || k <= mr.range);
                  ++k, f += dx, r += dy)
                 ride.mask[s] |= square_bit<BB>(g.at(f, r));
         }
@@ -193,7 +194,7 @@ struct TableBuilder {
     }
 
     // First moves: from each square, every target of each move with the squares on its way
-    // (a ride is a leap per distance, its nearer squares on the way), Black's mirrored.
+    // (a ride is a leap per distance, its nearer squares on the way), Black's turned half round.
     void first_moves(Color c, const PieceType& pt, typename T::PerPiece& pp) {
         if (pt.first_moves.empty()) return;
         pp.first.assign(nsq, {});
@@ -201,7 +202,7 @@ struct TableBuilder {
             for (int rank : pt.first_move_ranks)
                 if (g.relative_rank(c, s) == rank) pp.first_from |= square_bit<BB>(s);
             for (const MoveRule& m : pt.first_moves) {
-                const int dx = m.dx, dy = c == White ? m.dy : -m.dy;
+                const int dx = c == White ? m.dx : -m.dx, dy = c == White ? m.dy : -m.dy;
                 BB path{};
                 for (int k = 1; m.range == 0 || k <= m.range; ++k) {
                     const int f = g.file_of(s) + k * dx, r = g.rank_of(s) + k * dy;
@@ -236,7 +237,7 @@ struct TableBuilder {
         extra.leap_capture.assign(nsq, BB{});
         extra.lame.assign(nsq, {});
         for (const MoveRule& mr : pt.extra_moves->moves) {
-            const int dx = mr.dx, dy = c == White ? mr.dy : -mr.dy;
+            const int dx = c == White ? mr.dx : -mr.dx, dy = c == White ? mr.dy : -mr.dy;
             if (mr.lame)
                 lame_leap(extra, mr, dx, dy);
             else
@@ -275,7 +276,7 @@ struct TableBuilder {
         pp.lame.assign(nsq, {});
         pp.forward = c == White ? g.width : -g.width;
         for (const MoveRule& mr : pt.moves) {
-            const int dx = mr.dx, dy = c == White ? mr.dy : -mr.dy;
+            const int dx = c == White ? mr.dx : -mr.dx, dy = c == White ? mr.dy : -mr.dy;
             if (mr.hop != Hop::None || mr.is_rider())
                 ride(pp, mr, dx, dy);
             else if (mr.lame)
@@ -316,7 +317,8 @@ struct TableBuilder {
                 // The range of this ride, read back from its rule.
                 const MoveRule* rule = nullptr;
                 for (const MoveRule& mr : v.pieces[ti].moves)
-                    if (mr.dx == dx && (c == White ? mr.dy : -mr.dy) == dy && mr.is_rider() &&
+                    if ((c == White ? mr.dx : -mr.dx) == dx &&
+                        (c == White ? mr.dy : -mr.dy) == dy && mr.is_rider() &&
                         mr.hop == Hop::None && mr.can_capture)
                         rule = &mr;
                 if (!rule || rule->range == 0)
@@ -565,8 +567,11 @@ struct TableBuilder {
         if (const auto& region = v.end.region) {
             for (int c = 0; c < 2; ++c)
                 for (Square sq : region->squares[c]) t.region[c] |= square_bit<BB>(sq);
-            t.region_types = 1u << v.type_of(region->piece);
+            t.region_types = region->piece           ? 1u << v.type_of(region->piece)
+                             : v.pieces.size() >= 32 ? ~0u
+                                                     : (1u << v.pieces.size()) - 1;
             t.region_reply = region->reply;
+            t.region_count = region->count;
         }
         t.bare_king_reply = v.end.bare_king_reply;
         t.flying_general = v.flying_general;
@@ -576,6 +581,7 @@ struct TableBuilder {
                 t.orthogonal_vecs[i] = ray_index(orthogonal[i][0], orthogonal[i][1]);
         }
         for (char c : v.end.extinction_pieces) t.extinction_types.push_back(v.type_of(c));
+        t.extinction_count = v.end.extinction_count;
     }
 };
 
@@ -619,7 +625,7 @@ BB Tables<BB>::stranded_squares(const Variant& v, int type, Color c) const {
     for (int s = 0; s < nsq; ++s) {
         bool moves = false;
         for (const MoveRule& m : v.pieces[type].moves)
-            moves = moves || (m.can_move && g.on_board(g.file_of(s) + m.dx,
+            moves = moves || (m.can_move && g.on_board(g.file_of(s) + (c == White ? m.dx : -m.dx),
                                                        g.rank_of(s) + (c == White ? m.dy : -m.dy)));
         if (!moves) out |= square_bit<BB>(s);
     }

@@ -278,9 +278,11 @@ struct Tables {
     // ends the game (in the file's order; empty with extinction_all: every piece).
     BB region[2]{};
     std::uint32_t region_types = 0;
+    int region_count = 1;
     bool region_reply = false;
     bool bare_king_reply = false;
     std::vector<int> extinction_types;
+    int extinction_count = 0;
     // The flying-general rule (flying_general.cpp): royal pieces may not see each other
     // along these four rays.
     bool flying_general = false;

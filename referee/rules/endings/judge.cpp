@@ -27,13 +27,21 @@ std::string royal_name(const Variant& v) {
 
 }  // namespace
 
-// Whether a piece of c of the region's kinds stands in c's region.
+// Whether these pieces, one side's of one kind or all, are too few to go on: none left, or
+// no more than the variant's extinction count.
+template <class BB>
+bool Board<BB>::extinct(BB pieces) const {
+    return t_->extinction_count == 0 ? !any(pieces) : popcount(pieces) <= t_->extinction_count;
+}
+
+// Whether as many of c's pieces of the region's kinds as the rule asks stand in c's region.
 template <class BB>
 bool Board<BB>::in_region(Color c) const {
     BB ours{};
     for (std::uint32_t ts = t_->region_types; ts; ts &= ts - 1)
         ours |= pieces(c, std::countr_zero(ts));
-    return any(ours & t_->region[c]);
+    return t_->region_count == 1 ? any(ours & t_->region[c])
+                                 : popcount(ours & t_->region[c]) >= t_->region_count;
 }
 
 // "KB", as people write it, from the sorted "BK" the comparison uses.
@@ -115,11 +123,11 @@ template <class BB>
         case EndReason::Extinction:
             if (t_->extinction_types.empty()) {
                 for (Color c : {stm_, ~stm_})
-                    if (!any(by_color_[c])) return c;
+                    if (extinct(by_color_[c])) return c;
             } else {
                 for (int type : t_->extinction_types)
                     for (Color c : {stm_, ~stm_})
-                        if (!any(pieces(c, type))) return c;
+                        if (extinct(pieces(c, type))) return c;
             }
             return -1;
         case EndReason::Region: {
@@ -198,19 +206,28 @@ Outcome Board<BB>::describe(const Ending& e, Color side) const {
         case EndReason::Extinction: {
             std::string lost = "every piece";
             for (int type : t_->extinction_types)
-                if (!any(pieces(side, type))) {
+                if (extinct(pieces(side, type))) {
                     lost = "every " + v.pieces[type].name;
                     break;
                 }
+            if (t_->extinction_count)
+                lost = fmt::format(
+                    "all but {} of {}", t_->extinction_count,
+                    lost == "every piece" ? "its pieces" : "its " + lost.substr(6) + "s");
             return Outcome{result_for(side, e.value), EndReason::Extinction,
                            fmt::format("{} has lost {}", color_name(side), lost)};
         }
         case EndReason::Region: {
-            const std::string piece = v.pieces[std::countr_zero(t_->region_types)].name;
+            const std::string piece =
+                v.end.region->piece ? v.pieces[std::countr_zero(t_->region_types)].name : "piece";
             // Racing Kings: Black's king reaching the last rank on its reply evens the race.
             if (t_->region_reply && side == White && in_region(Black))
                 return Outcome{GameResult::Draw, EndReason::Region,
                                fmt::format("draw: both {}s have reached their goal", piece)};
+            if (t_->region_count > 1)
+                return Outcome{result_for(side, e.value), EndReason::Region,
+                               fmt::format("{}'s {} {}s have reached their goal", color_name(side),
+                                           t_->region_count, piece)};
             return Outcome{result_for(side, e.value), EndReason::Region,
                            fmt::format("{}'s {} has reached its goal", color_name(side), piece)};
         }
@@ -275,6 +292,11 @@ Outcome Board<BB>::describe(const Ending& e, Color side) const {
                         fmt::format("{} gave perpetual check (the same position {} times)",
                                     color_name(static_cast<Color>(checker)), e.count)};
             }
+            if (e.value != EndValue::Draw)
+                return Outcome{result_for(side, e.value), EndReason::Repetition,
+                               fmt::format("{} to move {}: the same position occurred {} times",
+                                           color_name(side),
+                                           e.value == EndValue::Loss ? "loses" : "wins", e.count)};
             return Outcome{GameResult::Draw, EndReason::Repetition,
                            fmt::format("draw: the same position occurred {} times", e.count)};
         case EndReason::NMoveRule: {

@@ -209,10 +209,13 @@ bool board_rules_reachable(const Position& pos) {
     // centre); where the other side gets a reply first (Racing Kings), the judge decides.
     if (const auto& region = v.end.region; region && !region->reply) {
         const Color side = pos.side_to_move();
+        int there = 0;
         for (Square s : region->squares[side]) {
             const auto on = pos.piece_at(s);
             if (on && on->color == side &&
-                v.pieces[static_cast<std::size_t>(on->type)].letter == region->piece)
+                (!region->piece ||
+                 v.pieces[static_cast<std::size_t>(on->type)].letter == region->piece) &&
+                ++there >= region->count)
                 return false;
         }
     }

@@ -236,7 +236,8 @@ std::string missed_win_words(const Variant& v, RuleFeature f, Color side) {
             for (Square s : end.region->squares[side]) squares.push_back(v.geometry.name(s));
             std::sort(squares.begin(), squares.end());
             return fmt::format("your engine may not know that a {} on {} wins",
-                               piece_called(v, end.region->piece), listed(squares, " or "));
+                               end.region->piece ? piece_called(v, end.region->piece) : "piece",
+                               listed(squares, " or "));
         }
         case RuleFeature::CheckCountWin:
             return fmt::format("your engine may not know that giving {} checks wins",

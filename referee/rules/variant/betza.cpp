@@ -63,8 +63,9 @@ std::vector<std::pair<int, int>> orientations(Atom atom) {
     return out;
 }
 
-// A direction token is one letter, or a pair read as the intersection of its letters; a
-// doubled letter (ff, ss) narrows to the vectors mostly along that axis.
+// A direction token is one letter, or a pair read as the intersection of its letters (on an
+// orthogonal atom: the union); a doubled letter (ff, ss) narrows to the vectors mostly along
+// that axis.
 bool single_matches(char d, int dx, int dy) {
     switch (d) {
         case 'f':
@@ -85,13 +86,16 @@ bool single_matches(char d, int dx, int dy) {
     }
 }
 
-bool token_matches(const std::string& token, int dx, int dy) {
+// On an orthogonal atom (W, D, H, R) no move lies along two axes, so a pair of two axes
+// (fs, fr, sb) selects each letter's moves, as Fairy-Stockfish reads its soldier's fsW.
+bool token_matches(const std::string& token, int dx, int dy, bool orthogonal) {
     if (token.size() == 1) return single_matches(token[0], dx, dy);
     char x = token[0], y = token[1];
     if (x == y) {
         char axis = (x == 'f' || x == 'b' || x == 'v') ? 'v' : 's';
         return single_matches(x, dx, dy) && single_matches(axis, dx, dy);
     }
+    if (orthogonal) return single_matches(x, dx, dy) || single_matches(y, dx, dy);
     return single_matches(x, dx, dy) && single_matches(y, dx, dy);
 }
 
@@ -227,7 +231,8 @@ std::vector<MoveRule> parse_betza(std::string_view text) {
                                  fmt::format("n (lame) is not defined for the atom '{}'", letter));
             for (auto [dx, dy] : orientations(atom)) {
                 bool selected = tokens.empty();
-                for (const auto& t : tokens) selected = selected || token_matches(t, dx, dy);
+                for (const auto& t : tokens)
+                    selected = selected || token_matches(t, dx, dy, atom.b == 0);
                 if (!selected) continue;
                 MoveRule rule;
                 rule.dx = dx;

@@ -22,7 +22,8 @@ namespace referee::rules {
 enum class Hop : unsigned char { None, AnyScreen, AdjacentScreen };
 
 // One direction of one atom, written for White (forward = rank up). Black's moves are the
-// same vectors with dy negated.
+// same vectors turned half round (dx and dy negated), as Fairy-Stockfish turns them: Black's
+// left (l) is White's right; for a piece the same on both sides it is White's mirrored.
 struct MoveRule {
     int dx = 0, dy = 0;
     int range = 1;  // 1: leaper; 0: rider without limit; n: rider of at most n steps

@@ -25,7 +25,7 @@ std::vector<Ending> list_endings(const EndRules& e) {
     add(EndReason::NoLegalMoves, true, e.no_legal_moves)->value_in_check = e.checkmate;
     if (!e.insufficient_material.empty())
         add(EndReason::InsufficientMaterial, false, EndValue::Draw);
-    if (e.repetition) add(EndReason::Repetition, false, EndValue::Draw, e.repetition);
+    if (e.repetition) add(EndReason::Repetition, false, e.repetition_value, e.repetition);
     if (e.n_move_rule) add(EndReason::NMoveRule, false, EndValue::Draw, e.n_move_rule);
     // After the n-move rule and repetition, as Fairy-Stockfish asks them.
     if (e.counting != CountingRule::None) add(EndReason::Counting, false, EndValue::Draw);

@@ -111,8 +111,12 @@ std::string Variant::summary() const {
         for (int c = 0; c < 2; ++c)
             for (Square sq : end.region->squares[c])
                 squares[c] += (squares[c].empty() ? "" : " ") + geometry.name(sq);
+        const std::string name =
+            end.region->piece ? pieces[type_of(end.region->piece)].name : "piece of any kind";
+        const std::string who =
+            end.region->count > 1 ? fmt::format("{} {}s", end.region->count, name) : "a " + name;
         out += fmt::format(
-            "a {} reaching {}: win{}\n", pieces[type_of(end.region->piece)].name,
+            "{} reaching {}: win{}\n", who,
             squares[0] == squares[1]
                 ? squares[0]
                 : fmt::format("{} (White), {} (Black)", squares[0], squares[1]),
@@ -125,18 +129,24 @@ std::string Variant::summary() const {
     if (end.extinction) {
         std::string kinds;
         for (char c : end.extinction_pieces) kinds += c;
-        out += fmt::format("a side that has lost {}: {}\n",
-                           kinds.empty() ? std::string("every piece")
-                                         : fmt::format("every piece of one of {}", kinds),
-                           end_value_name(*end.extinction));
+        const std::string lost = end.extinction_count
+                                     ? fmt::format("all but {} ", end.extinction_count)
+                                     : std::string("every ");
+        out += fmt::format(
+            "a side that has lost {}: {}\n",
+            kinds.empty() ? lost + "piece" : fmt::format("{}piece of one of {}", lost, kinds),
+            end_value_name(*end.extinction));
     }
     if (end.stalemate_piece_count)
         out += "no legal move: judged by who has fewer pieces (equal: draw)\n";
     if (must_capture) out += "a side that can capture must\n";
     if (checks_forbidden) out += "a move may not give check\n";
     if (end.move_limit) out += fmt::format("draw after {} moves by each side\n", end.move_limit);
-    if (end.repetition)
+    if (end.repetition && end.repetition_value == EndValue::Draw)
         out += fmt::format("draw on the {}-fold repetition of a position\n", end.repetition);
+    else if (end.repetition)
+        out += fmt::format("the {}-fold repetition of a position: {} for the side to move\n",
+                           end.repetition, end_value_name(end.repetition_value));
     if (end.perpetual_check)
         out += fmt::format("at that repetition, a side that checked with every move: {}\n",
                            end_value_name(*end.perpetual_check));

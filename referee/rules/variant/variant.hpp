@@ -101,9 +101,12 @@ struct MaterialDraw {
 // (King of the Hill's centre, Racing Kings' last rank). With `reply` the other side first
 // gets one more move, and Black reaching its region on that move draws (Racing Kings).
 struct RegionRule {
-    char piece = 0;                  // upper-case letter
+    char piece = 0;  // upper-case letter; 0: any piece (Fairy-Stockfish's flagPiece = *)
     std::vector<Square> squares[2];  // [White], [Black]
     bool reply = false;
+    // How many of the side's pieces of that kind must stand in its region at once (Fairy-
+    // Stockfish's flagPieceCount: knights-halma's nine knights, aralzaa's three).
+    int count = 1;
 };
 
 // Fairy-Stockfish's counting rules (makruk's and ASEAN chess's): once the counting starts,
@@ -117,7 +120,10 @@ struct EndRules {
     EndValue checkmate = EndValue::Loss;       // for the side in check with no legal move
     EndValue no_legal_moves = EndValue::Draw;  // for the side not in check with no legal move
     int move_limit = 0;  // draw once each side has made this many moves (0: none)
-    int repetition = 0;  // draw on the n-th occurrence of a position (0: none)
+    int repetition = 0;  // the game ends on the n-th occurrence of a position (0: none)
+    // The verdict then, for the side to move (Fairy-Stockfish's nFoldValue: a loss in its
+    // empire, pandemonium, mansindam); a draw unless set.
+    EndValue repetition_value = EndValue::Draw;
     // At that repetition, a side that gave check with every move since the position's first
     // occurrence gets this verdict (xiangqi: loss); both sides so: still a draw. Unset: none.
     std::optional<EndValue> perpetual_check;
@@ -133,6 +139,9 @@ struct EndRules {
     // verdict for it (horde: loss, antichess: win).
     std::optional<EndValue> extinction;
     std::vector<char> extinction_pieces;
+    // Extinct already with this many left (Fairy-Stockfish's extinctionPieceCount: its
+    // elimination chess loses with one piece left); 0: with none.
+    int extinction_count = 0;
     // With no legal move and not in check, the side with fewer pieces on the board gets
     // no_legal_moves' verdict, the side with more the opposite one; equal numbers draw
     // (suicide chess, Fairy-Stockfish's stalematePieceCount).

@@ -23,18 +23,24 @@ struct IniDraft {
     // still name it by its letter).
     std::vector<std::string> types;
 
-    // Pawn promotion (the pieces of type "pawn"): the types it may become, from which rank
-    // (absolute, White's; Black's mirrored), and whether it must.
+    // Pawn promotion (the pieces of type "pawn"): the types it may become, and whether it
+    // must.
     std::vector<std::string> promotion_types;
-    int promotion_rank = 8;
     bool mandatory_pawn_promotion = true;
-    // Other pieces' promotion (shogi's): type -> type, the zone being promotion_rank's.
+    // The promotion zone of each side ([White], [Black]) and the ranks each side's pawns may
+    // step two from, as Fairy-Stockfish keeps them: absolute rank numbers (1 is White's first
+    // rank), so that a child that changes maxRank keeps its parent's numbers, as
+    // Fairy-Stockfish's bitboards do (on 6 ranks chess's zones are rank 8, off the board, for
+    // White and rank 1 for Black). Played where the two sides' ranks mirror each other
+    // (ini_resolve.cpp).
+    std::vector<int> promotion_ranks[2] = {{8}, {1}};
+    std::vector<int> double_step_ranks[2] = {{2}, {7}};
+    // Other pieces' promotion (shogi's): type -> type, in the same zone.
     std::vector<std::pair<std::string, std::string>> promoted_types;
     bool mandatory_piece_promotion = false, immobility_illegal = false;
     bool piece_promotion_on_capture = false;
-    // The pawn's double step, from this rank (absolute, White's).
+    // The pawn's double step, and its first-rank double steps (Fairy-Stockfish 11.1's key).
     bool double_step = true;
-    int double_step_rank = 2;
     bool first_rank_double_steps = false;
     // Castling: the king's destination files (0-based), the rank (relative), the pieces.
     bool castling = true;
@@ -43,6 +49,9 @@ struct IniDraft {
     std::set<std::string> castling_rooks = {"rook"};
     // Drops of pawns: on the first rank, in the promotion zone.
     bool first_rank_pawn_drops = false, promotion_zone_pawn_drops = false;
+    // dropNoDoubledCount: dropNoDoubled's piece is not dropped on a file where the side has
+    // this many of it; 0: never dropped (Fairy-Stockfish's dragonfly).
+    int no_doubled_count = 1;
     // The soldier's sideways step from this rank on (1: always).
     int soldier_promotion_rank = 1;
 

@@ -2,10 +2,12 @@
 // can play is written into the draft, each one it cannot is refused naming the key and why.
 // Keys that only tell a GUI how to draw the game are accepted and change no rule.
 #include <algorithm>
+#include <array>
 #include <cctype>
 #include <charconv>
 #include <functional>
 #include <map>
+#include <sstream>
 
 #include <fmt/format.h>
 
@@ -58,11 +60,74 @@ const std::map<std::string, std::string> kRulesNotPlayed = {
     {"flipEnclosedPieces", "flipping enclosed pieces is not a rule here"},
     {"materialCounting", "adjudication by counting material is not a rule here"},
     {"chasingRule", "xiangqi's chasing rules are not a rule here"},
-    {"extinctionPieceCount", "extinction at a count other than 0 is not a rule here"},
     {"extinctionOpponentPieceCount", "extinction at a count other than 0 is not a rule here"},
     {"promotionLimit", "a limit of promoted pieces is not a rule here"},
     {"dropChecks", "drops that may not give check are not a rule here"},
 };
+
+// whiteDropRegion and blackDropRegion: one rule for both sides here, so the two must mirror
+// each other; one alone only where the other side can never drop (nothing in its hand at the
+// start, and captures not taken into hands), since Fairy-Stockfish lets it drop anywhere.
+void drop_regions(const IniPlace& at, const IniValues& r, IniDraft& d,
+                  std::set<std::string>& used) {
+    const IniEntry* region[2] = {at.section.find("whiteDropRegion"),
+                                 at.section.find("blackDropRegion")};
+    if (!region[White] && !region[Black]) return;
+    std::vector<int> ranks[2];
+    for (const Color side : {White, Black})
+        if (region[side]) {
+            used.insert(region[side]->key);
+            ranks[side] = r.rank_set(*region[side], side);
+        }
+    d.touched_drops = true;
+    if (region[White] && region[Black]) {
+        if (ranks[White] != ranks[Black])
+            at.fail(*region[Black],
+                    "the two sides' drop regions are not mirror images of each "
+                    "other, which the referee does not play");
+    } else {
+        const Color other = region[White] ? Black : White;
+        const IniEntry& given = *region[other == White ? Black : White];
+        const PositionFields start = r.start_fields(given);
+        const bool other_hand = std::any_of(start.hand.begin(), start.hand.end(), [&](char c) {
+            return std::isalpha(static_cast<unsigned char>(c)) &&
+                   (std::isupper(static_cast<unsigned char>(c)) != 0) == (other == White);
+        });
+        if (other_hand || d.v.captures_to_hand)
+            at.fail(given, fmt::format("a drop region for one side only: {} may drop anywhere "
+                                       "in Fairy-Stockfish, which the referee does not play; "
+                                       "give {} too",
+                                       other == White ? "White" : "Black",
+                                       other == White ? "whiteDropRegion" : "blackDropRegion"));
+    }
+    d.v.drop_rules.ranks = region[White] ? ranks[White] : ranks[Black];
+}
+
+// A start FEN as Fairy-Stockfish reads it: the fields after the side to move are the castling
+// rights, the en-passant square and the counts, each in its place, and one that is not what
+// its place holds is skipped (Fairy-Stockfish's own breakthrough5 is "... w 0 1": no castling
+// "0", no en-passant square "1", counts left at 0 and 1; petty's "w - 0 1" has no en-passant
+// square "0" and a half-move clock of 1). Written here as the referee reads a FEN. Where
+// the variant counts (makruk), a number in the en-passant place is that count, kept.
+std::string fairy_start_fen(const std::string& fen, bool counting) {
+    std::vector<std::string> fields;
+    std::istringstream words(fen);
+    for (std::string w; words >> w;) fields.push_back(w);
+    auto number = [](const std::string& w) {
+        return !w.empty() && std::all_of(w.begin(), w.end(), [](char c) {
+            return std::isdigit(static_cast<unsigned char>(c)) != 0;
+        });
+    };
+    // "[-]": an empty hand, as Fairy-Stockfish's cannonshogi writes it.
+    if (!fields.empty() && fields[0].size() >= 3 &&
+        fields[0].compare(fields[0].size() - 3, 3, "[-]") == 0)
+        fields[0].replace(fields[0].size() - 3, 3, "[]");
+    if (fields.size() > 2 && number(fields[2])) fields[2] = "-";
+    if (fields.size() > 3 && number(fields[3]) && !counting) fields[3] = "-";
+    std::string out;
+    for (const auto& f : fields) out += (out.empty() ? "" : " ") + f;
+    return out;
+}
 
 bool switched_off(const std::string& value) {
     return value == "false" || value == "none" || value == "0" || value == "-" || value.empty();
@@ -91,7 +156,16 @@ void apply_rule_keys(const IniPlace& at, IniDraft& d, std::set<std::string>& use
         d.touched_castling = true;
     });
     with("startFen", [&](const IniEntry& e) {
-        v.start_fen = e.value;
+        v.start_fen = fairy_start_fen(e.value, v.end.counting != CountingRule::None);
+        // Refused here, at its line: the castling rights are otherwise checked only when the
+        // game is set up, where the file and line are no longer known (rookmate's '7+7').
+        const std::string castling = r.start_fields(e).castling;
+        if (castling != "-" && !std::all_of(castling.begin(), castling.end(), [](char c) {
+                return std::isalpha(static_cast<unsigned char>(c));
+            }))
+            at.fail(e, fmt::format("the castling field '{}' of '{}' is not castling rights: give "
+                                   "letters (KQkq, or rooks' files) or '-'",
+                                   castling, e.value));
         d.touched_castling = true;
     });
     with("chess960", [&](const IniEntry& e) {
@@ -100,13 +174,24 @@ void apply_rule_keys(const IniPlace& at, IniDraft& d, std::set<std::string>& use
     });
 
     // Promotion.
+    // Fairy-Stockfish 11.1's relative ranks (promotionRank, doubleStepRank) set both sides,
+    // mirrored on the board as it is; the regions set one side's absolute ranks.
+    auto mirrored = [&](int from, int to) {
+        std::vector<int> white, black;
+        for (int rank = from; rank <= to; ++rank) white.push_back(rank);
+        for (int rank : white) black.push_back(v.geometry.height + 1 - rank);
+        std::sort(black.begin(), black.end());
+        return std::array<std::vector<int>, 2>{white, black};
+    };
     with("promotionRank", [&](const IniEntry& e) {
-        d.promotion_rank = r.rank(e);
+        const auto zone = mirrored(r.rank(e), v.geometry.height);
+        d.promotion_ranks[White] = zone[White];
+        d.promotion_ranks[Black] = zone[Black];
         d.touched_promotion = true;
     });
     for (const char* key : {"promotionRegionWhite", "promotionRegionBlack"})
         with(key, [&](const IniEntry& e) {
-            d.promotion_rank = r.zone_start(e, key[15] == 'W' ? White : Black);
+            d.promotion_ranks[key[15] == 'W' ? White : Black] = r.rank_set(e, White);
             d.touched_promotion = true;
         });
     with("promotionPieceTypes", [&](const IniEntry& e) {
@@ -114,7 +199,16 @@ void apply_rule_keys(const IniPlace& at, IniDraft& d, std::set<std::string>& use
         d.touched_promotion = true;
     });
     with("promotedPieceType", [&](const IniEntry& e) {
-        d.promoted_types = r.type_pairs(e);
+        // Each pair sets its type's promoted type; the parent's others stay (Fairy-Stockfish's
+        // gorogoroplus adds the lance's and the knight's to gorogoro's pawn and silver).
+        for (const auto& pair : r.type_pairs(e)) {
+            const auto same = std::find_if(d.promoted_types.begin(), d.promoted_types.end(),
+                                           [&](const auto& p) { return p.first == pair.first; });
+            if (same != d.promoted_types.end())
+                *same = pair;
+            else
+                d.promoted_types.push_back(pair);
+        }
         d.touched_promotion = true;
     });
     with("mandatoryPawnPromotion", [&](const IniEntry& e) {
@@ -144,7 +238,10 @@ void apply_rule_keys(const IniPlace& at, IniDraft& d, std::set<std::string>& use
         d.touched_double_step = true;
     });
     with("doubleStepRank", [&](const IniEntry& e) {
-        d.double_step_rank = r.rank(e);
+        const int rank = r.rank(e);
+        const auto ranks = mirrored(rank, rank);
+        d.double_step_ranks[White] = ranks[White];
+        d.double_step_ranks[Black] = ranks[Black];
         d.touched_double_step = true;
     });
     with("firstRankDoubleSteps", [&](const IniEntry& e) {
@@ -153,9 +250,7 @@ void apply_rule_keys(const IniPlace& at, IniDraft& d, std::set<std::string>& use
     });
     for (const char* key : {"doubleStepRegionWhite", "doubleStepRegionBlack"})
         with(key, [&](const IniEntry& e) {
-            const int rank = r.single_rank(e, key[16] == 'W' ? White : Black);
-            d.double_step = rank > 0;
-            if (rank > 0) d.double_step_rank = rank;
+            d.double_step_ranks[key[16] == 'W' ? White : Black] = r.rank_set(e, White);
             d.touched_double_step = true;
         });
 
@@ -206,8 +301,15 @@ void apply_rule_keys(const IniPlace& at, IniDraft& d, std::set<std::string>& use
     });
 
     // Hands and drops.
-    with("pieceDrops", [&](const IniEntry& e) { v.drops = r.boolean(e); });
-    with("capturesToHand", [&](const IniEntry& e) { v.captures_to_hand = r.boolean(e); });
+    // Drops bring Fairy-Stockfish's pawn-drop rules (ini_resolve.cpp) with them.
+    with("pieceDrops", [&](const IniEntry& e) {
+        v.drops = r.boolean(e);
+        d.touched_drops = true;
+    });
+    with("capturesToHand", [&](const IniEntry& e) {
+        v.captures_to_hand = r.boolean(e);
+        d.touched_drops = true;
+    });
     with("dropLoop", [&](const IniEntry& e) { v.drop_rules.keep_promoted = r.boolean(e); });
     with("mustDrop", [&](const IniEntry& e) { v.drop_rules.must_drop = r.boolean(e); });
     with("dropPromoted", [&](const IniEntry& e) { v.drop_rules.promoted = r.boolean(e); });
@@ -223,6 +325,10 @@ void apply_rule_keys(const IniPlace& at, IniDraft& d, std::set<std::string>& use
         // Doubled shogi pawns are allowed unless this is false.
         v.drop_rules.no_doubled = r.boolean(e) ? 0 : r.letter_of_type(e, "shogiPawn");
     });
+    with("dropNoDoubledCount", [&](const IniEntry& e) {
+        // Set where dropNoDoubled is read (below): 1 is the rule as the referee plays it.
+        d.no_doubled_count = r.number(e, 0, 1);
+    });
     with("dropNoDoubled", [&](const IniEntry& e) {
         const auto types = r.types(e);
         v.drop_rules.no_doubled =
@@ -235,10 +341,7 @@ void apply_rule_keys(const IniPlace& at, IniDraft& d, std::set<std::string>& use
     with("dropOppositeColoredBishop", [&](const IniEntry& e) {
         v.drop_rules.opposite_colours = r.boolean(e) ? r.letter_of_type(e, "bishop") : 0;
     });
-    for (const char* key : {"whiteDropRegion", "blackDropRegion"})
-        with(key, [&](const IniEntry& e) {
-            v.drop_rules.ranks = r.rank_set(e, key[0] == 'w' ? White : Black);
-        });
+    drop_regions(at, r, d, used);
 
     // How the game ends.
     with("nMoveRule", [&](const IniEntry& e) { v.end.n_move_rule = r.number(e, 0, 1 << 20); });
@@ -246,12 +349,7 @@ void apply_rule_keys(const IniPlace& at, IniDraft& d, std::set<std::string>& use
         v.end.repetition = r.number(e, 0, 1 << 20);
         if (v.end.repetition == 1) at.fail(e, "a repetition count must be 2 or more (0: none)");
     });
-    with("nFoldValue", [&](const IniEntry& e) {
-        if (r.value(e) != EndValue::Draw)
-            at.fail(e,
-                    "a repetition that is won or lost (other than by perpetual check: "
-                    "perpetualCheckIllegal) is not a rule here");
-    });
+    with("nFoldValue", [&](const IniEntry& e) { v.end.repetition_value = r.value(e); });
     with("perpetualCheckIllegal", [&](const IniEntry& e) {
         v.end.perpetual_check.reset();
         if (r.boolean(e)) v.end.perpetual_check = EndValue::Loss;
@@ -264,6 +362,8 @@ void apply_rule_keys(const IniPlace& at, IniDraft& d, std::set<std::string>& use
         v.end.extinction.reset();
         if (e.value != "none") v.end.extinction = r.value(e);
     });
+    with("extinctionPieceCount",
+         [&](const IniEntry& e) { v.end.extinction_count = r.number(e, 0, 1 << 10); });
     with("extinctionPieceTypes", [&](const IniEntry& e) {
         v.end.extinction_pieces.clear();
         if (e.value.find('*') != std::string::npos) return;  // every piece

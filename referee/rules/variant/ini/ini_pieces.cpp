@@ -257,7 +257,14 @@ IniDraft draft_from_variant(const Variant& v) {
         const PieceType& p = v.pieces[i];
         if (p.royal) d.castling_king = d.types[i];
         if (!p.promotes_to.empty() && !p.promoted_form_of) {
-            d.promotion_rank = p.promotion_rank ? p.promotion_rank : g.height;
+            const int zone = p.promotion_rank ? p.promotion_rank : g.height;
+            d.promotion_ranks[White].clear();
+            d.promotion_ranks[Black].clear();
+            for (int rank = zone; rank <= g.height; ++rank) {
+                d.promotion_ranks[White].push_back(rank);
+                d.promotion_ranks[Black].insert(d.promotion_ranks[Black].begin(),
+                                                g.height + 1 - rank);
+            }
             if (d.types[i] == "pawn") {
                 d.promotion_types.clear();
                 for (char c : p.promotes_to) d.promotion_types.push_back(d.type_of_letter(c));
@@ -272,7 +279,24 @@ IniDraft draft_from_variant(const Variant& v) {
         }
         if (d.types[i] == "pawn") {
             d.double_step = !p.double_step_ranks.empty();
-            if (d.double_step) d.double_step_rank = p.double_step_ranks.front();
+            if (d.double_step) {
+                d.double_step_ranks[White] = p.double_step_ranks;
+                d.double_step_ranks[Black].clear();
+                for (int rank : p.double_step_ranks)
+                    d.double_step_ranks[Black].push_back(g.height + 1 - rank);
+                std::sort(d.double_step_ranks[Black].begin(), d.double_step_ranks[Black].end());
+            }
+            // Its drops: on its first rank, in the promotion zone.
+            for (const auto& [letter, ranks] : v.drop_rules.forbidden_ranks)
+                if (letter == p.letter) {
+                    d.first_rank_pawn_drops =
+                        std::find(ranks.begin(), ranks.end(), 1) == ranks.end();
+                    d.promotion_zone_pawn_drops =
+                        !p.promotes_to.empty() &&
+                        std::find(ranks.begin(), ranks.end(),
+                                  p.promotion_rank ? p.promotion_rank : g.height) == ranks.end() &&
+                        p.promotion_optional;
+                }
         }
         if (d.types[i] == "soldier" && p.extra_moves)
             d.soldier_promotion_rank = p.extra_moves->region.rank_lo;

@@ -3,6 +3,7 @@
 // written "+P"), pawn drops, castling from where the start position puts the king and rooks.
 #include <algorithm>
 #include <cctype>
+#include <utility>
 
 #include <fmt/format.h>
 
@@ -33,10 +34,74 @@ char free_letter(const Variant& v, char wish) {
     return 0;
 }
 
+// Refused at the first of `keys` the section gives (the one to change), else at the section.
+[[noreturn]] void fail_at_key(const IniPlace& at, std::initializer_list<const char*> keys,
+                              const std::string& why) {
+    for (const char* key : keys)
+        if (const IniEntry* e = at.section.find(key)) at.fail(*e, why);
+    at.fail_section(why);
+}
+
+// Both sides' ranks (absolute, as the draft keeps them) as each side counts them, those on
+// the board; refused where the two differ, which the referee's pieces cannot play (one rule
+// for both sides, seen from each side's own end).
+std::vector<int> mirrored_ranks(const IniPlace& at, const Geometry& g,
+                                const std::vector<int> (&absolute)[2], const char* what,
+                                const char* white_key, const char* black_key,
+                                std::initializer_list<const char*> keys) {
+    std::vector<int> seen[2];
+    for (const Color side : {White, Black}) {
+        for (int rank : absolute[side])
+            if (rank >= 1 && rank <= g.height)
+                seen[side].push_back(side == White ? rank : g.height + 1 - rank);
+        std::sort(seen[side].begin(), seen[side].end());
+    }
+    if (seen[White] != seen[Black]) {
+        auto list = [](const std::vector<int>& ranks) {
+            std::string t;
+            for (int r : ranks) t += (t.empty() ? "" : " ") + std::to_string(r);
+            return t.empty() ? std::string("none") : t;
+        };
+        fail_at_key(
+            at, keys,
+            fmt::format("on this board of {} ranks the {} of the two sides are not mirror images: "
+                        "White's ranks {}, Black's {} counted from its own side; the referee "
+                        "plays one rule for both sides: give {} and {} that mirror each other "
+                        "(Fairy-Stockfish keeps each side's region as absolute ranks, so its "
+                        "default or a parent's region stays where it was when maxRank changes)",
+                        g.height, what, list(seen[White]), list(seen[Black]), white_key,
+                        black_key));
+    }
+    return seen[White];
+}
+
+// The promotion zone's first rank (relative), 0 where it is off the board.
+int promotion_zone(const IniPlace& at, const IniDraft& d) {
+    const Geometry& g = d.v.geometry;
+    const auto zone = mirrored_ranks(
+        at, g, d.promotion_ranks, "promotion zones", "promotionRegionWhite", "promotionRegionBlack",
+        {"promotionRegionWhite", "promotionRegionBlack", "promotionRank", "maxRank"});
+    if (zone.empty()) return 0;
+    if (zone.back() != g.height || static_cast<int>(zone.size()) != g.height - zone.front() + 1)
+        fail_at_key(at, {"promotionRegionWhite", "promotionRegionBlack", "promotionRank"},
+                    "only a promotion region of whole ranks from one rank to the far end is "
+                    "played here");
+    return zone.front();
+}
+
 void resolve_promotion(const IniPlace& at, IniDraft& d) {
     Variant& v = d.v;
     const Geometry& g = v.geometry;
-    const bool on_board = d.promotion_rank >= 1 && d.promotion_rank <= g.height;
+    // The zone matters where something promotes: a pawn with types to become, or a piece with
+    // a promoted type.
+    bool promotes = false;
+    for (std::size_t i = 0; i < v.pieces.size(); ++i)
+        if (d.types[i] == "pawn")
+            for (const std::string& t : d.promotion_types) promotes |= d.piece_of_type(t) >= 0;
+    for (const auto& [from, to] : d.promoted_types)
+        promotes |= d.piece_of_type(from) >= 0 && d.piece_of_type(to) >= 0;
+    const int zone = promotes ? promotion_zone(at, d) : 0;
+    const bool on_board = zone > 0;
     for (std::size_t i = 0; i < v.pieces.size(); ++i) {
         if (d.types[i] != "pawn") continue;
         PieceType& p = v.pieces[i];
@@ -44,7 +109,7 @@ void resolve_promotion(const IniPlace& at, IniDraft& d) {
         for (const std::string& t : d.promotion_types)
             if (const int j = d.piece_of_type(t); j >= 0 && on_board)
                 p.promotes_to.push_back(v.pieces[static_cast<std::size_t>(j)].letter);
-        p.promotion_rank = d.promotion_rank;
+        p.promotion_rank = zone;
         p.promotion_optional = !d.mandatory_pawn_promotion;
         p.forced_promotion_rank = p.promotion_optional ? -1 : 0;
         p.promotion_leaving = p.promotion_on_capture = false;
@@ -90,7 +155,7 @@ void resolve_promotion(const IniPlace& at, IniDraft& d) {
             p.promotes_to.clear();
             continue;
         }
-        p.promotion_rank = d.promotion_rank;
+        p.promotion_rank = zone;
         p.promotion_leaving = true;  // a move from the zone promotes too
         p.promotion_optional = !d.mandatory_piece_promotion;
         const int stuck = d.immobility_illegal ? immobile_from(p, g) : -1;
@@ -100,20 +165,26 @@ void resolve_promotion(const IniPlace& at, IniDraft& d) {
     }
 }
 
-void resolve_double_step(IniDraft& d) {
+void resolve_double_step(const IniPlace& at, IniDraft& d) {
     for (std::size_t i = 0; i < d.v.pieces.size(); ++i) {
         if (d.types[i] != "pawn") continue;
         PieceType& p = d.v.pieces[i];
         p.double_step_ranks.clear();
-        if (d.double_step && d.double_step_rank <= d.v.geometry.height) {
-            if (d.first_rank_double_steps && d.double_step_rank != 1)
-                p.double_step_ranks.push_back(1);
-            p.double_step_ranks.push_back(d.double_step_rank);
+        if (d.double_step) {
+            p.double_step_ranks = mirrored_ranks(
+                at, d.v.geometry, d.double_step_ranks, "double-step ranks", "doubleStepRegionWhite",
+                "doubleStepRegionBlack",
+                {"doubleStepRegionWhite", "doubleStepRegionBlack", "doubleStepRank", "maxRank"});
+            if (d.first_rank_double_steps && !p.double_step_ranks.empty() &&
+                p.double_step_ranks.front() != 1)
+                p.double_step_ranks.insert(p.double_step_ranks.begin(), 1);
         }
         p.en_passant = !p.double_step_ranks.empty();
     }
 }
 
+// Fairy-Stockfish's pawn drops: not on the dropping side's first rank (firstRankPawnDrops),
+// nor in its promotion zone (promotionZonePawnDrops).
 void resolve_drops(const IniPlace& at, IniDraft& d) {
     Variant& v = d.v;
     for (std::size_t i = 0; i < v.pieces.size(); ++i) {
@@ -122,12 +193,19 @@ void resolve_drops(const IniPlace& at, IniDraft& d) {
         auto& f = v.drop_rules.forbidden_ranks;
         std::erase_if(f, [&](const auto& entry) { return entry.first == letter; });
         if (!v.drops) continue;
-        if (!d.first_rank_pawn_drops) f.emplace_back(letter, std::vector<int>{1});
-        if (d.promotion_zone_pawn_drops && !v.pieces[i].promotes_to.empty() &&
-            !v.pieces[i].promotion_optional)
+        std::vector<int> ranks;
+        if (!d.first_rank_pawn_drops) ranks.push_back(1);
+        if (!d.promotion_zone_pawn_drops) {
+            if (const int zone = promotion_zone(at, d))
+                for (int rank = zone; rank <= v.geometry.height; ++rank)
+                    if (std::find(ranks.begin(), ranks.end(), rank) == ranks.end())
+                        ranks.push_back(rank);
+        } else if (!v.pieces[i].promotes_to.empty() && !v.pieces[i].promotion_optional) {
             at.fail_section(
                 "promotionZonePawnDrops leaves unpromoted pawns where pawns must "
                 "promote; the referee does not play that");
+        }
+        f.emplace_back(letter, std::move(ranks));
     }
 }
 
@@ -158,34 +236,49 @@ void resolve_castling(IniDraft& d) {
     } catch (const PositionError&) {
         return;  // the start position's own check says what is wrong with it
     }
-    const int rank = d.castling_rank - 1;
-    const char k = v.pieces[static_cast<std::size_t>(king)].letter;
-    int king_file = -1;
-    for (int file = 0; file < g.width && king_file < 0; ++file)
-        if (f.placement[g.at(file, rank)] == k) king_file = file;
-    if (king_file < 0) return;
-    auto is_rook = [&](int file) {
-        const char c = f.placement[g.at(file, rank)];
-        return c != '.' && std::isupper(static_cast<unsigned char>(c)) &&
-               d.castling_rooks.count(d.type_of_letter(c));
-    };
+    // Each right read on the side that has it: White's where White has it, else Black's
+    // (Fairy-Stockfish's shinobi: only Black keeps its rooks), its squares written as White's,
+    // the rule being one for both sides.
+    const char king_letter = v.pieces[static_cast<std::size_t>(king)].letter;
     for (const bool kingside : {true, false}) {
         const char right = kingside ? 'K' : 'Q';
-        if (f.castling.find(right) == std::string::npos &&
-            f.castling.find(static_cast<char>(std::tolower(right))) == std::string::npos)
+        const bool white = f.castling.find(right) != std::string::npos;
+        if (!white && f.castling.find(static_cast<char>(std::tolower(right))) == std::string::npos)
             continue;
+        const int rank = white ? d.castling_rank - 1 : g.height - d.castling_rank;
+        auto ours = [&](int file, char upper) {
+            const char c = f.placement[g.at(file, rank)];
+            return c != '.' && std::toupper(static_cast<unsigned char>(c)) == upper &&
+                   (std::isupper(static_cast<unsigned char>(c)) != 0) == white;
+        };
+        int king_file = -1;
+        for (int file = 0; file < g.width && king_file < 0; ++file)
+            if (ours(file, king_letter)) king_file = file;
+        if (king_file < 0) continue;
+        auto is_rook = [&](int file) {
+            const char c = f.placement[g.at(file, rank)];
+            return c != '.' && ours(file, static_cast<char>(std::toupper(c))) &&
+                   d.castling_rooks.count(d.type_of_letter(c));
+        };
         int rook_file = -1;
         for (int file = kingside ? g.width - 1 : 0; file >= 0 && file < g.width && rook_file < 0;
              file += kingside ? -1 : 1)
             if (is_rook(file)) rook_file = file;
         if (rook_file < 0 || (rook_file > king_file) != kingside) continue;
         const int to = kingside ? d.kingside_file : d.queenside_file;
+        const int first = d.castling_rank - 1;  // White's rank
         CastlingRule c;
         c.right = right;
-        c.king_from = g.at(king_file, rank);
-        c.rook_from = g.at(rook_file, rank);
-        c.king_to = g.at(to, rank);
-        c.rook_to = g.at(to + (kingside ? -1 : 1), rank);
+        c.king_from = g.at(king_file, first);
+        c.rook_from = g.at(rook_file, first);
+        c.king_to = g.at(to, first);
+        c.rook_to = g.at(to + (kingside ? -1 : 1), first);
+        if (!white) {
+            // White's squares may hold other pieces or none: the pieces are named.
+            c.king_piece = king_letter;
+            c.rook_piece = static_cast<char>(
+                std::toupper(static_cast<unsigned char>(f.placement[g.at(rook_file, rank)])));
+        }
         v.castling.push_back(c);
     }
 }
@@ -213,11 +306,19 @@ void resolve_soldier(IniDraft& d) {
 
 Variant resolve_draft(const IniPlace& at, IniDraft d) {
     if (d.touched_promotion) resolve_promotion(at, d);
-    if (d.touched_double_step || d.touched_promotion) resolve_double_step(d);
+    if (d.touched_double_step || d.touched_promotion) resolve_double_step(at, d);
     if (d.touched_drops || d.touched_promotion) resolve_drops(at, d);
     if (d.touched_castling) resolve_castling(d);
     if (d.touched_soldier) resolve_soldier(d);
     Variant& v = d.v;
+    if (d.no_doubled_count == 0 && v.drop_rules.no_doubled) {
+        const char letter = std::exchange(v.drop_rules.no_doubled, 0);
+        std::vector<int> every;
+        for (int rank = 1; rank <= v.geometry.height; ++rank) every.push_back(rank);
+        auto& f = v.drop_rules.forbidden_ranks;
+        std::erase_if(f, [&](const auto& entry) { return entry.first == letter; });
+        f.emplace_back(letter, every);
+    }
     const bool royal =
         std::any_of(v.pieces.begin(), v.pieces.end(), [](const PieceType& p) { return p.royal; });
     // Fairy-Stockfish judges checks wherever the variant has a king; without one, not.

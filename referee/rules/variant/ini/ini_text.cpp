@@ -66,11 +66,10 @@ std::vector<IniSection> split_ini(const std::string& text, const std::string& fi
             throw VariantError(file, number, 1, e.key,
                                "a key before any section: start with a section such as [name]");
         IniSection& s = sections.back();
-        if (const IniEntry* twice = s.find(e.key))
-            throw VariantError(file, number, 1, e.key,
-                               fmt::format("given twice in [{}] (also on line {}); Fairy-Stockfish "
-                                           "would keep only one of them",
-                                           s.name, twice->line));
+        if (const IniEntry* first = s.find(e.key)) {
+            if (first->value != e.value) s.repeated.push_back(std::move(e));
+            continue;
+        }
         s.entries.push_back(std::move(e));
     }
     return sections;

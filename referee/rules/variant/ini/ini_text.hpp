@@ -17,6 +17,10 @@ struct IniSection {
     std::string name, parent;  // parent: "" when the section names none
     int line = 0;              // of the `[...]` line
     std::vector<IniEntry> entries;
+    // A key given again with another value (Fairy-Stockfish would keep the last silently):
+    // that later entry; the section is refused naming it when it is read, not the whole file.
+    // A key repeated with the same value changes nothing and is kept once.
+    std::vector<IniEntry> repeated;
     const IniEntry* find(const std::string& key) const {
         for (const IniEntry& e : entries)
             if (e.key == key) return &e;
@@ -25,8 +29,7 @@ struct IniSection {
 };
 
 // Every section in file order. Throws VariantError naming `file` and the line for a line that
-// is neither a section, a key = value pair nor a comment, for a key before any section and
-// for a key given twice in one section (Fairy-Stockfish would keep one of them silently).
+// is neither a section, a key = value pair nor a comment, and for a key before any section.
 std::vector<IniSection> split_ini(const std::string& text, const std::string& file);
 
 }  // namespace referee::rules

@@ -144,23 +144,6 @@ std::vector<int> IniValues::rank_set(const IniEntry& e, Color side) const {
     return ranks;
 }
 
-int IniValues::zone_start(const IniEntry& e, Color side) const {
-    const auto ranks = rank_set(e, side);
-    const int h = d.v.geometry.height;
-    if (ranks.empty() || ranks.back() != h ||
-        static_cast<int>(ranks.size()) != h - ranks.front() + 1)
-        at.fail(e,
-                "only a promotion region of whole ranks from one rank to the far end is "
-                "played here");
-    return ranks.front();  // relative; White's absolute rank is the same number
-}
-
-int IniValues::single_rank(const IniEntry& e, Color side) const {
-    const auto ranks = rank_set(e, side);
-    if (ranks.size() > 1) at.fail(e, "only a double step from one rank is played here");
-    return ranks.empty() ? 0 : ranks.front();
-}
-
 char IniValues::letter_of_type(const IniEntry& e, const std::string& type) const {
     const int i = d.piece_of_type(type);
     if (i < 0)
@@ -195,7 +178,7 @@ void IniValues::flag_region(std::set<std::string>& used) const {
             black = &e;
         } else if (k == "flagRegion") {
             white = black = &e;
-        } else if (k != "flagMove") {
+        } else if (k != "flagMove" && k != "flagPieceCount") {
             continue;
         }
         used.insert(k);
@@ -204,22 +187,25 @@ void IniValues::flag_region(std::set<std::string>& used) const {
     if (!any) return;
     RegionRule rule = v.end.region.value_or(RegionRule{});
     if (piece) {
-        if (piece->value == "*")
-            at.fail(*piece, "a flag any piece may reach is not a rule here: name one piece");
-        const auto types = this->types(*piece);
-        if (types.size() != 1) at.fail(*piece, "needs one piece letter");
-        rule.piece = v.pieces[static_cast<std::size_t>(d.piece_of_type(types[0]))].letter;
-    }
+        if (piece->value == "*") {
+            rule.piece = 0;  // any piece
+        } else {
+            const auto types = this->types(*piece);
+            if (types.size() != 1) at.fail(*piece, "needs one piece letter, or * for any");
+            rule.piece = v.pieces[static_cast<std::size_t>(d.piece_of_type(types[0]))].letter;
+        }
+    }  // else the parent's, or Fairy-Stockfish's default *: any piece (0)
     if (white) rule.squares[White] = squares(*white);
     if (black) rule.squares[Black] = squares(*black);
     if (const IniEntry* move = at.section.find("flagMove")) rule.reply = boolean(*move);
+    if (const IniEntry* count = at.section.find("flagPieceCount"))
+        rule.count = number(*count, 1, 64);
     if (rule.squares[White].empty() && rule.squares[Black].empty()) {
         v.end.region.reset();
         return;
     }
     if (rule.squares[White].empty() || rule.squares[Black].empty())
         at.fail(*any, "a flag region for one side only is not a rule here: give both sides one");
-    if (!rule.piece) at.fail(*any, "a flag region needs its flagPiece");
     v.end.region = rule;
 }
 

@@ -29,12 +29,7 @@ struct IniValues {
     std::vector<std::pair<std::string, std::string>> type_pairs(const IniEntry& e) const;
     // Squares ("d4 e4", "*8", "a*"), sorted.
     std::vector<Square> squares(const IniEntry& e) const;
-    // A promotion region that is the ranks from one on to the side's far end: that rank
-    // (absolute, White's).
-    int zone_start(const IniEntry& e, Color side) const;
-    // A region of one whole rank: that rank (absolute, White's); 0 for an empty region.
-    int single_rank(const IniEntry& e, Color side) const;
-    // A region of whole ranks: those ranks, relative to the side.
+    // A region of whole ranks: those ranks, relative to the side (White's: absolute), sorted.
     std::vector<int> rank_set(const IniEntry& e, Color side) const;
     // The letter of the draft's piece of this type, refused if there is none.
     char letter_of_type(const IniEntry& e, const std::string& type) const;

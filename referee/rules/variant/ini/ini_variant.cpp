@@ -20,6 +20,10 @@ IniDraft draft_of(const std::vector<IniSection>& sections, std::size_t index,
                   const std::string& file, std::vector<std::string>& chain) {
     const IniSection& s = sections[index];
     const IniPlace at{file, s};
+    for (const IniEntry& again : s.repeated)
+        at.fail(again, fmt::format("given again with another value ('{}' on line {}); "
+                                   "Fairy-Stockfish keeps the last one silently: give it once",
+                                   s.find(again.key)->value, s.find(again.key)->line));
     IniDraft d;
     if (s.parent.empty()) {
         d = default_draft();

@@ -76,10 +76,12 @@ RegionRule read_region(const Reader& r, const Variant& v, const YAML::Node& node
     const std::string key = "end.region";
     if (!node.IsMap())
         r.fail(node, key, "must be a mapping such as {piece: K, squares: [d4, e4, d5, e5]}");
-    r.only_keys(node, key, {"piece", "squares", "white", "black", "reply"});
+    r.only_keys(node, key, {"piece", "squares", "white", "black", "reply", "count"});
     RegionRule rule;
     if (!node["piece"]) r.fail(node, key + ".piece", "a region needs the piece that reaches it");
-    rule.piece = parse_piece_letter(r, v, node["piece"], key + ".piece");
+    // `piece: any`: a piece of any kind (Fairy-Stockfish's flagPiece = *).
+    if (!(node["piece"].IsScalar() && node["piece"].Scalar() == "any"))
+        rule.piece = parse_piece_letter(r, v, node["piece"], key + ".piece");
     auto squares = [&](const YAML::Node& list, const std::string& k) {
         if (!list.IsSequence() || list.size() == 0)
             r.fail(list, k, "must be a non-empty list of squares such as [d4, e4]");
@@ -99,16 +101,23 @@ RegionRule read_region(const Reader& r, const Variant& v, const YAML::Node& node
         rule.squares[1] = squares(node["black"], key + ".black");
     }
     if (node["reply"]) rule.reply = r.get<bool>(node["reply"], key + ".reply", "true or false");
+    if (node["count"]) {
+        rule.count = r.get<int>(node["count"], key + ".count", "a whole number");
+        // More than the region holds is never reached, as in Fairy-Stockfish (knights-halma
+        // lists a square twice and asks nine knights of eight squares): a win for no one.
+        if (rule.count < 1) r.fail(node["count"], key + ".count", "must be 1 or more");
+    }
     return rule;
 }
 
 }  // namespace
 
 void read_end(const Reader& r, const YAML::Node& node, Variant& v) {
-    r.only_keys(node, "end",
-                {"royal_capture", "checkmate", "no_legal_moves", "move_limit", "repetition",
-                 "n_move_rule", "check_count", "insufficient_material", "region", "bare_king",
-                 "extinction", "stalemate_piece_count", "counting", "perpetual_check"});
+    r.only_keys(
+        node, "end",
+        {"royal_capture", "checkmate", "no_legal_moves", "move_limit", "repetition",
+         "repetition_value", "n_move_rule", "check_count", "insufficient_material", "region",
+         "bare_king", "extinction", "stalemate_piece_count", "counting", "perpetual_check"});
     EndRules& e = v.end;
     if (auto c = node["counting"]) {
         const auto rule = r.get<std::string>(c, "end.counting", "makruk or asean");
@@ -141,6 +150,12 @@ void read_end(const Reader& r, const YAML::Node& node, Variant& v) {
     if (e.repetition == 1)
         r.fail(node["repetition"], "end.repetition",
                "a repetition count must be 2 or more (0: none)");
+    if (node["repetition_value"]) {
+        e.repetition_value = parse_end_value(r, node["repetition_value"], "end.repetition_value");
+        if (!e.repetition)
+            r.fail(node["repetition_value"], "end.repetition_value",
+                   "the verdict of a repetition needs 'repetition: N'");
+    }
     if (node["perpetual_check"]) {
         e.perpetual_check = parse_end_value(r, node["perpetual_check"], "end.perpetual_check");
         if (!e.repetition)
@@ -164,7 +179,7 @@ void read_end(const Reader& r, const YAML::Node& node, Variant& v) {
         // extinction: {value: loss, pieces: all} or {value: loss, pieces: [P, N, B, R, Q, K]}
         if (!x.IsMap())
             r.fail(x, "end.extinction", "must be a mapping such as {value: loss, pieces: all}");
-        r.only_keys(x, "end.extinction", {"value", "pieces"});
+        r.only_keys(x, "end.extinction", {"value", "pieces", "count"});
         if (!x["value"]) r.fail(x, "end.extinction.value", "extinction needs a 'value'");
         if (!x["pieces"])
             r.fail(x, "end.extinction.pieces",
@@ -176,6 +191,11 @@ void read_end(const Reader& r, const YAML::Node& node, Variant& v) {
                 if (v.type_of(c) < 0)
                     r.fail(x["pieces"], "end.extinction.pieces",
                            fmt::format("'{}' is not a piece of this variant", c));
+        }
+        if (x["count"]) {
+            e.extinction_count = r.get<int>(x["count"], "end.extinction.count", "a whole number");
+            if (e.extinction_count < 0)
+                r.fail(x["count"], "end.extinction.count", "must be 0 or more");
         }
     }
     if (node["stalemate_piece_count"])

@@ -131,6 +131,8 @@ std::string end_text(const Variant& v) {
     if (e.stalemate_piece_count) t += "  stalemate_piece_count: true\n";
     if (e.move_limit) t += fmt::format("  move_limit: {}\n", e.move_limit);
     if (e.repetition) t += fmt::format("  repetition: {}\n", e.repetition);
+    if (e.repetition && e.repetition_value != EndValue::Draw)
+        t += fmt::format("  repetition_value: {}\n", end_value_name(e.repetition_value));
     if (e.perpetual_check)
         t += fmt::format("  perpetual_check: {}\n", end_value_name(*e.perpetual_check));
     if (e.n_move_rule) t += fmt::format("  n_move_rule: {}\n", e.n_move_rule);
@@ -141,16 +143,20 @@ std::string end_text(const Variant& v) {
             for (Square s : list) out += (out.empty() ? "" : ", ") + g.name(s);
             return "[" + out + "]";
         };
-        t += fmt::format("  region: {{piece: {}, white: {}, black: {}{}}}\n", e.region->piece,
+        t += fmt::format("  region: {{piece: {}, white: {}, black: {}{}{}}}\n",
+                         e.region->piece ? std::string(1, e.region->piece) : "any",
                          squares(e.region->squares[0]), squares(e.region->squares[1]),
-                         e.region->reply ? ", reply: true" : "");
+                         e.region->reply ? ", reply: true" : "",
+                         e.region->count > 1 ? fmt::format(", count: {}", e.region->count) : "");
     }
     if (e.bare_king)
         t += fmt::format("  bare_king: {{value: {}, reply: {}}}\n", end_value_name(*e.bare_king),
                          yes(e.bare_king_reply));
     if (e.extinction)
-        t += fmt::format("  extinction: {{value: {}, pieces: {}}}\n", end_value_name(*e.extinction),
-                         e.extinction_pieces.empty() ? "all" : letters(e.extinction_pieces));
+        t += fmt::format("  extinction: {{value: {}, pieces: {}{}}}\n",
+                         end_value_name(*e.extinction),
+                         e.extinction_pieces.empty() ? "all" : letters(e.extinction_pieces),
+                         e.extinction_count ? fmt::format(", count: {}", e.extinction_count) : "");
     if (e.counting != CountingRule::None)
         t += fmt::format("  counting: {}\n",
                          e.counting == CountingRule::Makruk ? "makruk" : "asean");
