@@ -392,6 +392,24 @@ TEST_F(Xboard, OnlyAStartTheEngineDoesNotStandAtIsSetUp) {
         << dialect->cannot_start_at(later);
 }
 
+// Cambodian's king and met may make their first moves while unmoved, which its FEN names in
+// the castling field (DEde). An engine given a board by `edit` takes every piece on its start
+// square for unmoved: a position where the king stands at home but has moved cannot be given
+// so. Fairy-Max was asked 4k3/... b - - 0 1 and leapt the king e8-f6 (a validate probe).
+TEST_F(Xboard, EditCannotGiveAPieceAtHomeThatHasMoved) {
+    const auto& cambodian = test::cached_rules("cambodian");
+    open(cambodian);
+    handshake({"feature setboard=0 variants=\"normal,cambodian\" done=1"});
+    host.take();
+    const auto moved = cambodian.from_fen("4k3/7R/R2SN2p/N6P/2p5/6P1/8/2M2K2 b - - 0 1");
+    EXPECT_NE(dialect->cannot_start_at(moved).find("not the position's (-)"), std::string::npos)
+        << dialect->cannot_start_at(moved);
+    const auto unmoved = cambodian.from_fen("4k3/7R/R2SN2p/N6P/2p5/6P1/8/2M2K2 b e - 0 1");
+    EXPECT_EQ(dialect->cannot_start_at(unmoved), "");
+    const auto away = cambodian.from_fen("3k4/7R/R2SN2p/N6P/2p5/6P1/8/2M2K2 b - - 0 1");
+    EXPECT_EQ(dialect->cannot_start_at(away), "");
+}
+
 TEST_F(Xboard, OptionsMemoryAndCoresGoWhereTheEngineAsked) {
     config.options = {{"memory", "32"}, {"cores", "2"}, {"Resign", "1"}};
     open(chess);

@@ -498,12 +498,46 @@ class XboardDialect final : public Dialect {
         if (f.en_passant != "-")
             return fmt::format("cannot give the en-passant square {}", f.en_passant);
         const std::string implied = castling_from_edit(pos);
-        if (implied != f.castling)
-            return fmt::format(
-                "gives the castling rights of the kings and rooks at home ({}), not the "
-                "position's ({})",
-                implied, f.castling);
+        const std::string unmoved = unmoved_from_edit(pos);
+        auto letters = [](std::string text) {
+            text.erase(std::remove(text.begin(), text.end(), '-'), text.end());
+            std::sort(text.begin(), text.end());
+            return text;
+        };
+        if (!unmoved.empty() || letters(implied) != letters(f.castling)) {
+            // Where the field also names unmoved squares, compare as sets of letters.
+            if (letters(implied + unmoved) != letters(f.castling))
+                return fmt::format(
+                    "gives the rights of the pieces at home ({}), not the position's ({}): an "
+                    "engine takes a piece on its start square for one that has not moved",
+                    letters(implied + unmoved).empty() ? "-" : letters(implied + unmoved),
+                    f.castling);
+        }
         return {};
+    }
+
+    // The unmoved squares an engine infers from an edited board, where the variant names
+    // them in the castling field (cambodian's king and met, whose first moves they allow;
+    // seirawan's gates): each back-rank square the start position names whose piece is
+    // still the start's, as its file letter (White's upper case).
+    std::string unmoved_from_edit(const rules::Position& pos) const {
+        if (!c_.variant.gating && !c_.variant.tracks_unmoved()) return {};
+        const auto& start = pos.rules().start();
+        const auto& g = pos.rules().geometry();
+        const std::string home = start.fields().castling;
+        std::string out;
+        for (bool white : {true, false})
+            for (int file = 0; file < g.width; ++file) {
+                const char lower = static_cast<char>('a' + file);
+                const char letter =
+                    white ? static_cast<char>(std::toupper(static_cast<unsigned char>(lower)))
+                          : lower;
+                if (home.find(letter) == std::string::npos) continue;
+                const auto s = g.at(file, white ? 0 : g.height - 1);
+                if (pos.letter_at(s) != '.' && pos.letter_at(s) == start.letter_at(s))
+                    out += letter;
+            }
+        return out;
     }
 
     // The castling rights an engine infers from an edited board: each right whose king and
