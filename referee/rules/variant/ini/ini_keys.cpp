@@ -400,11 +400,14 @@ void apply_rule_keys(const IniPlace& at, IniDraft& d, std::set<std::string>& use
     });
     r.mobility_regions(used);
 
-    for (const auto& [key, why] : kRulesNotPlayed)
-        with(key.c_str(), [&](const IniEntry& e) {
+    // Not a structured binding: clang before 16 cannot capture one in a lambda.
+    for (const auto& rule : kRulesNotPlayed) {
+        const std::string& why = rule.second;
+        with(rule.first.c_str(), [&](const IniEntry& e) {
             if (!switched_off(e.value))
                 at.fail(e, fmt::format("'{}' cannot be played by the referee: {}", e.value, why));
         });
+    }
 }
 
 }  // namespace referee::rules
