@@ -155,6 +155,8 @@ bool XboardSession::handle(const std::string& line) {
         set_option(rest());
     } else if (command == "result" || command == "white" || command == "black") {
         force_ = command == "result" ? true : force_;
+        // An engine that plays one game per process ends when told the result.
+        if (command == "result" && !player_.another_game()) return false;
     } else if (command == "undo" || command == "remove") {
         const std::size_t n = command == "undo" ? 1 : 2;
         std::lock_guard lock(mutex_);

@@ -72,7 +72,7 @@ std::string ensure_engine(ProbeContext& ctx, std::optional<rules::Color> side) {
     // An engine that ends its process after each game (as the course server's clients do)
     // is noticed here, once its exit has been seen, and started again as tournaments do. A
     // dialect with one game per process (plain, imcs-tcp) ends it by design: nothing to say.
-    if (ctx.last_game_completed) ctx.driver.pump(std::chrono::milliseconds(100));
+    if (ctx.last_game_completed) ctx.driver.settle_after_game(std::chrono::milliseconds(100));
     engine::Seat seat = ctx.driver.engine_seat();
     if (side) seat.color = *side == rules::White ? 'W' : 'B';
     if (ctx.driver.engine_alive()) {

@@ -109,6 +109,15 @@ ProbeDriver::Started ProbeDriver::start_engine(milliseconds settle, engine::Seat
     return out;
 }
 
+void ProbeDriver::settle_after_game(milliseconds wait) {
+    if (!engine_alive()) return;
+    auto answered = std::make_shared<bool>(false);
+    if (!engine_->ask_alive([answered] { *answered = true; })) return pump(wait);
+    // An engine still there answers at once; one that is ending does not answer, and its
+    // exit ends the wait. A busy one is given a second, then taken as still there.
+    run_until([&] { return *answered || !engine_alive(); }, milliseconds(1000));
+}
+
 void ProbeDriver::discard_engine() {
     if (!engine_) return;
     engine_->set_events({});

@@ -60,6 +60,10 @@ class ProbeDriver {
     void pump(std::chrono::milliseconds how_long) {
         run_until([] { return false; }, how_long);
     }
+    // After a game: lets an engine that ends its process after each game (as the course's
+    // clients do) be seen to exit. One the protocol can ask (isready, ping) is asked, and
+    // its answer or its exit ends the wait; one it cannot ask is given `wait`.
+    void settle_after_game(std::chrono::milliseconds wait);
     // Kills the engine's process group (after a fault, so the next probe starts clean).
     void discard_engine();
 

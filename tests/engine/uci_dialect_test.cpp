@@ -84,3 +84,22 @@ TEST_F(Uci, AGameOverWhileThinkingStopsTheEngineAndTheNextGameWaitsForItsBestmov
     EXPECT_EQ(host.take(), "");
     EXPECT_FALSE(dialect->owes_reply());
 }
+
+// Between games validate asks whether the engine is still there: an idle engine is sent
+// isready and its readyok answers; a thinking one cannot be asked, and neither can one
+// whose earlier question is unanswered.
+TEST_F(Uci, AnIdleEngineIsAskedWhetherItIsStillThereByIsready) {
+    int answers = 0;
+    EXPECT_TRUE(dialect->ask_alive([&] { ++answers; }));
+    EXPECT_EQ(host.take(), "isready\n");
+    EXPECT_FALSE(dialect->ask_alive([&] { ++answers; })) << "the first is not answered yet";
+    dialect->on_line("readyok");
+    EXPECT_EQ(answers, 1);
+    EXPECT_EQ(host.ready_count, 1) << "an answer to the question readies no game";
+    dialect->on_line("readyok");
+    EXPECT_EQ(answers, 1) << "one answer per question";
+    dialect->request_move(request(), {});
+    host.take();
+    EXPECT_FALSE(dialect->ask_alive([&] { ++answers; })) << "it is thinking";
+    EXPECT_EQ(host.take(), "");
+}

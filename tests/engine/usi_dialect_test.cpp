@@ -295,3 +295,19 @@ TEST_F(Usi, AGameOverWhileThinkingStopsTheEngineBeforeGameover) {
     EXPECT_TRUE(host.moves.empty());
     EXPECT_TRUE(host.faults.empty());
 }
+
+// Between games validate asks whether the engine is still there: isready, as in UCI, and
+// only while it is idle.
+TEST_F(Usi, AnIdleEngineIsAskedWhetherItIsStillThereByIsready) {
+    open(test::cached_rules("minishogi"));
+    int answers = 0;
+    EXPECT_FALSE(dialect->ask_alive([&] { ++answers; })) << "not through its handshake";
+    handshake();
+    dialect->on_line("readyok");
+    host.take();
+    EXPECT_TRUE(dialect->ask_alive([&] { ++answers; }));
+    EXPECT_EQ(host.take(), "isready\n");
+    dialect->on_line("readyok");
+    EXPECT_EQ(answers, 1);
+    EXPECT_EQ(host.ready_count, 1);
+}

@@ -534,3 +534,34 @@ TEST_F(Xboard, EditNamesTheSquaresOfATenRankBoardFromRankZero) {
 }
 
 }  // namespace
+
+// Between games validate asks whether the engine is still there: a ping of its own, whose
+// pong answers (and the next game's ping is still the one the game waits for); an engine
+// without the ping feature cannot be asked.
+TEST_F(Xboard, AnIdleEngineWithPingIsAskedWhetherItIsStillThere) {
+    open(chess);
+    handshake({"feature ping=1 setboard=1 usermove=1 done=1", "pong 1"});
+    host.take();
+    int answers = 0;
+    EXPECT_TRUE(dialect->ask_alive([&] { ++answers; }));
+    EXPECT_EQ(host.take(), "ping 2\n");
+    dialect->on_line("pong 1");
+    EXPECT_EQ(answers, 0) << "an older pong answers nothing";
+    dialect->on_line("pong 2");
+    EXPECT_EQ(answers, 1);
+    EXPECT_EQ(host.ready_count, 1);
+    EXPECT_TRUE(dialect->ask_alive([&] { ++answers; }));
+    EXPECT_EQ(host.take(), "ping 3\n");
+    dialect->new_game(true, request());
+    EXPECT_NE(host.take().find("ping 4\n"), std::string::npos);
+    dialect->on_line("pong 3");
+    EXPECT_EQ(host.ready_count, 1) << "the game waits for its own ping";
+    dialect->on_line("pong 4");
+    EXPECT_EQ(host.ready_count, 2);
+
+    open(chess);
+    handshake({"feature setboard=1 usermove=1 done=1"});
+    host.take();
+    EXPECT_FALSE(dialect->ask_alive([&] { ++answers; }));
+    EXPECT_EQ(host.take(), "");
+}

@@ -379,6 +379,24 @@ TEST(SlowOneGameEngines, AnImcsEngineThatExitsAfterEachGameIsRestartedAndReporte
     EXPECT_TRUE(referee::test::no_children_left());
 }
 
+// The same over xboard, where the engine has ping: asked between games whether it is still
+// there, it does not answer but exits, and validate sees the exit and starts it again.
+TEST(OneGameEngines, AnXboardEngineThatExitsOnResultIsRestartedAndReportedOnce) {
+    const std::string engine = "cmd=" + std::string(REFEREE_BIN_DIR) +
+                               "/flawed-engine arg=--one-game arg=--protocol arg=xboard "
+                               "proto=xboard name=one-game";
+    auto o = referee::test::options_for("minichess", engine, std::nullopt,
+                                        {"start-position", "rule-board-edges", "quit"});
+    o.rule_positions = 3;
+    const auto report = referee::validate::validate_engine(o);
+    for (const auto& p : report.probes)
+        EXPECT_NE(p.verdict, Verdict::Fail) << p.name << ": " << p.detail;
+    const auto note = referee::test::probe(report, "exits-after-game");
+    EXPECT_EQ(note.verdict, Verdict::Warn) << referee::validate::format_text(report);
+    EXPECT_EQ(referee::test::probe(report, "rule-board-edges").positions_asked, 3);
+    EXPECT_TRUE(referee::test::no_children_left());
+}
+
 TEST(SlowOneGameEngines, AnImcsClientThatKnowsOnlyTheStartPositionIsNotFailedForIt) {
     // Like the course's clients: it keeps its own board from the start, ignores the one it
     // is sent, and exits after its game. The set-up board is a warning, said once; the

@@ -106,6 +106,13 @@ class Dialect {
     // told `stop`, its bestmove not read yet). A new game waits for that answer, so that it
     // is never taken for a move of the next game.
     virtual bool owes_reply() const { return false; }
+    // Asks an idle engine whether it is still there (UCI and USI `isready`, xboard `ping`
+    // where the engine has the feature) and calls `answered` on its reply. Between games
+    // this tells an engine that waits for the next from one that ended its process, without
+    // waiting a fixed time for an exit that may never come. False when the dialect cannot
+    // ask now (no such command, not idle, an earlier question unanswered): `answered` is
+    // then never called.
+    virtual bool ask_alive(std::function<void()>) { return false; }
 };
 
 struct DialectContext {

@@ -87,6 +87,10 @@ class EngineSession : public std::enable_shared_from_this<EngineSession> {
     // Started, not exited, no fault, and able to play: a one-game dialect (plain, imcs-tcp)
     // whose game is over is not alive any more, though its process may still be exiting.
     bool alive() const;
+    // Dialect::ask_alive, while the engine is alive: false when the protocol cannot ask now.
+    bool ask_alive(std::function<void()> answered) {
+        return alive() && dialect_ && dialect_->ask_alive(std::move(answered));
+    }
     // Never started, or its process was reaped: nothing of it is left to wait for.
     bool finished() const;
     const Seat& seat() const { return seat_; }

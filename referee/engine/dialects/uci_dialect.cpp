@@ -3,6 +3,7 @@
 // (the opponent resigned, lost on time, was adjudicated...) stops it with `stop`; the next
 // game's ucinewgame waits for the bestmove it owes.
 #include <algorithm>
+#include <utility>
 #include <array>
 
 #include <fmt/format.h>
@@ -65,8 +66,12 @@ class UciDialect final : public Dialect {
                 }
                 return;
             case State::Idle:
+                // The answer to ask_alive's isready; other late output (a bestmove after
+                // time ran out) is ignored.
+                if (w[0] == "readyok" && alive_answer_) std::exchange(alive_answer_, nullptr)();
+                return;
             case State::Quit:
-                return;  // late output (a bestmove after time ran out) is ignored
+                return;
         }
     }
 
@@ -122,6 +127,13 @@ class UciDialect final : public Dialect {
 
     bool owes_reply() const override { return state_ == State::Stopping; }
 
+    bool ask_alive(std::function<void()> answered) override {
+        if (state_ != State::Idle || alive_answer_) return false;
+        alive_answer_ = std::move(answered);
+        c_.host.send("isready");
+        return true;
+    }
+
     void quit() override {
         state_ = State::Quit;
         c_.host.send("quit");
@@ -132,6 +144,9 @@ class UciDialect final : public Dialect {
     enum class State { AwaitUciOk, AwaitReadyOk, Idle, Thinking, Stopping, Quit };
 
     void begin_new_game() {
+        // An unanswered ask_alive's readyok now answers the game's isready early: harmless,
+        // the engine reads ucinewgame before the position in any case.
+        alive_answer_ = nullptr;
         state_ = State::AwaitReadyOk;
         if (seed_ && listed_.names.count("Seed"))
             c_.host.send(fmt::format("setoption name Seed value {}", seed_));
@@ -159,6 +174,7 @@ class UciDialect final : public Dialect {
     const rules::Position* position_ = nullptr;  // of the request being answered
     std::uint64_t seed_ = 0;                     // the next game's (MoveRequest::game_seed)
     bool new_game_waits_ = false;                // new_game() came while Stopping
+    std::function<void()> alive_answer_;         // ask_alive's, until its readyok
 };
 
 }  // namespace

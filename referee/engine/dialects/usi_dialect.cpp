@@ -8,6 +8,7 @@
 // USI's "b" (sente, who moves first) is the referee's White: btime is White's clock, unless
 // the engine reads it the other way (EngineConfig::usi_sente_clock; Fairy-Stockfish before 13).
 #include <algorithm>
+#include <utility>
 #include <array>
 
 #include <fmt/format.h>
@@ -75,8 +76,12 @@ class UsiDialect final : public Dialect {
                 }
                 return;
             case State::Idle:
+                // The answer to ask_alive's isready; other late output (a bestmove after
+                // time ran out) is ignored.
+                if (w[0] == "readyok" && alive_answer_) std::exchange(alive_answer_, nullptr)();
+                return;
             case State::Quit:
-                return;  // late output (a bestmove after time ran out) is ignored
+                return;
         }
     }
 
@@ -148,6 +153,13 @@ class UsiDialect final : public Dialect {
 
     bool owes_reply() const override { return state_ == State::Stopping; }
 
+    bool ask_alive(std::function<void()> answered) override {
+        if (state_ != State::Idle || alive_answer_) return false;
+        alive_answer_ = std::move(answered);
+        c_.host.send("isready");
+        return true;
+    }
+
     void quit() override {
         state_ = State::Quit;
         c_.host.send("quit");
@@ -189,6 +201,7 @@ class UsiDialect final : public Dialect {
     };
 
     void begin_new_game() {
+        alive_answer_ = nullptr;  // its readyok, if still to come, answers this isready early
         state_ = State::AwaitNewGameReady;
         if (seed_ && listed_.names.count("Seed"))
             c_.host.send(fmt::format("setoption name Seed value {}", seed_));
@@ -264,6 +277,7 @@ class UsiDialect final : public Dialect {
     const rules::Position* position_ = nullptr;  // of the request being answered
     std::uint64_t seed_ = 0;                     // the next game's (MoveRequest::game_seed)
     bool new_game_waits_ = false;                // new_game() came while Stopping
+    std::function<void()> alive_answer_;         // ask_alive's, until its readyok
     std::string gameover_;                       // sent after the bestmove owed
 };
 

@@ -20,6 +20,7 @@
 // `Illegal move: X` or `Error (...): X` about a move the referee sent, which is the
 // engine disagreeing with the rules.
 #include <algorithm>
+#include <utility>
 #include <cctype>
 #include <optional>
 #include <set>
@@ -230,6 +231,14 @@ class XboardDialect final : public Dialect {
 
     bool one_game() const override { return !reuse_; }
 
+    bool ask_alive(std::function<void()> answered) override {
+        if (!ping_ || state_ != State::Idle || alive_answer_) return false;
+        alive_answer_ = std::move(answered);
+        alive_ping_ = ++ping_sent_;
+        send(fmt::format("ping {}", alive_ping_));
+        return true;
+    }
+
     std::string cannot_start_at(const rules::Position& start) const override {
         if (setboard_ || engine_starts_at(start)) return {};
         const std::string why = edit_cannot_give(start);
@@ -423,6 +432,7 @@ class XboardDialect final : public Dialect {
             n = n * 10 + (ch - '0');
         }
         ping_answered_ = std::max(ping_answered_, n);
+        if (alive_answer_ && n == alive_ping_) std::exchange(alive_answer_, nullptr)();
         if (state_ == State::Syncing && n == ping_sent_) synced();
     }
 
@@ -628,6 +638,8 @@ class XboardDialect final : public Dialect {
     std::string variant_command_;
     std::vector<std::pair<std::string, std::string>> variant_options_;  // sent before it
     int ping_sent_ = 0, ping_answered_ = 0;
+    int alive_ping_ = 0;                  // ask_alive's ping; its pong calls alive_answer_
+    std::function<void()> alive_answer_;
     int depth_ = 0;
     bool force_ = true;
     std::size_t known_ = 0;       // moves of the game the engine has been told or played
