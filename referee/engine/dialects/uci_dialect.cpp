@@ -3,8 +3,8 @@
 // (the opponent resigned, lost on time, was adjudicated...) stops it with `stop`; the next
 // game's ucinewgame waits for the bestmove it owes.
 #include <algorithm>
-#include <utility>
 #include <array>
+#include <utility>
 
 #include <fmt/format.h>
 

@@ -8,8 +8,8 @@
 // USI's "b" (sente, who moves first) is the referee's White: btime is White's clock, unless
 // the engine reads it the other way (EngineConfig::usi_sente_clock; Fairy-Stockfish before 13).
 #include <algorithm>
-#include <utility>
 #include <array>
+#include <utility>
 
 #include <fmt/format.h>
 

@@ -20,10 +20,10 @@
 // `Illegal move: X` or `Error (...): X` about a move the referee sent, which is the
 // engine disagreeing with the rules.
 #include <algorithm>
-#include <utility>
 #include <cctype>
 #include <optional>
 #include <set>
+#include <utility>
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -638,7 +638,7 @@ class XboardDialect final : public Dialect {
     std::string variant_command_;
     std::vector<std::pair<std::string, std::string>> variant_options_;  // sent before it
     int ping_sent_ = 0, ping_answered_ = 0;
-    int alive_ping_ = 0;                  // ask_alive's ping; its pong calls alive_answer_
+    int alive_ping_ = 0;  // ask_alive's ping; its pong calls alive_answer_
     std::function<void()> alive_answer_;
     int depth_ = 0;
     bool force_ = true;
