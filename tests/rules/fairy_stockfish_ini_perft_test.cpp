@@ -73,19 +73,6 @@ extinctionPieceTypes = kq
 promotionRank = 4
 )";
 
-std::vector<std::string> random_game(const Rules& rules, std::mt19937& rng, int plies) {
-    std::vector<std::string> moves;
-    Position pos = rules.start();
-    for (int ply = 0; ply < plies && !pos.outcome(); ++ply) {
-        const std::vector<Move> legal = pos.legal_moves();
-        if (legal.empty()) break;
-        const Move m = legal[std::uniform_int_distribution<std::size_t>(0, legal.size() - 1)(rng)];
-        moves.push_back(pos.move_name(m, MoveStyle::Uci));
-        pos.play(m);
-    }
-    return moves;
-}
-
 class SlowFairyStockfishIni : public ::testing::TestWithParam<const char*> {
   protected:
     void SetUp() override {
@@ -106,15 +93,11 @@ TEST_P(SlowFairyStockfishIni, CountsAgreeWithFairyStockfishGivenTheSameFile) {
     EXPECT_EQ(rules.from_fen(start.fen).key(), rules.start().key()) << section << " " << start.fen;
     EXPECT_EQ(rules.start().perft(4, PerftStop::Immediate), start.nodes) << section;
     std::mt19937 rng(371);
-    for (int game = 0; game < 4; ++game) {
-        const auto moves = random_game(rules, rng, 10 + 10 * game);
-        const auto after = ask_fairy_stockfish(section, moves, 3, path);
-        ASSERT_TRUE(after.counted) << section;
-        std::string line;
-        for (const auto& m : moves) line += m + " ";
-        EXPECT_EQ(rules.from_fen(after.fen).perft(3, PerftStop::Immediate), after.nodes)
-            << section << " from " << after.fen << " (moves " << line << ")";
-    }
+    for (int game = 0; game < 4; ++game)
+        EXPECT_EQ(referee::test::perft_disagreement(
+                      rules, section, referee::test::random_uci_moves(rules, rng, 10 + 10 * game),
+                      3, path),
+                  "");
 }
 
 INSTANTIATE_TEST_SUITE_P(Sections, SlowFairyStockfishIni,

@@ -53,21 +53,6 @@ const std::vector<CatalogueVariant> kCatalogue = {
     {"shouse", 4},
 };
 
-// Moves of a random game from the start, in UCI (chess960 castling as the king taking its
-// rook, as Fairy-Stockfish reads it), stopped before the game ends.
-std::vector<std::string> random_game(const Rules& rules, std::mt19937& rng, int plies) {
-    std::vector<std::string> moves;
-    Position pos = rules.start();
-    for (int ply = 0; ply < plies && !pos.outcome(); ++ply) {
-        const std::vector<Move> legal = pos.legal_moves();
-        if (legal.empty()) break;
-        const Move m = legal[std::uniform_int_distribution<std::size_t>(0, legal.size() - 1)(rng)];
-        moves.push_back(pos.move_name(m, MoveStyle::Uci));
-        pos.play(m);
-    }
-    return moves;
-}
-
 class SlowFairyStockfishPerft : public ::testing::TestWithParam<CatalogueVariant> {
   protected:
     void SetUp() override {
@@ -88,23 +73,10 @@ TEST_P(SlowFairyStockfishPerft, CountsAgreeFromTheStartAndAfterRandomPlay) {
     EXPECT_EQ(rules.from_fen(start.fen).key(), rules.start().key()) << cv.name << " " << start.fen;
 
     std::mt19937 rng(20261127);
-    for (int game = 0; game < 5; ++game) {
-        const auto moves = random_game(rules, rng, 8 + 8 * game);
-        const FsAnswer after = ask_fairy_stockfish(cv.name, moves, 3);
-        ASSERT_TRUE(after.counted) << cv.name << ": Fairy-Stockfish gave no count";
-        std::string line;
-        for (const auto& m : moves) line += m + " ";
-        Position pos = rules.start();
-        try {
-            pos = rules.from_fen(after.fen);
-        } catch (const PositionError& e) {
-            ADD_FAILURE() << cv.name << ": Fairy-Stockfish's FEN " << after.fen
-                          << " does not read: " << e.what() << " (moves " << line << ")";
-            continue;
-        }
-        EXPECT_EQ(pos.perft(3, PerftStop::Immediate), after.nodes)
-            << cv.name << " from " << after.fen << " (moves " << line << ")";
-    }
+    for (int game = 0; game < 5; ++game)
+        EXPECT_EQ(referee::test::perft_disagreement(
+                      rules, cv.name, referee::test::random_uci_moves(rules, rng, 8 + 8 * game), 3),
+                  "");
 }
 
 // Sittuyin's first 32 plies are drops, so the random games above barely reach its pawn

@@ -12,19 +12,13 @@
 
 #include "referee/rules/core/position.hpp"
 #include "referee/rules/variant/variant.hpp"
+#include "tests/support/rules.hpp"
 
 namespace {
 
 using namespace referee::rules;
+using referee::test::ini_error;
 
-std::string error_of(const std::string& text, const std::string& section) {
-    try {
-        parse_ini_variant(text, "my.ini", section);
-    } catch (const VariantError& e) {
-        return e.what();
-    }
-    return "";
-}
 
 const PieceType& piece(const Variant& v, char letter) {
     return v.pieces.at(static_cast<std::size_t>(v.type_of(letter)));
@@ -46,7 +40,7 @@ TEST(IniRegions, AKeyGivenTwiceRefusesItsOwnSectionOnly) {
     const std::string ini =
         "[twice:chess]\nnMoveRule = 1\nnMoveRule = 2\n"
         "[again:chess]\nnMoveRule = 40\nnMoveRule = 40\n";
-    const std::string err = error_of(ini, "twice");
+    const std::string err = ini_error(ini, "twice");
     EXPECT_EQ(err.find("my.ini:3:1: nMoveRule: "), 0u) << err;
     EXPECT_NE(err.find("'1' on line 2"), std::string::npos) << err;
     // Another section of the file loads, and the same value twice changes nothing.
@@ -62,7 +56,7 @@ TEST(IniRegions, ChangingMaxRankKeepsEachSidesRegionsAsAbsoluteRanks) {
         "[sixfixed:six]\npromotionRegionWhite = *6\npromotionRegionBlack = *1\n"
         "doubleStepRegionBlack = *5\n"
         "[sixnodouble:six]\npromotionRegionWhite = *6\ndoubleStep = false\n";
-    const std::string err = error_of(ini, "six");
+    const std::string err = ini_error(ini, "six");
     EXPECT_EQ(err.find("my.ini:2:1: maxRank: "), 0u) << err;
     EXPECT_NE(err.find("not mirror images"), std::string::npos) << err;
     const Variant fixed = parse_ini_variant(ini, "my.ini", "sixfixed");
@@ -80,7 +74,7 @@ TEST(IniRegions, DoubleStepsFromSeveralRanks) {
     const Position pos = Rules(v).from_fen("4k3/8/8/8/8/P7/8/4K3 w - - 0 1");
     EXPECT_TRUE(has_move(pos, "a3a5"));
     // White's ranks 2 and 3, Black's (its default) 7 alone: not one rule.
-    EXPECT_NE(error_of("[lopsided:chess]\ndoubleStepRegionWhite = *2 *3\n", "lopsided")
+    EXPECT_NE(ini_error("[lopsided:chess]\ndoubleStepRegionWhite = *2 *3\n", "lopsided")
                   .find("doubleStepRegionWhite: "),
               std::string::npos);
 }
@@ -116,13 +110,13 @@ TEST(IniRegions, DropRegionsMirrorOrOneSideNeverDrops) {
         "startFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/8[KQRRBBNN] w - - 0 1\n"
         "[whiteonlyhand:crazyhouse]\nwhiteDropRegion = *1 *2\n";
     EXPECT_EQ(parse_ini_variant(ini, "my.ini", "both").drop_rules.ranks, (std::vector<int>{1, 2}));
-    EXPECT_EQ(error_of(ini, "lopsided").find("my.ini:6:1: blackDropRegion: "), 0u)
-        << error_of(ini, "lopsided");
+    EXPECT_EQ(ini_error(ini, "lopsided").find("my.ini:6:1: blackDropRegion: "), 0u)
+        << ini_error(ini, "lopsided");
     // Black has nothing to drop and captures go to no hand: White's region is the rule.
     EXPECT_EQ(parse_ini_variant(ini, "my.ini", "whiteonly").drop_rules.ranks,
               (std::vector<int>{1, 2}));
-    EXPECT_NE(error_of(ini, "whiteonlyhand").find("give blackDropRegion too"), std::string::npos)
-        << error_of(ini, "whiteonlyhand");
+    EXPECT_NE(ini_error(ini, "whiteonlyhand").find("give blackDropRegion too"), std::string::npos)
+        << ini_error(ini, "whiteonlyhand");
 }
 
 TEST(IniRegions, AKingInHandIsNotDroppedWhereItStandsAttacked) {
@@ -193,8 +187,8 @@ TEST(IniRegions, DropNoDoubledCountZeroDropsThatPieceNowhere) {
     const Variant v = parse_ini_variant(ini, "my.ini", "nopawns");
     EXPECT_EQ(forbidden_ranks(v, 'P'), (std::vector<int>{1, 2, 3, 4, 5, 6, 7, 8}));
     EXPECT_EQ(v.drop_rules.no_doubled, 0);
-    EXPECT_EQ(error_of(ini, "twice").find("my.ini:6:1: dropNoDoubledCount: "), 0u)
-        << error_of(ini, "twice");
+    EXPECT_EQ(ini_error(ini, "twice").find("my.ini:6:1: dropNoDoubledCount: "), 0u)
+        << ini_error(ini, "twice");
 }
 
 }  // namespace

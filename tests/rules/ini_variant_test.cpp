@@ -9,6 +9,7 @@
 
 #include "referee/rules/core/position.hpp"
 #include "referee/rules/variant/variant.hpp"
+#include "tests/support/rules.hpp"
 #include "referee/rules/variant/yaml/variant_yaml_writer.hpp"
 #include "tests/support/files.hpp"
 #include "tests/support/temp_dir.hpp"
@@ -16,6 +17,7 @@
 namespace {
 
 using namespace referee::rules;
+using referee::test::ini_error;
 
 // Sections written for these tests: a chess child, a child of that child, a section with
 // no parent, a custom piece, drops and a flag inherited from the shipped crazyhouse.
@@ -51,49 +53,40 @@ whiteFlag = d4 e4 d5 e5
 blackFlag = d4 e4 d5 e5
 )";
 
-// The error a section gives, or "" when it loads.
-std::string error_of(const std::string& text, const std::string& section) {
-    try {
-        parse_ini_variant(text, "my.ini", section);
-    } catch (const VariantError& e) {
-        return e.what();
-    }
-    return "";
-}
 
 TEST(IniVariant, ErrorsNameTheFileTheLineAndTheKey) {
     const std::string text = "[a:chess]\nnMoveRule = 40\nbikjangRule = true\n";
-    EXPECT_EQ(error_of(text, "a").find("my.ini:3:1: bikjangRule: "), 0u) << error_of(text, "a");
+    EXPECT_EQ(ini_error(text, "a").find("my.ini:3:1: bikjangRule: "), 0u) << ini_error(text, "a");
     // A key nobody knows is refused, not ignored as Fairy-Stockfish 11.1 does.
     const std::string typo = "[a:chess]\n\nnMoveRul = 40\n";
-    EXPECT_EQ(error_of(typo, "a").find("my.ini:3:1: nMoveRul: "), 0u) << error_of(typo, "a");
+    EXPECT_EQ(ini_error(typo, "a").find("my.ini:3:1: nMoveRul: "), 0u) << ini_error(typo, "a");
     // A value that is not of the key's type.
     const std::string bad = "[a:chess]\ncastling = maybe\n";
-    EXPECT_NE(error_of(bad, "a").find("my.ini:2:1: castling: "), std::string::npos);
-    EXPECT_NE(error_of(bad, "a").find("'maybe' is not true or false"), std::string::npos);
+    EXPECT_NE(ini_error(bad, "a").find("my.ini:2:1: castling: "), std::string::npos);
+    EXPECT_NE(ini_error(bad, "a").find("'maybe' is not true or false"), std::string::npos);
     // Betza the referee cannot read, at its key.
     const std::string betza = "[a:chess]\ncustomPiece1 = a:Xq\n";
-    EXPECT_EQ(error_of(betza, "a").find("my.ini:2:1: customPiece1: "), 0u) << error_of(betza, "a");
+    EXPECT_EQ(ini_error(betza, "a").find("my.ini:2:1: customPiece1: "), 0u) << ini_error(betza, "a");
     // A parent that is neither a section before it nor a shipped variant.
     const std::string orphan = "[a:nosuchvariant]\nnMoveRule = 40\n";
-    EXPECT_NE(error_of(orphan, "a").find("my.ini:1:"), std::string::npos);
-    EXPECT_NE(error_of(orphan, "a").find("nosuchvariant"), std::string::npos);
+    EXPECT_NE(ini_error(orphan, "a").find("my.ini:1:"), std::string::npos);
+    EXPECT_NE(ini_error(orphan, "a").find("nosuchvariant"), std::string::npos);
     // A key given twice, and a line that is no key.
-    EXPECT_NE(error_of("[a:chess]\nnMoveRule = 1\nnMoveRule = 2\n", "a").find("my.ini:3:1"),
+    EXPECT_NE(ini_error("[a:chess]\nnMoveRule = 1\nnMoveRule = 2\n", "a").find("my.ini:3:1"),
               std::string::npos);
-    EXPECT_NE(error_of("[a:chess]\nno equals sign\n", "a").find("my.ini:2:1"), std::string::npos);
+    EXPECT_NE(ini_error("[a:chess]\nno equals sign\n", "a").find("my.ini:2:1"), std::string::npos);
     // A start position with a piece the section does not have: at the startFen line.
     const std::string fen = "[a:chess]\nknight = -\n";
-    EXPECT_NE(error_of(fen, "a").find("my.ini:1:"), std::string::npos) << error_of(fen, "a");
+    EXPECT_NE(ini_error(fen, "a").find("my.ini:1:"), std::string::npos) << ini_error(fen, "a");
     const std::string fen2 = "[a:chess]\nknight = -\nstartFen = 4k3/8/8/8/8/8/8/4KN2 w - - 0 1\n";
-    EXPECT_EQ(error_of(fen2, "a").find("my.ini:3:1: startFen: "), 0u) << error_of(fen2, "a");
+    EXPECT_EQ(ini_error(fen2, "a").find("my.ini:3:1: startFen: "), 0u) << ini_error(fen2, "a");
     // A castling field that is no castling rights (Fairy-Stockfish's rookmate writes '7+7'
     // there), at its line rather than when the game is set up.
     const std::string rights = "[a:chess]\nstartFen = 4k3/8/8/8/8/8/8/4K3 w 7+7 0 1\n";
-    EXPECT_EQ(error_of(rights, "a").find("my.ini:2:1: startFen: "), 0u) << error_of(rights, "a");
-    EXPECT_NE(error_of(rights, "a").find("'7+7'"), std::string::npos) << error_of(rights, "a");
+    EXPECT_EQ(ini_error(rights, "a").find("my.ini:2:1: startFen: "), 0u) << ini_error(rights, "a");
+    EXPECT_NE(ini_error(rights, "a").find("'7+7'"), std::string::npos) << ini_error(rights, "a");
     // A section that is not there names the ones that are.
-    EXPECT_NE(error_of(kIni, "nope").find("nodouble, nodoublechild"), std::string::npos);
+    EXPECT_NE(ini_error(kIni, "nope").find("nodouble, nodoublechild"), std::string::npos);
 }
 
 TEST(IniVariant, InheritsFromEarlierSectionsAndTheShippedCatalogue) {

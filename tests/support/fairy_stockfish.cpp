@@ -29,4 +29,38 @@ FsAnswer ask_fairy_stockfish(const std::string& variant, const std::vector<std::
     return out;
 }
 
+std::vector<std::string> random_uci_moves(const rules::Rules& rules, std::mt19937& rng,
+                                          int plies) {
+    std::vector<std::string> moves;
+    rules::Position pos = rules.start();
+    for (int ply = 0; ply < plies && !pos.outcome(); ++ply) {
+        const std::vector<rules::Move> legal = pos.legal_moves();
+        if (legal.empty()) break;
+        const auto m = legal[std::uniform_int_distribution<std::size_t>(0, legal.size() - 1)(rng)];
+        moves.push_back(pos.move_name(m, rules::MoveStyle::Uci));
+        pos.play(m);
+    }
+    return moves;
+}
+
+std::string perft_disagreement(const rules::Rules& rules, const std::string& variant,
+                               const std::vector<std::string>& moves, int depth,
+                               const std::string& variant_path) {
+    const FsAnswer fs = ask_fairy_stockfish(variant, moves, depth, variant_path);
+    std::string line;
+    for (const auto& m : moves) line += m + " ";
+    if (!fs.counted) return variant + ": Fairy-Stockfish gave no count (moves " + line + ")";
+    try {
+        const std::uint64_t ours =
+            rules.from_fen(fs.fen).perft(depth, rules::PerftStop::Immediate);
+        if (ours == fs.nodes) return {};
+        return variant + " from " + fs.fen + " depth " + std::to_string(depth) + ": " +
+               std::to_string(ours) + " against Fairy-Stockfish's " + std::to_string(fs.nodes) +
+               " (moves " + line + ")";
+    } catch (const rules::PositionError& e) {
+        return variant + ": Fairy-Stockfish's FEN " + fs.fen + " does not read: " + e.what() +
+               " (moves " + line + ")";
+    }
+}
+
 }  // namespace referee::test

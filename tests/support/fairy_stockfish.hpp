@@ -3,8 +3,11 @@
 #pragma once
 
 #include <cstdint>
+#include <random>
 #include <string>
 #include <vector>
+
+#include "referee/rules/core/position.hpp"
 
 namespace referee::test {
 
@@ -21,5 +24,17 @@ struct FsAnswer {
 // FEN (`d`) and its perft.
 FsAnswer ask_fairy_stockfish(const std::string& variant, const std::vector<std::string>& moves,
                              int depth, const std::string& variant_path = "");
+
+// The moves of a random game from the start, in UCI (chess960 castling as the king taking
+// its rook, as Fairy-Stockfish reads it), stopped before the game ends.
+std::vector<std::string> random_uci_moves(const rules::Rules& rules, std::mt19937& rng,
+                                          int plies);
+
+// Counts `depth` plies from the position after `moves`: Fairy-Stockfish, and the referee
+// from Fairy-Stockfish's own FEN of it (its walk stopping where Fairy-Stockfish's does).
+// Empty when the counts agree; otherwise what differed, with the FEN and the moves.
+std::string perft_disagreement(const rules::Rules& rules, const std::string& variant,
+                               const std::vector<std::string>& moves, int depth,
+                               const std::string& variant_path = "");
 
 }  // namespace referee::test

@@ -12,6 +12,7 @@
 #include <gtest/gtest.h>
 
 #include "referee/rules/core/position.hpp"
+#include "referee/rules/variant/variant.hpp"
 
 namespace referee::test {
 
@@ -38,6 +39,17 @@ inline void expect_end(const rules::Position& pos, rules::GameResult result,
     EXPECT_EQ(o->result, result) << pos.fen();
     EXPECT_EQ(o->reason, reason) << pos.fen();
     EXPECT_EQ(o->description, sentence) << pos.fen();
+}
+
+// The error a section of a variants.ini text (read as the file "my.ini") gives, or "" when
+// it loads.
+inline std::string ini_error(const std::string& text, const std::string& section) {
+    try {
+        rules::parse_ini_variant(text, "my.ini", section);
+    } catch (const rules::VariantError& e) {
+        return e.what();
+    }
+    return "";
 }
 
 inline void expect_not_over(const rules::Position& pos) {
