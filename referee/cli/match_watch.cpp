@@ -13,9 +13,10 @@ namespace {
 
 tournament::MatchStatus status_of(const tournament::TournamentConfig& c,
                                   const std::map<int, match::GameRecord>& games) {
-    std::vector<match::GameRecord> list;
+    // Pointers, not copies: this runs after every game, over every game kept so far.
+    std::vector<const match::GameRecord*> list;
     list.reserve(games.size());
-    for (const auto& [slot, g] : games) list.push_back(g);
+    for (const auto& [slot, g] : games) list.push_back(&g);
     return tournament::match_status(c.engines[0].name, c.engines[1].name, c.sprt, list);
 }
 

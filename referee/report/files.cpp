@@ -1,11 +1,12 @@
 #include "referee/report/files.hpp"
 
+#include <algorithm>
 #include <cstdint>
 #include <filesystem>
 #include <fstream>
-#include <map>
 #include <memory>
 #include <stdexcept>
+#include <unordered_map>
 
 #include <fmt/format.h>
 
@@ -60,6 +61,32 @@ void write_page(const fs::path& dir, const ReportInput& in) {
     fs::rename(dir / "report.html.part", dir / "report.html");
 }
 
+// Puts games and offsets in the order of their slots, in place (the games are moved, never
+// copied), by following the cycles of the permutation.
+void in_slot_order(const std::vector<int>& slots, std::vector<match::GameRecord>& games,
+                   std::vector<std::uint64_t>& offsets) {
+    std::vector<std::size_t> order(slots.size());  // order[k]: where the k-th by slot is now
+    for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+    std::sort(order.begin(), order.end(),
+              [&](std::size_t a, std::size_t b) { return slots[a] < slots[b]; });
+    for (std::size_t start = 0; start < order.size(); ++start) {
+        if (order[start] == start) continue;
+        match::GameRecord held = std::move(games[start]);
+        const std::uint64_t held_offset = offsets[start];
+        std::size_t k = start;
+        while (order[k] != start) {
+            const std::size_t from = order[k];
+            games[k] = std::move(games[from]);
+            offsets[k] = offsets[from];
+            order[k] = k;
+            k = from;
+        }
+        games[k] = std::move(held);
+        offsets[k] = held_offset;
+        order[k] = k;
+    }
+}
+
 }  // namespace
 
 std::vector<std::string> write_reports(const std::string& dir, const ReportInput& in) {
@@ -83,19 +110,28 @@ std::vector<std::string> write_reports(const std::string& dir, const ReportInput
 
 std::vector<std::string> write_reports_from_journal(const std::string& dir, ReportInput in,
                                                     const std::string& journal) {
-    std::map<int, std::pair<std::uint64_t, match::GameRecord>> by_slot;
+    // One summary a game (its moves dropped), read in journal order straight into in.games:
+    // a second copy of every summary (a map by slot, then the list) would double the peak.
+    // A slot written twice (a game replayed on resume) keeps its last line.
+    std::unordered_map<int, std::size_t> where;  // slot -> index in in.games
+    std::vector<int> slots;
+    std::vector<std::uint64_t> offsets;
+    in.games.clear();
     tournament::scan_journal(journal,
                              [&](int slot, std::uint64_t offset, match::GameRecord&& game) {
                                  tournament::drop_moves(game);
-                                 by_slot[slot] = {offset, std::move(game)};
+                                 const auto [it, fresh] = where.try_emplace(slot, in.games.size());
+                                 if (!fresh) {
+                                     in.games[it->second] = std::move(game);
+                                     offsets[it->second] = offset;
+                                     return;
+                                 }
+                                 in.games.push_back(std::move(game));
+                                 offsets.push_back(offset);
+                                 slots.push_back(slot);
                              });
-    std::vector<std::uint64_t> offsets;
-    in.games.clear();
-    for (auto& [slot, entry] : by_slot) {
-        offsets.push_back(entry.first);
-        in.games.push_back(std::move(entry.second));
-    }
-    by_slot.clear();
+    where = {};
+    in_slot_order(slots, in.games, offsets);
     in.standings = tournament::compute_standings(in.engines, in.games);
     in.whole_games = [&](const std::function<void(const match::GameRecord&)>& visit) {
         tournament::JournalGameReader reader(journal);

@@ -14,6 +14,15 @@ double shown(double x) {
 
 MatchStatus match_status(const std::string& first, const std::string& second,
                          const SprtConfig& sprt, const std::vector<match::GameRecord>& games) {
+    std::vector<const match::GameRecord*> seen;
+    seen.reserve(games.size());
+    for (const auto& g : games) seen.push_back(&g);
+    return match_status(first, second, sprt, seen);
+}
+
+MatchStatus match_status(const std::string& first, const std::string& second,
+                         const SprtConfig& sprt,
+                         const std::vector<const match::GameRecord*>& games) {
     MatchStatus s;
     s.first = first;
     s.second = second;

@@ -23,6 +23,10 @@ struct MatchStatus {
 // The SPRT counts complete pairs (the pentanomial); with no pair yet, the single games.
 MatchStatus match_status(const std::string& first, const std::string& second,
                          const SprtConfig& sprt, const std::vector<match::GameRecord>& games);
+// The same over games kept elsewhere (the CLI's map by slot), without copying them.
+MatchStatus match_status(const std::string& first, const std::string& second,
+                         const SprtConfig& sprt,
+                         const std::vector<const match::GameRecord*>& games);
 
 // "Score of A vs B: 5 - 3 - 2  [0.600] 10" (wins, losses, draws of A; A's score; games).
 std::string score_line(const MatchStatus& s);

@@ -46,11 +46,20 @@ double elo_of_score(double s) {
 
 MatchCounts count_match(const std::string& first, const std::string& second,
                         const std::vector<match::GameRecord>& games) {
+    std::vector<const match::GameRecord*> seen;
+    seen.reserve(games.size());
+    for (const auto& g : games) seen.push_back(&g);
+    return count_match(first, second, seen);
+}
+
+MatchCounts count_match(const std::string& first, const std::string& second,
+                        const std::vector<const match::GameRecord*>& games) {
     MatchCounts out;
     // Pair k of the match holds rounds 2k-1 and 2k; the value is the half points so far and
     // how many of its games have been seen.
     std::map<int, std::pair<int, int>> pairs;
-    for (const auto& g : games) {
+    for (const auto* game : games) {
+        const match::GameRecord& g = *game;
         const bool ours =
             (g.white == first && g.black == second) || (g.white == second && g.black == first);
         if (!ours || first == second || g.termination == match::Termination::Interrupted) continue;

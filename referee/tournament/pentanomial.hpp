@@ -32,6 +32,9 @@ struct MatchCounts {
 };
 MatchCounts count_match(const std::string& first, const std::string& second,
                         const std::vector<match::GameRecord>& games);
+// The same over games kept elsewhere (a map by slot): no copy of every record to count them.
+MatchCounts count_match(const std::string& first, const std::string& second,
+                        const std::vector<const match::GameRecord*>& games);
 
 // Half-widths are of the 95% interval. How they are computed (see pentanomial.cpp):
 // the counts get a prior of one pseudo pair (half a pair LL, half WW), or one pseudo game

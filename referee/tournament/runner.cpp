@@ -121,6 +121,10 @@ using lanes::WorkGuard;
 // Everything a run holds. The main loop's part (queue, counts, failure) is touched on the
 // main loop only; each lane's part on its own loop (see Lane).
 struct Runner::State {
+    // Games whose journal line may be waiting for the disk while new games start: enough for
+    // the journal to write them in one batch, few enough that their records stay a few
+    // hundred KiB.
+    static constexpr int kMostGamesAwaitingDisk = 256;
     State(boost::asio::io_context& main, const TournamentConfig& c, std::vector<GameSlot> todo,
           JournalWriter& j, RunEvents& e);
     ~State() { join_lanes(); }
@@ -129,7 +133,7 @@ struct Runner::State {
     SessionPtr take(Lane& lane, int e, const engine::Seat& seat);
     bool give_back(Lane& lane, int e, const SessionPtr& s, bool at_fault);
     match::GameSpec spec_for(const GameSlot& slot) const;
-    void journal_then_report(const GameSlot& slot, const match::GameRecord& record);
+    void journal_then_report(const GameSlot& slot, std::shared_ptr<const match::GameRecord> record);
     void game_over(Lane& lane, const GameSlot& slot,
                    std::shared_ptr<const match::GameRecord> record, std::exception_ptr error,
                    std::array<bool, 2> kept);
@@ -268,11 +272,13 @@ match::GameSpec Runner::State::spec_for(const GameSlot& slot) const {
 
 // A game counts once its journal line is on disk: the journal's thread says so, and the
 // subscribers hear of it here, on the main loop, in the order games finished.
-void Runner::State::journal_then_report(const GameSlot& slot, const match::GameRecord& record) {
+// The record the game ended with is kept (shared, not copied) until its line is on disk.
+void Runner::State::journal_then_report(const GameSlot& slot,
+                                        std::shared_ptr<const match::GameRecord> record) {
     ++unreported;
-    auto keep = std::make_shared<match::GameRecord>(record);
+    auto keep = std::move(record);
     auto work = boost::asio::make_work_guard(io);
-    journal.append_async(slot.index, record,
+    journal.append_async(slot.index, *keep,
                          [this, slot, keep, work](std::exception_ptr error) mutable {
                              boost::asio::post(io, [this, slot, keep, error] {
                                  --unreported;
@@ -299,7 +305,7 @@ void Runner::State::game_over(Lane& lane, const GameSlot& slot,
     if (log) log->flush();
     try {
         if (error) std::rethrow_exception(error);
-        journal_then_report(slot, *record);
+        journal_then_report(slot, std::move(record));
     } catch (...) {
         fail(std::current_exception());
     }
@@ -397,7 +403,11 @@ void Runner::State::pump() {
     // Under an SPRT a game's place is taken only once the game before it is counted: the
     // verdict comes with its report (game_finished, after the journal line is on disk), and
     // a game started before then would be played and counted after the test had decided.
-    const int held = config.sprt.enabled ? unreported : 0;
+    // Otherwise a game may end before the one before it is on disk, but only so many: when
+    // the disk is slower than the games, every game waiting for its line holds its record
+    // and its line, and memory would grow with the number of games played.
+    const int held =
+        config.sprt.enabled ? unreported : std::max(0, unreported - kMostGamesAwaitingDisk);
     while (!failure && !stopping && in_play + held < config.concurrency && !queue.empty()) {
         const GameSlot slot = queue.front();
         queue.pop_front();
