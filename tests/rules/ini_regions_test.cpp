@@ -19,7 +19,6 @@ namespace {
 using namespace referee::rules;
 using referee::test::ini_error;
 
-
 const PieceType& piece(const Variant& v, char letter) {
     return v.pieces.at(static_cast<std::size_t>(v.type_of(letter)));
 }

@@ -9,9 +9,9 @@
 
 #include "referee/rules/core/position.hpp"
 #include "referee/rules/variant/variant.hpp"
-#include "tests/support/rules.hpp"
 #include "referee/rules/variant/yaml/variant_yaml_writer.hpp"
 #include "tests/support/files.hpp"
+#include "tests/support/rules.hpp"
 #include "tests/support/temp_dir.hpp"
 
 namespace {
@@ -53,7 +53,6 @@ whiteFlag = d4 e4 d5 e5
 blackFlag = d4 e4 d5 e5
 )";
 
-
 TEST(IniVariant, ErrorsNameTheFileTheLineAndTheKey) {
     const std::string text = "[a:chess]\nnMoveRule = 40\nbikjangRule = true\n";
     EXPECT_EQ(ini_error(text, "a").find("my.ini:3:1: bikjangRule: "), 0u) << ini_error(text, "a");
@@ -66,7 +65,8 @@ TEST(IniVariant, ErrorsNameTheFileTheLineAndTheKey) {
     EXPECT_NE(ini_error(bad, "a").find("'maybe' is not true or false"), std::string::npos);
     // Betza the referee cannot read, at its key.
     const std::string betza = "[a:chess]\ncustomPiece1 = a:Xq\n";
-    EXPECT_EQ(ini_error(betza, "a").find("my.ini:2:1: customPiece1: "), 0u) << ini_error(betza, "a");
+    EXPECT_EQ(ini_error(betza, "a").find("my.ini:2:1: customPiece1: "), 0u)
+        << ini_error(betza, "a");
     // A parent that is neither a section before it nor a shipped variant.
     const std::string orphan = "[a:nosuchvariant]\nnMoveRule = 40\n";
     EXPECT_NE(ini_error(orphan, "a").find("my.ini:1:"), std::string::npos);

@@ -29,8 +29,7 @@ FsAnswer ask_fairy_stockfish(const std::string& variant, const std::vector<std::
     return out;
 }
 
-std::vector<std::string> random_uci_moves(const rules::Rules& rules, std::mt19937& rng,
-                                          int plies) {
+std::vector<std::string> random_uci_moves(const rules::Rules& rules, std::mt19937& rng, int plies) {
     std::vector<std::string> moves;
     rules::Position pos = rules.start();
     for (int ply = 0; ply < plies && !pos.outcome(); ++ply) {
@@ -51,8 +50,7 @@ std::string perft_disagreement(const rules::Rules& rules, const std::string& var
     for (const auto& m : moves) line += m + " ";
     if (!fs.counted) return variant + ": Fairy-Stockfish gave no count (moves " + line + ")";
     try {
-        const std::uint64_t ours =
-            rules.from_fen(fs.fen).perft(depth, rules::PerftStop::Immediate);
+        const std::uint64_t ours = rules.from_fen(fs.fen).perft(depth, rules::PerftStop::Immediate);
         if (ours == fs.nodes) return {};
         return variant + " from " + fs.fen + " depth " + std::to_string(depth) + ": " +
                std::to_string(ours) + " against Fairy-Stockfish's " + std::to_string(fs.nodes) +

@@ -27,8 +27,7 @@ FsAnswer ask_fairy_stockfish(const std::string& variant, const std::vector<std::
 
 // The moves of a random game from the start, in UCI (chess960 castling as the king taking
 // its rook, as Fairy-Stockfish reads it), stopped before the game ends.
-std::vector<std::string> random_uci_moves(const rules::Rules& rules, std::mt19937& rng,
-                                          int plies);
+std::vector<std::string> random_uci_moves(const rules::Rules& rules, std::mt19937& rng, int plies);
 
 // Counts `depth` plies from the position after `moves`: Fairy-Stockfish, and the referee
 // from Fairy-Stockfish's own FEN of it (its walk stopping where Fairy-Stockfish's does).

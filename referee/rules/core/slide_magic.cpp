@@ -4,8 +4,44 @@
 #include "referee/rules/core/slide_magic.hpp"
 
 #include <algorithm>
+#include <cstdint>
+#include <map>
+#include <mutex>
+#include <tuple>
 
 namespace referee::rules {
+
+namespace {
+
+// The magics already found in this process, by everything that decides them: the board's
+// squares and, for each slide, its step, its reach and the rays its blockers cut. Finding
+// them is most of a variant's load time (about 30 ms for chess), and validate and the tests
+// load the same groups again and again (a variant, its ablations, each probe); the tables
+// themselves are rebuilt from the magics, which is quick, so no second copy stays resident.
+using MagicKey = std::vector<std::uint64_t>;
+using Magics = std::vector<std::pair<std::uint64_t, int>>;  // per square: multiplier, shift
+
+MagicKey magic_key(const Tables<Bits64>& t, const SlideList& slides, int nsq) {
+    std::vector<MagicKey> parts;
+    for (const auto& [vec, mask] : slides) {
+        MagicKey k{static_cast<std::uint64_t>(static_cast<std::int64_t>(t.vec_step[vec]))};
+        k.insert(k.end(), mask.begin(), mask.begin() + nsq);
+        k.insert(k.end(), t.ray[vec].begin(), t.ray[vec].begin() + nsq);
+        parts.push_back(std::move(k));
+    }
+    std::sort(parts.begin(), parts.end());
+    MagicKey key{static_cast<std::uint64_t>(nsq)};
+    for (const auto& k : parts) key.insert(key.end(), k.begin(), k.end());
+    return key;
+}
+
+std::mutex found_mutex;
+std::map<MagicKey, Magics>& found_magics() {
+    static std::map<MagicKey, Magics> found;
+    return found;
+}
+
+}  // namespace
 
 Bits64 slide_blockers(const Tables<Bits64>& t, int vec, Bits64 reach) {
     if (!reach) return 0;
@@ -19,6 +55,13 @@ const SlideTable* slide_table(Tables<Bits64>& t, SlideList slides, int nsq) {
     SlideTable& st = t.slide_tables.emplace_back();
     st.slides = std::move(slides);
     st.squares.resize(nsq);
+    const MagicKey key = magic_key(t, st.slides, nsq);
+    const Magics known = [&] {
+        const std::lock_guard lock(found_mutex);
+        const auto it = found_magics().find(key);
+        return it == found_magics().end() ? Magics() : it->second;
+    }();
+    Magics magics;
     std::vector<std::size_t> offsets(nsq);
     SplitMix64 rng{0x2545F4914F6CDD1Dull};
     std::vector<Bits64> occs, reach, seen;
@@ -44,9 +87,15 @@ const SlideTable* slide_table(Tables<Bits64>& t, SlideList slides, int nsq) {
             sub = (sub - m.mask) & m.mask;
         } while (sub);
         m.shift = 64 - std::max(n, 1);
+        if (!known.empty()) std::tie(m.magic, m.shift) = known[s];
         seen.assign(std::size_t(1) << (64 - m.shift), 0);
         stamp.assign(seen.size(), 0);
         for (int attempt = 1;; ++attempt) {
+            if (!known.empty()) {  // found before: only the table to fill
+                for (std::size_t i = 0; i < occs.size(); ++i)
+                    seen[(occs[i] * m.magic) >> m.shift] = reach[i];
+                break;
+            }
             // Sparse candidates (three words and-ed) suit wide masks; narrow ones on
             // small boards also get denser ones.
             m.magic =
@@ -72,9 +121,14 @@ const SlideTable* slide_table(Tables<Bits64>& t, SlideList slides, int nsq) {
                 stamp.assign(seen.size(), 0);
             }
         }
+        magics.emplace_back(m.magic, m.shift);
         offsets[s] = st.attacks.size();
         st.attacks.resize(st.attacks.size() + seen.size());
         std::copy(seen.begin(), seen.end(), st.attacks.begin() + offsets[s]);
+    }
+    if (known.empty()) {
+        const std::lock_guard lock(found_mutex);
+        found_magics().emplace(key, std::move(magics));
     }
     for (int s = 0; s < nsq; ++s) {
         st.squares[s].attacks = st.attacks.data() + offsets[s];
