@@ -61,6 +61,24 @@ stalemateValue = loss
 
 class SlowFfishIni : public ::testing::TestWithParam<const char*> {};
 
+// The referee's counts from ffish's start and from each of its positions after random play.
+void expect_counts_agree(const Rules& rules, const referee::test::FfishSection& theirs) {
+    const std::string& name = theirs.section;
+    ASSERT_TRUE(theirs.known) << name << ": ffish does not define it";
+    ASSERT_EQ(theirs.positions.size(), 4u);
+    EXPECT_EQ(rules.from_fen(theirs.start_fen).key(), rules.start().key())
+        << name << " " << theirs.start_fen;
+    const auto& start = theirs.positions[0];
+    EXPECT_EQ(rules.start().perft(start.depth, PerftStop::Immediate), start.nodes) << name;
+    for (std::size_t i = 1; i < theirs.positions.size(); ++i) {
+        const auto& p = theirs.positions[i];
+        std::string line;
+        for (const auto& m : p.moves) line += m + " ";
+        EXPECT_EQ(rules.from_fen(p.fen).perft(p.depth, PerftStop::Immediate), p.nodes)
+            << name << " from " << p.fen << " (moves " << line << ")";
+    }
+}
+
 TEST_P(SlowFfishIni, CountsAgreeWithFfishGivenTheSameFile) {
     const std::string section = GetParam();
     referee::test::TempDir dir;
@@ -69,22 +87,27 @@ TEST_P(SlowFfishIni, CountsAgreeWithFfishGivenTheSameFile) {
     const auto answer = referee::test::ask_ffish(path, {section}, 3, 3, 10, 37);
     if (!answer.unavailable.empty()) GTEST_SKIP() << answer.unavailable;
     ASSERT_EQ(answer.sections.size(), 1u);
-    const auto& theirs = answer.sections[0];
-    ASSERT_TRUE(theirs.known) << section << ": ffish does not define it after loading the file";
-    ASSERT_EQ(theirs.positions.size(), 4u);
-    const Rules rules = Rules::load(path + ":" + section);
-    EXPECT_EQ(rules.from_fen(theirs.start_fen).key(), rules.start().key())
-        << section << " " << theirs.start_fen;
-    const auto& start = theirs.positions[0];
-    EXPECT_EQ(rules.start().perft(start.depth, PerftStop::Immediate), start.nodes) << section;
-    for (std::size_t i = 1; i < theirs.positions.size(); ++i) {
-        const auto& p = theirs.positions[i];
-        std::string line;
-        for (const auto& m : p.moves) line += m + " ";
-        EXPECT_EQ(rules.from_fen(p.fen).perft(p.depth, PerftStop::Immediate), p.nodes)
-            << section << " from " << p.fen << " (moves " << line << ")";
-    }
+    expect_counts_agree(Rules::load(path + ":" + section), answer.sections[0]);
 }
+
+// Shipped variants that the current Fairy-Stockfish plays and Debian's 11.1 does not (so
+// fairy_stockfish_perft_test.cpp cannot ask it), against ffish's own variant of the name.
+class SlowFfishCatalogue : public ::testing::TestWithParam<const char*> {};
+
+TEST_P(SlowFfishCatalogue, CountsAgreeWithFfishsOwnVariant) {
+    const std::string name = GetParam();
+    referee::test::TempDir dir;
+    const std::string path = (dir.path() / "none.ini").string();
+    referee::test::write_text(path, "");
+    const auto answer = referee::test::ask_ffish(path, {name}, 4, 3, 16, 41);
+    if (!answer.unavailable.empty()) GTEST_SKIP() << answer.unavailable;
+    ASSERT_EQ(answer.sections.size(), 1u);
+    expect_counts_agree(Rules::load(name), answer.sections[0]);
+}
+
+INSTANTIATE_TEST_SUITE_P(Catalogue, SlowFfishCatalogue,
+                         ::testing::Values("threekings", "spartan", "berolina"),
+                         [](const auto& info) { return std::string(info.param); });
 
 INSTANTIATE_TEST_SUITE_P(Sections, SlowFfishIni,
                          ::testing::Values("twostep", "sixhouse", "mixedarmy", "kingdrops",
