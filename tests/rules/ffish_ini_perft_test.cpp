@@ -106,7 +106,7 @@ TEST_P(SlowFfishCatalogue, CountsAgreeWithFfishsOwnVariant) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Catalogue, SlowFfishCatalogue,
-                         ::testing::Values("threekings", "spartan", "berolina"),
+                         ::testing::Values("threekings", "jesonmor", "spartan", "berolina"),
                          [](const auto& info) { return std::string(info.param); });
 
 INSTANTIATE_TEST_SUITE_P(Sections, SlowFfishIni,
