@@ -14,19 +14,16 @@ using namespace referee::rules;
 using referee::test::cached_rules;
 using referee::test::play;
 
-const Rules& jeson_mor() {
-    return cached_rules("jesonmor");
-}
-
 TEST(JesonMor, PerftIsFairyStockfishs) {
-    EXPECT_EQ(jeson_mor().start().perft(4), 868624u);
+    EXPECT_EQ(cached_rules("jesonmor").start().perft(4), 868624u);
     // ffish: White's knight on e5, Black to move: only taking it there (c4xe5) goes on, to
     // White's four moves; every other reply ends the game.
-    EXPECT_EQ(jeson_mor().from_fen("4n4/9/9/9/4N4/2n6/9/9/4N4 b - - 1 1").perft(2), 4u);
+    EXPECT_EQ(cached_rules("jesonmor").from_fen("4n4/9/9/9/4N4/2n6/9/9/4N4 b - - 1 1").perft(2),
+              4u);
 }
 
 TEST(JesonMor, AKnightOnTheCentreWinsUnlessTheReplyTakesIt) {
-    Position pos = jeson_mor().from_fen("4n4/9/9/9/9/2n6/3N5/9/4N4 w - - 0 1");
+    Position pos = cached_rules("jesonmor").from_fen("4n4/9/9/9/9/2n6/3N5/9/4N4 w - - 0 1");
     play(pos, {"d3e5"});
     EXPECT_FALSE(pos.outcome().has_value()) << "Black has its reply";
     Position took = pos;

@@ -14,20 +14,17 @@ using namespace referee::rules;
 using referee::test::cached_rules;
 using referee::test::play;
 
-const Rules& three_kings() {
-    return cached_rules("threekings");
-}
-
 TEST(ThreeKings, PerftIsFairyStockfishs) {
-    EXPECT_EQ(three_kings().start().perft(4), 199514u);
+    EXPECT_EQ(cached_rules("threekings").start().perft(4), 199514u);
     // ffish after 20 random plies (its seed 1): a king already in the open.
-    const Position mid = three_kings().from_fen(
-        "1nbqkbn1/1kp1p1pk/pp3p2/8/1P1pP1p1/3P4/PBP1KP1P/KN1Q1BNK w - - 2 11");
+    const Position mid =
+        cached_rules("threekings")
+            .from_fen("1nbqkbn1/1kp1p1pk/pp3p2/8/1P1pP1p1/3P4/PBP1KP1P/KN1Q1BNK w - - 2 11");
     EXPECT_EQ(mid.perft(4), 705108u);
 }
 
 TEST(ThreeKings, AKingMayStandAttackedAndTakingOneWins) {
-    Position pos = three_kings().from_fen("k3k2k/8/8/8/8/8/6q1/K3K2K w - - 0 1");
+    Position pos = cached_rules("threekings").from_fen("k3k2k/8/8/8/8/8/6q1/K3K2K w - - 0 1");
     // No check: White's king on h1 stays where the queen attacks it, and may even step
     // next to her.
     EXPECT_NO_THROW(pos.parse_move("a1a2"));
