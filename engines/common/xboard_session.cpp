@@ -249,8 +249,8 @@ void XboardSession::user_move(const std::string& text) {
         std::lock_guard lock(mutex_);
         Move m;
         try {
-            m = position_->parse_move(
-                referee::rules::from_xboard_move(variants_.rules().variant(), text));
+            m = position_->parse_move(referee::rules::from_xboard_move(
+                variants_.rules().variant(), text, position_->side_to_move()));
         } catch (const referee::rules::MoveError& e) {
             if (e.kind() == referee::rules::MoveError::Kind::Unparsable) throw;
             out_.line("Illegal move: " + text);
@@ -327,8 +327,8 @@ void XboardSession::think() {
                        searching_ = false;
                        auto text = reply_text(reply, data->position, MoveStyle::Uci);
                        if (text && reply.text.empty())  // a broken engine's raw text stays raw
-                           text =
-                               referee::rules::to_xboard_move(variants_.rules().variant(), *text);
+                           text = referee::rules::to_xboard_move(variants_.rules().variant(), *text,
+                                                                 data->position.side_to_move());
                        if (!text) {
                            out_.line("resign");
                            return;

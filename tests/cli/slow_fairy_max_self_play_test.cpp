@@ -62,7 +62,9 @@ INSTANTIATE_TEST_SUITE_P(SlowFairyMax, SlowFairyMaxSelfPlay,
                                            "spartan", "fide-clobberers", "clobberers-fide",
                                            "fide-nutters", "nutters-fide", "fide-rookies",
                                            "rookies-fide", "clobberers-rookies",
-                                           "rookies-clobberers", "mexican"),
+                                           "rookies-clobberers", "clobberers-nutters",
+                                           "nutters-clobberers", "nutters-rookies",
+                                           "rookies-nutters", "mexican"),
                          [](const auto& info) {
                              std::string name = info.param;
                              for (char& c : name)

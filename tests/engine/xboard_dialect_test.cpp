@@ -517,6 +517,40 @@ TEST_F(Xboard, TheEnginesOwnPieceLettersAreWrittenAndRead) {
     EXPECT_NE(host.take().find("setboard 4k5/A8P/10/10/10/10/p9/4K5 w"), std::string::npos);
 }
 
+// Fairy-Max writes both the Clobberers' fad and the Nutters' colonel C: clobberers-nutters
+// calls the colonel O and gives it the engines' C for Black only (xboard_letters: {black:
+// {O: C}}), so White's C stays the fad both ways and a promotion's lower-case letter is read
+// by the side that moved.
+TEST_F(Xboard, OneSidesOwnLettersAreWrittenAndReadForThatSideAlone) {
+    const auto& armies = test::cached_rules("clobberers-nutters");
+    const auto position = armies.from_fen("1o2k3/7P/8/8/8/8/p7/1C2K3 w - - 0 1");
+    open(armies);
+    handshake(
+        {"feature setboard=0 variants=\"normal,fairy\" "
+         "option=\"Variant fairy selects -combo Clobberers-Nutters\" done=1"});
+    host.take();
+    start.emplace(position);
+    now.emplace(position);
+    dialect->new_game(false, request());
+    const std::string sent = host.take();
+    EXPECT_NE(sent.find("edit\n#\nCb1\nKe1\nPh7\nc\nPa2\nCb8\nKe8\n"), std::string::npos) << sent;
+    EXPECT_EQ(sent.find("Ob8"), std::string::npos) << sent;
+    play("h7h8c");  // White's fad: C both ways
+    dialect->request_move(request(), {});
+    EXPECT_NE(host.take().find("\nh7h8c\n"), std::string::npos);
+    EXPECT_EQ(answer("move a2a1c"), "a2a1o");  // Black's c is the colonel
+
+    open(armies);
+    handshake(
+        {"feature setboard=1 variants=\"normal,fairy\" "
+         "option=\"Variant fairy selects -combo Clobberers-Nutters\" done=1"});
+    host.take();
+    start.emplace(position);
+    now.emplace(position);
+    dialect->new_game(false, request());
+    EXPECT_NE(host.take().find("setboard 1c2k3/7P/8/8/8/8/p7/1C2K3 w"), std::string::npos);
+}
+
 // On ten ranks XBoard numbers them from 0, in edit's squares as in moves: Fairy-Max, which
 // has no setboard, was given mexican's probe positions a rank off and then moved pieces that
 // were not there.

@@ -121,6 +121,16 @@ const Misuse kMisuses[] = {
     {"xboard_letters: {N: S}", "xboard_letters: {N: s}", "s}", "xboard_letters.N", "upper-case"},
     {"xboard_letters: {N: S}", "xboard_letters: {N: Q}", "{N: Q}", "xboard_letters",
      "another piece's letter"},
+    // One side's letters: a mapping of their own, a piece given one letter once per side,
+    // and on that side still no letter that names two pieces.
+    {"xboard_letters: {N: S}", "xboard_letters: {black: [N]}", "[N]", "xboard_letters.black",
+     "mapping"},
+    {"xboard_letters: {N: S}", "xboard_letters: {N: S, black: {N: T}}", "N: T",
+     "xboard_letters.black.N", "has an engines' letter already"},
+    {"xboard_letters: {N: S}", "xboard_letters: {white: {N: B}}", "{white", "xboard_letters",
+     "another piece's letter (White)"},
+    {"xboard_letters: {N: S}", "xboard_letters: {N: S, black: {B: S}}", "{N: S, black",
+     "xboard_letters", "both N and B (Black)"},
     // A count of checks needs a piece to check.
     {"{letter: K, name: king, betza: K, royal: true}", "{letter: K, name: king, betza: K}",
      "3\n  region", "end.check_count", "royal"},

@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include "referee/rules/core/position.hpp"
+#include "referee/rules/variant/armies.hpp"
 #include "tests/support/rules.hpp"
 
 namespace {
@@ -92,6 +93,41 @@ TEST(FairyMaxVariants, TheClobberersKingCastlesLongByThreeSquares) {
     EXPECT_THROW(other.parse_move("e1c1"), MoveError);
     play(other, {"e1b1", "e8c8"});
     EXPECT_EQ(other.fen(), "2kr3r/8/8/8/8/8/8/1KL4L w - - 2 2");
+}
+
+// Each side's army: what it starts with and promotes to. In clobberers-nutters White never
+// has the colonel (O) and Black never the fad (C), which lets the xboard engines' C name
+// each side's own; where both sides start alike (chess), every kind is both sides'.
+TEST(FairyMaxVariants, EachSidesArmyIsWhatItStartsWithAndPromotesTo) {
+    const Variant& v = cached_rules("clobberers-nutters").variant();
+    const auto army = armies(v);
+    auto has = [&](Color c, char letter) {
+        return army[c][static_cast<std::size_t>(v.type_of(letter))];
+    };
+    for (char l : {'K', 'P', 'A', 'L', 'C', 'E'}) {
+        EXPECT_TRUE(has(White, l)) << l;
+        EXPECT_EQ(has(Black, l), l == 'K' || l == 'P') << l;
+    }
+    for (char l : {'O', 'T', 'U', 'H'}) {
+        EXPECT_TRUE(has(Black, l)) << l;
+        EXPECT_FALSE(has(White, l)) << l;
+    }
+    const Variant& chess = cached_rules("chess").variant();
+    const auto both = armies(chess);
+    EXPECT_EQ(both[White], std::vector<bool>(chess.pieces.size(), true));
+    EXPECT_EQ(both[Black], both[White]);
+}
+
+// The Nutters against the Rookies: both write H (fibnif, half-duck); the Rookies' half-duck
+// is D here. Each army moves and promotes by its own pieces.
+TEST(FairyMaxVariants, NuttersAgainstRookiesTellTheirTwoHsApart) {
+    const Rules& armies = cached_rules("nutters-rookies");
+    Position pos = armies.from_fen("4k3/P7/8/8/8/8/p7/4K3 b - - 0 1");
+    EXPECT_NO_THROW(pos.parse_move("a2a1d"));  // the half-duck
+    EXPECT_THROW(pos.parse_move("a2a1h"), MoveError);
+    // The half-duck's leaps (HFD) from d4 and the fibnif's (vNF) from the same square.
+    EXPECT_EQ(armies.from_fen("4k3/8/8/8/3d4/8/8/K7 b - - 0 1").perft(1), 12u + 5u);
+    EXPECT_EQ(armies.from_fen("4k3/8/8/8/3H4/8/8/K7 w - - 0 1").perft(1), 8u + 3u);
 }
 
 }  // namespace

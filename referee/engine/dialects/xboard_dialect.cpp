@@ -109,7 +109,8 @@ class XboardDialect final : public Dialect {
                 info_.mate = t->mate;
                 info_.score = t->score;
                 info_.nodes = t->nodes;
-                info_.set_pv(from_engine(t->pv));
+                info_.set_pv(rules::from_xboard_line(
+                    c_.variant, t->pv, position_ ? position_->side_to_move() : rules::White));
                 return;
             }
             if (auto m = xboard::move_in(rest)) {
@@ -142,7 +143,8 @@ class XboardDialect final : public Dialect {
         send("force");
         force_ = true;
         if (r.start) set_up(*r.start);
-        for (const auto& t : texts) send_move(t);
+        for (std::size_t i = 0; i < texts.size(); ++i)
+            send_move(texts[i], mover(r, i, texts.size()));
         known_ = texts.size();
         batch_from_ = 0;
         if (r.movetime_ms > 0) {
@@ -182,9 +184,9 @@ class XboardDialect final : public Dialect {
         for (std::size_t i = batch_from_; i < texts.size(); ++i) {
             // The last line sent starts the engine's clock: the move, or `go` after it.
             if (!force_ && i + 1 == texts.size())
-                send_move(texts[i], std::move(on_written));
+                send_move(texts[i], mover(r, i, texts.size()), std::move(on_written));
             else
-                send_move(texts[i]);
+                send_move(texts[i], mover(r, i, texts.size()));
         }
         known_ = texts.size();
         state_ = State::Thinking;
@@ -268,8 +270,15 @@ class XboardDialect final : public Dialect {
         c_.host.send(line, std::move(on_written));
     }
 
-    void send_move(const std::string& referee_text, std::function<void()> on_written = {}) {
-        const std::string text = to_engine(referee_text);
+    // Who made move i of a request's n: the side to move after them is the request's.
+    static rules::Color mover(const MoveRequest& r, std::size_t i, std::size_t n) {
+        const rules::Color to_move = r.position ? r.position->side_to_move() : rules::White;
+        return (n - i) % 2 ? ~to_move : to_move;
+    }
+
+    void send_move(const std::string& referee_text, rules::Color mover,
+                   std::function<void()> on_written = {}) {
+        const std::string text = to_engine(referee_text, mover);
         if (usermove_)
             send(fmt::format("usermove {}", text), std::move(on_written));
         else
@@ -277,11 +286,11 @@ class XboardDialect final : public Dialect {
     }
 
     // Moves as XBoard writes them (rules/notation/xboard_notation.hpp).
-    std::string to_engine(std::string_view text) const {
-        return rules::to_xboard_move(c_.variant, text);
+    std::string to_engine(std::string_view text, rules::Color mover) const {
+        return rules::to_xboard_move(c_.variant, text, mover);
     }
-    std::string from_engine(std::string_view text) const {
-        return rules::from_xboard_move(c_.variant, text);
+    std::string from_engine(std::string_view text, rules::Color mover) const {
+        return rules::from_xboard_move(c_.variant, text, mover);
     }
 
     void features(std::string_view rest) {
@@ -483,9 +492,11 @@ class XboardDialect final : public Dialect {
                 const char c = start.letter_at(s);
                 if (c == '.' || (std::isupper(static_cast<unsigned char>(c)) != 0) != white)
                     continue;
-                send(fmt::format(
-                    "{}{}", rules::xboard_letter(c_.variant, static_cast<char>(std::toupper(c))),
-                    rules::to_xboard_square(c_.variant, g.name(s))));
+                send(
+                    fmt::format("{}{}",
+                                rules::xboard_letter(c_.variant, static_cast<char>(std::toupper(c)),
+                                                     white ? rules::White : rules::Black),
+                                rules::to_xboard_square(c_.variant, g.name(s))));
             }
         }
         send(".");
@@ -581,10 +592,11 @@ class XboardDialect final : public Dialect {
         if (!info_.empty()) c_.host.search_info(info_);
         rules::Move move;
         try {
-            move = read(*position_, from_engine(text));
+            move = read(*position_, from_engine(text, position_->side_to_move()));
         } catch (const rules::MoveError& e) {
             if (e.kind() == rules::MoveError::Kind::Unparsable) return c_.host.unreadable(e.what());
-            return c_.host.illegal_move(illegal_move_sentence(*position_, from_engine(text), e));
+            return c_.host.illegal_move(
+                illegal_move_sentence(*position_, from_engine(text, position_->side_to_move()), e));
         }
         ++known_;  // it has its own move; the opponent's comes with the next request
         c_.host.move(move);
@@ -608,11 +620,15 @@ class XboardDialect final : public Dialect {
         std::string_view subject = c.subject;
         if (subject.substr(0, 9) == "usermove ") subject.remove_prefix(9);
         const auto& texts = game_.texts();
-        const std::string as_sent = from_engine(subject);
+        // As White's move and as Black's: the letters may differ by side (xboard_letters).
+        const std::string as_white = from_engine(subject, rules::White);
+        const std::string as_black = from_engine(subject, rules::Black);
         for (std::size_t i = texts.size(); i-- > 0;) {
-            if (texts[i] != as_sent) continue;
+            if (texts[i] != as_white && texts[i] != as_black) continue;
+            rules::Position before = game_.position_before(i);
+            if (texts[i] != (before.side_to_move() == rules::White ? as_white : as_black)) continue;
             state_ = State::Idle;
-            return c_.host.disagree(game_.position_before(i), game_.moves()[i], std::string(line));
+            return c_.host.disagree(std::move(before), game_.moves()[i], std::string(line));
         }
         for (std::string_view command : {"setboard", "edit", "variant", "new"})
             if (subject.substr(0, command.size()) == command)

@@ -1,5 +1,6 @@
 #include "referee/rules/notation/xboard_notation.hpp"
 
+#include <algorithm>
 #include <cctype>
 
 #include "referee/rules/variant/yaml/xboard_letters.hpp"
@@ -11,24 +12,28 @@ bool ranks_from_zero(const Variant& v) {
     return v.geometry.height == 10;
 }
 
-// The piece letters of a move: upper case anywhere (SAN's pieces, a drop's "A@e4") and any
-// after the last digit (a promotion or gating letter, "e7e8a").
-std::string move_letters(const Variant& v, std::string text, bool to_engine) {
+// The piece letters of a move by `mover`: upper case anywhere (SAN's pieces, a drop's
+// "A@e4") and any after the last digit (a promotion or gating letter, "e7e8a").
+std::string move_letters(const Variant& v, std::string text, Color mover, bool to_engine) {
     if (v.xboard_letters.empty()) return text;
     const std::size_t last_digit = text.find_last_of("0123456789");
     for (std::size_t i = 0; i < text.size(); ++i) {
         const auto c = static_cast<unsigned char>(text[i]);
         if (std::isupper(c) ||
             (std::isalpha(c) && last_digit != std::string::npos && i > last_digit))
-            text[i] = to_engine ? xboard_letter(v, text[i]) : referee_letter(v, text[i]);
+            text[i] =
+                to_engine ? xboard_letter(v, text[i], mover) : referee_letter(v, text[i], mover);
     }
     return text;
 }
 
+// A FEN's placement: the case of each letter is its side.
 std::string placement_letters(const Variant& v, std::string_view fen, bool to_engine) {
     std::string out(fen);
-    for (std::size_t i = 0; i < out.size() && out[i] != ' '; ++i)
-        out[i] = to_engine ? xboard_letter(v, out[i]) : referee_letter(v, out[i]);
+    for (std::size_t i = 0; i < out.size() && out[i] != ' '; ++i) {
+        const Color side = std::islower(static_cast<unsigned char>(out[i])) ? Black : White;
+        out[i] = to_engine ? xboard_letter(v, out[i], side) : referee_letter(v, out[i], side);
+    }
     return out;
 }
 
@@ -66,14 +71,37 @@ std::string to_xboard_square(const Variant& v, std::string_view referee_square) 
     return ranks_from_zero(v) ? shift_ranks(referee_square, -1) : std::string(referee_square);
 }
 
-std::string to_xboard_move(const Variant& v, std::string_view referee_text) {
+std::string to_xboard_move(const Variant& v, std::string_view referee_text, Color mover) {
     return move_letters(
-        v, ranks_from_zero(v) ? shift_ranks(referee_text, -1) : std::string(referee_text), true);
+        v, ranks_from_zero(v) ? shift_ranks(referee_text, -1) : std::string(referee_text), mover,
+        true);
 }
 
-std::string from_xboard_move(const Variant& v, std::string_view xboard_text) {
+std::string from_xboard_move(const Variant& v, std::string_view xboard_text, Color mover) {
     return move_letters(
-        v, ranks_from_zero(v) ? shift_ranks(xboard_text, +1) : std::string(xboard_text), false);
+        v, ranks_from_zero(v) ? shift_ranks(xboard_text, +1) : std::string(xboard_text), mover,
+        false);
+}
+
+std::string from_xboard_line(const Variant& v, std::string_view xboard_text, Color first) {
+    std::string out;
+    Color mover = first;
+    std::size_t i = 0;
+    while (i < xboard_text.size()) {
+        const std::size_t end = std::min(xboard_text.find(' ', i), xboard_text.size());
+        const std::string_view word = xboard_text.substr(i, end - i);
+        out += from_xboard_move(v, word, mover);
+        // A move has a square (a letter, then a digit); "12." and "..." are not moves.
+        for (std::size_t k = 0; k + 1 < word.size(); ++k)
+            if (std::islower(static_cast<unsigned char>(word[k])) &&
+                std::isdigit(static_cast<unsigned char>(word[k + 1]))) {
+                mover = ~mover;
+                break;
+            }
+        if (end < xboard_text.size()) out += ' ';
+        i = end + 1;
+    }
+    return out;
 }
 
 std::string to_xboard_fen(const Variant& v, std::string_view fen) {

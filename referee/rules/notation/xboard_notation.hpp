@@ -20,10 +20,14 @@ std::string shift_ranks(std::string_view text, int delta);
 // `edit` places pieces by these names.
 std::string to_xboard_square(const Variant& v, std::string_view referee_square);
 
-// The move text (UCI-like coordinates, a drop "A@e4", SAN) as an xboard engine writes it in
-// the variant, and back.
-std::string to_xboard_move(const Variant& v, std::string_view referee_text);
-std::string from_xboard_move(const Variant& v, std::string_view xboard_text);
+// The move text of `mover` (UCI-like coordinates, a drop "A@e4", SAN) as an xboard engine
+// writes it in the variant, and back. The side matters where the two armies' letters differ
+// (xboard_letters for one side).
+std::string to_xboard_move(const Variant& v, std::string_view referee_text, Color mover);
+std::string from_xboard_move(const Variant& v, std::string_view xboard_text, Color mover);
+// A line of moves (a principal variation) read back, its first move by `first` and the
+// sides alternating from move to move ("12." and "..." are not moves).
+std::string from_xboard_line(const Variant& v, std::string_view xboard_text, Color first);
 
 // A FEN with the engines' piece letters in its placement (the first field), and back.
 std::string to_xboard_fen(const Variant& v, std::string_view fen);

@@ -17,6 +17,7 @@
 #include "referee/rules/probes/probe_moves.hpp"
 #include "referee/rules/probes/probe_set_ups.hpp"
 #include "referee/rules/probes/probes.hpp"
+#include "referee/rules/variant/armies.hpp"
 
 namespace referee::rules {
 
@@ -50,7 +51,7 @@ class Searcher {
         free_.emplace(without_check_rules(rules));  // shared with the other searches
         for (std::size_t t = 0; t < v_.pieces.size(); ++t)
             (v_.pieces[t].royal ? royal_types_ : other_types_).push_back(static_cast<int>(t));
-        armies();
+        army_ = armies(v_);  // a set-up gives each side only its own army's kinds
         // A side without a royal piece at the start (horde's White) gets none in set-ups.
         for (char c : start_.placement)
             if (const int t = c == '.' ? -1 : v_.type_of(c); t >= 0 && v_.pieces[t].royal)
@@ -302,38 +303,6 @@ class Searcher {
                     moves[static_cast<std::size_t>(pick(rng_, static_cast<int>(moves.size())))]);
             }
         }
-    }
-
-    // Each side's kinds of piece, where the two sides' armies differ (chess with different
-    // armies, spartan): those it starts with, on the board or in hand, and what they promote
-    // to. A set-up gives a side no other kind: Fairy-Max cannot even be told of a White
-    // charging knight in fide-nutters, and no game reaches one. Where captures change sides
-    // (drops), or both sides have the same kinds, every kind goes to both.
-    void armies() {
-        if (v_.captures_to_hand) {
-            for (Color c : {White, Black}) army_[c].assign(v_.pieces.size(), true);
-            return;
-        }
-        auto add = [&](char letter) {
-            const auto l = static_cast<unsigned char>(letter);
-            const int t = v_.type_of(static_cast<char>(std::toupper(l)));
-            if (t >= 0 && std::isalpha(l)) army_[std::isupper(l) ? White : Black][t] = true;
-        };
-        for (Color c : {White, Black}) army_[c].assign(v_.pieces.size(), false);
-        for (char x : start_.placement) add(x);
-        for (char x : start_.hand) add(x);
-        for (Color c : {White, Black})
-            for (bool grew = true; grew;) {  // what its pieces promote to, and theirs
-                grew = false;
-                for (std::size_t t = 0; t < v_.pieces.size(); ++t) {
-                    if (!army_[c][t]) continue;
-                    for (char to : v_.pieces[t].promotions(c))
-                        if (const int u = v_.type_of(to); u >= 0 && !army_[c][u])
-                            army_[c][u] = grew = true;
-                }
-            }
-        if (army_[White] == army_[Black])
-            for (Color c : {White, Black}) army_[c].assign(v_.pieces.size(), true);
     }
 
     bool in_army(int type, Color c) const { return army_[c][static_cast<std::size_t>(type)]; }

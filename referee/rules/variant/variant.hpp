@@ -212,9 +212,15 @@ struct Variant {
     // is set up for them. Empty: they start from `start`.
     std::string xboard_start_fen;
     // Piece letters xboard engines use where they differ from `pieces` (Fairy-Max's janus
-    // is A): pairs of this file's letter and theirs, upper case
-    // (rules/variant/yaml/xboard_letters.hpp).
-    std::vector<std::pair<char, char>> xboard_letters;
+    // is A): this file's letter and theirs, upper case, for both sides or for one side only,
+    // where two armies give one letter to different pieces (Fairy-Max's Clobberers-Nutters:
+    // White's C is the fad, Black's c the colonel) (rules/variant/yaml/xboard_letters.hpp).
+    struct XboardLetter {
+        char ours = 0, theirs = 0;
+        std::optional<Color> side;  // unset: both sides
+        bool applies(Color c) const { return !side || *side == c; }
+    };
+    std::vector<XboardLetter> xboard_letters;
     // Where xboard engines know this game as one of several under one name, chosen by their
     // options (Fairy-Max's `fairy`, whose option "Variant fairy selects" picks the Chess with
     // Different Armies pairing): that name, tried before `names`, and the options set first.

@@ -5,19 +5,77 @@
 
 #include <fmt/format.h>
 
+#include "referee/rules/variant/armies.hpp"
+
 namespace referee::rules {
 namespace {
 
-// `from` to `to` by the pairs, matching either case and keeping it.
-char mapped(const std::vector<std::pair<char, char>>& pairs, char c, bool forward) {
+// `c` (either case, kept) from this file's letter to the engines' (forward) or back, by the
+// letters that apply to `side`.
+char mapped(const Variant& v, char c, Color side, bool forward) {
     const bool lower = std::islower(static_cast<unsigned char>(c)) != 0;
     const char upper = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
-    for (const auto& [ours, theirs] : pairs)
-        if ((forward ? ours : theirs) == upper) {
-            const char out = forward ? theirs : ours;
-            return lower ? static_cast<char>(std::tolower(static_cast<unsigned char>(out))) : out;
-        }
+    for (const auto& l : v.xboard_letters) {
+        if (!l.applies(side) || (forward ? l.ours : l.theirs) != upper) continue;
+        const char out = forward ? l.theirs : l.ours;
+        return lower ? static_cast<char>(std::tolower(static_cast<unsigned char>(out))) : out;
+    }
     return c;
+}
+
+// One mapping of piece letters to the engines' letters, for `side` (unset: both).
+void read_pairs(const YamlReader<VariantError>& r, const YAML::Node& node, const std::string& path,
+                std::optional<Color> side, Variant& v) {
+    for (const auto& item : node) {
+        const std::string key = r.get<std::string>(item.first, path, "a piece letter");
+        const std::string where = path + "." + key;
+        if (!side && (key == "white" || key == "black")) {
+            if (!item.second.IsMap())
+                r.fail(item.second, where,
+                       fmt::format("{}'s letters must be a mapping, as {{O: C}}", key));
+            read_pairs(r, item.second, where, key == "white" ? White : Black, v);
+            continue;
+        }
+        const std::string value = r.get<std::string>(item.second, where, "one letter");
+        if (key.size() != 1 || v.type_of(key[0]) < 0)
+            r.fail(
+                item.first, where,
+                fmt::format("'{}' is not a piece letter of this variant (or white, black)", key));
+        if (value.size() != 1 || !std::isupper(static_cast<unsigned char>(value[0])))
+            r.fail(item.second, where,
+                   fmt::format("'{}' must be one upper-case letter, as A", value));
+        for (const auto& l : v.xboard_letters)
+            if (l.ours == key[0] && (!side || !l.side || l.side == side))
+                r.fail(item.first, where, fmt::format("{} has an engines' letter already", key));
+        v.xboard_letters.push_back({key[0], value[0], side});
+    }
+}
+
+// The engines' letters for one side, read back, must each name one piece: no two pieces
+// given one letter, and no letter of theirs another piece's own one unless that piece is
+// renamed for that side too, or is one the side never has (armies.hpp: Black's colonel may
+// be the engines' C in clobberers-nutters, where only White has the fad, C).
+void check_side(const YamlReader<VariantError>& r, const YAML::Node& node, const Variant& v,
+                Color side) {
+    const char* const side_name = color_name(side);
+    const std::vector<bool> army = armies(v)[side];
+    for (const auto& a : v.xboard_letters) {
+        if (!a.applies(side)) continue;
+        for (const auto& b : v.xboard_letters)
+            if (&a != &b && b.applies(side) && a.theirs == b.theirs)
+                r.fail(node, "xboard_letters",
+                       fmt::format("'{}' is the engines' letter for both {} and {} ({})", a.theirs,
+                                   a.ours, b.ours, side_name));
+        const bool renamed = std::any_of(
+            v.xboard_letters.begin(), v.xboard_letters.end(),
+            [&](const Variant::XboardLetter& l) { return l.applies(side) && l.ours == a.theirs; });
+        const int other = v.type_of(a.theirs);
+        if (a.theirs != a.ours && other >= 0 && army[static_cast<std::size_t>(other)] && !renamed)
+            r.fail(node, "xboard_letters",
+                   fmt::format("{} for {} is also another piece's letter ({}): give that piece an "
+                               "engines' letter too",
+                               a.theirs, a.ours, side_name));
+    }
 }
 
 }  // namespace
@@ -25,37 +83,12 @@ char mapped(const std::vector<std::pair<char, char>>& pairs, char c, bool forwar
 void read_xboard_letters(const YamlReader<VariantError>& r, const YAML::Node& node, Variant& v) {
     if (!node.IsMap())
         r.fail(node, "xboard_letters",
-               "xboard_letters must map piece letters to letters, as {J: A}");
+               "xboard_letters must map piece letters to letters, as {J: A}, or each side's, as "
+               "{black: {O: C}}");
     v.xboard_letters.clear();
-    for (const auto& item : node) {
-        const std::string key = r.get<std::string>(item.first, "xboard_letters", "a piece letter");
-        const std::string where = "xboard_letters." + key;
-        const std::string value = r.get<std::string>(item.second, where, "one letter");
-        if (key.size() != 1 || v.type_of(key[0]) < 0)
-            r.fail(item.first, where,
-                   fmt::format("'{}' is not a piece letter of this variant", key));
-        if (value.size() != 1 || !std::isupper(static_cast<unsigned char>(value[0])))
-            r.fail(item.second, where,
-                   fmt::format("'{}' must be one upper-case letter, as A", value));
-        for (const auto& [ours, theirs] : v.xboard_letters)
-            if (theirs == value[0])
-                r.fail(item.second, where,
-                       fmt::format("'{}' is already the engines' letter for {}", value, ours));
-        v.xboard_letters.emplace_back(key[0], value[0]);
-    }
-    // An engines' letter that is another piece's own letter would name two pieces, unless
-    // that piece is renamed too.
-    for (const auto& pair : v.xboard_letters) {
-        // Named copies: a lambda may not capture a structured binding before C++20 (clang).
-        const char ours = pair.first, theirs = pair.second;
-        const bool renamed = std::any_of(v.xboard_letters.begin(), v.xboard_letters.end(),
-                                         [&](const auto& p) { return p.first == theirs; });
-        if (theirs != ours && v.type_of(theirs) >= 0 && !renamed)
-            r.fail(node, "xboard_letters",
-                   fmt::format("{} for {} is also another piece's letter: give that piece an "
-                               "engines' letter too",
-                               theirs, ours));
-    }
+    read_pairs(r, node, "xboard_letters", std::nullopt, v);
+    check_side(r, node, v, White);
+    check_side(r, node, v, Black);
 }
 
 void read_xboard_variant(const YamlReader<VariantError>& r, const YAML::Node& node, Variant& v) {
@@ -100,12 +133,12 @@ void read_xboard_variant(const YamlReader<VariantError>& r, const YAML::Node& no
     }
 }
 
-char xboard_letter(const Variant& v, char referee_letter) {
-    return mapped(v.xboard_letters, referee_letter, true);
+char xboard_letter(const Variant& v, char referee_letter, Color side) {
+    return mapped(v, referee_letter, side, true);
 }
 
-char referee_letter(const Variant& v, char xboard_letter) {
-    return mapped(v.xboard_letters, xboard_letter, false);
+char referee_letter(const Variant& v, char xboard_letter, Color side) {
+    return mapped(v, xboard_letter, side, false);
 }
 
 }  // namespace referee::rules

@@ -14,18 +14,20 @@
 
 namespace referee::rules {
 
-// Reads the key's mapping into v.xboard_letters: each key a piece letter of v, each value one
-// letter, no two alike, none another piece's own letter unless that piece is renamed too.
-// Throws VariantError naming the file, line, column and what was wrong.
+// Reads the key's mapping into v.xboard_letters: each key a piece letter of v (or `white`,
+// `black` with a mapping of that side's own), each value one letter; read back, each side's
+// letters name one piece each. Throws VariantError naming the file, line, column and what
+// was wrong.
 void read_xboard_letters(const YamlReader<VariantError>& r, const YAML::Node& node, Variant& v);
 
 // Reads the `xboard_variant` key into v.xboard_variant: a name of one word and a mapping of
 // option names to values. Throws VariantError as above.
 void read_xboard_variant(const YamlReader<VariantError>& r, const YAML::Node& node, Variant& v);
 
-// The engines' letter for a piece letter of v, and back, either case kept; other characters
+// The engines' letter for a piece letter of v on `side`'s piece, and back, either case kept
+// (the case is not the side: a promotion's letter is lower case for both); other characters
 // are returned as they are.
-char xboard_letter(const Variant& v, char referee_letter);
-char referee_letter(const Variant& v, char xboard_letter);
+char xboard_letter(const Variant& v, char referee_letter, Color side);
+char referee_letter(const Variant& v, char xboard_letter, Color side);
 
 }  // namespace referee::rules
