@@ -528,6 +528,7 @@ struct TableBuilder {
                    t.unmoved_squares || t.counting != CountingRule::None;
         t.must_capture = v.must_capture;
         t.checks_forbidden = v.checks_forbidden;
+        t.royal_held_in_check = v.royal_held_in_check;
         t.duple_check = v.duple_check;
         const PositionFields start = parse_fen(g, v.start_fen);
         for (const PieceType& pt : v.pieces) t.promotion_limited |= pt.promotion_captured_only;
@@ -558,7 +559,8 @@ struct TableBuilder {
         t.castling_by_drops = v.drop_rules.castling;
         for (const PieceType& pt : v.pieces) t.promotion_moves |= pt.promotion_move.has_value();
         t.count_by_list = t.must_capture || t.checks_forbidden || t.promotion_limited || t.gating ||
-                          t.first_moves || t.drop_filters || t.promotion_moves;
+                          t.first_moves || t.drop_filters || t.promotion_moves ||
+                          t.royal_held_in_check;
         for (int s = 0; s < nsq; ++s) {
             const char c = start.placement[s];
             if (c != '.' && v.type_of(c) >= 0 && v.pieces[v.type_of(c)].royal)

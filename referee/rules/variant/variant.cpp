@@ -141,6 +141,8 @@ std::string Variant::summary() const {
         out += "no legal move: judged by who has fewer pieces (equal: draw)\n";
     if (must_capture) out += "a side that can capture must\n";
     if (checks_forbidden) out += "a move may not give check\n";
+    if (royal_held_in_check)
+        out += "in check the king may only take the one piece that gives check\n";
     if (end.move_limit) out += fmt::format("draw after {} moves by each side\n", end.move_limit);
     if (end.repetition && end.repetition_value == EndValue::Draw)
         out += fmt::format("draw on the {}-fold repetition of a position\n", end.repetition);

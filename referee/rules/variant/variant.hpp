@@ -193,6 +193,10 @@ struct Variant {
     bool must_capture = false;
     // A move may not give check (Racing Kings, Fairy-Stockfish's checking = false).
     bool checks_forbidden = false;
+    // In check the royal piece may not step away: it moves only to take the one piece that
+    // gives check (Fairy-Stockfish's makpongRule; a double check leaves it no move). Needs
+    // check_rules.
+    bool royal_held_in_check = false;
     // Gating (Seirawan chess, Fairy-Stockfish's gating): the pieces in hand enter the board
     // only on the square a back-rank piece leaves on its first move (or, castling, on the
     // king's or the rook's square). Which squares may still gate is part of the position,

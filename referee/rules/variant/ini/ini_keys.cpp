@@ -29,7 +29,6 @@ const std::map<std::string, std::string> kRulesNotPlayed = {
     {"sittuyinPromotion", "sittuyin's promotion moves come only with the shipped sittuyin"},
     {"sittuyinRookDrop", "sittuyin's rook drops come only with the shipped sittuyin"},
     {"cambodianMoves", "the king's and met's first leaps come only with the shipped cambodian"},
-    {"makpongRule", "makpong's rule (a king in check may not move) is not a rule here"},
     {"bikjangRule", "janggi's bikjang is not a rule here"},
     {"shatarMateRule", "shatar's mating rules are not a rule here"},
     {"pass", "passing is not a move here"},
@@ -287,6 +286,7 @@ void apply_rule_keys(const IniPlace& at, IniDraft& d, std::set<std::string>& use
     // Moves of the whole position.
     with("checking", [&](const IniEntry& e) { v.checks_forbidden = !r.boolean(e); });
     with("mustCapture", [&](const IniEntry& e) { v.must_capture = r.boolean(e); });
+    with("makpongRule", [&](const IniEntry& e) { v.royal_held_in_check = r.boolean(e); });
     with("flyingGeneral", [&](const IniEntry& e) { v.flying_general = r.boolean(e); });
     with("gating", [&](const IniEntry& e) {
         // Alone it only keeps squares' rights in the FEN (for cambodianMoves, refused); the

@@ -389,7 +389,7 @@ Variant parse_variant(const std::string& yaml_text, const std::string& source) {
         {"name", "description", "extends", "board", "start", "pieces", "check_rules", "castling",
          "end", "uci_default", "captures_to_hand", "drops", "must_capture", "chess960", "names",
          "xboard_start", "checks_forbidden", "gating", "flying_general", "xboard_letters", "drawing",
-         "duple_check", "xboard_variant"});
+         "duple_check", "xboard_variant", "royal_held_in_check"});
     // clang-format on
     // The file's own piece list, before `extends` merges the parent's into it: an error in a
     // piece is reported by its index in this list, where the author counts it.
@@ -493,6 +493,12 @@ Variant parse_variant(const std::string& yaml_text, const std::string& source) {
     if (root["checks_forbidden"])
         v.checks_forbidden =
             r.get<bool>(root["checks_forbidden"], "checks_forbidden", "true or false");
+    if (const auto held = root["royal_held_in_check"]) {
+        v.royal_held_in_check = r.get<bool>(held, "royal_held_in_check", "true or false");
+        if (v.royal_held_in_check && !v.check_rules)
+            r.fail(held, "royal_held_in_check",
+                   "a royal piece held in check is a rule of check: it needs check_rules");
+    }
     if (root["flying_general"])
         v.flying_general = r.get<bool>(root["flying_general"], "flying_general", "true or false");
     if (const auto d = root["drawing"]) {

@@ -198,6 +198,7 @@ std::string variant_yaml_text(const Variant& v, const std::string& header) {
     t += fmt::format("check_rules: {}\n", yes(v.check_rules));
     if (v.checks_forbidden) t += "checks_forbidden: true\n";
     if (v.must_capture) t += "must_capture: true\n";
+    if (v.royal_held_in_check) t += "royal_held_in_check: true\n";
     if (v.flying_general) t += "flying_general: true\n";
     if (v.chess960) t += "chess960: true\n";
     if (v.gating) t += "gating: true\n";
