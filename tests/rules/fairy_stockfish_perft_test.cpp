@@ -51,6 +51,7 @@ const std::vector<CatalogueVariant> kCatalogue = {
     {"newzealand", 5},   {"modern", 5},       {"chigorin", 5},      {"clobber", 4},
     {"breakthrough", 5}, {"clobber10", 3},    {"caparandom", 5},    {"karouk", 5},
     {"shouse", 4},       {"makpong", 5},
+    {"shatar", 5},
 };
 
 class SlowFairyStockfishPerft : public ::testing::TestWithParam<CatalogueVariant> {

@@ -223,6 +223,10 @@ class Board {
     // At a repetition of `times`: the side that gave check with every move since the first
     // occurrence (endings/perpetual_check.cpp); 2: both sides did; -1: neither.
     int perpetual_checker(int times) const;
+    // A royal piece of c attacked by one of the pieces `by` (endings/mate_checks.cpp).
+    bool royal_attacked_by(Color c, BB by) const;
+    // A checkmate of `side` judged by the variant's mate_checks (shatar).
+    Outcome mate_checks_outcome(const Ending& e, Color side) const;
     // The judge's two halves: which ending holds (and for which side), and its sentence.
     // With has_legal_move null, having no legal move is not looked at.
     const Ending* find_ending(EndingSet which, const bool* has_legal_move,

@@ -248,6 +248,8 @@ Outcome Board<BB>::describe(const Ending& e, Color side) const {
                     fmt::format("{} is checkmated by a {} drop, which loses for {}",
                                 color_name(side), v.pieces[v.type_of(v.drop_rules.no_mate)].name,
                                 color_name(~side))};
+            if (v.check_rules && in_check() && v.end.mate_checks)
+                return mate_checks_outcome(e, side);
             if (v.check_rules && in_check())
                 return Outcome{result_for(side, e.value_in_check), EndReason::Checkmate,
                                fmt::format("{} is checkmated", color_name(side))};

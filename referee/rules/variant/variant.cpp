@@ -96,6 +96,24 @@ std::string Variant::summary() const {
         out += fmt::format("capturing the king: {}\n", end_value_name(*end.royal_capture));
     if (check_rules)
         out += fmt::format("checkmate: {} for the mated side\n", end_value_name(end.checkmate));
+    if (end.mate_checks) {
+        auto names = [&](const std::vector<char>& letters) {
+            std::string out;
+            for (std::size_t i = 0; i < letters.size(); ++i)
+                out += (i == 0                    ? ""
+                        : i + 1 == letters.size() ? " or "
+                                                  : ", ") +
+                       pieces[type_of(letters[i])].name;
+            return out;
+        };
+        out += fmt::format(
+            "a checkmate counts only if a check of the series that led to it came from a {}; "
+            "otherwise a draw\n",
+            names(end.mate_checks->series_by));
+        if (!end.mate_checks->alone_loses.empty())
+            out += fmt::format("a checkmate by a {} alone loses for the side that gave it\n",
+                               names(end.mate_checks->alone_loses));
+    }
     out += fmt::format("no legal move{}: {}\n", check_rules ? " (not in check)" : "",
                        end_value_name(end.no_legal_moves));
     if (captures_to_hand) out += "captured pieces go to the capturer's hand\n";

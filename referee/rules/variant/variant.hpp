@@ -113,11 +113,21 @@ struct RegionRule {
 // the game is drawn when its moves are up (endings/counting.cpp).
 enum class CountingRule { None, Makruk, Asean };
 
+// Which checks make a checkmate count (shatar, Fairy-Stockfish's shatarMateRule): some check
+// of the unbroken series given to the mated side, the mate included, must come from a piece
+// of `series_by`, or the mate is a draw; and a mate given by pieces of `alone_loses` alone
+// loses for the side that gave it. Upper-case letters.
+struct MateChecks {
+    std::vector<char> series_by;
+    std::vector<char> alone_loses;
+};
+
 // The keys of the file's `end:` section as written; `Variant::endings` is what the judge
 // reads, built from them.
 struct EndRules {
     std::optional<EndValue> royal_capture;     // for the capturer; set: a royal may be captured
     EndValue checkmate = EndValue::Loss;       // for the side in check with no legal move
+    std::optional<MateChecks> mate_checks;     // which checks make that checkmate count
     EndValue no_legal_moves = EndValue::Draw;  // for the side not in check with no legal move
     int move_limit = 0;  // draw once each side has made this many moves (0: none)
     int repetition = 0;  // the game ends on the n-th occurrence of a position (0: none)

@@ -6,6 +6,7 @@
 // variant of that name, its settings read back from its pieces (draft_from_variant).
 #pragma once
 
+#include <optional>
 #include <set>
 #include <string>
 #include <utility>
@@ -52,6 +53,10 @@ struct IniDraft {
     // dropNoDoubledCount: dropNoDoubled's piece is not dropped on a file where the side has
     // this many of it; 0: never dropped (Fairy-Stockfish's dragonfly).
     int no_doubled_count = 1;
+    // shatarMateRule as the section set it (unset: as the parent has it): the checks that make
+    // a mate count are those of Fairy-Stockfish's knight, rook and bers, whatever letters the
+    // variant gives them, so they are looked up once every piece is known.
+    std::optional<bool> shatar_mate_rule;
     // The soldier's sideways step from this rank on (1: always).
     int soldier_promotion_rank = 1;
 

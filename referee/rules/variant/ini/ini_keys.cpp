@@ -30,7 +30,6 @@ const std::map<std::string, std::string> kRulesNotPlayed = {
     {"sittuyinRookDrop", "sittuyin's rook drops come only with the shipped sittuyin"},
     {"cambodianMoves", "the king's and met's first leaps come only with the shipped cambodian"},
     {"bikjangRule", "janggi's bikjang is not a rule here"},
-    {"shatarMateRule", "shatar's mating rules are not a rule here"},
     {"pass", "passing is not a move here"},
     {"kingPass", "passing is not a move here"},
     {"passOnStalemate", "passing is not a move here"},
@@ -286,6 +285,7 @@ void apply_rule_keys(const IniPlace& at, IniDraft& d, std::set<std::string>& use
     // Moves of the whole position.
     with("checking", [&](const IniEntry& e) { v.checks_forbidden = !r.boolean(e); });
     with("mustCapture", [&](const IniEntry& e) { v.must_capture = r.boolean(e); });
+    with("shatarMateRule", [&](const IniEntry& e) { d.shatar_mate_rule = r.boolean(e); });
     with("makpongRule", [&](const IniEntry& e) { v.royal_held_in_check = r.boolean(e); });
     with("flyingGeneral", [&](const IniEntry& e) { v.flying_general = r.boolean(e); });
     with("gating", [&](const IniEntry& e) {

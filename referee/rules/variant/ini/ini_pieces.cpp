@@ -101,6 +101,10 @@ void reletter(Variant& v, char from, char to) {
     }
     if (v.end.region) swap(v.end.region->piece);
     for (char& c : v.end.extinction_pieces) swap(c);
+    if (v.end.mate_checks) {
+        for (char& c : v.end.mate_checks->series_by) swap(c);
+        for (char& c : v.end.mate_checks->alone_loses) swap(c);
+    }
     for (auto& [letter, ranks] : v.drop_rules.forbidden_ranks) swap(letter);
     swap(v.drop_rules.no_doubled);
     swap(v.drop_rules.no_mate);
@@ -114,6 +118,10 @@ void forget(Variant& v, char letter) {
         if (p.promotion_move && p.promotion_move->to == letter) p.promotion_move.reset();
     }
     std::erase(v.end.extinction_pieces, letter);
+    if (v.end.mate_checks) {
+        std::erase(v.end.mate_checks->series_by, letter);
+        std::erase(v.end.mate_checks->alone_loses, letter);
+    }
     std::erase_if(v.drop_rules.forbidden_ranks, [&](const auto& f) { return f.first == letter; });
     std::erase_if(v.end.insufficient_material, [&](const MaterialDraw& m) {
         return m.strong.find(letter) != std::string::npos ||

@@ -319,6 +319,16 @@ Variant resolve_draft(const IniPlace& at, IniDraft d) {
         std::erase_if(f, [&](const auto& entry) { return entry.first == letter; });
         f.emplace_back(letter, every);
     }
+    if (d.shatar_mate_rule == false) v.end.mate_checks.reset();
+    if (d.shatar_mate_rule == true) {
+        MateChecks rule;
+        for (const char* type : {"knight", "rook", "bers"})
+            if (const int i = d.piece_of_type(type); i >= 0)
+                rule.series_by.push_back(v.pieces[static_cast<std::size_t>(i)].letter);
+        if (const int i = d.piece_of_type("knight"); i >= 0)
+            rule.alone_loses.push_back(v.pieces[static_cast<std::size_t>(i)].letter);
+        v.end.mate_checks = rule;
+    }
     const bool royal =
         std::any_of(v.pieces.begin(), v.pieces.end(), [](const PieceType& p) { return p.royal; });
     // Fairy-Stockfish judges checks wherever the variant has a king; without one, not.

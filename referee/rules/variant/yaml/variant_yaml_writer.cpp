@@ -128,6 +128,9 @@ std::string end_text(const Variant& v) {
         t += fmt::format("  royal_capture: {}\n", end_value_name(*e.royal_capture));
     t += fmt::format("  checkmate: {}\n", end_value_name(e.checkmate));
     t += fmt::format("  no_legal_moves: {}\n", end_value_name(e.no_legal_moves));
+    if (e.mate_checks)
+        t += fmt::format("  mate_checks: {{series_by: {}, alone_loses: {}}}\n",
+                         letters(e.mate_checks->series_by), letters(e.mate_checks->alone_loses));
     if (e.stalemate_piece_count) t += "  stalemate_piece_count: true\n";
     if (e.move_limit) t += fmt::format("  move_limit: {}\n", e.move_limit);
     if (e.repetition) t += fmt::format("  repetition: {}\n", e.repetition);
