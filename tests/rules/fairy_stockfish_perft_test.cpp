@@ -52,6 +52,7 @@ const std::vector<CatalogueVariant> kCatalogue = {
     {"breakthrough", 5}, {"clobber10", 3},    {"caparandom", 5},    {"karouk", 5},
     {"shouse", 4},       {"makpong", 5},
     {"shatar", 5},
+    {"kyotoshogi", 6},
 };
 
 class SlowFairyStockfishPerft : public ::testing::TestWithParam<CatalogueVariant> {

@@ -63,6 +63,7 @@ std::string Variant::summary() const {
             out += fmt::format(" (Black's to {})",
                                std::string(p.black_promotes_to.begin(), p.black_promotes_to.end()));
         if (p.promotion_on_capture) out += " by capturing";
+        if (p.promotion_every_move) out += " with every move";
         if (!p.double_step_ranks.empty()) out += "  double step";
         if (p.en_passant) out += "  en passant";
         if (!p.first_move_betza.empty())

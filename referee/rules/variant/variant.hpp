@@ -48,6 +48,10 @@ struct PieceType {
     // Micro shogi (Fairy-Stockfish's piecePromotionOnCapture): it promotes when it captures,
     // always, and on no other move; a promoted form that does so turns back into its piece.
     bool promotion_on_capture = false;
+    // Kyoto shogi (Fairy-Stockfish's mandatoryPiecePromotion and pieceDemotion over the whole
+    // board): every move of the piece turns it over into `promotes_to`'s piece, and that one's
+    // every move turns it back; no zone, so it may stand anywhere.
+    bool promotion_every_move = false;
     std::vector<int> double_step_ranks;  // relative ranks from which it may step two forward
     bool en_passant = false;             // its double step may be taken en passant by a like piece
     int source_line = 0;                 // where it was defined, for later error messages

@@ -40,6 +40,9 @@ struct IniDraft {
     std::vector<std::pair<std::string, std::string>> promoted_types;
     bool mandatory_piece_promotion = false, immobility_illegal = false;
     bool piece_promotion_on_capture = false;
+    // pieceDemotion: a promoted form's move (a capture, with piecePromotionOnCapture) turns
+    // it back into its piece (micro shogi; kyoto shogi, whose whole board is the zone).
+    bool piece_demotion = false;
     // The pawn's double step, and its first-rank double steps (Fairy-Stockfish 11.1's key).
     bool double_step = true;
     bool first_rank_double_steps = false;

@@ -34,7 +34,6 @@ const std::map<std::string, std::string> kRulesNotPlayed = {
     {"kingPass", "passing is not a move here"},
     {"passOnStalemate", "passing is not a move here"},
     {"kingPassOnStalemate", "passing is not a move here"},
-    {"pieceDemotion", "pieces that turn back over (kyoto shogi) are not a rule here"},
     {"blastOnCapture", "exploding captures (atomic) are not a rule here"},
     {"petrifyOnCapture", "petrified pieces are not a rule here"},
     {"dropOnTop", "drops on top of pieces (connect four) are not a rule here"},
@@ -215,6 +214,10 @@ void apply_rule_keys(const IniPlace& at, IniDraft& d, std::set<std::string>& use
     });
     with("mandatoryPiecePromotion", [&](const IniEntry& e) {
         d.mandatory_piece_promotion = r.boolean(e);
+        d.touched_promotion = true;
+    });
+    with("pieceDemotion", [&](const IniEntry& e) {
+        d.piece_demotion = r.boolean(e);
         d.touched_promotion = true;
     });
     with("piecePromotionOnCapture", [&](const IniEntry& e) {

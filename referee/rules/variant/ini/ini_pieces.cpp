@@ -264,8 +264,12 @@ IniDraft draft_from_variant(const Variant& v) {
     for (std::size_t i = 0; i < v.pieces.size(); ++i) {
         const PieceType& p = v.pieces[i];
         if (p.royal) d.castling_king = d.types[i];
+        if (!p.promotes_to.empty() && p.promoted_form_of) d.piece_demotion = true;
         if (!p.promotes_to.empty() && !p.promoted_form_of) {
-            const int zone = p.promotion_rank ? p.promotion_rank : g.height;
+            // Turning over with every move: Fairy-Stockfish's zone of the whole board.
+            const int zone = p.promotion_every_move ? 1
+                             : p.promotion_rank     ? p.promotion_rank
+                                                    : g.height;
             d.promotion_ranks[White].clear();
             d.promotion_ranks[Black].clear();
             for (int rank = zone; rank <= g.height; ++rank) {
@@ -280,7 +284,7 @@ IniDraft draft_from_variant(const Variant& v) {
             } else {
                 for (char c : p.promotes_to)
                     d.promoted_types.emplace_back(d.types[i], d.type_of_letter(c));
-                d.mandatory_piece_promotion = !p.promotion_optional;
+                d.mandatory_piece_promotion = !p.promotion_optional || p.promotion_every_move;
                 d.piece_promotion_on_capture = p.promotion_on_capture;
                 d.immobility_illegal = p.forced_promotion_rank > 0;
             }

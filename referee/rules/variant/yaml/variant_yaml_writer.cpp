@@ -76,6 +76,7 @@ std::string piece_text(const Variant& v, const PieceType& p) {
     if (!p.promotes_to.empty()) {
         t += fmt::format("    promotion:\n      to: {}\n", letters(p.promotes_to));
         if (p.promotion_on_capture) t += "      on_capture: true\n";
+        if (p.promotion_every_move) t += "      every_move: true\n";
         if (p.promotion_rank) t += fmt::format("      rank: {}\n", p.promotion_rank);
         if (p.promotion_optional) {
             t += "      optional: true\n";
