@@ -53,6 +53,7 @@ const std::vector<CatalogueVariant> kCatalogue = {
     {"shouse", 4},       {"makpong", 5},
     {"shatar", 5},
     {"kyotoshogi", 6},
+    {"koedem", 5},
 };
 
 class SlowFairyStockfishPerft : public ::testing::TestWithParam<CatalogueVariant> {

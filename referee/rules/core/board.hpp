@@ -236,8 +236,8 @@ class Board {
     // chess960: the castling moves the rights name, from where the king and rooks stand.
     void set_free_castling(const std::string& rights);
     bool material_draw(std::string* which) const;
-    bool in_region(Color c) const;  // a piece of the region's kinds stands in c's region
-    bool extinct(BB pieces) const;  // none left, or no more than the extinction count
+    bool in_region(Color c) const;          // a piece of the region's kinds stands in c's region
+    bool extinct(Color c, int type) const;  // none left (-1: of all), or no more than the count
     int catalogue_ending_side(EndReason reason) const;  // bare king, extinction, region
     const Ending* bared_for_good();  // a bared side that cannot bare back (outcome only)
     // Whether as many pieces stand on the board as in some material draw.

@@ -152,8 +152,11 @@ std::string Variant::summary() const {
                                      ? fmt::format("all but {} ", end.extinction_count)
                                      : std::string("every ");
         out += fmt::format(
-            "a side that has lost {}: {}\n",
+            "a side that has lost {}{}: {}\n",
             kinds.empty() ? lost + "piece" : fmt::format("{}piece of one of {}", lost, kinds),
+            end.extinction_opponent_count ? fmt::format(" while the other side holds {} of them",
+                                                        end.extinction_opponent_count)
+                                          : "",
             end_value_name(*end.extinction));
     }
     if (end.stalemate_piece_count)

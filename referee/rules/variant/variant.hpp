@@ -156,6 +156,10 @@ struct EndRules {
     // Extinct already with this many left (Fairy-Stockfish's extinctionPieceCount: its
     // elimination chess loses with one piece left); 0: with none.
     int extinction_count = 0;
+    // And only while the other side has at least this many of them, on the board and in hand
+    // (Fairy-Stockfish's extinctionOpponentPieceCount: koedem's side without a king loses once
+    // the other side holds both); 0: whatever the other side has.
+    int extinction_opponent_count = 0;
     // With no legal move and not in check, the side with fewer pieces on the board gets
     // no_legal_moves' verdict, the side with more the opposite one; equal numbers draw
     // (suicide chess, Fairy-Stockfish's stalematePieceCount).

@@ -201,7 +201,7 @@ void read_end(const Reader& r, const YAML::Node& node, Variant& v) {
         // extinction: {value: loss, pieces: all} or {value: loss, pieces: [P, N, B, R, Q, K]}
         if (!x.IsMap())
             r.fail(x, "end.extinction", "must be a mapping such as {value: loss, pieces: all}");
-        r.only_keys(x, "end.extinction", {"value", "pieces", "count"});
+        r.only_keys(x, "end.extinction", {"value", "pieces", "count", "opponent_count"});
         if (!x["value"]) r.fail(x, "end.extinction.value", "extinction needs a 'value'");
         if (!x["pieces"])
             r.fail(x, "end.extinction.pieces",
@@ -218,6 +218,12 @@ void read_end(const Reader& r, const YAML::Node& node, Variant& v) {
             e.extinction_count = r.get<int>(x["count"], "end.extinction.count", "a whole number");
             if (e.extinction_count < 0)
                 r.fail(x["count"], "end.extinction.count", "must be 0 or more");
+        }
+        if (const auto o = x["opponent_count"]) {
+            e.extinction_opponent_count =
+                r.get<int>(o, "end.extinction.opponent_count", "a whole number");
+            if (e.extinction_opponent_count < 0)
+                r.fail(o, "end.extinction.opponent_count", "must be 0 or more");
         }
     }
     if (auto m = node["mate_checks"]) e.mate_checks = read_mate_checks(r, v, m);

@@ -111,7 +111,9 @@ std::string drops_text(const Variant& v) {
             t += fmt::format("    {}: {}\n", letter, numbers(ranks));
     }
     if (!d.ranks.empty()) t += fmt::format("  ranks: {}\n", numbers(d.ranks));
-    if (d.must_drop) t += "  must_drop: true\n";
+    if (d.must_drop)
+        t += d.must_drop_piece ? fmt::format("  must_drop: {}\n", d.must_drop_piece)
+                               : "  must_drop: true\n";
     if (d.opposite_colours) t += fmt::format("  opposite_colours: {}\n", d.opposite_colours);
     if (d.castling) t += "  castling: true\n";
     if (d.keep_promoted) t += "  keep_promoted: true\n";
@@ -157,10 +159,13 @@ std::string end_text(const Variant& v) {
         t += fmt::format("  bare_king: {{value: {}, reply: {}}}\n", end_value_name(*e.bare_king),
                          yes(e.bare_king_reply));
     if (e.extinction)
-        t += fmt::format("  extinction: {{value: {}, pieces: {}{}}}\n",
+        t += fmt::format("  extinction: {{value: {}, pieces: {}{}{}}}\n",
                          end_value_name(*e.extinction),
                          e.extinction_pieces.empty() ? "all" : letters(e.extinction_pieces),
-                         e.extinction_count ? fmt::format(", count: {}", e.extinction_count) : "");
+                         e.extinction_count ? fmt::format(", count: {}", e.extinction_count) : "",
+                         e.extinction_opponent_count
+                             ? fmt::format(", opponent_count: {}", e.extinction_opponent_count)
+                             : "");
     if (e.counting != CountingRule::None)
         t += fmt::format("  counting: {}\n",
                          e.counting == CountingRule::Makruk ? "makruk" : "asean");
