@@ -54,6 +54,7 @@ const std::vector<CatalogueVariant> kCatalogue = {
     {"shatar", 5},
     {"kyotoshogi", 6},
     {"koedem", 5},
+    {"fairy", 5},
 };
 
 class SlowFairyStockfishPerft : public ::testing::TestWithParam<CatalogueVariant> {
