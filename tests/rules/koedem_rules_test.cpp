@@ -45,6 +45,11 @@ TEST(Koedem, ASideWithoutAKingLosesOnceTheOtherHoldsBoth) {
     EXPECT_FALSE(pos.outcome().has_value());
 }
 
+TEST(Koedem, APawnInHandGoesNeitherOnTheFirstNorTheLastRank) {
+    // 48 drops (62 empty squares but the first and last ranks' 14) and the king's five: 53.
+    EXPECT_EQ(moves("k7/8/8/8/8/8/8/4K3[P] w - - 0 1"), 53u);
+}
+
 TEST(Koedem, CastlingIgnoresAttacks) {
     // No check: the king castles past the rook on f8's file (Fairy-Stockfish: e1g1 among 15).
     const Position pos = cached_rules("koedem").from_fen("k4r2/8/8/8/8/8/8/4K2R[] w K - 0 1");
