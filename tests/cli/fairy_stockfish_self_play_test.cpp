@@ -77,7 +77,8 @@ INSTANTIATE_TEST_SUITE_P(
                       "xiangqi", "minixiangqi", "manchu", "shako", "minishogi", "shogi", "judkins",
                       "gorogoro", "euroshogi", "dobutsu", "micro", "sittuyin", "kinglet", "codrus",
                       "hoppelpoppel", "newzealand", "modern", "chigorin", "clobber", "breakthrough",
-                      "clobber10", "caparandom", "karouk", "shouse"),
+                      "clobber10", "caparandom", "karouk", "shouse", "makpong", "shatar",
+                      "kyotoshogi", "koedem", "fairy"),
     [](const auto& info) {
         std::string name = info.param;
         for (char& c : name)

@@ -71,6 +71,18 @@ extinctionPieceTypes = kq
 
 [minishogilike:minishogi]
 promotionRank = 4
+
+[heldchess:chess]
+makpongRule = true
+shatarMateRule = true
+
+[kyotohands:kyotoshogi]
+startFen = p+nks+l/5/5/5/+LSK+NP[Ss] w - - 0 1
+pieceDemotion = true
+
+[oneking:koedem]
+extinctionOpponentPieceCount = 1
+mustDropType = k
 )";
 
 class SlowFairyStockfishIni : public ::testing::TestWithParam<const char*> {
@@ -103,7 +115,7 @@ TEST_P(SlowFairyStockfishIni, CountsAgreeWithFairyStockfishGivenTheSameFile) {
 INSTANTIATE_TEST_SUITE_P(Sections, SlowFairyStockfishIni,
                          ::testing::Values("nodouble", "nodoublechild", "knightless", "sixfiles",
                                            "archchess", "hillhouse", "fersmakruk", "antichessish",
-                                           "minishogilike"),
+                                           "minishogilike", "heldchess", "kyotohands", "oneking"),
                          [](const auto& info) { return std::string(info.param); });
 
 }  // namespace

@@ -50,7 +50,8 @@ const std::vector<CatalogueVariant> kCatalogue = {
     {"sittuyin", 4},     {"kinglet", 5},      {"codrus", 5},        {"hoppelpoppel", 5},
     {"newzealand", 5},   {"modern", 5},       {"chigorin", 5},      {"clobber", 4},
     {"breakthrough", 5}, {"clobber10", 3},    {"caparandom", 5},    {"karouk", 5},
-    {"shouse", 4},
+    {"shouse", 4},       {"makpong", 5},      {"shatar", 5},        {"kyotoshogi", 6},
+    {"koedem", 5},       {"fairy", 5},
 };
 
 class SlowFairyStockfishPerft : public ::testing::TestWithParam<CatalogueVariant> {

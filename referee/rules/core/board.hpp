@@ -64,6 +64,7 @@ class Board {
     void generate_legal(MoveList& out);  // uses make/unmake, leaves the position as it was
     void keep_captures_if_any(MoveList& list) const;         // forced capture
     void drop_checking_moves(MoveList& list);                // forbidden checks
+    void hold_royal_in_check(MoveList& list) const;          // makpong's king in check
     void drop_unavailable_promotions(MoveList& list) const;  // promotion to lost pieces
     void add_gated_moves(MoveList& list) const;              // gating: each move that may gate
     void add_first_moves(MoveList& list);                    // first_moves.cpp
@@ -222,6 +223,10 @@ class Board {
     // At a repetition of `times`: the side that gave check with every move since the first
     // occurrence (endings/perpetual_check.cpp); 2: both sides did; -1: neither.
     int perpetual_checker(int times) const;
+    // A royal piece of c attacked by one of the pieces `by` (endings/mate_checks.cpp).
+    bool royal_attacked_by(Color c, BB by) const;
+    // A checkmate of `side` judged by the variant's mate_checks (shatar).
+    Outcome mate_checks_outcome(const Ending& e, Color side) const;
     // The judge's two halves: which ending holds (and for which side), and its sentence.
     // With has_legal_move null, having no legal move is not looked at.
     const Ending* find_ending(EndingSet which, const bool* has_legal_move,
@@ -231,8 +236,8 @@ class Board {
     // chess960: the castling moves the rights name, from where the king and rooks stand.
     void set_free_castling(const std::string& rights);
     bool material_draw(std::string* which) const;
-    bool in_region(Color c) const;  // a piece of the region's kinds stands in c's region
-    bool extinct(BB pieces) const;  // none left, or no more than the extinction count
+    bool in_region(Color c) const;          // a piece of the region's kinds stands in c's region
+    bool extinct(Color c, int type) const;  // none left (-1: of all), or no more than the count
     int catalogue_ending_side(EndReason reason) const;  // bare king, extinction, region
     const Ending* bared_for_good();  // a bared side that cannot bare back (outcome only)
     // Whether as many pieces stand on the board as in some material draw.

@@ -60,14 +60,16 @@ void Board<BB>::apply_drop_rules(MoveList& list) const {
         list.resize(kept);
     }
     if (d.must_drop) {
+        // Any drop, or only drops of the one piece that must be dropped (koedem's king).
+        const int only = d.must_drop_piece ? t_->variant->type_of(d.must_drop_piece) : -1;
+        auto counts = [&](Move m) { return m.is_drop() && (only < 0 || m.drop_type() == only); };
         int in_hand = 0;
-        for (int type = 0; type < t_->ntypes; ++type) in_hand += hand_[us][type];
-        const bool can_drop =
-            in_hand && std::any_of(list.begin(), list.end(), [](Move m) { return m.is_drop(); });
-        if (can_drop) {
+        for (int type = 0; type < t_->ntypes; ++type)
+            if (only < 0 || type == only) in_hand += hand_[us][type];
+        if (in_hand && std::any_of(list.begin(), list.end(), counts)) {
             kept = 0;
             for (const Move m : list)
-                if (m.is_drop()) list.set(kept++, m);
+                if (counts(m)) list.set(kept++, m);
             list.resize(kept);
         }
     }

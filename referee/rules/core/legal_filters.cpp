@@ -1,6 +1,6 @@
 // The filters of the legal list that only some variants have, applied after generation
 // (Board::generate_legal): forced capture, forbidden checks (and the check test they use),
-// promotion only to pieces the side has lost.
+// the royal piece held in check, promotion only to pieces the side has lost.
 #include "referee/rules/core/board.hpp"
 
 namespace referee::rules {
@@ -26,6 +26,27 @@ void Board<BB>::drop_checking_moves(MoveList& list) {
     int kept = 0;
     for (const Move m : list)
         if (!gives_check(m)) list.set(kept++, m);
+    list.resize(kept);
+}
+
+// The royal piece held in check (makpong, Fairy-Stockfish's makpongRule): in check, a move of
+// a royal piece stays only if it takes the one enemy piece that attacks it, so a double check
+// leaves the king no move at all. The checkers are those of the position before the move: a
+// rider uncovered behind the piece taken is not one (the capture is then illegal anyway, the
+// king landing on a square that rider attacks).
+template <class BB>
+void Board<BB>::hold_royal_in_check(MoveList& list) const {
+    if (!in_check()) return;
+    const Color them = ~stm_;
+    const BB occ = occupied();
+    int kept = 0;
+    for (const Move m : list) {
+        const bool royal_moves = !m.is_drop() && test(royals_ & by_color_[stm_], m.from);
+        const bool takes_lone_checker =
+            test(by_color_[them], m.to) &&
+            !attacked(m.from, them, occ, by_color_[them] & ~square_bit<BB>(m.to));
+        if (!royal_moves || takes_lone_checker) list.set(kept++, m);
+    }
     list.resize(kept);
 }
 

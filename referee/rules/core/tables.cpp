@@ -158,13 +158,14 @@ struct TableBuilder {
     // Promotion: the zone and the types a piece may become.
     void promotion(Color c, const PieceType& pt, typename T::PerPiece& pp) {
         if (pt.promotes_to.empty()) return;
-        if (pt.promotion_on_capture) {
-            // Micro shogi: every capture turns the piece over, nothing else does. The
-            // generator sends its quiet moves past the promotion (movegen.cpp).
+        if (pt.promotion_on_capture || pt.promotion_every_move) {
+            // Micro shogi: every capture turns the piece over, nothing else does (the generator
+            // sends its quiet moves past the promotion, movegen.cpp). Kyoto shogi: every move
+            // does, the whole board being its zone.
             pp.promotion_zone = pp.forced_promotion_zone = t.board;
             for (char letter : pt.promotions(c)) pp.promotion_types.push_back(v.type_of(letter));
             pp.promotion_choices = static_cast<int>(pp.promotion_types.size());
-            pp.promotes_on_capture = true;
+            pp.promotes_on_capture = pt.promotion_on_capture;
             return;
         }
         const int zone = pt.promotion_rank ? pt.promotion_rank : g.height;
@@ -528,6 +529,7 @@ struct TableBuilder {
                    t.unmoved_squares || t.counting != CountingRule::None;
         t.must_capture = v.must_capture;
         t.checks_forbidden = v.checks_forbidden;
+        t.royal_held_in_check = v.royal_held_in_check;
         t.duple_check = v.duple_check;
         const PositionFields start = parse_fen(g, v.start_fen);
         for (const PieceType& pt : v.pieces) t.promotion_limited |= pt.promotion_captured_only;
@@ -558,7 +560,8 @@ struct TableBuilder {
         t.castling_by_drops = v.drop_rules.castling;
         for (const PieceType& pt : v.pieces) t.promotion_moves |= pt.promotion_move.has_value();
         t.count_by_list = t.must_capture || t.checks_forbidden || t.promotion_limited || t.gating ||
-                          t.first_moves || t.drop_filters || t.promotion_moves;
+                          t.first_moves || t.drop_filters || t.promotion_moves ||
+                          t.royal_held_in_check;
         for (int s = 0; s < nsq; ++s) {
             const char c = start.placement[s];
             if (c != '.' && v.type_of(c) >= 0 && v.pieces[v.type_of(c)].royal)
@@ -656,7 +659,8 @@ std::shared_ptr<const Tables<BB>> Tables<BB>::build(std::shared_ptr<const Varian
     for (Color c : {White, Black})
         for (int ti = 0; ti < t->ntypes; ++ti) {
             auto& pp = t->per_piece[c * t->ntypes + ti];
-            if (!pp.promotes_on_capture)  // micro's pawn may stand on the last rank
+            // micro's and kyoto shogi's pawns may stand on the last rank
+            if (!pp.promotes_on_capture && !v.pieces[ti].promotion_every_move)
                 pp.stranded = pp.forced_promotion_zone & t->stranded_squares(v, ti, c);
             pp.drop_zone = t->board & ~pp.stranded;
             for (int s = 0; s < t->nsq; ++s)

@@ -236,14 +236,15 @@ struct Tables {
     // Position state beyond the placement, where the variant has it (hands, promoted marks,
     // checks given): `extras` is the one flag make() and unmake() ask.
     bool extras = false;
-    bool captures_to_hand = false;  // a capture puts the piece (demoted) in the capturer's hand
-    bool drops = false;             // pieces in hand may be dropped
-    bool counts_checks = false;     // checks given are counted (a CheckCount ending)
-    bool must_capture = false;      // a side that can capture must
-    bool checks_forbidden = false;  // a move may not give check
-    bool duple_check = false;       // in check only with every royal piece attacked
-    bool gating = false;            // pieces in hand enter by gating (gating.cpp)
-    bool first_moves = false;       // some piece has first moves (first_moves.cpp)
+    bool captures_to_hand = false;     // a capture puts the piece (demoted) in the capturer's hand
+    bool drops = false;                // pieces in hand may be dropped
+    bool counts_checks = false;        // checks given are counted (a CheckCount ending)
+    bool must_capture = false;         // a side that can capture must
+    bool checks_forbidden = false;     // a move may not give check
+    bool royal_held_in_check = false;  // in check the royal piece only takes its lone checker
+    bool duple_check = false;          // in check only with every royal piece attacked
+    bool gating = false;               // pieces in hand enter by gating (gating.cpp)
+    bool first_moves = false;          // some piece has first moves (first_moves.cpp)
     // Some piece's first moves are told by the squares whose pieces have not moved, kept as
     // gating squares are (gating.cpp) and named in the FEN's castling field.
     bool unmoved_squares = false;

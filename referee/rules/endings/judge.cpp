@@ -27,11 +27,23 @@ std::string royal_name(const Variant& v) {
 
 }  // namespace
 
-// Whether these pieces, one side's of one kind or all, are too few to go on: none left, or
-// no more than the variant's extinction count.
+// Whether c's pieces of this kind (-1: all of them) are too few to go on: none left, or no
+// more than the variant's extinction count. Pieces in hand count too: koedem's king, taken
+// off the board, is still there to be dropped.
+// With an opponent count, only while the other side holds at least that many (koedem).
 template <class BB>
-bool Board<BB>::extinct(BB pieces) const {
-    return t_->extinction_count == 0 ? !any(pieces) : popcount(pieces) <= t_->extinction_count;
+bool Board<BB>::extinct(Color c, int type) const {
+    auto held = [&](Color side) {
+        int n = popcount(type < 0 ? by_color_[side] : pieces(side, type));
+        if (t_->drops)
+            for (int in = 0; in < t_->ntypes; ++in)
+                if (type < 0 || in == type) n += hand_[side][in];
+        return n;
+    };
+    const int n = held(c);
+    if (t_->extinction_count == 0 ? n != 0 : n > t_->extinction_count) return false;
+    const int opponent_count = t_->variant->end.extinction_opponent_count;
+    return opponent_count == 0 || held(~c) >= opponent_count;
 }
 
 // Whether as many of c's pieces of the region's kinds as the rule asks stand in c's region.
@@ -123,11 +135,11 @@ template <class BB>
         case EndReason::Extinction:
             if (t_->extinction_types.empty()) {
                 for (Color c : {stm_, ~stm_})
-                    if (extinct(by_color_[c])) return c;
+                    if (extinct(c, -1)) return c;
             } else {
                 for (int type : t_->extinction_types)
                     for (Color c : {stm_, ~stm_})
-                        if (extinct(pieces(c, type))) return c;
+                        if (extinct(c, type)) return c;
             }
             return -1;
         case EndReason::Region: {
@@ -206,7 +218,7 @@ Outcome Board<BB>::describe(const Ending& e, Color side) const {
         case EndReason::Extinction: {
             std::string lost = "every piece";
             for (int type : t_->extinction_types)
-                if (extinct(pieces(side, type))) {
+                if (extinct(side, type)) {
                     lost = "every " + v.pieces[type].name;
                     break;
                 }
@@ -248,6 +260,8 @@ Outcome Board<BB>::describe(const Ending& e, Color side) const {
                     fmt::format("{} is checkmated by a {} drop, which loses for {}",
                                 color_name(side), v.pieces[v.type_of(v.drop_rules.no_mate)].name,
                                 color_name(~side))};
+            if (v.check_rules && in_check() && v.end.mate_checks)
+                return mate_checks_outcome(e, side);
             if (v.check_rules && in_check())
                 return Outcome{result_for(side, e.value_in_check), EndReason::Checkmate,
                                fmt::format("{} is checkmated", color_name(side))};

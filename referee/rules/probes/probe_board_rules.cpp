@@ -55,7 +55,8 @@ bool is_board_rule(RuleFeature f) {
 
 int forced_promotion_from(const Variant& v, const PieceType& p) {
     const int h = v.geometry.height;
-    if (p.promotes_to.empty()) return h + 1;
+    // Kyoto shogi's pieces turn over with every move and may stand anywhere, unpromoted.
+    if (p.promotes_to.empty() || p.promotion_every_move) return h + 1;
     const int zone = p.promotion_rank ? p.promotion_rank : h;
     if (!p.promotion_optional) return zone;
     if (p.forced_promotion_rank > 0) return p.forced_promotion_rank;

@@ -19,6 +19,9 @@ struct DropRules {
     // While the side to move holds pieces in hand, a drop is its only move, if it has a legal
     // one (placement's setup phase).
     bool must_drop = false;
+    // With must_drop: only while the side holds a piece of this letter, and then only drops
+    // of it (koedem's king, Fairy-Stockfish's mustDropType). 0: any piece.
+    char must_drop_piece = 0;
     // Pieces of this letter are dropped only on a square colour the side has none of yet,
     // and other drops may not leave too few squares of each colour for those still in hand
     // (placement's bishops). 0: no such rule.

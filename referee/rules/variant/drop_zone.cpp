@@ -30,7 +30,11 @@ std::string drop_rules_summary(const Variant& v) {
         if (!list.empty())
             out += fmt::format("a {} may not be dropped on the side's rank {}\n",
                                v.pieces[v.type_of(letter)].name, ranks(list));
-    if (d.must_drop) out += "while a side holds pieces in hand it must drop one\n";
+    if (d.must_drop && d.must_drop_piece)
+        out += fmt::format("while a side holds a {} in hand it must drop it\n",
+                           v.pieces[v.type_of(d.must_drop_piece)].name);
+    else if (d.must_drop)
+        out += "while a side holds pieces in hand it must drop one\n";
     if (d.opposite_colours)
         out += fmt::format("{}s are dropped on squares of opposite colours\n",
                            v.pieces[v.type_of(d.opposite_colours)].name);

@@ -63,6 +63,7 @@ std::string Variant::summary() const {
             out += fmt::format(" (Black's to {})",
                                std::string(p.black_promotes_to.begin(), p.black_promotes_to.end()));
         if (p.promotion_on_capture) out += " by capturing";
+        if (p.promotion_every_move) out += " with every move";
         if (!p.double_step_ranks.empty()) out += "  double step";
         if (p.en_passant) out += "  en passant";
         if (!p.first_move_betza.empty())
@@ -96,6 +97,24 @@ std::string Variant::summary() const {
         out += fmt::format("capturing the king: {}\n", end_value_name(*end.royal_capture));
     if (check_rules)
         out += fmt::format("checkmate: {} for the mated side\n", end_value_name(end.checkmate));
+    if (end.mate_checks) {
+        auto names = [&](const std::vector<char>& letters) {
+            std::string out;
+            for (std::size_t i = 0; i < letters.size(); ++i)
+                out += (i == 0                    ? ""
+                        : i + 1 == letters.size() ? " or "
+                                                  : ", ") +
+                       pieces[type_of(letters[i])].name;
+            return out;
+        };
+        out += fmt::format(
+            "a checkmate counts only if a check of the series that led to it came from a {}; "
+            "otherwise a draw\n",
+            names(end.mate_checks->series_by));
+        if (!end.mate_checks->alone_loses.empty())
+            out += fmt::format("a checkmate by a {} alone loses for the side that gave it\n",
+                               names(end.mate_checks->alone_loses));
+    }
     out += fmt::format("no legal move{}: {}\n", check_rules ? " (not in check)" : "",
                        end_value_name(end.no_legal_moves));
     if (captures_to_hand) out += "captured pieces go to the capturer's hand\n";
@@ -133,14 +152,19 @@ std::string Variant::summary() const {
                                      ? fmt::format("all but {} ", end.extinction_count)
                                      : std::string("every ");
         out += fmt::format(
-            "a side that has lost {}: {}\n",
+            "a side that has lost {}{}: {}\n",
             kinds.empty() ? lost + "piece" : fmt::format("{}piece of one of {}", lost, kinds),
+            end.extinction_opponent_count ? fmt::format(" while the other side holds {} of them",
+                                                        end.extinction_opponent_count)
+                                          : "",
             end_value_name(*end.extinction));
     }
     if (end.stalemate_piece_count)
         out += "no legal move: judged by who has fewer pieces (equal: draw)\n";
     if (must_capture) out += "a side that can capture must\n";
     if (checks_forbidden) out += "a move may not give check\n";
+    if (royal_held_in_check)
+        out += "in check the king may only take the one piece that gives check\n";
     if (end.move_limit) out += fmt::format("draw after {} moves by each side\n", end.move_limit);
     if (end.repetition && end.repetition_value == EndValue::Draw)
         out += fmt::format("draw on the {}-fold repetition of a position\n", end.repetition);

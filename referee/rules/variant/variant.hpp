@@ -48,6 +48,10 @@ struct PieceType {
     // Micro shogi (Fairy-Stockfish's piecePromotionOnCapture): it promotes when it captures,
     // always, and on no other move; a promoted form that does so turns back into its piece.
     bool promotion_on_capture = false;
+    // Kyoto shogi (Fairy-Stockfish's mandatoryPiecePromotion and pieceDemotion over the whole
+    // board): every move of the piece turns it over into `promotes_to`'s piece, and that one's
+    // every move turns it back; no zone, so it may stand anywhere.
+    bool promotion_every_move = false;
     std::vector<int> double_step_ranks;  // relative ranks from which it may step two forward
     bool en_passant = false;             // its double step may be taken en passant by a like piece
     int source_line = 0;                 // where it was defined, for later error messages
@@ -113,11 +117,21 @@ struct RegionRule {
 // the game is drawn when its moves are up (endings/counting.cpp).
 enum class CountingRule { None, Makruk, Asean };
 
+// Which checks make a checkmate count (shatar, Fairy-Stockfish's shatarMateRule): some check
+// of the unbroken series given to the mated side, the mate included, must come from a piece
+// of `series_by`, or the mate is a draw; and a mate given by pieces of `alone_loses` alone
+// loses for the side that gave it. Upper-case letters.
+struct MateChecks {
+    std::vector<char> series_by;
+    std::vector<char> alone_loses;
+};
+
 // The keys of the file's `end:` section as written; `Variant::endings` is what the judge
 // reads, built from them.
 struct EndRules {
     std::optional<EndValue> royal_capture;     // for the capturer; set: a royal may be captured
     EndValue checkmate = EndValue::Loss;       // for the side in check with no legal move
+    std::optional<MateChecks> mate_checks;     // which checks make that checkmate count
     EndValue no_legal_moves = EndValue::Draw;  // for the side not in check with no legal move
     int move_limit = 0;  // draw once each side has made this many moves (0: none)
     int repetition = 0;  // the game ends on the n-th occurrence of a position (0: none)
@@ -142,6 +156,10 @@ struct EndRules {
     // Extinct already with this many left (Fairy-Stockfish's extinctionPieceCount: its
     // elimination chess loses with one piece left); 0: with none.
     int extinction_count = 0;
+    // And only while the other side has at least this many of them, on the board and in hand
+    // (Fairy-Stockfish's extinctionOpponentPieceCount: koedem's side without a king loses once
+    // the other side holds both); 0: whatever the other side has.
+    int extinction_opponent_count = 0;
     // With no legal move and not in check, the side with fewer pieces on the board gets
     // no_legal_moves' verdict, the side with more the opposite one; equal numbers draw
     // (suicide chess, Fairy-Stockfish's stalematePieceCount).
@@ -193,6 +211,10 @@ struct Variant {
     bool must_capture = false;
     // A move may not give check (Racing Kings, Fairy-Stockfish's checking = false).
     bool checks_forbidden = false;
+    // In check the royal piece may not step away: it moves only to take the one piece that
+    // gives check (Fairy-Stockfish's makpongRule; a double check leaves it no move). Needs
+    // check_rules.
+    bool royal_held_in_check = false;
     // Gating (Seirawan chess, Fairy-Stockfish's gating): the pieces in hand enter the board
     // only on the square a back-rank piece leaves on its first move (or, castling, on the
     // king's or the rook's square). Which squares may still gate is part of the position,

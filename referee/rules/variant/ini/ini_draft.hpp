@@ -6,6 +6,7 @@
 // variant of that name, its settings read back from its pieces (draft_from_variant).
 #pragma once
 
+#include <optional>
 #include <set>
 #include <string>
 #include <utility>
@@ -39,6 +40,9 @@ struct IniDraft {
     std::vector<std::pair<std::string, std::string>> promoted_types;
     bool mandatory_piece_promotion = false, immobility_illegal = false;
     bool piece_promotion_on_capture = false;
+    // pieceDemotion: a promoted form's move (a capture, with piecePromotionOnCapture) turns
+    // it back into its piece (micro shogi; kyoto shogi, whose whole board is the zone).
+    bool piece_demotion = false;
     // The pawn's double step, and its first-rank double steps (Fairy-Stockfish 11.1's key).
     bool double_step = true;
     bool first_rank_double_steps = false;
@@ -52,6 +56,10 @@ struct IniDraft {
     // dropNoDoubledCount: dropNoDoubled's piece is not dropped on a file where the side has
     // this many of it; 0: never dropped (Fairy-Stockfish's dragonfly).
     int no_doubled_count = 1;
+    // shatarMateRule as the section set it (unset: as the parent has it): the checks that make
+    // a mate count are those of Fairy-Stockfish's knight, rook and bers, whatever letters the
+    // variant gives them, so they are looked up once every piece is known.
+    std::optional<bool> shatar_mate_rule;
     // The soldier's sideways step from this rank on (1: always).
     int soldier_promotion_rank = 1;
 

@@ -29,14 +29,11 @@ const std::map<std::string, std::string> kRulesNotPlayed = {
     {"sittuyinPromotion", "sittuyin's promotion moves come only with the shipped sittuyin"},
     {"sittuyinRookDrop", "sittuyin's rook drops come only with the shipped sittuyin"},
     {"cambodianMoves", "the king's and met's first leaps come only with the shipped cambodian"},
-    {"makpongRule", "makpong's rule (a king in check may not move) is not a rule here"},
     {"bikjangRule", "janggi's bikjang is not a rule here"},
-    {"shatarMateRule", "shatar's mating rules are not a rule here"},
     {"pass", "passing is not a move here"},
     {"kingPass", "passing is not a move here"},
     {"passOnStalemate", "passing is not a move here"},
     {"kingPassOnStalemate", "passing is not a move here"},
-    {"pieceDemotion", "pieces that turn back over (kyoto shogi) are not a rule here"},
     {"blastOnCapture", "exploding captures (atomic) are not a rule here"},
     {"petrifyOnCapture", "petrified pieces are not a rule here"},
     {"dropOnTop", "drops on top of pieces (connect four) are not a rule here"},
@@ -47,7 +44,6 @@ const std::map<std::string, std::string> kRulesNotPlayed = {
     {"nFoldValueAbsolute", "a repetition's result for White alone is not a rule here"},
     {"moveRepetitionIllegal", "forbidden move repetition is not a rule here"},
     {"castlingDroppedPiece", "castling with dropped pieces comes only with the shipped placement"},
-    {"mustDropType", "mandatory drops of one piece type are not a rule here"},
     {"arrowGating", "walls (amazons) are not pieces here"},
     {"duckGating", "the duck is not a piece here"},
     {"staticGating", "walls are not pieces here"},
@@ -60,7 +56,6 @@ const std::map<std::string, std::string> kRulesNotPlayed = {
     {"flipEnclosedPieces", "flipping enclosed pieces is not a rule here"},
     {"materialCounting", "adjudication by counting material is not a rule here"},
     {"chasingRule", "xiangqi's chasing rules are not a rule here"},
-    {"extinctionOpponentPieceCount", "extinction at a count other than 0 is not a rule here"},
     {"promotionLimit", "a limit of promoted pieces is not a rule here"},
     {"dropChecks", "drops that may not give check are not a rule here"},
 };
@@ -219,6 +214,10 @@ void apply_rule_keys(const IniPlace& at, IniDraft& d, std::set<std::string>& use
         d.mandatory_piece_promotion = r.boolean(e);
         d.touched_promotion = true;
     });
+    with("pieceDemotion", [&](const IniEntry& e) {
+        d.piece_demotion = r.boolean(e);
+        d.touched_promotion = true;
+    });
     with("piecePromotionOnCapture", [&](const IniEntry& e) {
         d.piece_promotion_on_capture = r.boolean(e);
         d.touched_promotion = true;
@@ -287,6 +286,8 @@ void apply_rule_keys(const IniPlace& at, IniDraft& d, std::set<std::string>& use
     // Moves of the whole position.
     with("checking", [&](const IniEntry& e) { v.checks_forbidden = !r.boolean(e); });
     with("mustCapture", [&](const IniEntry& e) { v.must_capture = r.boolean(e); });
+    with("shatarMateRule", [&](const IniEntry& e) { d.shatar_mate_rule = r.boolean(e); });
+    with("makpongRule", [&](const IniEntry& e) { v.royal_held_in_check = r.boolean(e); });
     with("flyingGeneral", [&](const IniEntry& e) { v.flying_general = r.boolean(e); });
     with("gating", [&](const IniEntry& e) {
         // Alone it only keeps squares' rights in the FEN (for cambodianMoves, refused); the
@@ -312,6 +313,14 @@ void apply_rule_keys(const IniPlace& at, IniDraft& d, std::set<std::string>& use
     });
     with("dropLoop", [&](const IniEntry& e) { v.drop_rules.keep_promoted = r.boolean(e); });
     with("mustDrop", [&](const IniEntry& e) { v.drop_rules.must_drop = r.boolean(e); });
+    with("mustDropType", [&](const IniEntry& e) {
+        v.drop_rules.must_drop_piece = 0;
+        if (e.value.find('*') != std::string::npos) return;  // any piece, the default
+        const auto types = r.types(e);
+        if (types.size() != 1) at.fail(e, "needs one piece letter, or '*'");
+        v.drop_rules.must_drop_piece =
+            v.pieces[static_cast<std::size_t>(d.piece_of_type(types[0]))].letter;
+    });
     with("dropPromoted", [&](const IniEntry& e) { v.drop_rules.promoted = r.boolean(e); });
     with("firstRankPawnDrops", [&](const IniEntry& e) {
         d.first_rank_pawn_drops = r.boolean(e);
@@ -362,6 +371,8 @@ void apply_rule_keys(const IniPlace& at, IniDraft& d, std::set<std::string>& use
         v.end.extinction.reset();
         if (e.value != "none") v.end.extinction = r.value(e);
     });
+    with("extinctionOpponentPieceCount",
+         [&](const IniEntry& e) { v.end.extinction_opponent_count = r.number(e, 0, 1 << 10); });
     with("extinctionPieceCount",
          [&](const IniEntry& e) { v.end.extinction_count = r.number(e, 0, 1 << 10); });
     with("extinctionPieceTypes", [&](const IniEntry& e) {

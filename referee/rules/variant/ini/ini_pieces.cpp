@@ -101,6 +101,10 @@ void reletter(Variant& v, char from, char to) {
     }
     if (v.end.region) swap(v.end.region->piece);
     for (char& c : v.end.extinction_pieces) swap(c);
+    if (v.end.mate_checks) {
+        for (char& c : v.end.mate_checks->series_by) swap(c);
+        for (char& c : v.end.mate_checks->alone_loses) swap(c);
+    }
     for (auto& [letter, ranks] : v.drop_rules.forbidden_ranks) swap(letter);
     swap(v.drop_rules.no_doubled);
     swap(v.drop_rules.no_mate);
@@ -114,6 +118,10 @@ void forget(Variant& v, char letter) {
         if (p.promotion_move && p.promotion_move->to == letter) p.promotion_move.reset();
     }
     std::erase(v.end.extinction_pieces, letter);
+    if (v.end.mate_checks) {
+        std::erase(v.end.mate_checks->series_by, letter);
+        std::erase(v.end.mate_checks->alone_loses, letter);
+    }
     std::erase_if(v.drop_rules.forbidden_ranks, [&](const auto& f) { return f.first == letter; });
     std::erase_if(v.end.insufficient_material, [&](const MaterialDraw& m) {
         return m.strong.find(letter) != std::string::npos ||
@@ -256,8 +264,12 @@ IniDraft draft_from_variant(const Variant& v) {
     for (std::size_t i = 0; i < v.pieces.size(); ++i) {
         const PieceType& p = v.pieces[i];
         if (p.royal) d.castling_king = d.types[i];
+        if (!p.promotes_to.empty() && p.promoted_form_of) d.piece_demotion = true;
         if (!p.promotes_to.empty() && !p.promoted_form_of) {
-            const int zone = p.promotion_rank ? p.promotion_rank : g.height;
+            // Turning over with every move: Fairy-Stockfish's zone of the whole board.
+            const int zone = p.promotion_every_move ? 1
+                             : p.promotion_rank     ? p.promotion_rank
+                                                    : g.height;
             d.promotion_ranks[White].clear();
             d.promotion_ranks[Black].clear();
             for (int rank = zone; rank <= g.height; ++rank) {
@@ -272,7 +284,7 @@ IniDraft draft_from_variant(const Variant& v) {
             } else {
                 for (char c : p.promotes_to)
                     d.promoted_types.emplace_back(d.types[i], d.type_of_letter(c));
-                d.mandatory_piece_promotion = !p.promotion_optional;
+                d.mandatory_piece_promotion = !p.promotion_optional || p.promotion_every_move;
                 d.piece_promotion_on_capture = p.promotion_on_capture;
                 d.immobility_illegal = p.forced_promotion_rank > 0;
             }

@@ -117,7 +117,10 @@ void resolve_promotion(const IniPlace& at, IniDraft& d) {
     // Other pieces: each promoted type becomes a piece of its own, the promoted form of the
     // piece ("+S"), moving as the type it promotes to.
     for (std::size_t i = 0; i < v.pieces.size(); ++i)
-        if (d.types[i] != "pawn" && !v.pieces[i].promoted_form_of) v.pieces[i].promotes_to.clear();
+        if (d.types[i] != "pawn") {
+            v.pieces[i].promotes_to.clear();
+            v.pieces[i].promotion_every_move = v.pieces[i].promotion_on_capture = false;
+        }
     for (const auto& [from, to] : d.promoted_types) {
         const int f = d.piece_of_type(from), t = d.piece_of_type(to);
         if (f < 0 || t < 0) continue;
@@ -143,9 +146,25 @@ void resolve_promotion(const IniPlace& at, IniDraft& d) {
             form = static_cast<int>(v.pieces.size()) - 1;
         }
         PieceType& p = v.pieces[static_cast<std::size_t>(f)];
-        p.promotes_to = {v.pieces[static_cast<std::size_t>(form)].letter};
+        PieceType& promoted = v.pieces[static_cast<std::size_t>(form)];
+        p.promotes_to = {promoted.letter};
+        if (d.piece_demotion) promoted.promotes_to = {base};
         p.promotion_on_capture = d.piece_promotion_on_capture;
-        if (p.promotion_on_capture) {
+        promoted.promotion_on_capture = d.piece_promotion_on_capture && d.piece_demotion;
+        // Kyoto shogi: the zone is the whole board, promotion compulsory, and the promoted
+        // side turns back with its next move: each move of either side turns it over.
+        const bool every_move = d.piece_demotion && !d.piece_promotion_on_capture &&
+                                d.mandatory_piece_promotion && zone == 1;
+        if (d.piece_demotion && !d.piece_promotion_on_capture && !every_move) {
+            const std::string why =
+                "pieceDemotion is played here with piecePromotionOnCapture (micro shogi), or "
+                "with mandatoryPiecePromotion over the whole board (kyoto shogi: promotionRank "
+                "= 1)";
+            if (const IniEntry* e = at.section.find("pieceDemotion")) at.fail(*e, why);
+            at.fail_section(why);
+        }
+        p.promotion_every_move = promoted.promotion_every_move = every_move;
+        if (p.promotion_on_capture || every_move) {
             p.promotion_rank = 0;
             p.promotion_optional = p.promotion_leaving = false;
             p.forced_promotion_rank = 0;
@@ -318,6 +337,16 @@ Variant resolve_draft(const IniPlace& at, IniDraft d) {
         auto& f = v.drop_rules.forbidden_ranks;
         std::erase_if(f, [&](const auto& entry) { return entry.first == letter; });
         f.emplace_back(letter, every);
+    }
+    if (d.shatar_mate_rule == false) v.end.mate_checks.reset();
+    if (d.shatar_mate_rule == true) {
+        MateChecks rule;
+        for (const char* type : {"knight", "rook", "bers"})
+            if (const int i = d.piece_of_type(type); i >= 0)
+                rule.series_by.push_back(v.pieces[static_cast<std::size_t>(i)].letter);
+        if (const int i = d.piece_of_type("knight"); i >= 0)
+            rule.alone_loses.push_back(v.pieces[static_cast<std::size_t>(i)].letter);
+        v.end.mate_checks = rule;
     }
     const bool royal =
         std::any_of(v.pieces.begin(), v.pieces.end(), [](const PieceType& p) { return p.royal; });

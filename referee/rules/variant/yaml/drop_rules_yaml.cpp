@@ -62,7 +62,15 @@ void read_drop_rules(const Reader& r, const YAML::Node& node, Variant& v) {
         }
     }
     if (const auto ranks = node["ranks"]) d.ranks = read_ranks(r, ranks, "drops.ranks", height);
-    if (const auto m = node["must_drop"]) d.must_drop = read_bool(r, m, "drops.must_drop");
+    if (const auto m = node["must_drop"]) {
+        // true, or the letter of the one piece that must be dropped (koedem's king)
+        if (m.IsScalar() && m.Scalar() != "true" && m.Scalar() != "false") {
+            d.must_drop_piece = read_piece_letter(r, m, "drops.must_drop", v);
+            d.must_drop = true;
+        } else {
+            d.must_drop = read_bool(r, m, "drops.must_drop");
+        }
+    }
     if (const auto o = node["opposite_colours"])
         d.opposite_colours = read_piece_letter(r, o, "drops.opposite_colours", v);
     if (const auto n = node["no_doubled"])

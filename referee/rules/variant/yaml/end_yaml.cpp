@@ -110,14 +110,36 @@ RegionRule read_region(const Reader& r, const Variant& v, const YAML::Node& node
     return rule;
 }
 
+// mate_checks: {series_by: [R, N, J], alone_loses: [N]} (shatar).
+MateChecks read_mate_checks(const Reader& r, const Variant& v, const YAML::Node& node) {
+    const std::string key = "end.mate_checks";
+    if (!node.IsMap())
+        r.fail(node, key, "must be a mapping such as {series_by: [R, N, J], alone_loses: [N]}");
+    r.only_keys(node, key, {"series_by", "alone_loses"});
+    if (!v.check_rules) r.fail(node, key, "the checks of a checkmate need check_rules");
+    if (!node["series_by"]) r.fail(node, key + ".series_by", "mate_checks needs 'series_by'");
+    MateChecks rule;
+    auto pieces = [&](const char* name, std::vector<char>& out) {
+        if (!node[name]) return;
+        out = parse_letters(r, node[name], key + "." + name);
+        for (char c : out)
+            if (v.type_of(c) < 0)
+                r.fail(node[name], key + "." + name,
+                       fmt::format("'{}' is not a piece of this variant", c));
+    };
+    pieces("series_by", rule.series_by);
+    pieces("alone_loses", rule.alone_loses);
+    return rule;
+}
+
 }  // namespace
 
 void read_end(const Reader& r, const YAML::Node& node, Variant& v) {
-    r.only_keys(
-        node, "end",
-        {"royal_capture", "checkmate", "no_legal_moves", "move_limit", "repetition",
-         "repetition_value", "n_move_rule", "check_count", "insufficient_material", "region",
-         "bare_king", "extinction", "stalemate_piece_count", "counting", "perpetual_check"});
+    r.only_keys(node, "end",
+                {"royal_capture", "checkmate", "no_legal_moves", "move_limit", "repetition",
+                 "repetition_value", "n_move_rule", "check_count", "insufficient_material",
+                 "region", "bare_king", "extinction", "stalemate_piece_count", "counting",
+                 "perpetual_check", "mate_checks"});
     EndRules& e = v.end;
     if (auto c = node["counting"]) {
         const auto rule = r.get<std::string>(c, "end.counting", "makruk or asean");
@@ -179,7 +201,7 @@ void read_end(const Reader& r, const YAML::Node& node, Variant& v) {
         // extinction: {value: loss, pieces: all} or {value: loss, pieces: [P, N, B, R, Q, K]}
         if (!x.IsMap())
             r.fail(x, "end.extinction", "must be a mapping such as {value: loss, pieces: all}");
-        r.only_keys(x, "end.extinction", {"value", "pieces", "count"});
+        r.only_keys(x, "end.extinction", {"value", "pieces", "count", "opponent_count"});
         if (!x["value"]) r.fail(x, "end.extinction.value", "extinction needs a 'value'");
         if (!x["pieces"])
             r.fail(x, "end.extinction.pieces",
@@ -197,7 +219,14 @@ void read_end(const Reader& r, const YAML::Node& node, Variant& v) {
             if (e.extinction_count < 0)
                 r.fail(x["count"], "end.extinction.count", "must be 0 or more");
         }
+        if (const auto o = x["opponent_count"]) {
+            e.extinction_opponent_count =
+                r.get<int>(o, "end.extinction.opponent_count", "a whole number");
+            if (e.extinction_opponent_count < 0)
+                r.fail(o, "end.extinction.opponent_count", "must be 0 or more");
+        }
     }
+    if (auto m = node["mate_checks"]) e.mate_checks = read_mate_checks(r, v, m);
     if (node["stalemate_piece_count"])
         e.stalemate_piece_count = r.get<bool>(node["stalemate_piece_count"],
                                               "end.stalemate_piece_count", "true or false");

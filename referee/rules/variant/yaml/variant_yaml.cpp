@@ -85,7 +85,7 @@ void read_piece(const Reader& r, const YAML::Node& node, const std::string& wher
         if (promo.IsMap()) {
             r.only_keys(promo, key,
                         {"to", "rank", "optional", "forced_rank", "captured_only", "leaving",
-                         "on_capture", "black"});
+                         "on_capture", "every_move", "black"});
             if (promo["on_capture"]) {
                 p.promotion_on_capture =
                     r.get<bool>(promo["on_capture"], key + ".on_capture", "true or false");
@@ -93,6 +93,16 @@ void read_piece(const Reader& r, const YAML::Node& node, const std::string& wher
                     if (p.promotion_on_capture && promo[zone_key])
                         r.fail(promo[zone_key], key + "." + zone_key,
                                "a piece that promotes by capturing has no promotion zone");
+            }
+            if (promo["every_move"]) {
+                p.promotion_every_move =
+                    r.get<bool>(promo["every_move"], key + ".every_move", "true or false");
+                for (const char* zone_key :
+                     {"rank", "optional", "forced_rank", "leaving", "on_capture", "captured_only"})
+                    if (p.promotion_every_move && promo[zone_key])
+                        r.fail(promo[zone_key], key + "." + zone_key,
+                               "a piece that turns over with every move has no promotion zone "
+                               "nor other promotion rule");
             }
             if (promo["leaving"])
                 p.promotion_leaving =
@@ -233,7 +243,7 @@ void check_start(const Reader& r, const YAML::Node& node, const Variant& v) {
         // and line are known; the position itself would refuse it with neither.
         const int zone = piece.promotion_rank ? piece.promotion_rank : v.geometry.height;
         if (!piece.promotes_to.empty() && !piece.promotion_on_capture &&
-            v.geometry.relative_rank(side, sq) >= zone)
+            !piece.promotion_every_move && v.geometry.relative_rank(side, sq) >= zone)
             r.fail(node, "start",
                    fmt::format("the start position has {}'s {} on {}, where it must already have "
                                "promoted (its promotion zone starts on its rank {})",
@@ -389,7 +399,7 @@ Variant parse_variant(const std::string& yaml_text, const std::string& source) {
         {"name", "description", "extends", "board", "start", "pieces", "check_rules", "castling",
          "end", "uci_default", "captures_to_hand", "drops", "must_capture", "chess960", "names",
          "xboard_start", "checks_forbidden", "gating", "flying_general", "xboard_letters", "drawing",
-         "duple_check", "xboard_variant"});
+         "duple_check", "xboard_variant", "royal_held_in_check"});
     // clang-format on
     // The file's own piece list, before `extends` merges the parent's into it: an error in a
     // piece is reported by its index in this list, where the author counts it.
@@ -493,6 +503,12 @@ Variant parse_variant(const std::string& yaml_text, const std::string& source) {
     if (root["checks_forbidden"])
         v.checks_forbidden =
             r.get<bool>(root["checks_forbidden"], "checks_forbidden", "true or false");
+    if (const auto held = root["royal_held_in_check"]) {
+        v.royal_held_in_check = r.get<bool>(held, "royal_held_in_check", "true or false");
+        if (v.royal_held_in_check && !v.check_rules)
+            r.fail(held, "royal_held_in_check",
+                   "a royal piece held in check is a rule of check: it needs check_rules");
+    }
     if (root["flying_general"])
         v.flying_general = r.get<bool>(root["flying_general"], "flying_general", "true or false");
     if (const auto d = root["drawing"]) {

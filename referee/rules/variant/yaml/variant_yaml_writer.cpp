@@ -76,6 +76,7 @@ std::string piece_text(const Variant& v, const PieceType& p) {
     if (!p.promotes_to.empty()) {
         t += fmt::format("    promotion:\n      to: {}\n", letters(p.promotes_to));
         if (p.promotion_on_capture) t += "      on_capture: true\n";
+        if (p.promotion_every_move) t += "      every_move: true\n";
         if (p.promotion_rank) t += fmt::format("      rank: {}\n", p.promotion_rank);
         if (p.promotion_optional) {
             t += "      optional: true\n";
@@ -110,7 +111,9 @@ std::string drops_text(const Variant& v) {
             t += fmt::format("    {}: {}\n", letter, numbers(ranks));
     }
     if (!d.ranks.empty()) t += fmt::format("  ranks: {}\n", numbers(d.ranks));
-    if (d.must_drop) t += "  must_drop: true\n";
+    if (d.must_drop)
+        t += d.must_drop_piece ? fmt::format("  must_drop: {}\n", d.must_drop_piece)
+                               : "  must_drop: true\n";
     if (d.opposite_colours) t += fmt::format("  opposite_colours: {}\n", d.opposite_colours);
     if (d.castling) t += "  castling: true\n";
     if (d.keep_promoted) t += "  keep_promoted: true\n";
@@ -128,6 +131,9 @@ std::string end_text(const Variant& v) {
         t += fmt::format("  royal_capture: {}\n", end_value_name(*e.royal_capture));
     t += fmt::format("  checkmate: {}\n", end_value_name(e.checkmate));
     t += fmt::format("  no_legal_moves: {}\n", end_value_name(e.no_legal_moves));
+    if (e.mate_checks)
+        t += fmt::format("  mate_checks: {{series_by: {}, alone_loses: {}}}\n",
+                         letters(e.mate_checks->series_by), letters(e.mate_checks->alone_loses));
     if (e.stalemate_piece_count) t += "  stalemate_piece_count: true\n";
     if (e.move_limit) t += fmt::format("  move_limit: {}\n", e.move_limit);
     if (e.repetition) t += fmt::format("  repetition: {}\n", e.repetition);
@@ -153,10 +159,13 @@ std::string end_text(const Variant& v) {
         t += fmt::format("  bare_king: {{value: {}, reply: {}}}\n", end_value_name(*e.bare_king),
                          yes(e.bare_king_reply));
     if (e.extinction)
-        t += fmt::format("  extinction: {{value: {}, pieces: {}{}}}\n",
+        t += fmt::format("  extinction: {{value: {}, pieces: {}{}{}}}\n",
                          end_value_name(*e.extinction),
                          e.extinction_pieces.empty() ? "all" : letters(e.extinction_pieces),
-                         e.extinction_count ? fmt::format(", count: {}", e.extinction_count) : "");
+                         e.extinction_count ? fmt::format(", count: {}", e.extinction_count) : "",
+                         e.extinction_opponent_count
+                             ? fmt::format(", opponent_count: {}", e.extinction_opponent_count)
+                             : "");
     if (e.counting != CountingRule::None)
         t += fmt::format("  counting: {}\n",
                          e.counting == CountingRule::Makruk ? "makruk" : "asean");
@@ -198,6 +207,7 @@ std::string variant_yaml_text(const Variant& v, const std::string& header) {
     t += fmt::format("check_rules: {}\n", yes(v.check_rules));
     if (v.checks_forbidden) t += "checks_forbidden: true\n";
     if (v.must_capture) t += "must_capture: true\n";
+    if (v.royal_held_in_check) t += "royal_held_in_check: true\n";
     if (v.flying_general) t += "flying_general: true\n";
     if (v.chess960) t += "chess960: true\n";
     if (v.gating) t += "gating: true\n";
