@@ -151,6 +151,40 @@ TEST(JanggiRules, TwoPassesInARowEndTheGame) {
                "59 + 1.5: White wins");
 }
 
+// Fairy-Stockfish 11.1's search scores these ends by its counting: from
+// `position startpos moves a1a2 a10a9 a2a1 a9a10 a1a2 a10a9 a2a1`, `go depth 1 searchmoves
+// a9a10` gives "mate 1" for Black in janggi and janggimodern (the third occurrence, counted:
+// Black 1.5 ahead), "cp 0" in janggicasual (a draw); from the start with the halfmove clock at
+// 98, `go depth 2` gives White "mate -1" in janggi and janggimodern (fifty moves each, then
+// counted), "cp 0" in janggicasual. So 11.1's janggimodern repeats three times and counts
+// fifty moves, as janggi does.
+TEST(JanggiRules, DrawsByRuleAreCountedWhereTheVariantCounts) {
+    const char* shuffle[] = {"a1a2", "a10a9", "a2a1", "a9a10", "a1a2", "a10a9", "a2a1", "a9a10"};
+    for (const char* name : {"janggi", "janggimodern", "janggicasual"}) {
+        Position pos = cached_rules(name).start();
+        for (const char* m : shuffle) pos.play(pos.parse_move(m));
+        if (std::string(name) == "janggicasual")
+            expect_end(pos, GameResult::Draw, EndReason::Repetition,
+                       "draw: the same position occurred 3 times");
+        else
+            expect_end(pos, GameResult::BlackWins, EndReason::Repetition,
+                       "the same position occurred 3 times; counted by points, White 72 and "
+                       "Black 72 + 1.5: Black wins");
+        Position fifty = cached_rules(name).from_fen(
+            "rnba1abnr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBA1ABNR w - - 98 120");
+        play(fifty, {"a1a2"});
+        referee::test::expect_not_over(fifty);
+        play(fifty, {"a10a9"});
+        if (std::string(name) == "janggicasual")
+            expect_end(fifty, GameResult::Draw, EndReason::NMoveRule,
+                       "draw: 50 moves by each side without a capture");
+        else
+            expect_end(fifty, GameResult::BlackWins, EndReason::NMoveRule,
+                       "50 moves by each side without a capture; counted by points, White 72 "
+                       "and Black 72 + 1.5: Black wins");
+    }
+}
+
 TEST(JanggiRules, APassIsTheGeneralsMoveToItsOwnPoint) {
     Position pos = cached_rules("janggi").start();
     const Move pass = pos.parse_move("e2e2");
