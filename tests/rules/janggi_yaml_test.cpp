@@ -6,13 +6,19 @@
 
 #include <gtest/gtest.h>
 
+#include "referee/rules/core/position.hpp"
 #include "referee/rules/variant/variant.hpp"
+#include "referee/rules/variant/yaml/variant_yaml_writer.hpp"
 #include "tests/rules/variant_error_support.hpp"
 
 namespace {
 
+using referee::rules::load_variant;
 using referee::rules::parse_variant;
+using referee::rules::PerftStop;
+using referee::rules::Rules;
 using referee::rules::Variant;
+using referee::rules::variant_yaml_text;
 using referee::test::expect_error;
 using referee::test::replace;
 using referee::test::where;
@@ -45,6 +51,29 @@ TEST(JanggiYaml, GoodFileReadsTheKeys) {
     ASSERT_TRUE(v.end.material_count.has_value());
     EXPECT_EQ(v.end.material_count->points.size(), 2u);
     EXPECT_DOUBLE_EQ(v.end.material_count->black_bonus, 1.5);
+}
+
+// The writer (`referee variants import`, the ini reader's check) keeps every janggi key: the
+// file it writes reads back to the same fields and the same counts.
+TEST(JanggiYaml, TheWrittenFileReadsBackTheSameRules) {
+    for (const char* name : {"janggi", "janggitraditional", "janggimodern", "janggicasual"}) {
+        const Variant v = load_variant(name);
+        const Variant again = parse_variant(variant_yaml_text(v), "written.yaml");
+        EXPECT_EQ(again.palace_lines, v.palace_lines) << name;
+        EXPECT_EQ(again.pass, v.pass) << name;
+        EXPECT_EQ(again.end.bikjang, v.end.bikjang) << name;
+        EXPECT_EQ(again.end.double_pass, v.end.double_pass) << name;
+        EXPECT_EQ(again.end.material_count.has_value(), v.end.material_count.has_value()) << name;
+        for (std::size_t i = 0; i < v.pieces.size(); ++i) {
+            EXPECT_EQ(again.pieces[i].palace_betza, v.pieces[i].palace_betza) << name;
+            EXPECT_EQ(again.pieces[i].screens_not, v.pieces[i].screens_not) << name;
+            EXPECT_EQ(again.pieces[i].captures_not, v.pieces[i].captures_not) << name;
+        }
+        EXPECT_EQ(Rules(again).start().perft(3, PerftStop::Immediate),
+                  Rules(v).start().perft(3, PerftStop::Immediate))
+            << name;
+        EXPECT_EQ(variant_yaml_text(again), variant_yaml_text(v)) << name;
+    }
 }
 
 TEST(JanggiYaml, MistakesAreRefusedWithTheirPlace) {
