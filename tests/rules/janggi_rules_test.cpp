@@ -193,6 +193,7 @@ TEST(JanggiRules, APassIsTheGeneralsMoveToItsOwnPoint) {
     EXPECT_EQ(pos.san(pass), "pass");
     EXPECT_EQ(pos.parse_san("pass"), pass);
     pos.play(pass);
+    // Fairy-Stockfish 11.1's `d` after `position startpos moves e2e2`: the clock counts it.
     EXPECT_EQ(pos.fen(),
               "rnba1abnr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBA1ABNR b - - 1 1");
     // In check there is none (Fairy-Stockfish 11.1 lists only d10e9 and d10e10).

@@ -67,7 +67,8 @@ class Board {
     // Passing (passing.cpp): whether the side to move may pass now, and the pass itself.
     bool pass_legal() const;
     Move pass_move() const {
-        return Move::make(lsb(royals_ & by_color_[stm_]), lsb(royals_ & by_color_[stm_]));
+        const int royal = lsb(royals_ & by_color_[stm_]);
+        return Move::make(royal, royal);
     }
     // The last move made since set() was a pass, and so was the one before it (`both`).
     bool passed(bool both) const;

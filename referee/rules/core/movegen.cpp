@@ -437,7 +437,8 @@ typename Board<BB>::LegalMode Board<BB>::legality(Legality& out) const {
         return LegalMode::AllLegal;
     }
     if (t.variant->end.royal_capture && !has_royal(them)) return LegalMode::AllLegal;
-    // Several royals, or facing royals (any move on their line may open it): every move tried.
+    // Several royals, or facing royals (any move on their line may open it; under bikjang,
+    // once they face, any move may keep them so): every move tried.
     if (more_than_one(royals) || t.royal_promotion || t.flying_general ||
         (t.bikjang && royals_face(us)))
         return LegalMode::Trial;
