@@ -36,7 +36,7 @@ std::vector<Group> groups() {
         {"Drops and gating", {F::DropMove, F::DropRank, F::Nifu, F::Uchifuzume, F::GatingMove}},
         {"Steps, leaps, regions and forced moves",
          {F::SideStep, F::SideStepMove, F::FirstMove, F::EdgeWrap, F::LameLeap, F::Confinement,
-          F::FlyingGeneral, F::ForcedCapture}},
+          F::FlyingGeneral, F::Bikjang, F::HopLimits, F::ForcedCapture}},
         {"Winning moves", {F::RegionWin, F::CheckCountWin, F::ExtinctionWin, F::BareKingWin}},
     };
 }

@@ -31,7 +31,8 @@ std::set<std::string> rule_endings() {
          {EndReason::RoyalCapture, EndReason::Checkmate, EndReason::NoLegalMoves,
           EndReason::MoveLimit, EndReason::InsufficientMaterial, EndReason::Repetition,
           EndReason::NMoveRule, EndReason::CheckCount, EndReason::Region, EndReason::BareKing,
-          EndReason::Extinction, EndReason::Counting, EndReason::PerpetualCheck})
+          EndReason::Extinction, EndReason::Counting, EndReason::PerpetualCheck, EndReason::Bikjang,
+          EndReason::DoublePass})
         keys.insert(referee::rules::end_reason_key(r));
     return keys;
 }
@@ -78,7 +79,8 @@ INSTANTIATE_TEST_SUITE_P(
                       "gorogoro", "euroshogi", "dobutsu", "micro", "sittuyin", "kinglet", "codrus",
                       "hoppelpoppel", "newzealand", "modern", "chigorin", "clobber", "breakthrough",
                       "clobber10", "caparandom", "karouk", "shouse", "makpong", "shatar",
-                      "kyotoshogi", "koedem", "fairy"),
+                      "kyotoshogi", "koedem", "fairy", "janggi", "janggitraditional",
+                      "janggimodern", "janggicasual"),
     [](const auto& info) {
         std::string name = info.param;
         for (char& c : name)

@@ -517,6 +517,28 @@ TEST_F(Xboard, TheEnginesOwnPieceLettersAreWrittenAndRead) {
     EXPECT_NE(host.take().find("setboard 4k5/A8P/10/10/10/10/p9/4K5 w"), std::string::npos);
 }
 
+// Fairy-Stockfish's fairy is chess with silvers and fers; Fairy-Max's fairy is Chess with
+// Different Armies, the pairing chosen by its option "Variant fairy selects". An engine with
+// that option is not told `variant fairy` for the game that names no pairing: it would play
+// another game and be failed for its moves.
+TEST_F(Xboard, ANameTheEnginesOptionSplitsIntoSeveralGamesIsNotSent) {
+    const rules::Rules& fairy = test::cached_rules("fairy");
+    open(fairy);
+    handshake({"feature variants=\"normal,fairy\" option=\"Variant fairy selects -combo "
+               "FIDE-Clobberers /// FIDE-Nutters\" done=1"});
+    ASSERT_EQ(host.faults.size(), 1u);
+    EXPECT_EQ(host.faults[0].first, FaultKind::Unsupported);
+    EXPECT_NE(host.faults[0].second.find("several games called fairy"), std::string::npos)
+        << host.faults[0].second;
+
+    host.faults.clear();
+    open(fairy);  // Fairy-Stockfish over xboard: its fairy is this one
+    handshake({"feature variants=\"normal,fairy,shogi\" done=1"});
+    EXPECT_TRUE(host.faults.empty());
+    dialect->new_game(true, request());
+    EXPECT_EQ(host.take().rfind("new\nvariant fairy\nforce\n", 0), 0u);
+}
+
 // Fairy-Max writes both the Clobberers' fad and the Nutters' colonel C: clobberers-nutters
 // calls the colonel O and gives it the engines' C for Black only (xboard_letters: {black:
 // {O: C}}), so White's C stays the fad both ways and a promotion's lower-case letter is read

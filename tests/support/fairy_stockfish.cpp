@@ -50,7 +50,18 @@ std::string perft_disagreement(const rules::Rules& rules, const std::string& var
     for (const auto& m : moves) line += m + " ";
     if (!fs.counted) return variant + ": Fairy-Stockfish gave no count (moves " + line + ")";
     try {
-        const std::uint64_t ours = rules.from_fen(fs.fen).perft(depth, rules::PerftStop::Immediate);
+        rules::Position pos = rules.from_fen(fs.fen);
+        if (rules.variant().pass) {
+            // Passes live in the history, which a FEN does not carry (two in a row, or one
+            // under bikjang, end the game): the moves are played from the start instead.
+            rules::Position played = rules.start();
+            for (const auto& m : moves) played.play(played.parse_move(m));
+            if (played.key() != pos.key())
+                return variant + ": Fairy-Stockfish's FEN " + fs.fen + " is not the position " +
+                       played.fen() + " the moves reach (moves " + line + ")";
+            pos = played;
+        }
+        const std::uint64_t ours = pos.perft(depth, rules::PerftStop::Immediate);
         if (ours == fs.nodes) return {};
         return variant + " from " + fs.fen + " depth " + std::to_string(depth) + ": " +
                std::to_string(ours) + " against Fairy-Stockfish's " + std::to_string(fs.nodes) +

@@ -30,7 +30,8 @@ FsAnswer ask_fairy_stockfish(const std::string& variant, const std::vector<std::
 std::vector<std::string> random_uci_moves(const rules::Rules& rules, std::mt19937& rng, int plies);
 
 // Counts `depth` plies from the position after `moves`: Fairy-Stockfish, and the referee
-// from Fairy-Stockfish's own FEN of it (its walk stopping where Fairy-Stockfish's does).
+// from Fairy-Stockfish's own FEN of it (its walk stopping where Fairy-Stockfish's does); in
+// a variant with passing, from the moves played, once that FEN is found to be the same.
 // Empty when the counts agree; otherwise what differed, with the FEN and the moves.
 std::string perft_disagreement(const rules::Rules& rules, const std::string& variant,
                                const std::vector<std::string>& moves, int depth,

@@ -1,8 +1,8 @@
 // The probes of drops and the Eastern games' board rules (a drop on a forbidden rank, nifu,
-// the flying general, a lame leap, confinement): their positions are ones
-// a game reaches, every move the flawed engine adds is illegal and said so in the rule's
-// words, and Fairy-Stockfish, an independent move generator, agrees on the legal moves.
-// Also the test a missed win by the variant's ending is judged by: whether the win is still
+// the flying general, a lame leap, confinement, bikjang, the janggi cannon's limits): their
+// positions are ones a game reaches, every move the flawed engine adds is illegal and said so
+// in the rule's words, and Fairy-Stockfish, an independent move generator, agrees on the legal
+// moves. Also the test a missed win by the variant's ending is judged by: whether the win is still
 // forced after the move played.
 #include <gtest/gtest.h>
 
@@ -47,6 +47,8 @@ const BoardRule kSlowBoardRules[] = {
     {"xiangqi", RuleFeature::FlyingGeneral, "flying-general rule"},
     {"xiangqi", RuleFeature::LameLeap, "blocks its way"},
     {"xiangqi", RuleFeature::Confinement, "may not leave its region"},
+    {"janggi", RuleFeature::Bikjang, "under bikjang a move must break the facing"},
+    {"janggi", RuleFeature::HopLimits, "may not"},
 };
 
 std::set<std::string> legal_names(const Position& pos) {

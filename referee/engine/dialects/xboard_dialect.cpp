@@ -368,14 +368,30 @@ class XboardDialect final : public Dialect {
         }
         std::vector<std::string> ours = c_.variant.names;
         ours.push_back(c_.variant.name);
+        std::string several;  // a name the engine has several games under
         for (const auto& name : ours) {
             const bool listed =
                 std::find(variants_.begin(), variants_.end(), name) != variants_.end();
             if (name == "normal" && (listed || !listed_variants_)) return true;
+            // An option "Variant NAME selects" (Fairy-Max's) chooses which of its games NAME
+            // is; without xboard_variant naming the choice, NAME would bring whichever is
+            // set (Fairy-Max's fairy is Chess with Different Armies, Fairy-Stockfish's fairy
+            // is chess with silvers and fers).
+            if (listed && options_.count("Variant " + name + " selects")) {
+                several = name;
+                continue;
+            }
             if (listed) {
                 variant_command_ = "variant " + name;
                 return true;
             }
+        }
+        if (!several.empty()) {
+            c_.host.fault(FaultKind::Unsupported,
+                          fmt::format("{} has several games called {} (its option 'Variant {} "
+                                      "selects' chooses one), none of them known to be {}",
+                                      c_.config.name, several, several, c_.variant.name));
+            return false;
         }
         c_.host.fault(
             FaultKind::Unsupported,

@@ -62,6 +62,8 @@ struct Move {
     int gate_type() const { return int(gate) - 1; }            // -1: nothing gated
     bool is_drop() const { return drop != 0; }
     bool gates() const { return gate != 0; }
+    // A pass (Variant::pass): the royal piece "moves" to its own square.
+    bool is_pass() const { return from == to && kind() == MoveKind::Normal; }
     friend bool operator==(const Move&, const Move&) = default;
 };
 static_assert(sizeof(Move) == 8);

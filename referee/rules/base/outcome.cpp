@@ -44,6 +44,10 @@ const char* end_reason_key(EndReason r) {
             return "counting";
         case EndReason::PerpetualCheck:
             return "perpetual-check";
+        case EndReason::Bikjang:
+            return "bikjang";
+        case EndReason::DoublePass:
+            return "double-pass";
     }
     return "?";
 }

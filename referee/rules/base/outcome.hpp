@@ -20,6 +20,8 @@ enum class EndReason {
     Extinction,      // a side has lost every piece of a listed kind (horde, antichess)
     Counting,        // the counting rule's moves are up (makruk)
     PerpetualCheck,  // a repetition where one side gave check with every move (xiangqi)
+    Bikjang,         // a side passed while the generals faced each other (janggi)
+    DoublePass,      // both sides passed, one after the other (janggi)
 };
 
 struct Outcome {

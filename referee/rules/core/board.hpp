@@ -5,6 +5,7 @@
 #pragma once
 
 #include <array>
+#include <bit>
 #include <memory>
 #include <optional>
 #include <type_traits>
@@ -40,6 +41,12 @@ class Board {
     BB pieces(Color c) const { return by_color_[c]; }
     BB pieces(Color c, int type) const { return by_color_[c] & by_type_[type]; }
     BB occupied() const { return by_color_[White] | by_color_[Black]; }
+    // The pieces of these types (bit per type), of both sides.
+    BB of_types(std::uint32_t types) const {
+        BB out{};
+        for (; types; types &= types - 1) out |= by_type_[std::countr_zero(types)];
+        return out;
+    }
     int en_passant_square() const { return ep_; }
     int in_hand(Color c, int type) const { return hand_[c][type]; }
     bool is_promoted(int s) const { return test(promoted_, s); }  // '~': demotes when captured
@@ -57,6 +64,14 @@ class Board {
     // between (flying_general.cpp): under the flying-general rule, c's move left it so.
     bool royals_face(Color c) const;
     bool has_royal(Color c) const { return any(royals_ & by_color_[c]); }
+    // Passing (passing.cpp): whether the side to move may pass now, and the pass itself.
+    bool pass_legal() const;
+    Move pass_move() const {
+        const int royal = lsb(royals_ & by_color_[stm_]);
+        return Move::make(royal, royal);
+    }
+    // The last move made since set() was a pass, and so was the one before it (`both`).
+    bool passed(bool both) const;
     const std::vector<typename T::Castle>& castles() const { return castles_->castles; }
     bool has_castling_right(int index) const { return castling_ >> index & 1; }
 
@@ -135,6 +150,7 @@ class Board {
         bool single = false;   // one royal piece a side: the watch applies
         bool aligned = false;  // on one file or rank
         BB between{};
+        bool bikjang = false;  // the bikjang rule, and they face now: no move may keep it so
     };
     FacingWatch facing_watch(Color c) const;
     // The trial: make, test, unmake. `watch`, taken in the position the move is made from,
@@ -231,7 +247,8 @@ class Board {
     // With has_legal_move null, having no legal move is not looked at.
     const Ending* find_ending(EndingSet which, const bool* has_legal_move,
                               Color* side = nullptr) const;
-    Outcome describe(const Ending& e, Color side) const;
+    Outcome describe(const Ending& e, Color side) const;  // with material counting
+    Outcome describe_rule(const Ending& e, Color side) const;
     bool castle_allowed(const typename T::Castle& k) const;
     // chess960: the castling moves the rights name, from where the king and rooks stand.
     void set_free_castling(const std::string& rights);

@@ -33,6 +33,7 @@ template <class BB>
 typename Board<BB>::FacingWatch Board<BB>::facing_watch(Color c) const {
     const T& t = *t_;
     FacingWatch w;
+    w.bikjang = t.bikjang && royals_face(c);
     const BB ours = royals_ & by_color_[c], theirs = royals_ & by_color_[~c];
     if (!any(ours) || !any(theirs) || more_than_one(ours) || more_than_one(theirs)) return w;
     w.single = true;

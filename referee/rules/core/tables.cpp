@@ -7,6 +7,7 @@
 #include <type_traits>
 
 #include "referee/rules/base/fen.hpp"
+#include "referee/rules/core/palace_lines.hpp"
 #include "referee/rules/core/slide_magic.hpp"
 #include "referee/rules/variant/drop_zone.hpp"
 
@@ -79,17 +80,19 @@ struct TableBuilder {
     }
 
     // The squares a lame leap (dx, dy) from s passes, which must be empty: those between on
-    // a line, or the orthogonal square next to s on the long side (the xiangqi horse).
+    // a line, or one orthogonal step on the long side and then diagonal ones short of the
+    // target (the xiangqi horse's one square, the janggi elephant's two).
     BB lame_path(int s, int dx, int dy) const {
         BB path{};
+        const int f = g.file_of(s), r = g.rank_of(s), sx = sign(dx), sy = sign(dy);
         if (dx == 0 || dy == 0 || std::abs(dx) == std::abs(dy)) {
             for (int k = 1; k < std::max(std::abs(dx), std::abs(dy)); ++k)
-                path |=
-                    square_bit<BB>(g.at(g.file_of(s) + k * sign(dx), g.rank_of(s) + k * sign(dy)));
-        } else if (std::abs(dx) > std::abs(dy)) {
-            path |= square_bit<BB>(g.at(g.file_of(s) + sign(dx), g.rank_of(s)));
+                path |= square_bit<BB>(g.at(f + k * sx, r + k * sy));
         } else {
-            path |= square_bit<BB>(g.at(g.file_of(s), g.rank_of(s) + sign(dy)));
+            const bool wide = std::abs(dx) > std::abs(dy);
+            for (int k = 0; k < std::min(std::abs(dx), std::abs(dy)); ++k)
+                path |= square_bit<BB>(wide ? g.at(f + (k + 1) * sx, r + k * sy)
+                                            : g.at(f + k * sx, r + (k + 1) * sy));
         }
         return path;
     }
@@ -286,11 +289,17 @@ struct TableBuilder {
                 leap(pp, mr, dx, dy);
         }
         if (pt.extra_moves) extra_moves(c, pt, pp);
+        if (!pt.palace_moves.empty())
+            add_palace_moves<BB>(v, pt, c, pp,
+                                 [this](int dx, int dy) { return ray_index(dx, dy); });
+        for (char letter : pt.screens_not) pp.screens_not |= 1u << v.type_of(letter);
+        for (char letter : pt.captures_not) pp.captures_not |= 1u << v.type_of(letter);
         if (pt.confined) confine(c, *pt.confined, pp);
         // Moves that differ from square to square are not one shift of the whole set, and
         // shifted counting looks at targets alone, not where a promotion starts.
         pp.shiftable = kBits<BB> == 64 && pp.rides.empty() && !pp.has_lame && !pt.confined &&
-                       !pt.extra_moves && !pt.promotion_leaving && !pt.promotion_on_capture;
+                       !pt.extra_moves && !pt.promotion_leaving && !pt.promotion_on_capture &&
+                       pt.palace_moves.empty();
         pp.shift_group_min = std::max(1, static_cast<int>(pp.shifts.size() + 1) / 2);
         leap_attacks(c, ti, pp);
         promotion(c, pt, pp);
@@ -305,7 +314,7 @@ struct TableBuilder {
             const typename T::PerPiece& pp = t.per_piece[c * t.ntypes + ti];
             for (std::size_t ri = 0; ri < pp.rides.size(); ++ri) {
                 const typename T::Ride& ride = pp.rides[ri];
-                if (!ride.capture || ride.hop != Hop::None) continue;
+                if (!ride.capture || ride.hop != Hop::None || ride.palace) continue;
                 auto [dx, dy] = t.vectors[ride.vec];
                 int rev = ray_index(-dx, -dy);
                 auto it = std::find_if(
@@ -471,38 +480,6 @@ struct TableBuilder {
             }
     }
 
-    // Zobrist keys, from a fixed seed, in a fixed order: pieces, castling rights, en passant
-    // files, side to move.
-    void zobrist() {
-        SplitMix64 rng;
-        t.zobrist_piece.resize(kMaxPieceCodes * nsq);
-        for (auto& z : t.zobrist_piece) z = rng.next();
-        t.zobrist_castle.resize(t.castle_set.castles.size());
-        for (auto& z : t.zobrist_castle) z = rng.next();
-        t.zobrist_ep.resize(nsq);
-        for (auto& z : t.zobrist_ep) z = rng.next();
-        t.zobrist_side = rng.next();
-        // After the others, so that their keys stay what they were.
-        if (t.drops || t.captures_to_hand || v.gating) {
-            t.zobrist_hand.resize(2 * t.ntypes * (T::kMaxInHand + 1));
-            for (auto& z : t.zobrist_hand) z = rng.next();
-        }
-        if (t.counts_checks) {
-            t.zobrist_checks.resize(2 * 256);
-            for (auto& z : t.zobrist_checks) z = rng.next();
-        }
-        if (v.gating || t.unmoved_squares) {
-            t.zobrist_gate.resize(2 * nsq);
-            for (auto& z : t.zobrist_gate) z = rng.next();
-        }
-        if (v.chess960) {
-            t.zobrist_free_castle.resize(2 * v.castling.size() * nsq);
-            for (auto& z : t.zobrist_free_castle) z = rng.next();
-        }
-        for (std::size_t i = 0; i < t.castle_set.castles.size(); ++i)
-            t.castle_set.castles[i].key = t.zobrist_castle[i];
-    }
-
     // Endings, and which state beyond the placement positions keep.
     void endings_and_extras() {
         t.endings = v.endings;
@@ -578,7 +555,9 @@ struct TableBuilder {
         }
         t.bare_king_reply = v.end.bare_king_reply;
         t.flying_general = v.flying_general;
-        if (v.flying_general) {
+        t.pass = v.pass;
+        t.bikjang = v.end.bikjang;
+        if (v.flying_general || v.end.bikjang) {
             const int orthogonal[4][2] = {{0, 1}, {0, -1}, {1, 0}, {-1, 0}};
             for (int i = 0; i < 4; ++i)
                 t.orthogonal_vecs[i] = ray_index(orthogonal[i][0], orthogonal[i][1]);
@@ -690,7 +669,7 @@ std::shared_ptr<const Tables<BB>> Tables<BB>::build(std::shared_ptr<const Varian
                 pp.promotion_move_from |= square_bit<BB>(t->g.at(t->g.file_of(s), r));
             }
         }
-    b.zobrist();
+    build_zobrist_keys(*t, v);
     return t;
 }
 

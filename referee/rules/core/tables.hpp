@@ -61,6 +61,9 @@ struct Tables {
         bool forward =
             false;  // the vector's index step is positive: its nearest square is the lowest
         const BB* ray = nullptr;  // ray[vec].data(), set once every ray is built
+        // Along the palace lines (palace_lines.cpp): the mask ends with the lines, which
+        // the attack rays do not know, so attack tests generate the piece's moves.
+        bool palace = false;
     };
     // A lame leap: the target and the squares that must be empty on the way.
     struct LameLeap {
@@ -136,6 +139,9 @@ struct Tables {
         BB double_step_from{};
         int forward = 0;               // index step of one square forward
         bool complex_attacks = false;  // hops or lame leaps: attack tests generate its moves
+        // A hopper's limits (the janggi cannon): the types (bit per type) it may not hop
+        // over, and those it may not capture.
+        std::uint32_t screens_not = 0, captures_not = 0;
         // Only for those: [sq]: the squares from which it could capture sq on some board
         // (rides and hops along their whole line, lame leaps unblocked), so that an attack
         // test generates the moves of no piece that could never reach sq.
@@ -288,6 +294,10 @@ struct Tables {
     // along these four rays.
     bool flying_general = false;
     int orthogonal_vecs[4] = {0, 0, 0, 0};
+    // Passing and bikjang (passing.cpp): the royal pieces' facing is watched along the same
+    // four rays.
+    bool pass = false;
+    bool bikjang = false;
     static constexpr int kMaxInHand = 255;
 
     std::vector<std::uint64_t> zobrist_piece;   // [piece code * nsq + sq]
@@ -315,6 +325,10 @@ struct Tables {
     Tables(const Tables&) = delete;  // rides point into the rays
     Tables& operator=(const Tables&) = delete;
 };
+
+// The Zobrist keys of a variant's tables (zobrist_keys.cpp), once castling is built.
+template <class BB>
+void build_zobrist_keys(Tables<BB>& t, const Variant& v);
 
 // Which width a variant needs.
 inline bool fits_64(const Variant& v) {

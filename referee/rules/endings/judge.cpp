@@ -146,6 +146,12 @@ template <class BB>
             const Color c = t_->region_reply ? stm_ : ~stm_;
             return in_region(c) ? c : -1;
         }
+        // Fairy-Stockfish's "bikjang now and before the last move": no move but a pass
+        // keeps the generals facing (the facing must be broken: leaves_royal_safe).
+        case EndReason::Bikjang:
+            return passed(false) && royals_face(stm_) ? stm_ : -1;
+        case EndReason::DoublePass:
+            return passed(true) ? stm_ : -1;
         default:
             return -1;
     }
@@ -179,6 +185,11 @@ const Ending* Board<BB>::find_ending(EndingSet which, const bool* has_legal_move
                 break;
             case EndReason::PerpetualCheck:  // a Repetition's outcome, not a list entry
                 break;
+            case EndReason::Bikjang:
+            case EndReason::DoublePass:
+                if (const int c = catalogue_ending_side(e.reason); c >= 0)
+                    return hit(e, static_cast<Color>(c));
+                break;
             case EndReason::MoveLimit:
                 if (past_move_limit(e.count)) return hit(e, stm_);
                 break;
@@ -203,8 +214,48 @@ const Ending* Board<BB>::find_ending(EndingSet which, const bool* has_legal_move
     return nullptr;
 }
 
+// A draw by rule that the variant decides by material instead (janggi's counting, Fairy-
+// Stockfish's materialCounting: it asks the points wherever its verdict would be a draw).
 template <class BB>
 Outcome Board<BB>::describe(const Ending& e, Color side) const {
+    Outcome out = describe_rule(e, side);
+    const auto& count = t_->variant->end.material_count;
+    if (!count || out.result != GameResult::Draw) return out;
+    switch (out.reason) {
+        case EndReason::Repetition:
+        case EndReason::PerpetualCheck:
+        case EndReason::NMoveRule:
+        case EndReason::Bikjang:
+        case EndReason::DoublePass:
+            break;
+        default:
+            return out;
+    }
+    int points[2] = {0, 0};
+    for (BB all = occupied(); any(all);) {
+        const int s = pop_lsb(all);
+        const char letter = t_->variant->pieces[type_of(squares_[s])].letter;
+        for (const auto& [l, value] : count->points)
+            if (l == letter) points[color_of(squares_[s])] += value;
+    }
+    const double white = points[White], black = points[Black] + count->black_bonus;
+    out.result = white > black   ? GameResult::WhiteWins
+                 : black > white ? GameResult::BlackWins
+                                 : GameResult::Draw;
+    // "draw: ..." becomes the reason the points were counted.
+    std::string why = out.description;
+    if (why.rfind("draw: ", 0) == 0) why = why.substr(6);
+    out.description = fmt::format(
+        "{}; counted by points, White {} and Black {}{}: {}", why, points[White], points[Black],
+        count->black_bonus ? fmt::format(" + {}", count->black_bonus) : "",
+        out.result == GameResult::WhiteWins   ? "White wins"
+        : out.result == GameResult::BlackWins ? "Black wins"
+                                              : "a draw");
+    return out;
+}
+
+template <class BB>
+Outcome Board<BB>::describe_rule(const Ending& e, Color side) const {
     const Variant& v = *t_->variant;
     switch (e.reason) {
         case EndReason::RoyalCapture:
@@ -291,6 +342,13 @@ Outcome Board<BB>::describe(const Ending& e, Color side) const {
         }
         case EndReason::PerpetualCheck:
             break;
+        case EndReason::Bikjang:
+            return Outcome{GameResult::Draw, EndReason::Bikjang,
+                           fmt::format("draw: {} passed while the {}s faced each other (bikjang)",
+                                       color_name(~side), royal_name(v))};
+        case EndReason::DoublePass:
+            return Outcome{GameResult::Draw, EndReason::DoublePass,
+                           "draw: both sides passed, one after the other"};
         case EndReason::Repetition:
             if (v.end.perpetual_check) {
                 const int checker = perpetual_checker(e.count);
@@ -422,6 +480,8 @@ typename Board<BB>::Stops Board<BB>::stops_for(EndingSet which) const {
             case EndReason::BareKing:
             case EndReason::Extinction:
             case EndReason::Region:
+            case EndReason::Bikjang:
+            case EndReason::DoublePass:
                 s.catalogue |= ending_bit(e.reason);
                 break;
             case EndReason::Counting:
@@ -436,7 +496,8 @@ typename Board<BB>::Stops Board<BB>::stops_for(EndingSet which) const {
 
 template <class BB>
 [[gnu::noinline]] bool Board<BB>::catalogue_stopped(EndingSet which) const {
-    for (EndReason r : {EndReason::BareKing, EndReason::Extinction, EndReason::Region})
+    for (EndReason r : {EndReason::BareKing, EndReason::Extinction, EndReason::Region,
+                        EndReason::Bikjang, EndReason::DoublePass})
         if ((which & ending_bit(r)) && catalogue_ending_side(r) >= 0) return true;
     return false;
 }

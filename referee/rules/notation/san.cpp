@@ -33,6 +33,7 @@ std::string Position::san(Move m) const {
         return out + check_suffix(m);
     }
     if (m.is_drop()) return move_name(m) + check_suffix(m);  // "P@e4", as pychess writes it
+    if (m.is_pass()) return "pass";  // janggi's: the board stays as it is, so no check either
     const int type = piece_at(m.from)->type;
     const bool pawn = v.pieces[type].pawn;
     // A promotion where the piece stands (sittuyin) finds only itself on its square.

@@ -65,6 +65,12 @@ Move Position::parse_san(std::string_view text) const {
     while (!s.empty() && (s.back() == '+' || s.back() == '#' || s.back() == '!' || s.back() == '?'))
         s.remove_suffix(1);
     if (s.empty()) throw unparsable("it is empty");
+    if (s == "pass") {  // as san() writes a pass
+        for (const Move& m : legal_here())
+            if (m.is_pass()) return m;
+        throw illegal(v.pass ? "passing is not allowed here (in check, or the game is over)"
+                             : fmt::format("{} has no passing", v.name));
+    }
 
     // Gating (Nc3/H, O-O/He1, as Fairy-Stockfish writes it): the move without the gate,
     // then the same move bringing that piece in.

@@ -1,5 +1,6 @@
 #include "referee/rules/probes/explain_board_rules.hpp"
 
+#include <algorithm>
 #include <cstdlib>
 
 #include <fmt/format.h>
@@ -60,6 +61,42 @@ std::string flying_general_reason(const Position& pos, const std::string& name) 
         name, royal);
 }
 
+std::string bikjang_reason(const Position& pos, const std::string& name) {
+    std::string royal = "king";
+    for (const auto& p : pos.rules().variant().pieces)
+        if (p.royal) royal = p.name;
+    return fmt::format(
+        "{} leaves the two {}s facing each other, as they stood: under bikjang a move must break "
+        "the facing (or pass)",
+        name, royal);
+}
+
+// The janggi cannon's limits: what it takes, or the screen it hops over (the first piece
+// between, along its line).
+std::string hop_limits_reason(const Position& pos, Move m) {
+    const Variant& v = pos.rules().variant();
+    const Geometry& g = pos.rules().geometry();
+    const auto mover = pos.piece_at(m.from);
+    if (!mover) return {};
+    const PieceType& p = piece_of(v, mover->type);
+    const auto letter_in = [&](const std::vector<char>& letters, int type) {
+        return std::find(letters.begin(), letters.end(), piece_of(v, type).letter) != letters.end();
+    };
+    if (const auto victim = pos.piece_at(m.to); victim && letter_in(p.captures_not, victim->type))
+        return fmt::format("{} may not capture {}", piece_phrase(pos, m.from),
+                           piece_phrase(pos, m.to));
+    const int dx = g.file_of(m.to) - g.file_of(m.from), dy = g.rank_of(m.to) - g.rank_of(m.from);
+    const int n = std::max(std::abs(dx), std::abs(dy));
+    if (n < 2 || (dx != 0 && dy != 0 && std::abs(dx) != std::abs(dy))) return {};
+    for (int k = 1; k < n; ++k) {
+        const Square s = g.at(g.file_of(m.from) + k * dx / n, g.rank_of(m.from) + k * dy / n);
+        if (const auto on = pos.piece_at(s); on && letter_in(p.screens_not, on->type))
+            return fmt::format("{} may not hop over {}", piece_phrase(pos, m.from),
+                               piece_phrase(pos, s));
+    }
+    return {};
+}
+
 // The squares a lame leap passes (Betza's n): straight steps along its longer axis first,
 // then diagonal ones, as Fairy-Stockfish walks them.
 std::vector<Square> lame_path(const Geometry& g, Square from, Square to) {
@@ -108,7 +145,8 @@ std::string explain_board_rule(const Position& pos, std::string_view text) {
     const Variant& v = pos.rules().variant();
     const Geometry& g = pos.rules().geometry();
     for (RuleFeature f : {RuleFeature::DropRank, RuleFeature::Nifu, RuleFeature::FlyingGeneral,
-                          RuleFeature::LameLeap, RuleFeature::Confinement}) {
+                          RuleFeature::LameLeap, RuleFeature::Confinement, RuleFeature::Bikjang,
+                          RuleFeature::HopLimits}) {
         if (!variant_has_board_rule(v, f, nullptr)) continue;
         const auto m = legal_with(pos, text, [f](Variant& x) { ablate_board_rule(x, f); });
         if (!m || !board_rule_move(f, *m)) continue;
@@ -126,6 +164,12 @@ std::string explain_board_rule(const Position& pos, std::string_view text) {
                 break;
             case RuleFeature::LameLeap:
                 why = lame_reason(pos, *m);
+                break;
+            case RuleFeature::Bikjang:
+                why = bikjang_reason(pos, name);
+                break;
+            case RuleFeature::HopLimits:
+                why = hop_limits_reason(pos, *m);
                 break;
             default:
                 why = confinement_reason(pos, *m);

@@ -46,6 +46,8 @@ bool is_board_rule(RuleFeature f) {
         case RuleFeature::FlyingGeneral:
         case RuleFeature::LameLeap:
         case RuleFeature::Confinement:
+        case RuleFeature::Bikjang:
+        case RuleFeature::HopLimits:
         case RuleFeature::Uchifuzume:
             return true;
         default:
@@ -91,6 +93,15 @@ bool variant_has_board_rule(const Variant& v, RuleFeature f, std::string* why_no
                              [](const PieceType& p) { return p.confined.has_value(); }))
                 return no(fmt::format("{} confines no piece to a region.", v.name));
             return true;
+        case RuleFeature::Bikjang:
+            if (!v.end.bikjang) return no(fmt::format("{} has no bikjang rule.", v.name));
+            return true;
+        case RuleFeature::HopLimits:
+            if (std::none_of(v.pieces.begin(), v.pieces.end(), [](const PieceType& p) {
+                    return !p.screens_not.empty() || !p.captures_not.empty();
+                }))
+                return no(fmt::format("{} lets every hopper hop over and take any piece.", v.name));
+            return true;
         case RuleFeature::Uchifuzume:
             if (!v.drops || v.drop_rules.no_mate == 0)
                 return no(
@@ -130,6 +141,14 @@ void ablate_board_rule(Variant& v, RuleFeature f) {
             return;
         case RuleFeature::Confinement:
             for (auto& p : v.pieces) p.confined.reset();
+            return;
+        case RuleFeature::Bikjang:
+            // Its ending goes with it: an engine that knows no bikjang plays on after it.
+            v.end.bikjang = false;
+            v.endings = list_endings(v.end);
+            return;
+        case RuleFeature::HopLimits:
+            for (auto& p : v.pieces) p.screens_not.clear(), p.captures_not.clear();
             return;
         case RuleFeature::Uchifuzume:
             v.drop_rules.no_mate = 0;

@@ -78,6 +78,12 @@ constexpr FeatureText kFeatures[] = {
      "way"},
     {RuleFeature::Confinement, "confinement",
      "a confined piece keeps to its region (the palace; the elephant's own side of the river)"},
+    {RuleFeature::Bikjang, "bikjang",
+     "bikjang: while the two generals face each other with nothing between, a move must break "
+     "the facing (or pass)"},
+    {RuleFeature::HopLimits, "hop-limits",
+     "a hopper may not hop over, nor capture, the pieces its variant forbids it (the janggi "
+     "cannon: no cannon)"},
     {RuleFeature::Uchifuzume, "uchifuzume",
      "uchifuzume: a checkmate given by dropping a pawn loses for the side that drops it; here "
      "that drop is the mate in view, and another move is legal"},
@@ -281,6 +287,8 @@ bool variant_has_feature(const Variant& v, RuleFeature f, std::string* why_not) 
         case RuleFeature::FlyingGeneral:
         case RuleFeature::LameLeap:
         case RuleFeature::Confinement:
+        case RuleFeature::Bikjang:
+        case RuleFeature::HopLimits:
         case RuleFeature::Uchifuzume:
             return variant_has_board_rule(v, f, why_not);
         case RuleFeature::CastlingOnlyMove:
@@ -528,6 +536,8 @@ std::vector<Move> FlawedMoves::moves(const Position& pos) const {
         case RuleFeature::FlyingGeneral:
         case RuleFeature::LameLeap:
         case RuleFeature::Confinement:
+        case RuleFeature::Bikjang:
+        case RuleFeature::HopLimits:
             return add_extras([&](Move m) { return board_rule_move(feature_, m); });
         case RuleFeature::Uchifuzume:
             return legal;  // it knows every legal move, only not what one of them does

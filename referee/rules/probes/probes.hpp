@@ -50,6 +50,8 @@ enum class RuleFeature {
     FlyingGeneral,  // a move may not leave the royal pieces facing (xiangqi)
     LameLeap,       // a lame leap (Betza's n) needs the squares on its way empty
     Confinement,    // a confined piece keeps to its region (palace, own side of the river)
+    Bikjang,        // with the royal pieces facing, a move must break it (janggi's bikjang)
+    HopLimits,      // a hopper may not hop over or capture the pieces it may not (janggi cannon)
     Uchifuzume,     // mate by dropping a pawn loses: the move that looks like a win (shogi)
     // The feature's own move is the one to play:
     SideStepMove,  // ... a move-only sideways step, the only legal move

@@ -226,7 +226,9 @@ std::vector<MoveRule> parse_betza(std::string_view text) {
         auto tokens = direction_tokens(dirs);
         std::size_t before = rules.size();
         for (const Atom& atom : atoms) {
-            if (lame && !(atom.b == 0 || atom.a == atom.b || (atom.a == 2 && atom.b == 1)))
+            // Lines, and the oblique leaps one square longer than wide (N, Z): one orthogonal
+            // step, then diagonal ones (the xiangqi horse, the janggi elephant).
+            if (lame && !(atom.b == 0 || atom.a == atom.b || atom.a == atom.b + 1))
                 throw BetzaError(atom_pos, std::string(1, letter),
                                  fmt::format("n (lame) is not defined for the atom '{}'", letter));
             for (auto [dx, dy] : orientations(atom)) {

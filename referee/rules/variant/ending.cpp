@@ -22,6 +22,9 @@ std::vector<Ending> list_endings(const EndRules& e) {
     if (e.region) add(EndReason::Region, true, EndValue::Win);
     if (e.move_limit) add(EndReason::MoveLimit, false, EndValue::Draw, e.move_limit);
     if (e.check_count) add(EndReason::CheckCount, true, EndValue::Win, e.check_count);
+    // Fairy-Stockfish's is_immediate_game_end asks these before any move is generated.
+    if (e.bikjang) add(EndReason::Bikjang, true, EndValue::Draw);
+    if (e.double_pass) add(EndReason::DoublePass, true, EndValue::Draw);
     add(EndReason::NoLegalMoves, true, e.no_legal_moves)->value_in_check = e.checkmate;
     if (!e.insufficient_material.empty())
         add(EndReason::InsufficientMaterial, false, EndValue::Draw);

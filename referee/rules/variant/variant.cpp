@@ -76,6 +76,14 @@ std::string Variant::summary() const {
         if (p.extra_moves)
             out += fmt::format("  and {} on {}", p.extra_moves->betza,
                                p.extra_moves->region.describe(geometry));
+        if (!p.palace_betza.empty())
+            out += fmt::format("  and {} along the palace lines", p.palace_betza);
+        if (!p.screens_not.empty())
+            out += fmt::format("  not over {}",
+                               std::string(p.screens_not.begin(), p.screens_not.end()));
+        if (!p.captures_not.empty())
+            out += fmt::format("  never takes {}",
+                               std::string(p.captures_not.begin(), p.captures_not.end()));
         if (p.confined) out += fmt::format("  confined to {}", p.confined->describe(geometry));
         out += '\n';
     }
@@ -86,6 +94,17 @@ std::string Variant::summary() const {
                                      : "yes (a move may not leave the king attacked)");
     if (flying_general)
         out += "flying general: the kings may not face each other on an open file or rank\n";
+    if (!palace_lines.empty()) {
+        std::string points;
+        for (Square sq : palace_lines) points += (points.empty() ? "" : " ") + geometry.name(sq);
+        out += fmt::format("palace lines through {}\n", points);
+    }
+    if (pass) out += "a side may pass (its king to its own square), but not out of check\n";
+    if (end.bikjang)
+        out +=
+            "bikjang: with the kings facing on an open line, the side to move passes or breaks "
+            "it; passing ends the game\n";
+    if (end.double_pass) out += "two passes in a row end the game\n";
     for (const auto& c : castling)
         out += fmt::format("castling {}: king {}-{}, rook {}-{}{}\n", c.right,
                            geometry.name(c.king_from), geometry.name(c.king_to),
@@ -185,6 +204,15 @@ std::string Variant::summary() const {
     if (end.counting != CountingRule::None)
         out += fmt::format("draw when the {} counting rule's moves are up\n",
                            end.counting == CountingRule::Makruk ? "makruk" : "asean");
+    if (end.material_count) {
+        std::string points;
+        for (const auto& [letter, value] : end.material_count->points)
+            points += fmt::format("{}{}={}", points.empty() ? "" : " ", letter, value);
+        out += fmt::format(
+            "draws by repetition, the n-move rule, bikjang or passing are decided on points "
+            "({}; Black + {})\n",
+            points, end.material_count->black_bonus);
+    }
     for (const auto& m : end.insufficient_material)
         out += fmt::format("draw: {} v {}{}\n", royal_first(m.strong), royal_first(m.weak),
                            m.same_square_colour ? fmt::format(" with every {} on one square colour",

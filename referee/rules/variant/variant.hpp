@@ -70,6 +70,14 @@ struct PieceType {
     // step across the river). Leaping pieces only (piece_region.hpp).
     std::optional<PieceRegion> confined;
     std::optional<RegionMoves> extra_moves;
+    // Moves along the palace lines (Variant::palace_lines; janggi's diagonals), made only
+    // where the start, every square passed and the end are points of those lines: the
+    // general's and guards' F, the chariot's B, the cannon's pB, the soldier's fF.
+    std::string palace_betza;
+    std::vector<MoveRule> palace_moves;
+    // A hopper's limits (the janggi cannon, Fairy-Stockfish's JANGGI_CANNON): letters of the
+    // pieces it may not hop over, and of those it may not capture (never a royal one).
+    std::vector<char> screens_not, captures_not;
     // Its name in a KIF record (the shogi family's Japanese record, rules/notation/kif.hpp), UTF-8:
     // "歩", "成銀". Empty: a KIF record cannot name it.
     std::string kif;
@@ -166,6 +174,20 @@ struct EndRules {
     bool stalemate_piece_count = false;
     std::vector<MaterialDraw> insufficient_material;
     CountingRule counting = CountingRule::None;
+    // Bikjang (janggi, Fairy-Stockfish's bikjangRule): while the royal pieces face each other
+    // along a file or rank with nothing between, the side to move must pass or break the
+    // facing (rules/core/passing.cpp); passing ends the game, drawn (or counted, below).
+    bool bikjang = false;
+    // Two passes in a row end the game, drawn (or counted); with Variant::pass.
+    bool double_pass = false;
+    // Material counting (Fairy-Stockfish's materialCounting): a game that would end drawn by
+    // repetition, the n-move rule, bikjang or two passes is won by the side with more points
+    // (janggi's JANGGI_MATERIAL); Black, the second player, gets black_bonus on top.
+    struct MaterialCount {
+        std::vector<std::pair<char, int>> points;  // letter (upper case), points
+        double black_bonus = 0;
+    };
+    std::optional<MaterialCount> material_count;
 };
 
 // How its players draw the game (the report's and the live page's board; the rules never
@@ -255,6 +277,13 @@ struct Variant {
     // (xiangqi's flying general, Fairy-Stockfish's flyingGeneral): a move that leaves them
     // so is illegal, though neither stands in check.
     bool flying_general = false;
+    // Points of the palace lines (Fairy-Stockfish's diagonalLines: janggi's palace diagonals),
+    // along which pieces with palace_moves move; both sides' points, as squares.
+    std::vector<Square> palace_lines;
+    // Passing (Fairy-Stockfish's pass): a side with one royal piece may pass, written as
+    // that piece's move to its own square ("e2e2"), but not while in check, unless the
+    // bikjang rule has the royal pieces facing (rules/core/passing.cpp).
+    bool pass = false;
     Drawing drawing = Drawing::Squares;
 
     // Index of the piece type with this letter (either case), or -1.

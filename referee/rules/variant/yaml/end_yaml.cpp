@@ -132,6 +132,36 @@ MateChecks read_mate_checks(const Reader& r, const Variant& v, const YAML::Node&
     return rule;
 }
 
+// {points: {R: 13, C: 7, ...}, black_bonus: 1.5}: every piece not named counts nothing.
+EndRules::MaterialCount read_material_count(const Reader& r, const Variant& v,
+                                            const YAML::Node& node) {
+    const std::string key = "end.material_count";
+    if (!node.IsMap())
+        r.fail(node, key, "must be a mapping such as {points: {R: 13, C: 7}, black_bonus: 1.5}");
+    r.only_keys(node, key, {"points", "black_bonus"});
+    const auto points = node["points"];
+    if (!points || !points.IsMap() || points.size() == 0)
+        r.fail(points ? points : node, key + ".points",
+               "needs 'points': a mapping of piece letters to points, such as {R: 13, C: 7}");
+    EndRules::MaterialCount count;
+    for (const auto& item : points) {
+        const auto letter = r.get<std::string>(item.first, key + ".points", "a piece letter");
+        const int type = letter.size() == 1 ? v.type_of(letter[0]) : -1;
+        if (type < 0)
+            r.fail(item.first, key + ".points",
+                   fmt::format("'{}' is not a piece letter of this variant", letter));
+        const int value = r.get<int>(item.second, key + ".points." + letter, "a whole number");
+        if (value < 0) r.fail(item.second, key + ".points." + letter, "must not be negative");
+        count.points.emplace_back(v.pieces[type].letter, value);
+    }
+    if (node["black_bonus"]) {
+        count.black_bonus = r.get<double>(node["black_bonus"], key + ".black_bonus", "a number");
+        if (count.black_bonus < 0)
+            r.fail(node["black_bonus"], key + ".black_bonus", "must not be negative");
+    }
+    return count;
+}
+
 }  // namespace
 
 void read_end(const Reader& r, const YAML::Node& node, Variant& v) {
@@ -139,7 +169,8 @@ void read_end(const Reader& r, const YAML::Node& node, Variant& v) {
                 {"royal_capture", "checkmate", "no_legal_moves", "move_limit", "repetition",
                  "repetition_value", "n_move_rule", "check_count", "insufficient_material",
                  "region", "bare_king", "extinction", "stalemate_piece_count", "counting",
-                 "perpetual_check", "mate_checks"});
+                 "perpetual_check", "mate_checks", "bikjang", "double_pass",
+                 "material_count"});
     EndRules& e = v.end;
     if (auto c = node["counting"]) {
         const auto rule = r.get<std::string>(c, "end.counting", "makruk or asean");
@@ -185,6 +216,15 @@ void read_end(const Reader& r, const YAML::Node& node, Variant& v) {
                    "perpetual check is judged at a repetition: it needs 'repetition: N'");
     }
     if (node["region"]) e.region = read_region(r, v, node["region"]);
+    if (node["bikjang"]) e.bikjang = r.get<bool>(node["bikjang"], "end.bikjang", "true or false");
+    if (node["double_pass"]) {
+        e.double_pass = r.get<bool>(node["double_pass"], "end.double_pass", "true or false");
+        if (e.double_pass && !v.pass)
+            r.fail(node["double_pass"], "end.double_pass",
+                   "two passes in a row need passing: set 'pass: true'");
+    }
+    if (node["material_count"])
+        e.material_count = read_material_count(r, v, node["material_count"]);
     if (auto b = node["bare_king"]) {
         // bare_king: loss, or {value: loss, reply: true}
         if (b.IsMap()) {

@@ -14,6 +14,7 @@
 #include "referee/rules/variant/yaml/drop_rules_yaml.hpp"
 #include "referee/rules/variant/yaml/end_yaml.hpp"
 #include "referee/rules/variant/yaml/first_moves_yaml.hpp"
+#include "referee/rules/variant/yaml/palace_lines_yaml.hpp"
 #include "referee/rules/variant/yaml/piece_region_yaml.hpp"
 #include "referee/rules/variant/yaml/promotion_move_yaml.hpp"
 #include "referee/rules/variant/yaml/xboard_letters.hpp"
@@ -29,7 +30,7 @@ void read_piece(const Reader& r, const YAML::Node& node, const std::string& wher
     r.only_keys(node, where,
                 {"letter", "name", "betza", "royal", "pawn", "promotion", "double_step",
                  "en_passant", "first_move", "first_move_ranks", "confined", "extra_moves", "fen",
-                 "kif", "promotion_move"});
+                 "kif", "promotion_move", "palace_moves", "screens_not", "captures_not"});
     PieceType p;
     p.source_line = node.Mark().line + 1;
     if (!node["letter"]) r.fail(node, where + ".letter", "a piece needs a letter");
@@ -64,6 +65,7 @@ void read_piece(const Reader& r, const YAML::Node& node, const std::string& wher
     read_first_moves(r, node, where, v.geometry, p);
     read_piece_regions(r, node, where, v.geometry, p);
     read_promotion_move(r, node, where, v.geometry, p);
+    read_palace_moves(r, node, where, p);
     if (node["fen"]) {
         // "+P": the promoted form of P (the letter is checked once every piece is read).
         const auto fen = r.get<std::string>(node["fen"], where + ".fen", "a string such as '+P'");
@@ -399,7 +401,7 @@ Variant parse_variant(const std::string& yaml_text, const std::string& source) {
         {"name", "description", "extends", "board", "start", "pieces", "check_rules", "castling",
          "end", "uci_default", "captures_to_hand", "drops", "must_capture", "chess960", "names",
          "xboard_start", "checks_forbidden", "gating", "flying_general", "xboard_letters", "drawing",
-         "duple_check", "xboard_variant", "royal_held_in_check"});
+         "duple_check", "xboard_variant", "royal_held_in_check", "palace_lines", "pass"});
     // clang-format on
     // The file's own piece list, before `extends` merges the parent's into it: an error in a
     // piece is reported by its index in this list, where the author counts it.
@@ -511,6 +513,8 @@ Variant parse_variant(const std::string& yaml_text, const std::string& source) {
     }
     if (root["flying_general"])
         v.flying_general = r.get<bool>(root["flying_general"], "flying_general", "true or false");
+    read_palace_lines(r, root, pieces, piece_where, v);
+    if (root["pass"]) v.pass = r.get<bool>(root["pass"], "pass", "true or false");
     if (const auto d = root["drawing"]) {
         const auto text = r.get<std::string>(d, "drawing", "squares, points or tiles");
         if (text == "points")
@@ -561,6 +565,9 @@ Variant parse_variant(const std::string& yaml_text, const std::string& source) {
     if (!has_royal && v.flying_general)
         r.fail(root["flying_general"], "flying_general",
                "the flying-general rule needs a piece with 'royal: true'");
+    if (!has_royal && (v.pass || v.end.bikjang))
+        r.fail(root["pass"] ? root["pass"] : root["end"], root["pass"] ? "pass" : "end.bikjang",
+               "passing and bikjang need a piece with 'royal: true'");
     if (v.end.region && v.end.region->squares[0].empty())
         r.fail(root["end"]["region"], "end.region", "a region needs squares");
     return v;

@@ -71,6 +71,10 @@ std::string piece_text(const Variant& v, const PieceType& p) {
         t += fmt::format("    extra_moves: {{betza: {}{}{}}}\n", quoted(p.extra_moves->betza),
                          where.empty() ? "" : ", ", where);
     }
+    if (!p.palace_betza.empty()) t += fmt::format("    palace_moves: {}\n", quoted(p.palace_betza));
+    if (!p.screens_not.empty()) t += fmt::format("    screens_not: {}\n", letters(p.screens_not));
+    if (!p.captures_not.empty())
+        t += fmt::format("    captures_not: {}\n", letters(p.captures_not));
     if (p.promoted_form_of) t += fmt::format("    fen: \"+{}\"\n", p.promoted_form_of);
     if (!p.kif.empty()) t += fmt::format("    kif: {}\n", quoted(p.kif));
     if (!p.promotes_to.empty()) {
@@ -143,6 +147,15 @@ std::string end_text(const Variant& v) {
         t += fmt::format("  perpetual_check: {}\n", end_value_name(*e.perpetual_check));
     if (e.n_move_rule) t += fmt::format("  n_move_rule: {}\n", e.n_move_rule);
     if (e.check_count) t += fmt::format("  check_count: {}\n", e.check_count);
+    if (e.bikjang) t += "  bikjang: true\n";
+    if (e.double_pass) t += "  double_pass: true\n";
+    if (const auto& m = e.material_count) {
+        std::string points;
+        for (const auto& [letter, value] : m->points)
+            points += fmt::format("{}{}: {}", points.empty() ? "" : ", ", letter, value);
+        t += fmt::format("  material_count: {{points: {{{}}}, black_bonus: {}}}\n", points,
+                         m->black_bonus);
+    }
     if (e.region) {
         auto squares = [&](const std::vector<Square>& list) {
             std::string out;
@@ -209,6 +222,12 @@ std::string variant_yaml_text(const Variant& v, const std::string& header) {
     if (v.must_capture) t += "must_capture: true\n";
     if (v.royal_held_in_check) t += "royal_held_in_check: true\n";
     if (v.flying_general) t += "flying_general: true\n";
+    if (!v.palace_lines.empty()) {
+        std::string points;
+        for (Square s : v.palace_lines) points += (points.empty() ? "" : ", ") + g.name(s);
+        t += fmt::format("palace_lines: [{}]\n", points);
+    }
+    if (v.pass) t += "pass: true\n";
     if (v.chess960) t += "chess960: true\n";
     if (v.gating) t += "gating: true\n";
     if (v.captures_to_hand) t += "captures_to_hand: true\n";
