@@ -524,8 +524,9 @@ TEST_F(Xboard, TheEnginesOwnPieceLettersAreWrittenAndRead) {
 TEST_F(Xboard, ANameTheEnginesOptionSplitsIntoSeveralGamesIsNotSent) {
     const rules::Rules& fairy = test::cached_rules("fairy");
     open(fairy);
-    handshake({"feature variants=\"normal,fairy\" option=\"Variant fairy selects -combo "
-               "FIDE-Clobberers /// FIDE-Nutters\" done=1"});
+    handshake(
+        {"feature variants=\"normal,fairy\" option=\"Variant fairy selects -combo "
+         "FIDE-Clobberers /// FIDE-Nutters\" done=1"});
     ASSERT_EQ(host.faults.size(), 1u);
     EXPECT_EQ(host.faults[0].first, FaultKind::Unsupported);
     EXPECT_NE(host.faults[0].second.find("several games called fairy"), std::string::npos)
@@ -535,6 +536,7 @@ TEST_F(Xboard, ANameTheEnginesOptionSplitsIntoSeveralGamesIsNotSent) {
     open(fairy);  // Fairy-Stockfish over xboard: its fairy is this one
     handshake({"feature variants=\"normal,fairy,shogi\" done=1"});
     EXPECT_TRUE(host.faults.empty());
+    host.take();
     dialect->new_game(true, request());
     EXPECT_EQ(host.take().rfind("new\nvariant fairy\nforce\n", 0), 0u);
 }
