@@ -169,8 +169,7 @@ void read_end(const Reader& r, const YAML::Node& node, Variant& v) {
                 {"royal_capture", "checkmate", "no_legal_moves", "move_limit", "repetition",
                  "repetition_value", "n_move_rule", "check_count", "insufficient_material",
                  "region", "bare_king", "extinction", "stalemate_piece_count", "counting",
-                 "perpetual_check", "mate_checks", "bikjang", "double_pass",
-                 "material_count"});
+                 "perpetual_check", "mate_checks", "bikjang", "double_pass", "material_count"});
     EndRules& e = v.end;
     if (auto c = node["counting"]) {
         const auto rule = r.get<std::string>(c, "end.counting", "makruk or asean");
