@@ -456,6 +456,16 @@ TEST_F(Xboard, AGameChosenByTheEnginesOptionSetsItAndSendsItsName) {
     EXPECT_EQ(host.faults[0].first, FaultKind::Unsupported);
     EXPECT_NE(host.faults[0].second.find("option 'Variant fairy selects'"), std::string::npos)
         << host.faults[0].second;
+
+    // One that lists the variant's own name too (the in-tree engines list every shipped
+    // name, fairy among them) is told that name.
+    host.faults.clear();
+    open(armies);
+    handshake({"feature variants=\"normal,fairy,fide-nutters\" done=1"});
+    EXPECT_TRUE(host.faults.empty());
+    host.take();
+    dialect->new_game(true, request());
+    EXPECT_EQ(host.take().rfind("new\nvariant fide-nutters\nforce\n", 0), 0u);
 }
 
 TEST_F(Xboard, ReuseZeroMakesItAOneGameEngine) {

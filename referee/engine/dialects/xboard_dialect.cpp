@@ -349,22 +349,23 @@ class XboardDialect final : public Dialect {
     bool choose_variant() {
         // A game of the engine's that its options choose among several of one name
         // (Fairy-Max's fairy/FIDE-Nutters), where it lists the name: it must list the
-        // options too, or the name would bring another game.
+        // options too, or the name would bring another game. Without them, the variant's
+        // own names may still be the engine's (the in-tree engines list every shipped name).
         const auto& chosen = c_.variant.xboard_variant;
+        std::string unchosen;  // why the engine's game of that name cannot be chosen
         if (!chosen.name.empty() &&
             std::find(variants_.begin(), variants_.end(), chosen.name) != variants_.end()) {
             for (const auto& option : chosen.options)
-                if (!options_.count(option.first)) {
-                    c_.host.fault(
-                        FaultKind::Unsupported,
-                        fmt::format("{} lists the variant {} but not its option '{}', "
-                                    "which chooses {} among its games of that name",
-                                    c_.config.name, chosen.name, option.first, c_.variant.name));
-                    return false;
-                }
-            variant_command_ = "variant " + chosen.name;
-            variant_options_ = chosen.options;
-            return true;
+                if (!options_.count(option.first) && unchosen.empty())
+                    unchosen = fmt::format(
+                        "{} lists the variant {} but not its option '{}', which chooses {} "
+                        "among its games of that name",
+                        c_.config.name, chosen.name, option.first, c_.variant.name);
+            if (unchosen.empty()) {
+                variant_command_ = "variant " + chosen.name;
+                variant_options_ = chosen.options;
+                return true;
+            }
         }
         std::vector<std::string> ours = c_.variant.names;
         ours.push_back(c_.variant.name);
@@ -385,6 +386,10 @@ class XboardDialect final : public Dialect {
                 variant_command_ = "variant " + name;
                 return true;
             }
+        }
+        if (!unchosen.empty()) {
+            c_.host.fault(FaultKind::Unsupported, unchosen);
+            return false;
         }
         if (!several.empty()) {
             c_.host.fault(FaultKind::Unsupported,
