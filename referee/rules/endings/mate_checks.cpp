@@ -39,21 +39,13 @@ Outcome Board<BB>::mate_checks_outcome(const Ending& e, Color side) const {
         for (char c : letters) out |= b.by_type_[v.type_of(c)];
         return out;
     };
-    auto names = [&](const std::vector<char>& letters) {
-        std::string out;
-        for (std::size_t i = 0; i < letters.size(); ++i)
-            out += (i == 0                    ? ""
-                    : i + 1 == letters.size() ? " or "
-                                              : ", ") +
-                   v.pieces[v.type_of(letters[i])].name;
-        return out;
-    };
     const BB theirs = by_color_[~side];
     if (!rule.alone_loses.empty() &&
         !royal_attacked_by(side, theirs & ~kinds(*this, rule.alone_loses)))
-        return Outcome{win_for(side), EndReason::Checkmate,
-                       fmt::format("{} is checkmated by a {} alone, which loses for {}",
-                                   color_name(side), names(rule.alone_loses), color_name(~side))};
+        return Outcome{
+            win_for(side), EndReason::Checkmate,
+            fmt::format("{} is checkmated by a {} alone, which loses for {}", color_name(side),
+                        v.piece_names(rule.alone_loses), color_name(~side))};
     Board back = *this;
     for (;;) {
         if (back.royal_attacked_by(side, back.by_color_[~side] & kinds(back, rule.series_by)))
@@ -69,7 +61,7 @@ Outcome Board<BB>::mate_checks_outcome(const Ending& e, Color side) const {
     return Outcome{GameResult::Draw, EndReason::Checkmate,
                    fmt::format("draw: {} is checkmated, but no check of the series that led to it "
                                "came from a {}",
-                               color_name(side), names(rule.series_by))};
+                               color_name(side), v.piece_names(rule.series_by))};
 }
 
 template class Board<Bits64>;

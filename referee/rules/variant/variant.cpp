@@ -36,6 +36,16 @@ int Variant::promoted_form(char letter) const {
     return -1;
 }
 
+std::string Variant::piece_names(const std::vector<char>& letters) const {
+    std::string out;
+    for (std::size_t i = 0; i < letters.size(); ++i)
+        out += (i == 0                    ? ""
+                : i + 1 == letters.size() ? " or "
+                                          : ", ") +
+               pieces[static_cast<std::size_t>(type_of(letters[i]))].name;
+    return out;
+}
+
 std::string Variant::royal_first(std::string letters) const {
     std::stable_partition(letters.begin(), letters.end(), [&](char c) {
         const int t = type_of(c);
@@ -117,22 +127,13 @@ std::string Variant::summary() const {
     if (check_rules)
         out += fmt::format("checkmate: {} for the mated side\n", end_value_name(end.checkmate));
     if (end.mate_checks) {
-        auto names = [&](const std::vector<char>& letters) {
-            std::string out;
-            for (std::size_t i = 0; i < letters.size(); ++i)
-                out += (i == 0                    ? ""
-                        : i + 1 == letters.size() ? " or "
-                                                  : ", ") +
-                       pieces[type_of(letters[i])].name;
-            return out;
-        };
         out += fmt::format(
             "a checkmate counts only if a check of the series that led to it came from a {}; "
             "otherwise a draw\n",
-            names(end.mate_checks->series_by));
+            piece_names(end.mate_checks->series_by));
         if (!end.mate_checks->alone_loses.empty())
             out += fmt::format("a checkmate by a {} alone loses for the side that gave it\n",
-                               names(end.mate_checks->alone_loses));
+                               piece_names(end.mate_checks->alone_loses));
     }
     out += fmt::format("no legal move{}: {}\n", check_rules ? " (not in check)" : "",
                        end_value_name(end.no_legal_moves));

@@ -290,6 +290,9 @@ struct Variant {
     int type_of(char letter) const;
     // Index of the promoted form written '+' and this letter in the FEN ("+P"), or -1.
     int promoted_form(char letter) const;
+    // The names of the pieces of these letters, as a sentence lists them: "rook, knight or
+    // bers".
+    std::string piece_names(const std::vector<char>& letters) const;
     // "KB", as people write a material, from the sorted "BK" comparisons use: royals first.
     std::string royal_first(std::string letters) const;
     std::string summary() const;  // a few human lines, for `referee variants show`
