@@ -12,6 +12,7 @@
 #include <nlohmann/json.hpp>
 
 #include "tests/support/run_command.hpp"
+#include "tests/support/text.hpp"
 #include "tests/support/temp_dir.hpp"
 
 namespace {
@@ -21,12 +22,7 @@ using referee::test::run_referee;
 
 const std::string kLogs = std::string(REFEREE_TEST_DATA_DIR) + "/imcs-server/server-gamelogs";
 
-std::vector<std::string> lines_of(const std::string& text) {
-    std::vector<std::string> lines;
-    std::stringstream ss(text);
-    for (std::string line; std::getline(ss, line);) lines.push_back(line);
-    return lines;
-}
+using referee::test::lines_of;
 
 class CheckCommand : public testing::Test {
   protected:

@@ -14,6 +14,7 @@
 
 #include "referee/rules/base/outcome.hpp"
 #include "tests/support/files.hpp"
+#include "tests/support/fairy_stockfish.hpp"
 #include "tests/support/run_command.hpp"
 #include "tests/support/temp_dir.hpp"
 
@@ -21,7 +22,7 @@ namespace {
 
 using referee::test::run_referee;
 
-const char* kFairyStockfish = "/usr/games/fairy-stockfish";
+using referee::test::kFairyStockfish;
 
 // The endings the rules decide, by their keys ("checkmate", "region", ...).
 std::set<std::string> rule_endings() {

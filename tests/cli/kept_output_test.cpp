@@ -9,11 +9,13 @@
 #include <gtest/gtest.h>
 
 #include "tests/support/files.hpp"
+#include "tests/support/text.hpp"
 #include "tests/support/run_command.hpp"
 #include "tests/support/temp_dir.hpp"
 
 namespace fs = std::filesystem;
 using referee::test::read_text;
+using referee::test::count_of;
 using referee::test::run_referee;
 using referee::test::TempDir;
 using referee::test::write_text;
@@ -30,12 +32,6 @@ std::string noisy_engine(const TempDir& dir) {
     return script.string();
 }
 
-std::size_t count(const std::string& text, const std::string& words) {
-    std::size_t n = 0;
-    for (auto at = text.find(words); at != std::string::npos; at = text.find(words, at + 1)) ++n;
-    return n;
-}
-
 }  // namespace
 
 TEST(KeptOutput, PlayKeepsAnEnginesStderrAndFilesBesideTheRecord) {
@@ -46,7 +42,7 @@ TEST(KeptOutput, PlayKeepsAnEnginesStderrAndFilesBesideTheRecord) {
                                 "--out", (dir / "game").string()});
     ASSERT_EQ(r.exit_code, 0) << r.err;
     EXPECT_TRUE(fs::exists(dir / "game.pgn"));
-    EXPECT_EQ(count(read_text(dir / "game-white-noisy" / "stderr"), "noisy engine starting"), 1u);
+    EXPECT_EQ(count_of(read_text(dir / "game-white-noisy" / "stderr"), "noisy engine starting"), 1u);
     EXPECT_EQ(read_text(dir / "game-white-noisy" / "files" / "notes.txt"), "notes\n");
     // Nothing is kept of an engine that did not ask.
     EXPECT_FALSE(fs::exists(dir / "game-black-random"));
@@ -67,7 +63,7 @@ TEST(KeptOutput, ATournamentKeepsEachGamesOwnBesideItsJournal) {
     // A fresh process for each game: each folder holds that game's stderr alone.
     for (const char* game : {"game-0-white-noisy", "game-1-black-noisy"}) {
         const fs::path kept = dir / "out" / "kept" / game;
-        EXPECT_EQ(count(read_text(kept / "stderr"), "noisy engine starting"), 1u) << game;
+        EXPECT_EQ(count_of(read_text(kept / "stderr"), "noisy engine starting"), 1u) << game;
         EXPECT_EQ(read_text(kept / "files" / "notes.txt"), "notes\n") << game;
     }
 }

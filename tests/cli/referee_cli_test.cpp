@@ -12,6 +12,7 @@
 
 #include "tests/support/files.hpp"
 #include "tests/support/run_command.hpp"
+#include "tests/support/text.hpp"
 
 namespace {
 
@@ -22,12 +23,7 @@ using referee::test::run_referee;
 const std::string kCases = std::string(REFEREE_TEST_DATA_DIR) + "/imcs-genmoves/";
 const std::string kData = std::string(REFEREE_TEST_DATA_DIR) + "/cli/";
 
-std::vector<std::string> lines_of(const std::string& text) {
-    std::vector<std::string> lines;
-    std::stringstream ss(text);
-    for (std::string line; std::getline(ss, line);) lines.push_back(line);
-    return lines;
-}
+using referee::test::lines_of;
 
 // An error the user sees: a non-zero exit and exactly one line on stderr that names the
 // problem.

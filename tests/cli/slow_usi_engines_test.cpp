@@ -12,13 +12,14 @@
 #include <gtest/gtest.h>
 
 #include "tests/support/run_command.hpp"
+#include "tests/support/fairy_stockfish.hpp"
 #include "tests/support/temp_dir.hpp"
 
 namespace {
 
 using referee::test::run_referee;
 
-const char* kFairyStockfish = "/usr/games/fairy-stockfish";
+using referee::test::kFairyStockfish;
 
 struct Sides {
     const char* variant;

@@ -12,7 +12,7 @@ namespace {
 
 using referee::test::referee_matches_snapshot;
 
-const std::string kData = std::string(REFEREE_TEST_DATA_DIR) + "/cli/";
+const std::string kCliData = std::string(REFEREE_TEST_DATA_DIR) + "/cli/";
 
 std::set<std::string> shipped_variants() {
     std::set<std::string> names;
@@ -67,9 +67,9 @@ TEST(CliSnapshot, OneLineErrors) {
     EXPECT_TRUE(referee_matches_snapshot("error-unknown-variant-show",
                                          {"variants", "show", "no-such-variant"}));
     EXPECT_TRUE(
-        referee_matches_snapshot("error-bad-betza", {"perft", kData + "broken-betza.yaml", "1"}));
+        referee_matches_snapshot("error-bad-betza", {"perft", kCliData + "broken-betza.yaml", "1"}));
     EXPECT_TRUE(referee_matches_snapshot("error-unknown-yaml-key",
-                                         {"perft", kData + "unknown-key.yaml", "1"}));
+                                         {"perft", kCliData + "unknown-key.yaml", "1"}));
     EXPECT_TRUE(referee_matches_snapshot("error-bad-board-dump",
                                          {"moves", "minitchess", "--board", "-"},
                                          "1 W\nkqbnr\nppppp\n.....\nPPPPP\nRNBQK\n"));

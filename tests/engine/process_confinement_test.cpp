@@ -31,7 +31,7 @@ using referee::engine::EngineProcess;
 using referee::engine::ProcessSpec;
 namespace hooks = referee::engine::test_hooks;
 
-class Confinement : public ::testing::Test {
+class ProcessConfinement : public ::testing::Test {
   protected:
     void TearDown() override {
         hooks::set_own_user_enabled(true);
@@ -93,7 +93,7 @@ using Lines = std::vector<std::string>;
 
 }  // namespace
 
-TEST_F(Confinement, TheSeccompFilterKeepsSignalsWithinTheEnginesGroup) {
+TEST_F(ProcessConfinement, TheSeccompFilterKeepsSignalsWithinTheEnginesGroup) {
     hooks::set_own_user_enabled(false);
     hooks::set_landlock_abi_cap(0);  // no Landlock: the seccomp signal filter is the guard
     // SIGCONT: harmless to this test process should the filter let it through.
@@ -105,7 +105,7 @@ TEST_F(Confinement, TheSeccompFilterKeepsSignalsWithinTheEnginesGroup) {
     EXPECT_EQ(lines, (Lines{"referee:refused", "probe:sent", "self:sent", "group:sent"}));
 }
 
-TEST_F(Confinement, TheSeccompFilterRefusesNetworkSocketsButAnImcsTcpEngines) {
+TEST_F(ProcessConfinement, TheSeccompFilterRefusesNetworkSocketsButAnImcsTcpEngines) {
     hooks::set_own_user_enabled(false);
     hooks::set_landlock_abi_cap(0);  // no Landlock: any port once TCP is allowed
     Listener host;
@@ -115,7 +115,7 @@ TEST_F(Confinement, TheSeccompFilterRefusesNetworkSocketsButAnImcsTcpEngines) {
     EXPECT_TRUE(host.reached());
 }
 
-TEST_F(Confinement, LandlockLetsAnImcsTcpEngineReachOnlyTheRefereesPort) {
+TEST_F(ProcessConfinement, LandlockLetsAnImcsTcpEngineReachOnlyTheRefereesPort) {
     if (referee::engine::landlock_abi() < 4) GTEST_SKIP() << "Landlock here has no TCP rules";
     hooks::set_own_user_enabled(false);
     Listener referee_port, other;
@@ -127,7 +127,7 @@ TEST_F(Confinement, LandlockLetsAnImcsTcpEngineReachOnlyTheRefereesPort) {
     EXPECT_FALSE(other.reached());
 }
 
-TEST_F(Confinement, LandlockLetsAnEngineWriteOnlyItsScratchFolder) {
+TEST_F(ProcessConfinement, LandlockLetsAnEngineWriteOnlyItsScratchFolder) {
     if (referee::engine::landlock_abi() == 0) GTEST_SKIP() << "no Landlock in this kernel";
     hooks::set_own_user_enabled(false);
     referee::test::TempDir dir;
@@ -150,7 +150,7 @@ TEST_F(Confinement, LandlockLetsAnEngineWriteOnlyItsScratchFolder) {
     EXPECT_FALSE(fs::exists(dir / "planted"));
 }
 
-TEST_F(Confinement, LandlockScopesSignalsToTheEnginesOwnProcesses) {
+TEST_F(ProcessConfinement, LandlockScopesSignalsToTheEnginesOwnProcesses) {
     if (referee::engine::landlock_abi() < 6) GTEST_SKIP() << "Landlock here cannot scope signals";
     hooks::set_own_user_enabled(false);
     // Unlike the seccomp filter, Landlock lets a helper's pid be signalled by pid.
@@ -160,7 +160,7 @@ TEST_F(Confinement, LandlockScopesSignalsToTheEnginesOwnProcesses) {
     EXPECT_EQ(lines, (Lines{"helper:sent", "referee:refused"}));
 }
 
-TEST_F(Confinement, UnderARootRefereeEachEngineHasAUserOfItsOwn) {
+TEST_F(ProcessConfinement, UnderARootRefereeEachEngineHasAUserOfItsOwn) {
     if (::geteuid() != 0) GTEST_SKIP() << "the referee is not root here";
     hooks::set_landlock_abi_cap(0);  // the user alone
     const auto lines =

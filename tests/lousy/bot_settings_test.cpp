@@ -4,23 +4,16 @@
 
 #include <gtest/gtest.h>
 
+#include "lousy_test_util.hpp"
+
 namespace {
 
 using referee::lousy::Bot;
 using referee::lousy::Goal;
 using referee::lousy::LousyError;
+using lousy_test::expect_error;
 using referee::lousy::Ruleset;
 
-// Expects LousyError whose message contains `part`.
-template <class F>
-void expect_error(F f, const std::string& part) {
-    try {
-        f();
-        ADD_FAILURE() << "no LousyError; expected one mentioning '" << part << "'";
-    } catch (const LousyError& e) {
-        EXPECT_NE(std::string(e.what()).find(part), std::string::npos) << e.what();
-    }
-}
 
 TEST(LousySerial, LettersBecomeTheirAlphabetPosition) {
     // Spec: CH3SS5 -> C=3 H=8 3 S=19 S=19 5 -> 38319195.

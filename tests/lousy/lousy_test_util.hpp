@@ -7,11 +7,23 @@
 
 #include <gtest/gtest.h>
 
+#include "referee/lousy/bot.hpp"
 #include "referee/lousy/choose.hpp"
 #include "referee/lousy/history.hpp"
 #include "referee/rules/core/position.hpp"
 
 namespace lousy_test {
+
+// Expects a LousyError whose message contains `part`.
+template <class F>
+void expect_error(F f, const std::string& part) {
+    try {
+        f();
+        ADD_FAILURE() << "no referee::lousy::LousyError; expected one mentioning '" << part << "'";
+    } catch (const referee::lousy::LousyError& e) {
+        EXPECT_NE(std::string(e.what()).find(part), std::string::npos) << e.what();
+    }
+}
 
 inline const referee::rules::Rules& minitchess() {
     static const referee::rules::Rules rules = referee::rules::Rules::load("minitchess");

@@ -86,15 +86,6 @@ TEST(LousyReplay, PromotedQueensAreFollowedThroughTheGame) {
     EXPECT_EQ(h.last_move, named_move("d5-d4"));
 }
 
-template <class F>
-void expect_error(F f, const std::string& part) {
-    try {
-        f();
-        ADD_FAILURE() << "no LousyError; expected one mentioning '" << part << "'";
-    } catch (const LousyError& e) {
-        EXPECT_NE(std::string(e.what()).find(part), std::string::npos) << e.what();
-    }
-}
 
 TEST(LousyReplay, SituationsTheBotsCannotBeGivenAreErrors) {
     const Bot mirror = Bot::draft({Goal::MirrorMirror}, 0);

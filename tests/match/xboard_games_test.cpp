@@ -52,17 +52,17 @@ TEST(XboardGames, ASetUpPositionAndBookMovesReachTheEngine) {
     expect_replays("chess", played.record);
 }
 
-struct Fault {
+struct XboardFault {
     std::string fault;
     Termination expected;
     std::string reason_key;
     std::string reason_has;
 };
 
-class BrokenXboard : public testing::TestWithParam<Fault> {};
+class BrokenXboard : public testing::TestWithParam<XboardFault> {};
 
 TEST_P(BrokenXboard, LosesWithTheRightReason) {
-    const Fault& f = GetParam();
+    const XboardFault& f = GetParam();
     auto broken =
         in_tree("broken-xboard", Protocol::Xboard, {"--variant", "minitchess", "--fault", f.fault});
     broken.startup_timeout = std::chrono::milliseconds(1000);
@@ -79,7 +79,7 @@ TEST_P(BrokenXboard, LosesWithTheRightReason) {
     for (pid_t g : played.groups) EXPECT_TRUE(group_gone(g));
 }
 
-const Fault kFaults[] = {
+const XboardFault kXboardFaults[] = {
     {"no-done", Termination::StartFailure, "start-failure", "feature done=1"},
     {"late-pong", Termination::StartFailure, "start-failure", "answer 'ping 1'"},
     {"false-claim", Termination::ProtocolFault, "false-claim",
@@ -87,8 +87,8 @@ const Fault kFaults[] = {
     {"illegal-reply", Termination::ProtocolFault, "rules-disagreement", "where the rules allow it"},
 };
 
-INSTANTIATE_TEST_SUITE_P(Faults, BrokenXboard, testing::ValuesIn(kFaults),
-                         [](const testing::TestParamInfo<Fault>& info) {
+INSTANTIATE_TEST_SUITE_P(Faults, BrokenXboard, testing::ValuesIn(kXboardFaults),
+                         [](const testing::TestParamInfo<XboardFault>& info) {
                              std::string n = info.param.fault;
                              for (auto& c : n)
                                  if (c == '-') c = '_';

@@ -18,14 +18,14 @@ using referee::test::expect_end;
 using referee::test::expect_not_over;
 using referee::test::play;
 
-struct Case {
+struct EndingCase {
     const char* variant;
     const char* fen;
     std::vector<std::uint64_t> counts;  // depths 1, 2, 3 (Fairy-Stockfish 11.1)
 };
 
 TEST(CatalogueEndings, PerftStopsWhereFairyStockfishStops) {
-    const std::vector<Case> cases = {
+    const std::vector<EndingCase> cases = {
         // The king steps onto the centre: over at once.
         {"kingofthehill", "4k3/8/8/8/8/3K4/8/8 w - - 0 1", {8, 30, 240}},
         {"kingofthehill", "4k3/8/8/3K4/8/8/8/8 b - - 0 1", {0, 0, 0}},
@@ -51,7 +51,7 @@ TEST(CatalogueEndings, PerftStopsWhereFairyStockfishStops) {
         {"grand", "r3k5/1P8/10/10/10/10/10/10/10/4KQ4 w - - 0 1", {36, 402, 14321}},
         {"grand", "1r2k5/P9/10/10/10/10/10/10/10/4K5 w - - 0 1", {17, 181, 2466}},
     };
-    for (const Case& c : cases) {
+    for (const EndingCase& c : cases) {
         const Position pos = cached_rules(c.variant).from_fen(c.fen);
         for (std::size_t d = 0; d < c.counts.size(); ++d)
             EXPECT_EQ(pos.perft(static_cast<int>(d + 1), PerftStop::Immediate), c.counts[d])

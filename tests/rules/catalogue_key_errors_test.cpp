@@ -13,7 +13,7 @@ using referee::test::replace;
 using referee::test::where;
 
 // A valid 8x8 file using every catalogue key; each test breaks one of them.
-const std::string kGood = R"(name: test
+const std::string kKeyErrorsYaml = R"(name: test
 description: "a test variant"
 names: [test, test-chess]
 board: {files: 8, ranks: 8}
@@ -51,7 +51,7 @@ xboard_letters: {N: S}
 )";
 
 TEST(CatalogueKeyErrors, TheGoodFileLoads) {
-    const auto v = referee::rules::parse_variant(kGood, "test.yaml");
+    const auto v = referee::rules::parse_variant(kKeyErrorsYaml, "test.yaml");
     EXPECT_EQ(v.end.check_count, 3);
     EXPECT_TRUE(v.end.region.has_value());
     EXPECT_TRUE(v.pieces[5].promotion_captured_only);
@@ -144,7 +144,7 @@ class CatalogueKeyMisuse : public testing::TestWithParam<Misuse> {};
 
 TEST_P(CatalogueKeyMisuse, IsRefusedWithWhereAndWhy) {
     const Misuse& m = GetParam();
-    const std::string text = replace(kGood, m.from, m.to);
+    const std::string text = replace(kKeyErrorsYaml, m.from, m.to);
     auto [line, column] = where(text, m.at);
     expect_error(text, {m.key, line, column, m.mentions});
 }

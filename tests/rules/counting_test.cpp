@@ -17,7 +17,7 @@ using referee::test::cached_rules;
 using referee::test::expect_end;
 using referee::test::play;
 
-struct Case {
+struct CountingCase {
     const char* variant;
     const char* fen;
     std::vector<const char*> moves;
@@ -25,7 +25,7 @@ struct Case {
 };
 
 TEST(Counting, TheCountIsFairyStockfishs) {
-    const std::vector<Case> cases = {
+    const std::vector<CountingCase> cases = {
         // Pieces' honour: Black's king alone against a rook, 16 moves, the 3 pieces counted.
         {"makruk", "4k3/8/8/8/8/8/8/R3K3 w - - 0 1", {"a1a2"}, "4k3/8/8/8/8/8/R7/4K3 b - 32 6 1"},
         {"makruk",
@@ -76,7 +76,7 @@ TEST(Counting, TheCountIsFairyStockfishs) {
          "4k3/8/8/8/8/8/4K3/1N1N4 b - - 1 1"},
         {"asean", "r3k3/8/8/8/8/8/8/R3K3 b - - 0 1", {"e8d8"}, "r2k4/8/8/8/8/8/8/R3K3 w - - 1 2"},
     };
-    for (const Case& c : cases) {
+    for (const CountingCase& c : cases) {
         Position pos = cached_rules(c.variant).from_fen(c.fen);
         for (const char* m : c.moves) play(pos, {m});
         EXPECT_EQ(pos.fen(), c.after) << c.variant << " " << c.fen;

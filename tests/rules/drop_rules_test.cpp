@@ -15,19 +15,13 @@ namespace {
 
 using namespace referee::rules;
 using referee::test::cached_rules;
+using referee::test::sorted_uci_names;
 using referee::test::play;
 
 std::vector<std::string> drops(Position& pos) {
     std::vector<std::string> out;
     for (const Move m : pos.legal_moves())
         if (m.is_drop()) out.push_back(pos.move_name(m, MoveStyle::Uci));
-    std::sort(out.begin(), out.end());
-    return out;
-}
-
-std::vector<std::string> moves(Position& pos) {
-    std::vector<std::string> out;
-    for (const Move m : pos.legal_moves()) out.push_back(pos.move_name(m, MoveStyle::Uci));
     std::sort(out.begin(), out.end());
     return out;
 }
@@ -52,7 +46,7 @@ TEST(DropRules, ChessgiPawnsMayGoOnTheFirstRankAndStepOnceFromThere) {
     EXPECT_EQ(pawn_drops("chessgi", "4k3/8/8/8/8/8/8/4K3[P] w - - 0 1"), 55);
     Position pos = cached_rules("chessgi").from_fen("4k3/8/8/8/8/8/8/4K3[P] w - - 0 1");
     play(pos, {"P@a1", "e8d8"});
-    const auto after = moves(pos);
+    const auto after = sorted_uci_names(pos);
     EXPECT_NE(std::find(after.begin(), after.end(), "a1a2"), after.end());
     EXPECT_EQ(std::find(after.begin(), after.end(), "a1a3"), after.end());
 }
@@ -77,7 +71,7 @@ TEST(DropRules, LoopKeepsAPromotedPieceAsItIsInTheHand) {
 
 TEST(DropRules, PlacementDropsOnTheBackRankBeforeAnyMove) {
     Position pos = cached_rules("placement").start();
-    const auto first = moves(pos);
+    const auto first = sorted_uci_names(pos);
     EXPECT_EQ(first.size(), 40u);  // five kinds on eight squares, no pawn move
     EXPECT_TRUE(std::all_of(first.begin(), first.end(),
                             [](const std::string& m) { return m[1] == '@' && m[3] == '1'; }));
@@ -89,10 +83,10 @@ TEST(DropRules, PlacementBishopsGoOnSquaresOfOppositeColours) {
     // Only light squares left (b1, f1, h1) and two bishops in hand: Fairy-Stockfish allows
     // the bishop drops and refuses the knight, which would leave the bishops one colour.
     Position pos = rules.from_fen("8/pppppppp/8/8/8/8/PPPPPPPP/R1QRK1N1[BBNkqrrbbnn] w - - 0 1");
-    EXPECT_EQ(moves(pos), (std::vector<std::string>{"B@b1", "B@f1", "B@h1"}));
+    EXPECT_EQ(sorted_uci_names(pos), (std::vector<std::string>{"B@b1", "B@f1", "B@h1"}));
     // A bishop on c1 (dark): the other may not go on a dark square.
     pos = rules.from_fen("rnbqk1nr/pppppppp/8/8/8/8/PPPPPPPP/RNBQK2R[Bb] w KQkq - 0 1");
-    EXPECT_EQ(moves(pos), (std::vector<std::string>{"B@f1"}));
+    EXPECT_EQ(sorted_uci_names(pos), (std::vector<std::string>{"B@f1"}));
 }
 
 TEST(DropRules, PlacementCastlingRightsComeFromDroppedKingAndRooks) {
@@ -123,7 +117,7 @@ TEST(DropRules, PocketKnightDropsItsOneKnight) {
     EXPECT_EQ(cached_rules("pocketknight").from_fen(pos.fen()).key(), pos.key());
 }
 
-Variant parse(const std::string& drops_key) {
+Variant parse_drops(const std::string& drops_key) {
     return parse_variant(R"(name: t
 board: {files: 4, ranks: 4}
 start: "k3/p3/3P/3K[] w - - 0 1"
@@ -135,9 +129,9 @@ drops: )" + drops_key + "\n",
                          "t.yaml");
 }
 
-std::string error_of(const std::string& drops_key) {
+std::string drops_error(const std::string& drops_key) {
     try {
-        parse(drops_key);
+        parse_drops(drops_key);
     } catch (const VariantError& e) {
         return e.what();
     }
@@ -145,20 +139,20 @@ std::string error_of(const std::string& drops_key) {
 }
 
 TEST(DropRules, FileErrorsNameTheLineColumnAndKey) {
-    EXPECT_EQ(error_of("{forbidden_ranks: {X: [1]}}"),
+    EXPECT_EQ(drops_error("{forbidden_ranks: {X: [1]}}"),
               "t.yaml:8:27: drops.forbidden_ranks.X: 'X' is not the letter of a piece of this "
               "variant");
-    EXPECT_EQ(error_of("{forbidden_ranks: {P: [5]}}"),
+    EXPECT_EQ(drops_error("{forbidden_ranks: {P: [5]}}"),
               "t.yaml:8:31: drops.forbidden_ranks.P: rank 5 is not on a board of 4 ranks");
-    EXPECT_EQ(error_of("{ranks: [1], must_drp: true}"),
+    EXPECT_EQ(drops_error("{ranks: [1], must_drp: true}"),
               "t.yaml:8:21: drops.must_drp: unknown key 'must_drp' (expected one of: "
               "forbidden_ranks, ranks, must_drop, opposite_colours, castling, keep_promoted, "
               "no_doubled, no_mate, promoted)");
-    EXPECT_EQ(error_of("{opposite_colours: Q}"),
+    EXPECT_EQ(drops_error("{opposite_colours: Q}"),
               "t.yaml:8:27: drops.opposite_colours: 'Q' is not the letter of a piece of this "
               "variant");
-    EXPECT_TRUE(parse("{forbidden_ranks: {P: [1]}}").drops);
-    EXPECT_EQ(parse("true").drop_rules.forbidden_ranks.size(), 0u);
+    EXPECT_TRUE(parse_drops("{forbidden_ranks: {P: [1]}}").drops);
+    EXPECT_EQ(parse_drops("true").drop_rules.forbidden_ranks.size(), 0u);
 }
 
 }  // namespace

@@ -34,7 +34,7 @@ struct EmcCase {
     std::vector<std::uint64_t> counts;  // depth 1, 2 by hand; deeper recorded
 };
 
-const std::vector<EmcCase> kCases = {
+const std::vector<EmcCase> kEmcCases = {
     // Start. Depth 1: 16 carp moves (one or two steps each); elephants c1: a3 e3, f1: d3 h3
     // (leaping over b2, d2, e2, g2); each Monkey captures up its file: b1 jumps its own b2,
     // runs over b3-b6 and takes the carp on b7 (g1xg7 the same); rooks, queen and king have
@@ -110,7 +110,7 @@ TEST_P(EmcPerft, CountsMatch) {
         EXPECT_EQ(pos.perft(static_cast<int>(i + 1)), c.counts[i]) << c.fen << " depth " << i + 1;
 }
 
-INSTANTIATE_TEST_SUITE_P(ElephantMonkeyCarp, EmcPerft, ::testing::ValuesIn(kCases),
+INSTANTIATE_TEST_SUITE_P(ElephantMonkeyCarp, EmcPerft, ::testing::ValuesIn(kEmcCases),
                          [](const ::testing::TestParamInfo<EmcCase>& info) {
                              return std::string(info.param.id);
                          });

@@ -17,14 +17,14 @@ using namespace referee::rules;
 using referee::test::expect_end;
 using referee::test::expect_not_over;
 
-const char* kIni = R"([lastone:giveaway]
+const char* kExtinctionIni = R"([lastone:giveaway]
 extinctionValue = loss
 stalemateValue = loss
 extinctionPieceCount = 1
 )";
 
 TEST(ExtinctionCount, ASideWithNoMoreThanTheCountLeftIsExtinct) {
-    const Variant v = parse_ini_variant(kIni, "my.ini", "lastone");
+    const Variant v = parse_ini_variant(kExtinctionIni, "my.ini", "lastone");
     EXPECT_EQ(v.end.extinction_count, 1);
     EXPECT_NE(v.summary().find("a side that has lost all but 1 piece: loss"), std::string::npos)
         << v.summary();
@@ -35,7 +35,7 @@ TEST(ExtinctionCount, ASideWithNoMoreThanTheCountLeftIsExtinct) {
 }
 
 TEST(ExtinctionCount, TheYamlWriterWritesItAndItReadsBack) {
-    const Variant v = parse_ini_variant(kIni, "my.ini", "lastone");
+    const Variant v = parse_ini_variant(kExtinctionIni, "my.ini", "lastone");
     const std::string text = variant_yaml_text(v, "a header");
     EXPECT_NE(text.find("  extinction: {value: loss, pieces: all, count: 1}\n"), std::string::npos)
         << text;

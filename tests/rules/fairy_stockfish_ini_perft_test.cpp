@@ -24,7 +24,7 @@ using referee::test::kFairyStockfish;
 
 // Written for this test: children of shipped variants (chess, crazyhouse, shogi, makruk,
 // xiangqi-free), a child of a child, sections with no parent on other boards.
-const char* kIni = R"([nodouble:chess]
+const char* kFsIni = R"([nodouble:chess]
 doubleStep = false
 castling = false
 
@@ -98,7 +98,7 @@ TEST_P(SlowFairyStockfishIni, CountsAgreeWithFairyStockfishGivenTheSameFile) {
     const std::string section = GetParam();
     referee::test::TempDir dir;
     const std::string path = (dir.path() / "variants.ini").string();
-    referee::test::write_text(path, kIni);
+    referee::test::write_text(path, kFsIni);
     const Rules rules = Rules::load(path + ":" + section);
     const auto start = ask_fairy_stockfish(section, {}, 4, path);
     ASSERT_TRUE(start.counted) << section << ": Fairy-Stockfish gave no count";

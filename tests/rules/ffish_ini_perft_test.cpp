@@ -20,7 +20,7 @@ using namespace referee::rules;
 
 // Written for this test. Names Fairy-Stockfish does not define itself: a section named like
 // one of its variants is skipped by it ("already exists") and its own variant counted.
-const char* kIni = R"(# sections for the referee's tests against ffish
+const char* kFfishIni = R"(# sections for the referee's tests against ffish
 [twostep:chess]
 doubleStepRegionWhite = *2 *3
 doubleStepRegionBlack = *7 *6
@@ -83,7 +83,7 @@ TEST_P(SlowFfishIni, CountsAgreeWithFfishGivenTheSameFile) {
     const std::string section = GetParam();
     referee::test::TempDir dir;
     const std::string path = (dir.path() / "variants.ini").string();
-    referee::test::write_text(path, kIni);
+    referee::test::write_text(path, kFfishIni);
     const auto answer = referee::test::ask_ffish(path, {section}, 3, 3, 10, 37);
     if (!answer.unavailable.empty()) GTEST_SKIP() << answer.unavailable;
     ASSERT_EQ(answer.sections.size(), 1u);

@@ -21,7 +21,7 @@ using referee::test::ini_error;
 
 // Sections written for these tests: a chess child, a child of that child, a section with
 // no parent, a custom piece, drops and a flag inherited from the shipped crazyhouse.
-const char* kIni = R"(# sections for the referee's tests
+const char* kTestIni = R"(# sections for the referee's tests
 [nodouble:chess]
 doubleStep = false
 castling = false
@@ -86,11 +86,11 @@ TEST(IniVariant, ErrorsNameTheFileTheLineAndTheKey) {
     EXPECT_EQ(ini_error(rights, "a").find("my.ini:2:1: startFen: "), 0u) << ini_error(rights, "a");
     EXPECT_NE(ini_error(rights, "a").find("'7+7'"), std::string::npos) << ini_error(rights, "a");
     // A section that is not there names the ones that are.
-    EXPECT_NE(ini_error(kIni, "nope").find("nodouble, nodoublechild"), std::string::npos);
+    EXPECT_NE(ini_error(kTestIni, "nope").find("nodouble, nodoublechild"), std::string::npos);
 }
 
 TEST(IniVariant, InheritsFromEarlierSectionsAndTheShippedCatalogue) {
-    const Variant child = parse_ini_variant(kIni, "my.ini", "nodoublechild");
+    const Variant child = parse_ini_variant(kTestIni, "my.ini", "nodoublechild");
     EXPECT_EQ(child.name, "nodoublechild");
     EXPECT_EQ(child.end.n_move_rule, 30);
     EXPECT_EQ(child.end.no_legal_moves, EndValue::Loss);
@@ -103,7 +103,7 @@ TEST(IniVariant, InheritsFromEarlierSectionsAndTheShippedCatalogue) {
     EXPECT_TRUE(child.check_rules);
     EXPECT_FALSE(child.uci_default);  // not chess: an engine must be told it
     // Drops and the flag, on the shipped crazyhouse.
-    const Variant hill = parse_ini_variant(kIni, "my.ini", "hillhouse");
+    const Variant hill = parse_ini_variant(kTestIni, "my.ini", "hillhouse");
     EXPECT_TRUE(hill.captures_to_hand && hill.drops);
     ASSERT_TRUE(hill.end.region);
     EXPECT_EQ(hill.end.region->piece, 'K');
@@ -113,11 +113,11 @@ TEST(IniVariant, InheritsFromEarlierSectionsAndTheShippedCatalogue) {
 TEST(IniVariant, ASectionIsNamedAsFileColonSectionAndRecordedWithItsText) {
     referee::test::TempDir dir;
     const auto path = dir.path() / "my.ini";
-    referee::test::write_text(path, kIni);
+    referee::test::write_text(path, kTestIni);
     const Variant v = load_variant(path.string() + ":small");
     EXPECT_EQ(v.name, "small");
     EXPECT_EQ(v.file, path.lexically_normal().string() + ":small");
-    EXPECT_EQ(v.yaml, kIni);  // the whole file: a record checks where the file is gone
+    EXPECT_EQ(v.yaml, kTestIni);  // the whole file: a record checks where the file is gone
     // What a record keeps reads back to the same rules.
     const Rules again(parse_variant_text(v.yaml, v.file));
     EXPECT_EQ(again.start().perft(4), Rules(v).start().perft(4));
@@ -126,7 +126,7 @@ TEST(IniVariant, ASectionIsNamedAsFileColonSectionAndRecordedWithItsText) {
 
 TEST(IniVariant, TheWrittenYamlCountsAsTheSection) {
     for (const char* section : {"nodouble", "nodoublechild", "small", "berolinaish", "hillhouse"}) {
-        const Variant v = parse_ini_variant(kIni, "my.ini", section);
+        const Variant v = parse_ini_variant(kTestIni, "my.ini", section);
         const Variant yaml = parse_variant(variant_yaml_text(v, "a header"), "written.yaml");
         EXPECT_EQ(Rules(yaml).start().perft(3), Rules(v).start().perft(3)) << section;
         EXPECT_EQ(Rules(yaml).start().fen(), Rules(v).start().fen()) << section;

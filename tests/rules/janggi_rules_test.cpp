@@ -21,7 +21,7 @@ using referee::test::cached_rules;
 using referee::test::expect_end;
 using referee::test::play;
 
-struct Case {
+struct JanggiCase {
     const char* variant;
     const char* fen;
     const char* what;
@@ -29,7 +29,7 @@ struct Case {
 };
 
 TEST(JanggiRules, PerftAgreesWithFairyStockfishWhereEachRuleDecides) {
-    const std::vector<Case> cases = {
+    const std::vector<JanggiCase> cases = {
         {"janggi",
          "3k5/9/9/9/9/9/9/9/4K4/9 w - - 0 1",
          "the general on e2 steps to all eight points of its palace, and passes",
@@ -88,7 +88,7 @@ TEST(JanggiRules, PerftAgreesWithFairyStockfishWhereEachRuleDecides) {
          {3, 32, 94}},
         {"janggicasual", "4k4/9/9/9/9/9/9/9/4K4/4R4 b - - 0 1", "no bikjang: e9 too", {4, 64, 266}},
     };
-    for (const Case& c : cases) {
+    for (const JanggiCase& c : cases) {
         Position pos = cached_rules(c.variant).from_fen(c.fen);
         for (std::size_t d = 0; d < c.counts.size(); ++d)
             EXPECT_EQ(pos.perft(static_cast<int>(d + 1), PerftStop::Immediate), c.counts[d])

@@ -23,7 +23,7 @@ using referee::test::expect_error;
 using referee::test::replace;
 using referee::test::where;
 
-const std::string kGood = R"(name: little-janggi
+const std::string kJanggiYaml = R"(name: little-janggi
 board: {files: 5, ranks: 6}
 start: "1rk1c/5/5/5/5/C1K1R w - - 0 1"
 palace_lines: [b1, d1, c2, b3, d3, b4, d4, c5, b6, d6]
@@ -40,7 +40,7 @@ end:
 )";
 
 TEST(JanggiYaml, GoodFileReadsTheKeys) {
-    const Variant v = parse_variant(kGood, "test.yaml");
+    const Variant v = parse_variant(kJanggiYaml, "test.yaml");
     EXPECT_EQ(v.palace_lines.size(), 10u);
     EXPECT_EQ(v.pieces[0].palace_betza, "F");
     EXPECT_EQ(v.pieces[2].screens_not, std::vector<char>{'C'});
@@ -82,64 +82,64 @@ TEST(JanggiYaml, MistakesAreRefusedWithTheirPlace) {
     };
     {
         const std::string t =
-            replace(kGood, "palace_lines: [b1, d1, c2, b3, d3, b4, d4, c5, b6, d6]\n", "");
+            replace(kJanggiYaml, "palace_lines: [b1, d1, c2, b3, d3, b4, d4, c5, b6, d6]\n", "");
         const auto [line, column] = at(t, "F, royal");
         expect_error(t, {"pieces[0].palace_moves", line, column, "no 'palace_lines'"});
     }
     {
-        const std::string t = replace(kGood, "b6, d6]", "b6, b6]");
+        const std::string t = replace(kJanggiYaml, "b6, d6]", "b6, b6]");
         const auto [line, column] = at(t, "b6]");
         expect_error(t, {"palace_lines[9]", line, column, "b6 is listed twice"});
     }
     {
-        const std::string t = replace(kGood, "d6]", "z9]");
+        const std::string t = replace(kJanggiYaml, "d6]", "z9]");
         const auto [line, column] = at(t, "z9");
         expect_error(t, {"palace_lines[9]", line, column, "z9"});
     }
     {
-        const std::string t = replace(kGood, "palace_moves: B}", "palace_moves: nN}");
+        const std::string t = replace(kJanggiYaml, "palace_moves: B}", "palace_moves: nN}");
         const auto [line, column] = at(t, "nN");
         expect_error(t, {"pieces[1].palace_moves", line, column, "steps, rides and hops"});
     }
     {
-        const std::string t = replace(kGood, "betza: R, palace_moves: B}",
+        const std::string t = replace(kJanggiYaml, "betza: R, palace_moves: B}",
                                       "betza: R, palace_moves: B, screens_not: [C]}");
         const auto [line, column] = at(t, "[C]}");
         expect_error(t, {"pieces[1].screens_not", line, column, "does not hop"});
     }
     {
-        const std::string t = replace(kGood, "screens_not: [C]", "screens_not: [Q]");
+        const std::string t = replace(kJanggiYaml, "screens_not: [C]", "screens_not: [Q]");
         const auto [line, column] = at(t, "[Q]");
         expect_error(t, {"pieces[2].screens_not", line, column, "'Q' is not a piece"});
     }
     {
-        const std::string t = replace(kGood, "captures_not: [C]", "captures_not: [K]");
+        const std::string t = replace(kJanggiYaml, "captures_not: [C]", "captures_not: [K]");
         const auto [line, column] = at(t, "[K]");
         expect_error(t, {"pieces[2].captures_not", line, column, "royal piece ('K')"});
     }
     {
-        const std::string t = replace(kGood, "pass: true\n", "");
+        const std::string t = replace(kJanggiYaml, "pass: true\n", "");
         const auto [line, column] = at(t, "true\n  bikjang");
         expect_error(t, {"end.double_pass", line, column, "set 'pass: true'"});
     }
     {
-        const std::string t = replace(kGood, "pass: true", "pass: often");
+        const std::string t = replace(kJanggiYaml, "pass: true", "pass: often");
         const auto [line, column] = at(t, "often");
         expect_error(t, {"pass", line, column, "true or false"});
     }
     {
-        const std::string t = replace(kGood, "{R: 13, C: 7}", "{R: 13, Q: 7}");
+        const std::string t = replace(kJanggiYaml, "{R: 13, C: 7}", "{R: 13, Q: 7}");
         const auto [line, column] = at(t, "Q: 7");
         expect_error(t, {"end.material_count.points", line, column, "'Q' is not a piece letter"});
     }
     {
-        const std::string t = replace(kGood, "C: 7}", "C: -7}");
+        const std::string t = replace(kJanggiYaml, "C: 7}", "C: -7}");
         const auto [line, column] = at(t, "-7");
         expect_error(t, {"end.material_count.points.C", line, column, "must not be negative"});
     }
     {
         const std::string t =
-            replace(kGood, ", black_bonus: 1.5", ", black_bonus: 1.5, white_bonus: 1");
+            replace(kJanggiYaml, ", black_bonus: 1.5", ", black_bonus: 1.5, white_bonus: 1");
         const auto [line, column] = at(t, "white_bonus");
         expect_error(t, {"end.material_count.white_bonus", line, column, "white_bonus"});
     }

@@ -16,7 +16,7 @@ namespace {
 using namespace referee::rules;
 using referee::test::cached_rules;
 
-std::vector<std::string> lines_of(const std::string& text) {
+std::vector<std::string> record_lines(const std::string& text) {
     std::vector<std::string> out;
     std::size_t at = 0;
     for (std::size_t nl; (nl = text.find('\n', at)) != std::string::npos; at = nl + 1)
@@ -65,7 +65,7 @@ TEST(Kif, AShortShogiGameAsAShogiPlayerWritesIt) {
         "   6 投了",
         "まで5手で先手の勝ち",
     };
-    EXPECT_EQ(lines_of(write_kif(cached_rules("shogi"), game)), expected);
+    EXPECT_EQ(record_lines(write_kif(cached_rules("shogi"), game)), expected);
 }
 
 TEST(Kif, ADeclinedPromotionSaysSoAndHandsAreCounted) {
@@ -78,7 +78,7 @@ TEST(Kif, ADeclinedPromotionSaysSoAndHandsAreCounted) {
     game.moves = {"e9d9", "e6e7", "d9e9", "e7e8+"};
     game.ending = KifEnding::None;
     game.finished = false;
-    const std::vector<std::string> lines = lines_of(write_kif(cached_rules("shogi"), game));
+    const std::vector<std::string> lines = record_lines(write_kif(cached_rules("shogi"), game));
     ASSERT_GE(lines.size(), 20u);
     EXPECT_EQ(lines[3], "後手の持駒：歩二");
     EXPECT_EQ(lines[9], "| ・ ・ ・ ・ 銀 ・ ・ ・ ・|四");
@@ -102,7 +102,7 @@ TEST(Kif, MinishogiDrawsItsFiveByFiveBoard) {
     game.ending = KifEnding::Checkmate;
     game.winner = White;
     game.comment = "White mates";
-    const std::vector<std::string> lines = lines_of(write_kif(cached_rules("minishogi"), game));
+    const std::vector<std::string> lines = record_lines(write_kif(cached_rules("minishogi"), game));
     const std::vector<std::string> expected = {
         "後手の持駒：なし",    "  ５ ４ ３ ２ １",    "+---------------+",   "|v飛v角v銀v金v玉|一",
         "| ・ ・ ・ ・v歩|二", "| ・ ・ ・ ・ ・|三", "| 歩 ・ ・ ・ ・|四", "| 玉 金 銀 角 飛|五",
@@ -144,7 +144,7 @@ TEST(Kif, EveryShogiFamilyVariantNamesEveryPieceItMoves) {
             game.moves.push_back(pos.move_name(m, MoveStyle::Uci));
             pos.play(m);
         }
-        const std::vector<std::string> lines = lines_of(write_kif(rules, game));
+        const std::vector<std::string> lines = record_lines(write_kif(rules, game));
         const std::regex move_line(R"(^ +\d+ (同　|\S\S\S\S\S\S)(\S+?)(成|不成|打)?(\(\d\d\))?$)");
         std::size_t moves_seen = 0;
         for (const std::string& line : lines) {

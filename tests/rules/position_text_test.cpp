@@ -11,7 +11,7 @@ namespace {
 
 using referee::test::cached_rules;
 
-const std::string kPawnRules = std::string(REFEREE_TEST_DATA_DIR) + "/rules/pawn-rules.yaml";
+const std::string kPawnRulesFile = std::string(REFEREE_TEST_DATA_DIR) + "/rules/pawn-rules.yaml";
 using referee::rules::PositionError;
 using referee::rules::Rules;
 
@@ -135,15 +135,15 @@ TEST(FenErrors, ASideWithoutACastlingKingInItsStartArrayHasNoRights) {
 TEST(FenErrors, EnPassantSquaresThatCannotBe) {
     expect_refused_fen(cached_rules("minichess"), "kqbnr/ppppp/5/5/PPPPP/RNBQK b - a3 0 1",
                        "a3");  // no en passant at all
-    expect_refused_fen(cached_rules(kPawnRules), "k4/5/1Pp2/5/5/4K b - z9 0 1", "not on the board");
+    expect_refused_fen(cached_rules(kPawnRulesFile), "k4/5/1Pp2/5/5/4K b - z9 0 1", "not on the board");
     // White's pawn on b4 could have come from b2: b3 is fine; c3 has no pawn in front.
-    EXPECT_NO_THROW(cached_rules(kPawnRules).from_fen("k4/5/1Pp2/5/5/4K b - b3 0 1"));
-    expect_refused_fen(cached_rules(kPawnRules), "k4/5/1Pp2/5/5/4K b - c3 0 1", "double step");
+    EXPECT_NO_THROW(cached_rules(kPawnRulesFile).from_fen("k4/5/1Pp2/5/5/4K b - b3 0 1"));
+    expect_refused_fen(cached_rules(kPawnRulesFile), "k4/5/1Pp2/5/5/4K b - c3 0 1", "double step");
     // The squares the pawn passed and left must be empty, and the pawn must be the
     // opponent's of the side to move.
-    expect_refused_fen(cached_rules(kPawnRules), "k4/5/1Pp2/1N3/5/4K b - b3 0 1", "b3");
-    expect_refused_fen(cached_rules(kPawnRules), "k4/5/1Pp2/5/1N3/4K b - b3 0 1", "b3");
-    expect_refused_fen(cached_rules(kPawnRules), "k4/5/1Pp2/5/5/4K w - b3 0 1", "b3");
+    expect_refused_fen(cached_rules(kPawnRulesFile), "k4/5/1Pp2/1N3/5/4K b - b3 0 1", "b3");
+    expect_refused_fen(cached_rules(kPawnRulesFile), "k4/5/1Pp2/5/1N3/4K b - b3 0 1", "b3");
+    expect_refused_fen(cached_rules(kPawnRulesFile), "k4/5/1Pp2/5/5/4K w - b3 0 1", "b3");
 }
 
 TEST(BoardDumpErrors, WrongSizesAndHeaders) {
@@ -191,7 +191,7 @@ TEST(RoundTrip, FenComesBackUnchanged) {
         {&cached_rules("minichess"), "k1K2/rpP2/pP3/P4/5/5 b - - 7 20"},
         {&cached_rules("gardner-castling"), "rnbqk/ppppp/5/PPPPP/RNBQK w Qq - 0 1"},
         {&cached_rules("gardner-castling"), "r3k/ppppp/5/PPPPP/R3K b q - 3 12"},
-        {&cached_rules(kPawnRules), "k4/5/1Pp2/5/5/4K b - b3 0 1"},
+        {&cached_rules(kPawnRulesFile), "k4/5/1Pp2/5/5/4K b - b3 0 1"},
     };
     for (const auto& [rules, fen] : cases) EXPECT_EQ(rules->from_fen(fen).fen(), fen);
     // Left-off fields take their defaults.

@@ -21,7 +21,7 @@ using referee::test::expect_not_over;
 
 // Three knights (named "custom piece 1", as the section calls them) that only move (no captures) on
 // a 3x3 board, each side racing its three to the far rank.
-const char* kIni = R"([threeknights]
+const char* kRegionIni = R"([threeknights]
 maxRank = 3
 maxFile = c
 customPiece1 = n:mN
@@ -35,7 +35,7 @@ nMoveRule = 0
 )";
 
 TEST(RegionCount, AllThePiecesTheRuleAsksMustStandInTheRegion) {
-    const Variant v = parse_ini_variant(kIni, "my.ini", "threeknights");
+    const Variant v = parse_ini_variant(kRegionIni, "my.ini", "threeknights");
     ASSERT_TRUE(v.end.region.has_value());
     EXPECT_EQ(v.end.region->count, 3);
     const Rules rules(v);
@@ -50,7 +50,7 @@ TEST(RegionCount, AllThePiecesTheRuleAsksMustStandInTheRegion) {
 }
 
 TEST(RegionCount, TheYamlWriterWritesItAndItReadsBack) {
-    const Variant v = parse_ini_variant(kIni, "my.ini", "threeknights");
+    const Variant v = parse_ini_variant(kRegionIni, "my.ini", "threeknights");
     const std::string text = variant_yaml_text(v, "a header");
     EXPECT_NE(text.find(", count: 3}"), std::string::npos) << text;
     const Variant again = parse_variant(text, "written.yaml");

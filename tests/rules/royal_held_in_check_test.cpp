@@ -17,7 +17,7 @@ namespace {
 using namespace referee::rules;
 using referee::test::cached_rules;
 
-std::string moves_of(const Position& pos) {
+std::string moves_in_order(const Position& pos) {
     std::string out;
     for (const Move m : pos.legal_moves()) out += pos.move_name(m, MoveStyle::Uci) + " ";
     return out;
@@ -30,7 +30,7 @@ TEST(RoyalHeldInCheck, TheKingInCheckMayOnlyTakeItsLoneChecker) {
     // (3); makpong's only takes it (1: e1e2).
     const char* lone = "7k/8/8/8/8/8/4r3/4K3 w - - 0 1";
     EXPECT_EQ(makruk.from_fen(lone).perft(1), 3u);
-    EXPECT_EQ(moves_of(makpong.from_fen(lone)), "e1e2 ");
+    EXPECT_EQ(moves_in_order(makpong.from_fen(lone)), "e1e2 ");
     // Checked from afar: no capture within reach, no move (Fairy-Stockfish: 0).
     EXPECT_EQ(makpong.from_fen("4r2k/8/8/8/8/8/8/4K3 w - - 0 1").perft(1), 0u);
     // The checker protected by a knight on c3: nothing (0).
@@ -55,7 +55,7 @@ TEST(RoyalHeldInCheck, OtherPiecesStillBlockAndTake) {
     // and four king steps (5), makpong the block alone (Fairy-Stockfish: a4e4).
     const char* fen = "4r2k/8/8/8/R7/8/8/4K3 w - - 0 1";
     EXPECT_EQ(cached_rules("makruk").from_fen(fen).perft(1), 5u);
-    EXPECT_EQ(moves_of(cached_rules("makpong").from_fen(fen)), "a4e4 ");
+    EXPECT_EQ(moves_in_order(cached_rules("makpong").from_fen(fen)), "a4e4 ");
 }
 
 TEST(RoyalHeldInCheck, ReadWrittenAndRefusedWithoutCheckRules) {

@@ -16,25 +16,19 @@ namespace {
 
 using namespace referee::rules;
 using referee::test::cached_rules;
+using referee::test::sorted_uci_names;
 using referee::test::play;
-
-std::vector<std::string> moves(Position& pos) {
-    std::vector<std::string> out;
-    for (const Move m : pos.legal_moves()) out.push_back(pos.move_name(m, MoveStyle::Uci));
-    std::sort(out.begin(), out.end());
-    return out;
-}
 
 TEST(ShogiRules, PromotionIsOptionalOnEnteringTheZoneAndWrittenWithAPlus) {
     Position pos = cached_rules("minishogi").from_fen("k4/2S2/5/5/K4[] w - - 0 1");
-    EXPECT_EQ(moves(pos), (std::vector<std::string>{"a1a2", "a1b1", "a1b2", "c4b3", "c4b5", "c4b5+",
+    EXPECT_EQ(sorted_uci_names(pos), (std::vector<std::string>{"a1a2", "a1b1", "a1b2", "c4b3", "c4b5", "c4b5+",
                                                     "c4c5", "c4c5+", "c4d3", "c4d5", "c4d5+"}));
 }
 
 TEST(ShogiRules, AMoveOutOfTheZoneMayPromoteToo) {
     // The silver on c5 (in the zone) stepping back to b4 or d4 may promote.
     Position pos = cached_rules("minishogi").from_fen("k1S2/5/5/5/K4[] w - - 0 1");
-    const auto list = moves(pos);
+    const auto list = sorted_uci_names(pos);
     for (const char* m : {"c5b4", "c5b4+", "c5d4", "c5d4+"})
         EXPECT_NE(std::find(list.begin(), list.end(), m), list.end()) << m;
 }
@@ -43,7 +37,7 @@ TEST(ShogiRules, APawnMustPromoteOnTheLastRankAndComesBackAsAPawn) {
     Position pos = cached_rules("minishogi").start();
     play(pos, {"a2a3", "e4e3", "a3a4", "e3e2"});
     // Only the promotion: unpromoted it could never move again (so "a4a5" means it too).
-    const auto list = moves(pos);
+    const auto list = sorted_uci_names(pos);
     EXPECT_EQ(std::count_if(list.begin(), list.end(),
                             [](const std::string& m) { return m.rfind("a4a5", 0) == 0; }),
               1);
@@ -62,10 +56,10 @@ TEST(ShogiRules, APawnMustPromoteOnTheLastRankAndComesBackAsAPawn) {
 TEST(ShogiRules, NoDropWhereThePieceCouldNeverMoveAndNoSecondPawnOnAFile) {
     // A knight in hand: not on the last two ranks (79 empty squares less 17): 62.
     Position pos = cached_rules("shogi").from_fen("4k4/9/9/9/9/9/9/9/4K4[N] w - - 0 1");
-    EXPECT_EQ(moves(pos).size() - 5, 62u);  // five king moves besides
+    EXPECT_EQ(sorted_uci_names(pos).size() - 5, 62u);  // five king moves besides
     // Nifu: the a-file has a pawn, so the pawn in hand goes on b..e, ranks 1 to 4.
     pos = cached_rules("minishogi").from_fen("k4/5/5/P4/K4[P] w - - 0 1");
-    const auto list = moves(pos);
+    const auto list = sorted_uci_names(pos);
     EXPECT_EQ(
         std::count_if(list.begin(), list.end(), [](const std::string& m) { return m[0] == 'P'; }),
         16);
@@ -99,7 +93,7 @@ pieces:
                          "t.yaml");
 }
 
-std::string error_of(const std::string& extra) {
+std::string piece_error(const std::string& extra) {
     try {
         parse_piece(extra);
     } catch (const VariantError& e) {
@@ -131,9 +125,9 @@ TEST(ShogiRules, RepetitionByPerpetualCheckLosesForTheCheckingSide) {
 }
 
 TEST(ShogiRules, FileErrorsNameTheLineColumnAndKey) {
-    EXPECT_EQ(error_of("{letter: T, name: tokin, betza: WfF, fen: P}"),
+    EXPECT_EQ(piece_error("{letter: T, name: tokin, betza: WfF, fen: P}"),
               "t.yaml:7:47: pieces[2].fen: 'P' is not '+' and a piece letter, as in '+P'");
-    EXPECT_EQ(error_of("{letter: T, name: tokin, betza: WfF, fen: '+X'}"),
+    EXPECT_EQ(piece_error("{letter: T, name: tokin, betza: WfF, fen: '+X'}"),
               "t.yaml:7:47: pieces[2].fen: '+X' must be the promoted form of one unpromoted "
               "piece of this variant, and of no other piece");
     EXPECT_EQ(parse_piece("{letter: T, name: tokin, betza: WfF, fen: '+P'}").promoted_form('p'), 2);

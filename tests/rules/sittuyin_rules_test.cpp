@@ -15,13 +15,7 @@ namespace {
 
 using namespace referee::rules;
 using referee::test::cached_rules;
-
-std::vector<std::string> uci_moves(const Position& pos) {
-    std::vector<std::string> out;
-    for (const Move m : pos.legal_moves()) out.push_back(pos.move_name(m, MoveStyle::Uci));
-    std::sort(out.begin(), out.end());
-    return out;
-}
+using referee::test::sorted_uci_names;
 
 bool has(const std::vector<std::string>& moves, const std::string& m) {
     return std::find(moves.begin(), moves.end(), m) != moves.end();
@@ -30,7 +24,7 @@ bool has(const std::vector<std::string>& moves, const std::string& m) {
 // The pawn moves of White's pawn on `from` that promote, sorted.
 std::vector<std::string> promotions_from(const Position& pos, const std::string& from) {
     std::vector<std::string> out;
-    for (const std::string& m : uci_moves(pos))
+    for (const std::string& m : sorted_uci_names(pos))
         if (m.size() == 5 && m.rfind(from, 0) == 0) out.push_back(m);
     return out;
 }
@@ -54,7 +48,7 @@ TEST(SittuyinRules, TheSetupIsDropsOnlyIntoTheOwnThreeRanksRooksOnTheFirst) {
         pos.play(pos.parse_move(ply == 0 ? "R@a1" : "r@h8"));
     }
     // Pawns may not move while pieces are in hand.
-    EXPECT_FALSE(has(uci_moves(pos), "a3a4"));
+    EXPECT_FALSE(has(sorted_uci_names(pos), "a3a4"));
 }
 
 TEST(SittuyinRules, APawnOnALongDiagonalInTheFarHalfPromotesInPlaceOrByAStep) {

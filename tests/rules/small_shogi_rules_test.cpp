@@ -16,18 +16,12 @@ namespace {
 
 using namespace referee::rules;
 using referee::test::cached_rules;
+using referee::test::sorted_uci_names;
 using referee::test::play;
-
-std::vector<std::string> moves(Position& pos) {
-    std::vector<std::string> out;
-    for (const Move m : pos.legal_moves()) out.push_back(pos.move_name(m, MoveStyle::Uci));
-    std::sort(out.begin(), out.end());
-    return out;
-}
 
 std::vector<std::string> moves_from(Position& pos, const std::string& square) {
     std::vector<std::string> out;
-    for (const std::string& m : moves(pos))
+    for (const std::string& m : sorted_uci_names(pos))
         if (m.rfind(square, 0) == 0) out.push_back(m);
     return out;
 }
@@ -49,7 +43,7 @@ TEST(EuroShogiRules, DropsGoWhereThePieceCanStillMove) {
     // 62 empty squares: the pawn not on the last rank (55), the knight, which also steps
     // sideways, anywhere (62); five king moves besides: Fairy-Stockfish's 122.
     Position pos = cached_rules("euroshogi").from_fen("4k3/8/8/8/8/8/8/4K3[PN] w - - 0 1");
-    const auto list = moves(pos);
+    const auto list = sorted_uci_names(pos);
     EXPECT_EQ(list.size(), 122u);
     EXPECT_NE(std::find(list.begin(), list.end(), "P@a7"), list.end());
     EXPECT_EQ(std::find(list.begin(), list.end(), "P@a8"), list.end());
@@ -62,7 +56,7 @@ TEST(EuroShogiRules, DropsGoWhereThePieceCanStillMove) {
 
 TEST(DobutsuRules, AChickMayBeDroppedOnTheLastRankAndPromotesAtWill) {
     Position pos = cached_rules("dobutsu").from_fen("2l/1C1/3/L2[C] w - - 0 1");
-    const auto list = moves(pos);
+    const auto list = sorted_uci_names(pos);
     EXPECT_NE(std::find(list.begin(), list.end(), "C@a4"), list.end());
     EXPECT_NE(std::find(list.begin(), list.end(), "b3b4"), list.end());
     EXPECT_NE(std::find(list.begin(), list.end(), "b3b4+"), list.end());
@@ -73,7 +67,7 @@ TEST(DobutsuRules, AChickMayBeDroppedOnTheLastRankAndPromotesAtWill) {
 TEST(DobutsuRules, TheLionReachingTheFarRankWinsWhereItCannotBeTaken) {
     // The lion on c3: b3 and b4 are guarded by Black's lion on a4, c4 is free.
     Position pos = cached_rules("dobutsu").from_fen("l2/2L/3/3[] w - - 0 1");
-    EXPECT_EQ(moves(pos), (std::vector<std::string>{"c3b2", "c3c2", "c3c4"}));
+    EXPECT_EQ(sorted_uci_names(pos), (std::vector<std::string>{"c3b2", "c3c2", "c3c4"}));
     play(pos, {"c3c4"});
     const auto o = pos.outcome();
     ASSERT_TRUE(o.has_value());
@@ -95,7 +89,7 @@ TEST(MicroShogiRules, APieceInHandIsDroppedEitherSideUp) {
     // Four pieces in hand, each either side up on 16 empty squares, the pawn on the last
     // rank too; three king moves besides: Fairy-Stockfish's 132.
     Position pos = cached_rules("micro").from_fen("k3/4/1p2/1P2/3K[RBLP] w - - 0 1");
-    const auto list = moves(pos);
+    const auto list = sorted_uci_names(pos);
     EXPECT_EQ(list.size(), 132u);
     EXPECT_NE(std::find(list.begin(), list.end(), "+B@a1"), list.end());
     EXPECT_NE(std::find(list.begin(), list.end(), "P@c5"), list.end());
@@ -105,13 +99,13 @@ TEST(MicroShogiRules, APieceInHandIsDroppedEitherSideUp) {
     EXPECT_EQ(pos.fen(), "k3/4/1p2/1P2/+L2K[BRP] b - - 1 1");
 }
 
-Variant parse(const std::string& yaml) {
+Variant parse_yaml(const std::string& yaml) {
     return parse_variant(yaml, "t.yaml");
 }
 
-std::string error_of(const std::string& yaml) {
+std::string small_shogi_error(const std::string& yaml) {
     try {
-        parse(yaml);
+        parse_yaml(yaml);
     } catch (const VariantError& e) {
         return e.what();
     }
@@ -126,11 +120,11 @@ captures_to_hand: true
 pieces:
   - {letter: K, name: king, betza: K, royal: true}
 )";
-    EXPECT_EQ(error_of(head + "  - {letter: P, name: pawn, betza: fW, promotion: {to: [K], "
+    EXPECT_EQ(small_shogi_error(head + "  - {letter: P, name: pawn, betza: fW, promotion: {to: [K], "
                               "on_capture: true, rank: 3}}\n"),
               "t.yaml:7:85: pieces[1].promotion.rank: a piece that promotes by capturing has "
               "no promotion zone");
-    EXPECT_EQ(error_of(head + "drops: {promoted: true}\n"),
+    EXPECT_EQ(small_shogi_error(head + "drops: {promoted: true}\n"),
               "t.yaml:7:19: drops.promoted: dropping a piece as its promoted form needs promoted "
               "forms (a piece with fen: \"+P\")");
 }

@@ -18,7 +18,7 @@ using referee::test::cached_rules;
 using referee::test::expect_end;
 using referee::test::play;
 
-struct Case {
+struct XiangqiCase {
     const char* variant;
     const char* fen;
     const char* what;
@@ -26,7 +26,7 @@ struct Case {
 };
 
 TEST(XiangqiRules, PerftAgreesWithFairyStockfishWhereEachRuleDecides) {
-    const std::vector<Case> cases = {
+    const std::vector<XiangqiCase> cases = {
         {"xiangqi",
          "3k5/9/9/9/9/9/9/9/1P7/1N2K4 w - - 0 1",
          "the horse's leg b2 blocks a3 and c3; d1 would face the black general",
@@ -60,7 +60,7 @@ TEST(XiangqiRules, PerftAgreesWithFairyStockfishWhereEachRuleDecides) {
          "minixiangqi's soldiers step sideways from the start",
          {3, 8, 29}},
     };
-    for (const Case& c : cases) {
+    for (const XiangqiCase& c : cases) {
         Position pos = cached_rules(c.variant).from_fen(c.fen);
         for (std::size_t d = 0; d < c.counts.size(); ++d)
             EXPECT_EQ(pos.perft(static_cast<int>(d + 1), PerftStop::Immediate), c.counts[d])

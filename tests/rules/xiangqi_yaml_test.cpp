@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include "referee/rules/variant/variant.hpp"
+#include "tests/rules/variant_error_support.hpp"
 
 namespace {
 
@@ -13,8 +14,9 @@ using referee::rules::EndValue;
 using referee::rules::parse_variant;
 using referee::rules::Variant;
 using referee::rules::VariantError;
+using referee::test::replace;
 
-const std::string kGood = R"(name: little-xiangqi
+const std::string kXiangqiYaml = R"(name: little-xiangqi
 board: {files: 5, ranks: 6}
 start: "1rk2/2p2/5/5/2P2/1RK2 w - - 0 1"
 pieces:
@@ -32,22 +34,12 @@ end:
   perpetual_check: loss
 )";
 
-std::string replace(std::string text, const std::string& from, const std::string& to) {
-    const auto at = text.find(from);
-    EXPECT_NE(at, std::string::npos) << from;
-    if (at != std::string::npos) text.replace(at, from.size(), to);
-    return text;
-}
-
-// The error's place: line and column (1-based) of the first `needle` in the text.
-// `skip` characters further on.
+// The error must name x.yaml at the first `needle` in the text (`skip` characters on along
+// its line), and its key.
 void expect_error(const std::string& text, const std::string& needle, const std::string& key,
-                  const std::string& mentions, std::size_t skip = 0) {
-    const auto found = text.find(needle);
-    ASSERT_NE(found, std::string::npos) << needle;
-    const auto at = found + skip;
-    int line = 1, column = 1;
-    for (std::size_t i = 0; i < at; ++i) text[i] == '\n' ? (++line, column = 1) : ++column;
+                  const std::string& mentions, int skip = 0) {
+    auto [line, column] = referee::test::where(text, needle);
+    column += skip;
     try {
         parse_variant(text, "x.yaml");
         FAIL() << "accepted:\n" << text;
@@ -63,7 +55,7 @@ void expect_error(const std::string& text, const std::string& needle, const std:
 }
 
 TEST(XiangqiYaml, GoodFileReadsTheKeys) {
-    const Variant v = parse_variant(kGood, "x.yaml");
+    const Variant v = parse_variant(kXiangqiYaml, "x.yaml");
     ASSERT_TRUE(v.pieces[0].confined.has_value());
     EXPECT_EQ(v.pieces[0].confined->file_lo, 1);
     EXPECT_EQ(v.pieces[0].confined->file_hi, 3);
@@ -81,21 +73,21 @@ TEST(XiangqiYaml, GoodFileReadsTheKeys) {
 }
 
 TEST(XiangqiYaml, MistakesAreRefusedWithTheirPlace) {
-    expect_error(replace(kGood, "betza: R}", "betza: R, confined: {ranks: 1-3}}"), "{ranks: 1-3}",
+    expect_error(replace(kXiangqiYaml, "betza: R}", "betza: R, confined: {ranks: 1-3}}"), "{ranks: 1-3}",
                  "pieces[1].confined", "regions only work with leaping moves");
-    expect_error(replace(kGood, "files: b-d", "files: b-z"), "b-z", "pieces[0].confined.files",
+    expect_error(replace(kXiangqiYaml, "files: b-d", "files: b-z"), "b-z", "pieces[0].confined.files",
                  "'b-z' is not a file or a range of files of this 5-file board");
-    expect_error(replace(kGood, "ranks: 1-2", "ranks: 2-1"), "2-1", "pieces[0].confined.ranks",
+    expect_error(replace(kXiangqiYaml, "ranks: 1-2", "ranks: 2-1"), "2-1", "pieces[0].confined.ranks",
                  "run backwards");
-    expect_error(replace(kGood, "ranks: 4-6", "ranks: 4-7"), "4-7", "pieces[2].extra_moves.ranks",
+    expect_error(replace(kXiangqiYaml, "ranks: 4-6", "ranks: 4-7"), "4-7", "pieces[2].extra_moves.ranks",
                  "not a rank or a range of ranks");
-    expect_error(replace(kGood, "{betza: sW, ranks: 4-6}", "{ranks: 4-6}"), "{ranks: 4-6}",
+    expect_error(replace(kXiangqiYaml, "{betza: sW, ranks: 4-6}", "{ranks: 4-6}"), "{ranks: 4-6}",
                  "pieces[2].extra_moves.betza", "extra moves need their 'betza'");
-    expect_error(replace(kGood, "betza: sW", "betza: sWW"), "sWW", "pieces[2].extra_moves.betza",
+    expect_error(replace(kXiangqiYaml, "betza: sW", "betza: sWW"), "sWW", "pieces[2].extra_moves.betza",
                  "regions only work with leaping moves");
-    expect_error(replace(kGood, "confined: {files: b-d", "confined: {file: b-d"),
+    expect_error(replace(kXiangqiYaml, "confined: {files: b-d", "confined: {file: b-d"),
                  "file:", "pieces[0].confined.file", "unknown key 'file'");
-    expect_error(replace(kGood, "  repetition: 3\n", ""), "perpetual_check: loss",
+    expect_error(replace(kXiangqiYaml, "  repetition: 3\n", ""), "perpetual_check: loss",
                  "end.perpetual_check", "it needs 'repetition: N'", 17);
 }
 

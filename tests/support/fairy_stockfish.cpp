@@ -29,6 +29,21 @@ FsAnswer ask_fairy_stockfish(const std::string& variant, const std::vector<std::
     return out;
 }
 
+std::set<std::string> fairy_stockfish_legal_moves(const std::string& variant,
+                                                const std::string& fen) {
+    const auto result = run_command(
+        kFairyStockfish, {},
+        "setoption name UCI_Variant value " + variant + "\nposition fen " + fen + "\ngo perft 1\nquit\n");
+    std::set<std::string> out;
+    std::istringstream lines(result.out);
+    for (std::string line; std::getline(lines, line);) {
+        // "e2e4: 1"; the totals ("Nodes searched: 20") have their colon further on.
+        const auto colon = line.find(": 1");
+        if (colon != std::string::npos && colon <= 8) out.insert(line.substr(0, colon));
+    }
+    return out;
+}
+
 std::vector<std::string> random_uci_moves(const rules::Rules& rules, std::mt19937& rng, int plies) {
     std::vector<std::string> moves;
     rules::Position pos = rules.start();

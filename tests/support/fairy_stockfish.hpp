@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <random>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -24,6 +25,10 @@ struct FsAnswer {
 // FEN (`d`) and its perft.
 FsAnswer ask_fairy_stockfish(const std::string& variant, const std::vector<std::string>& moves,
                              int depth, const std::string& variant_path = "");
+
+// Fairy-Stockfish's own list of the legal moves in `fen` ("go perft 1"), in UCI: an
+// independent move generator. Empty where it cannot be run.
+std::set<std::string> fairy_stockfish_legal_moves(const std::string& variant, const std::string& fen);
 
 // The moves of a random game from the start, in UCI (chess960 castling as the king taking
 // its rook, as Fairy-Stockfish reads it), stopped before the game ends.

@@ -7,7 +7,9 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <set>
 #include <string>
+#include <vector>
 
 #include <gtest/gtest.h>
 
@@ -25,6 +27,19 @@ inline const rules::Rules& cached_rules(const std::string& name_or_path) {
     auto& slot = cache[name_or_path];
     if (!slot) slot = std::make_unique<const rules::Rules>(rules::Rules::load(name_or_path));
     return *slot;
+}
+
+// The position's legal moves by their UCI names, to compare with another generator's.
+inline std::set<std::string> legal_uci_names(const rules::Position& pos) {
+    std::set<std::string> out;
+    for (auto m : pos.legal_moves()) out.insert(pos.move_name(m, rules::MoveStyle::Uci));
+    return out;
+}
+
+// The same names as a sorted list.
+inline std::vector<std::string> sorted_uci_names(const rules::Position& pos) {
+    const auto names = legal_uci_names(pos);
+    return {names.begin(), names.end()};
 }
 
 // Plays moves written in any form parse_move reads ("a2a3", "a2-a3").

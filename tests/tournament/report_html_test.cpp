@@ -6,18 +6,15 @@
 #include <nlohmann/json.hpp>
 
 #include "report_fixture.hpp"
+#include "tests/support/text.hpp"
 
 namespace referee::report {
 namespace {
 
+using referee::test::count_of;
+
 using fixture::kScriptName;
 using fixture::sample_tournament;
-
-std::size_t count(const std::string& text, const std::string& what) {
-    std::size_t n = 0;
-    for (auto at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
-    return n;
-}
 
 // The first src= or href= attribute whose value leaves the page (http:, https:, //), or "".
 std::string remote_reference(const std::string& html) {
@@ -58,14 +55,14 @@ TEST(ReportHtml, NeedsNothingFromTheNetwork) {
     EXPECT_EQ(html.find("url("), std::string::npos);
     // No attribute may point anywhere but inside the page.
     EXPECT_EQ(remote_reference(html), "");
-    EXPECT_EQ(count(html, "<script"), 2u);  // the data and the viewer, both inline
+    EXPECT_EQ(count_of(html, "<script"), 2u);  // the data and the viewer, both inline
 }
 
 TEST(ReportHtml, UntrustedNamesAndReasonsAreEscaped) {
     const std::string html = html_report(sample_tournament());
     // Only the page's own two scripts open or close: the engine's name never does.
-    EXPECT_EQ(count(html, "<script"), 2u);
-    EXPECT_EQ(count(html, "</script"), 2u);
+    EXPECT_EQ(count_of(html, "<script"), 2u);
+    EXPECT_EQ(count_of(html, "</script"), 2u);
     EXPECT_EQ(html.find("<b>boom"), std::string::npos);
     EXPECT_NE(html.find("&lt;script&gt;alert(1)&lt;/script&gt;"), std::string::npos);
     EXPECT_NE(html.find("<title>Spring &lt;class&gt; &amp; co — report</title>"),
@@ -128,7 +125,7 @@ TEST(ReportHtml, HasTheTablesThePlotAndTheViewer) {
           "id=\"back\"", "id=\"to-start\"", "id=\"to-end\"", "<svg class=\"elo-plot\""})
         EXPECT_NE(html.find(id), std::string::npos) << id;
     // The plot has one point and one whisker row per engine.
-    EXPECT_EQ(count(html, "<circle class=\"point\""), 3u);
+    EXPECT_EQ(count_of(html, "<circle class=\"point\""), 3u);
     // Rule breakers link to their games.
     EXPECT_NE(html.find("<a href=\"#game=1&amp;ply=0\">1</a>"), std::string::npos);
     EXPECT_NE(html.find("<a href=\"#game=2&amp;ply=0\">2</a>"), std::string::npos);

@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include "referee/tournament/standings.hpp"
+#include "standings_support.hpp"
 
 namespace referee::tournament {
 namespace {
@@ -33,11 +34,7 @@ void add_games(std::vector<GameRecord>& games, const std::string& a, const std::
     }
 }
 
-const EngineStanding& row(const Standings& s, const std::string& name) {
-    for (const auto& r : s.table)
-        if (r.name == name) return r;
-    throw std::runtime_error("no row for " + name);
-}
+using test::row;
 
 TEST(StandingsElo, SixtyFortyIsSeventyEloWithTheLikelihoodInterval) {
     // 60 wins, 40 losses: score 0.6, so the difference D solves 1 / (1 + 10^(-D/400)) = 0.6,

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "referee/tournament/standings.hpp"
+#include "standings_support.hpp"
 
 namespace referee::tournament {
 namespace {
@@ -24,11 +25,7 @@ GameRecord game(const std::string& white, const std::string& black, GameResult r
     return g;
 }
 
-const EngineStanding& row(const Standings& s, const std::string& name) {
-    for (const auto& r : s.table)
-        if (r.name == name) return r;
-    throw std::runtime_error("no row for " + name);
-}
+using test::row;
 
 TEST(StandingsFaults, EachFaultIsChargedToTheEngineAtFault) {
     const auto W = GameResult::WhiteWins, B = GameResult::BlackWins, D = GameResult::Draw;

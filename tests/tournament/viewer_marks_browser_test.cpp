@@ -9,6 +9,7 @@
 #include <gtest/gtest.h>
 
 #include "referee/report/files.hpp"
+#include "tests/support/text.hpp"
 #include "referee/report/report.hpp"
 #include "tests/support/chromium.hpp"
 #include "tests/support/one_game_report.hpp"
@@ -18,6 +19,7 @@ namespace referee::report {
 namespace {
 
 using referee::test::TempDir;
+using referee::test::count_of;
 namespace fs = std::filesystem;
 
 ReportInput one_game(const std::string& variant, const std::string& start_fen,
@@ -46,12 +48,6 @@ std::string element(const std::string& dom, const std::string& opening, const st
     return dom.substr(at, dom.find(close, at) - at);
 }
 
-int count(const std::string& text, const std::string& what) {
-    int n = 0;
-    for (auto at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
-    return n;
-}
-
 TEST(SlowViewerBrowser, ShogiShowsBothHandsWithCountsAndThePromotedMark) {
     // White starts with two pawns in hand, Black with one; after 7六歩 3四歩 2二角成 White's
     // bishop has taken Black's and stands promoted (+B) on h8.
@@ -72,8 +68,8 @@ TEST(SlowViewerBrowser, ShogiShowsBothHandsWithCountsAndThePromotedMark) {
     EXPECT_GT(dom.find("<div class=\"hand white\""), dom.find(" id=\"board\""));
     // The horse on h8 is a tile lettered +B (shogi's drawing: tiles), with its own name.
     EXPECT_NE(dom.find("title=\"White horse\">"), std::string::npos);
-    EXPECT_EQ(count(dom, "<span class=\"face\">+B</span>"), 1);
-    EXPECT_EQ(count(dom, "class=\"piece tile white promoted\""), 1);
+    EXPECT_EQ(count_of(dom, "<span class=\"face\">+B</span>"), 1);
+    EXPECT_EQ(count_of(dom, "class=\"piece tile white promoted\""), 1);
     EXPECT_EQ(dom.find("class=\"piece glyph"), std::string::npos);
     // Shogi has no palace.
     EXPECT_EQ(dom.find("class=\"palace\""), std::string::npos);
@@ -85,8 +81,8 @@ TEST(SlowViewerBrowser, XiangqiShowsThePalacesWithDiagonalsAndTheRiver) {
     // points of ranks 5 and 6 that the inner files' lines do not cross.
     const std::string points = page_dom(one_game("xiangqi", "", {"h3e3", "h8e8"}), 2);
     const std::string lines = element(points, "<svg", "</svg>");
-    EXPECT_EQ(count(lines, "class=\"palace\""), 0) << lines;
-    EXPECT_EQ(count(lines, "class=\"palace-diagonal\""), 4) << lines;
+    EXPECT_EQ(count_of(lines, "class=\"palace\""), 0) << lines;
+    EXPECT_EQ(count_of(lines, "class=\"palace-diagonal\""), 4) << lines;
     EXPECT_NE(lines.find("<line x1=\"3.5\" y1=\"0.5\" x2=\"5.5\" y2=\"2.5\" "
                          "class=\"palace-diagonal\""),
               std::string::npos)
@@ -98,7 +94,7 @@ TEST(SlowViewerBrowser, XiangqiShowsThePalacesWithDiagonalsAndTheRiver) {
     EXPECT_NE(lines.find("<rect x=\"0.5\" y=\"4.5\" width=\"8\" height=\"1\" class=\"river\""),
               std::string::npos)
         << lines;
-    EXPECT_EQ(count(points, "class=\"piece disc "), 32);
+    EXPECT_EQ(count_of(points, "class=\"piece disc "), 32);
 
     // The same game in a variant drawn on squares: shaded palaces and a line for the river.
     TempDir dir;
@@ -109,16 +105,16 @@ TEST(SlowViewerBrowser, XiangqiShowsThePalacesWithDiagonalsAndTheRiver) {
     const std::string marks = element(dom, "<svg", "</svg>");
     // Two palaces of 3x3 points on files d-f, each with its two diagonals, in square units
     // from the top left: Black's at the top, White's at the bottom of ten ranks.
-    EXPECT_EQ(count(marks, "class=\"palace\""), 2) << marks;
+    EXPECT_EQ(count_of(marks, "class=\"palace\""), 2) << marks;
     EXPECT_NE(marks.find("<rect x=\"3\" y=\"0\" width=\"3\" height=\"3\" class=\"palace\""),
               std::string::npos)
         << marks;
     EXPECT_NE(marks.find("<rect x=\"3\" y=\"7\" width=\"3\" height=\"3\" class=\"palace\""),
               std::string::npos)
         << marks;
-    EXPECT_EQ(count(marks, "class=\"palace-diagonal\""), 4) << marks;
+    EXPECT_EQ(count_of(marks, "class=\"palace-diagonal\""), 4) << marks;
     // One river, between ranks 5 and 6 (y = 5 from the top).
-    EXPECT_EQ(count(marks, "class=\"river\""), 1) << marks;
+    EXPECT_EQ(count_of(marks, "class=\"river\""), 1) << marks;
     EXPECT_NE(marks.find("y=\"4.93\""), std::string::npos) << marks;
     // No hands in xiangqi.
     EXPECT_EQ(dom.find("class=\"hand "), std::string::npos);

@@ -17,10 +17,14 @@
 #include "referee/rules/probes/probe_board_rules.hpp"
 #include "referee/rules/probes/probe_moves.hpp"
 #include "referee/rules/probes/probes.hpp"
+#include "tests/support/fairy_stockfish.hpp"
+#include "tests/support/rules.hpp"
 
 namespace {
 
 using namespace referee::rules;
+using referee::test::fairy_stockfish_legal_moves;
+using referee::test::legal_uci_names;
 
 struct BoardRule {
     const char* variant;
@@ -51,30 +55,6 @@ const BoardRule kSlowBoardRules[] = {
     {"janggi", RuleFeature::HopLimits, "may not"},
 };
 
-std::set<std::string> legal_names(const Position& pos) {
-    std::set<std::string> out;
-    for (auto m : pos.legal_moves()) out.insert(pos.move_name(m, MoveStyle::Uci));
-    return out;
-}
-
-// Fairy-Stockfish's own list of legal moves ("go perft 1") for the variant.
-std::set<std::string> fairy_stockfish_moves(const std::string& variant, const std::string& fen) {
-    const std::string command = "printf 'uci\\nsetoption name UCI_Variant value " + variant +
-                                "\\nposition fen " + fen +
-                                "\\ngo perft 1\\nquit\\n' | /usr/games/fairy-stockfish";
-    std::set<std::string> out;
-    FILE* pipe = ::popen(command.c_str(), "r");
-    if (!pipe) return out;
-    char buffer[512];
-    while (std::fgets(buffer, sizeof buffer, pipe)) {
-        std::string line(buffer);
-        const auto colon = line.find(": 1");
-        if (colon != std::string::npos && colon <= 8) out.insert(line.substr(0, colon));
-    }
-    ::pclose(pipe);
-    return out;
-}
-
 void expect_positions_catch_the_flaw(const BoardRule& rule) {
     const auto [name, f, words] = rule;
     const Rules rules = Rules::load(name);
@@ -90,9 +70,9 @@ void expect_positions_catch_the_flaw(const BoardRule& rule) {
         EXPECT_FALSE(pos.outcome()) << p.fen;
         EXPECT_TRUE(board_rules_reachable(pos)) << p.fen;
         ASSERT_FALSE(p.flawed_only.empty()) << p.fen;
-        const auto fairy_legal = fairy ? fairy_stockfish_moves(name, pos.fen()) : legal_names(pos);
+        const auto fairy_legal = fairy ? fairy_stockfish_legal_moves(name, pos.fen()) : legal_uci_names(pos);
         if (fairy) {
-            EXPECT_EQ(legal_names(pos), fairy_legal) << p.fen;
+            EXPECT_EQ(legal_uci_names(pos), fairy_legal) << p.fen;
         }
         for (Move m : p.flawed_only) {
             const std::string text = pos.move_name(m, MoveStyle::Uci);

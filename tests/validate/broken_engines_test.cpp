@@ -10,6 +10,7 @@
 
 #include "referee/validate/process_group.hpp"
 #include "tests/support/run_command.hpp"
+#include "tests/support/text.hpp"
 #include "validate_harness.hpp"
 
 namespace referee::validate {
@@ -20,9 +21,7 @@ using test::no_children_left;
 using test::options_for;
 using test::probe;
 
-bool contains(const std::string& text, const std::string& part) {
-    return text.find(part) != std::string::npos;
-}
+using test::contains;
 
 // From MinitChess's start only the pawns' single steps and the b1 knight's a3 and c3 can
 // move (d2 is taken): 7 legal moves.

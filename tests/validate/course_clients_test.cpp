@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include "referee/engine/process/sandbox.hpp"
+#include "tests/support/text.hpp"
 #include "validate_harness.hpp"
 
 namespace referee::validate {
@@ -15,9 +16,7 @@ using test::no_children_left;
 using test::options_for;
 using test::probe;
 
-bool contains(const std::string& text, const std::string& words) {
-    return text.find(words) != std::string::npos;
-}
+using test::contains;
 
 TEST(CourseClients, AClientWithTheServerBuiltInIsValidatedAndReproducedAsWritten) {
     if (!engine::sandbox_support().bwrap)

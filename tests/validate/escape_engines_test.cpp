@@ -2,6 +2,7 @@
 // fork): the referee contains them, but an engine must not try.
 #include <gtest/gtest.h>
 
+#include "tests/support/text.hpp"
 #include "validate_harness.hpp"
 
 namespace referee::validate {
@@ -12,9 +13,7 @@ using test::no_children_left;
 using test::options_for;
 using test::probe;
 
-bool contains(const std::string& text, const std::string& part) {
-    return text.find(part) != std::string::npos;
-}
+using test::contains;
 
 TEST(EscapeEngines, SetsidAndDoubleForkFailTheQuitProbe) {
     const std::string engine = "cmd=" + std::string(REFEREE_BIN_DIR) +

@@ -20,7 +20,7 @@ namespace {
 using referee::rules::RuleFeature;
 using referee::validate::Verdict;
 
-const char* kVariants[] = {"minichess", "minitchess", "gardner-castling", "chess",
+const char* kFlawVariants[] = {"minichess", "minitchess", "gardner-castling", "chess",
                            "elephant-monkey-carp"};
 
 std::string flawed(const std::string& flaw) {
@@ -32,7 +32,7 @@ std::string flawed(const std::string& flaw) {
 const std::vector<RuleFeature>& kFlaws = referee::rules::all_rule_features();
 
 // The catalogue's rules beyond the shipped five's, each with a catalogue variant that has it.
-const std::pair<const char*, RuleFeature> kCatalogueRules[] = {
+const std::pair<const char*, RuleFeature> kFlawCatalogueRules[] = {
     {"antichess", RuleFeature::ForcedCapture},     {"racingkings", RuleFeature::ChecksForbidden},
     {"grand", RuleFeature::PromotionCapturedOnly}, {"kingofthehill", RuleFeature::RegionWin},
     {"3check", RuleFeature::CheckCountWin},        {"horde", RuleFeature::ExtinctionWin},
@@ -182,7 +182,7 @@ TEST(FlawedEngines, EveryRuleIsOneAShippedVariantHas) {
 // The catalogue's rules: an engine without the rule fails its probe (where the rule's move is
 // the only win, missing it is a warning); the same engine without the flaw passes it.
 TEST(SlowFlawedEngines, EachCatalogueRuleProbeCatchesItsFlawAndPassesACorrectEngine) {
-    for (const auto& [variant, f] : kCatalogueRules) {
+    for (const auto& [variant, f] : kFlawCatalogueRules) {
         const std::string key = referee::rules::feature_key(f);
         const std::string probe = "rule-" + key;
         auto o = referee::test::options_for(variant, flawed(key), std::nullopt, {probe});
@@ -355,7 +355,7 @@ TEST(SlowFlawedEngines, EveryReproduceLineOfAFailingCardReplaysTheFailure) {
 }
 
 TEST(SlowFlawedEngines, WithoutAFlawItPassesTheWholeBatteryWithNoWarning) {
-    for (const char* variant : kVariants) {
+    for (const char* variant : kFlawVariants) {
         auto o = referee::test::options_for(variant, flawed(""), std::nullopt, {});
         const auto report = referee::validate::validate_engine(o);
         EXPECT_EQ(report.count(Verdict::Fail), 0u) << variant << "\n"

@@ -24,13 +24,13 @@ void PrintTo(const Case& c, std::ostream* os) {
     *os << c.variant << " " << c.key;
 }
 
-std::string test_name(const testing::TestParamInfo<Case>& info) {
+std::string case_name(const testing::TestParamInfo<Case>& info) {
     std::string name = std::string(info.param.variant) + "_" + info.param.key;
     std::replace(name.begin(), name.end(), '-', '_');
     return name;
 }
 
-std::vector<ProbePosition> found(const Rules& rules, RuleFeature f) {
+std::vector<ProbePosition> three_found(const Rules& rules, RuleFeature f) {
     ProbeSearch search;
     search.positions = 3;
     return find_probe_positions(rules, f, search);
@@ -43,7 +43,7 @@ TEST_P(OnlyItsMovesAreLegal, InEveryPositionFound) {
     const Rules rules = Rules::load(GetParam().variant);
     const RuleFeature f = *feature_from_key(GetParam().key);
     ASSERT_TRUE(variant_has_feature(rules.variant(), f));
-    const auto positions = found(rules, f);
+    const auto positions = three_found(rules, f);
     ASSERT_EQ(positions.size(), 3u);
     const FlawedMoves flawed(rules, f);
     for (const auto& p : positions) {
@@ -64,14 +64,14 @@ INSTANTIATE_TEST_SUITE_P(MoveKindProbes, OnlyItsMovesAreLegal,
                                          Case{"cambodian", "first-move"},
                                          Case{"fischerandom", "castling-only-move"},
                                          Case{"caparandom", "castling-only-move"}),
-                         test_name);
+                         case_name);
 
 // A gated move is legal exactly when the same move without the gate is, so gating is never
 // the only legal move: it is asked where it is the only move that wins at once.
 TEST(MoveKindProbes, GatingIsTheOnlyMoveThatWinsAtOnce) {
     const Rules rules = Rules::load("seirawan");
     EXPECT_TRUE(only_warns(rules.variant(), RuleFeature::GatingMove));
-    const auto positions = found(rules, RuleFeature::GatingMove);
+    const auto positions = three_found(rules, RuleFeature::GatingMove);
     ASSERT_EQ(positions.size(), 3u);
     for (const auto& p : positions) {
         const Position pos = probe_position(rules, p);
@@ -96,7 +96,7 @@ TEST_P(ZoneProbes, FollowAPromotionTheFlawedEngineCannotRead) {
     const Rules rules = Rules::load(GetParam());
     ASSERT_TRUE(variant_has_feature(rules.variant(), RuleFeature::PromotionZone));
     const FlawedMoves flawed(rules, RuleFeature::PromotionZone);
-    const auto positions = found(rules, RuleFeature::PromotionZone);
+    const auto positions = three_found(rules, RuleFeature::PromotionZone);
     ASSERT_EQ(positions.size(), 3u);
     for (const auto& p : positions) {
         ASSERT_EQ(p.opening.size(), 1u) << p.fen;

@@ -16,6 +16,8 @@
 #include "referee/rules/probes/probe_moves.hpp"
 #include "referee/rules/probes/probes.hpp"
 #include "referee/validate/probe_positions.hpp"
+#include "tests/support/fairy_stockfish.hpp"
+#include "tests/support/rules.hpp"
 
 namespace referee::validate {
 namespace {
@@ -25,32 +27,11 @@ using rules::MoveKind;
 using rules::Position;
 using rules::RuleFeature;
 using rules::Rules;
-
-std::set<std::string> legal_names(const Position& pos) {
-    std::set<std::string> out;
-    for (auto m : pos.legal_moves()) out.insert(pos.move_name(m, rules::MoveStyle::Uci));
-    return out;
-}
+using test::fairy_stockfish_legal_moves;
+using test::legal_uci_names;
 
 std::vector<rules::ProbePosition> found(const Rules& rules, RuleFeature f) {
     return rules::find_probe_positions(rules, f, rules::ProbeSearch{});
-}
-
-// Fairy-Stockfish's own list of legal moves ("go perft 1"), an independent move generator.
-std::set<std::string> fairy_stockfish_moves(const std::string& fen) {
-    const std::string command = "printf 'uci\\nposition fen " + fen +
-                                "\\ngo perft 1\\nquit\\n' | /usr/games/fairy-stockfish";
-    std::set<std::string> out;
-    FILE* pipe = ::popen(command.c_str(), "r");
-    if (!pipe) return out;
-    char buffer[512];
-    while (std::fgets(buffer, sizeof buffer, pipe)) {
-        std::string line(buffer);
-        const auto colon = line.find(": 1");
-        if (colon != std::string::npos && colon <= 6) out.insert(line.substr(0, colon));
-    }
-    ::pclose(pipe);
-    return out;
 }
 
 // The missing-move probes ask positions where only the special move is legal: an engine
@@ -100,7 +81,7 @@ TEST(GeneratedProbes, ChessPromotionsNeedAPieceNamed) {
         }
         for (const auto& [squares, choice] : pieces) EXPECT_EQ(choice.size(), 4u) << p.fen;
         if (::access("/usr/games/fairy-stockfish", X_OK) == 0) {
-            EXPECT_EQ(legal_names(pos), fairy_stockfish_moves(pos.fen())) << p.fen;
+            EXPECT_EQ(legal_uci_names(pos), fairy_stockfish_legal_moves("chess", pos.fen())) << p.fen;
         }
     }
 }
@@ -126,7 +107,7 @@ TEST(SlowGeneratedProbes, CastlingProbesAskPositionsWithTheRightsInTheFen) {
                     EXPECT_FALSE(pos.is_legal(m));
                 }
                 if (::access("/usr/games/fairy-stockfish", X_OK) == 0 && rules.name() == "chess") {
-                    EXPECT_EQ(legal_names(pos), fairy_stockfish_moves(pos.fen())) << p.fen;
+                    EXPECT_EQ(legal_uci_names(pos), fairy_stockfish_legal_moves("chess", pos.fen())) << p.fen;
                 }
             }
         }
