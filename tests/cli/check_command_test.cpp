@@ -12,8 +12,8 @@
 #include <nlohmann/json.hpp>
 
 #include "tests/support/run_command.hpp"
-#include "tests/support/text.hpp"
 #include "tests/support/temp_dir.hpp"
+#include "tests/support/text.hpp"
 
 namespace {
 

@@ -13,8 +13,8 @@
 #include <gtest/gtest.h>
 
 #include "referee/rules/base/outcome.hpp"
-#include "tests/support/files.hpp"
 #include "tests/support/fairy_stockfish.hpp"
+#include "tests/support/files.hpp"
 #include "tests/support/run_command.hpp"
 #include "tests/support/temp_dir.hpp"
 

@@ -9,13 +9,13 @@
 #include <gtest/gtest.h>
 
 #include "tests/support/files.hpp"
-#include "tests/support/text.hpp"
 #include "tests/support/run_command.hpp"
 #include "tests/support/temp_dir.hpp"
+#include "tests/support/text.hpp"
 
 namespace fs = std::filesystem;
-using referee::test::read_text;
 using referee::test::count_of;
+using referee::test::read_text;
 using referee::test::run_referee;
 using referee::test::TempDir;
 using referee::test::write_text;
@@ -42,7 +42,8 @@ TEST(KeptOutput, PlayKeepsAnEnginesStderrAndFilesBesideTheRecord) {
                                 "--out", (dir / "game").string()});
     ASSERT_EQ(r.exit_code, 0) << r.err;
     EXPECT_TRUE(fs::exists(dir / "game.pgn"));
-    EXPECT_EQ(count_of(read_text(dir / "game-white-noisy" / "stderr"), "noisy engine starting"), 1u);
+    EXPECT_EQ(count_of(read_text(dir / "game-white-noisy" / "stderr"), "noisy engine starting"),
+              1u);
     EXPECT_EQ(read_text(dir / "game-white-noisy" / "files" / "notes.txt"), "notes\n");
     // Nothing is kept of an engine that did not ask.
     EXPECT_FALSE(fs::exists(dir / "game-black-random"));

@@ -11,8 +11,8 @@
 
 #include <gtest/gtest.h>
 
-#include "tests/support/run_command.hpp"
 #include "tests/support/fairy_stockfish.hpp"
+#include "tests/support/run_command.hpp"
 #include "tests/support/temp_dir.hpp"
 
 namespace {

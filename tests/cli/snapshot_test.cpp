@@ -66,8 +66,8 @@ TEST(CliSnapshot, OneLineErrors) {
     EXPECT_TRUE(referee_matches_snapshot("error-unknown-variant", {"moves", "no-such-variant"}));
     EXPECT_TRUE(referee_matches_snapshot("error-unknown-variant-show",
                                          {"variants", "show", "no-such-variant"}));
-    EXPECT_TRUE(
-        referee_matches_snapshot("error-bad-betza", {"perft", kCliData + "broken-betza.yaml", "1"}));
+    EXPECT_TRUE(referee_matches_snapshot("error-bad-betza",
+                                         {"perft", kCliData + "broken-betza.yaml", "1"}));
     EXPECT_TRUE(referee_matches_snapshot("error-unknown-yaml-key",
                                          {"perft", kCliData + "unknown-key.yaml", "1"}));
     EXPECT_TRUE(referee_matches_snapshot("error-bad-board-dump",

@@ -8,12 +8,11 @@
 
 namespace {
 
+using lousy_test::expect_error;
 using referee::lousy::Bot;
 using referee::lousy::Goal;
 using referee::lousy::LousyError;
-using lousy_test::expect_error;
 using referee::lousy::Ruleset;
-
 
 TEST(LousySerial, LettersBecomeTheirAlphabetPosition) {
     // Spec: CH3SS5 -> C=3 H=8 3 S=19 S=19 5 -> 38319195.

@@ -86,7 +86,6 @@ TEST(LousyReplay, PromotedQueensAreFollowedThroughTheGame) {
     EXPECT_EQ(h.last_move, named_move("d5-d4"));
 }
 
-
 TEST(LousyReplay, SituationsTheBotsCannotBeGivenAreErrors) {
     const Bot mirror = Bot::draft({Goal::MirrorMirror}, 0);
     const auto example = fen("k1b1r/2ppp/p2Q1/Nq2P/PP3/R1B1K w - - 0 8");

@@ -15,8 +15,8 @@ namespace {
 
 using namespace referee::rules;
 using referee::test::cached_rules;
-using referee::test::sorted_uci_names;
 using referee::test::play;
+using referee::test::sorted_uci_names;
 
 std::vector<std::string> drops(Position& pos) {
     std::vector<std::string> out;

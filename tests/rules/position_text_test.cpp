@@ -135,7 +135,8 @@ TEST(FenErrors, ASideWithoutACastlingKingInItsStartArrayHasNoRights) {
 TEST(FenErrors, EnPassantSquaresThatCannotBe) {
     expect_refused_fen(cached_rules("minichess"), "kqbnr/ppppp/5/5/PPPPP/RNBQK b - a3 0 1",
                        "a3");  // no en passant at all
-    expect_refused_fen(cached_rules(kPawnRulesFile), "k4/5/1Pp2/5/5/4K b - z9 0 1", "not on the board");
+    expect_refused_fen(cached_rules(kPawnRulesFile), "k4/5/1Pp2/5/5/4K b - z9 0 1",
+                       "not on the board");
     // White's pawn on b4 could have come from b2: b3 is fine; c3 has no pawn in front.
     EXPECT_NO_THROW(cached_rules(kPawnRulesFile).from_fen("k4/5/1Pp2/5/5/4K b - b3 0 1"));
     expect_refused_fen(cached_rules(kPawnRulesFile), "k4/5/1Pp2/5/5/4K b - c3 0 1", "double step");

@@ -16,13 +16,14 @@ namespace {
 
 using namespace referee::rules;
 using referee::test::cached_rules;
-using referee::test::sorted_uci_names;
 using referee::test::play;
+using referee::test::sorted_uci_names;
 
 TEST(ShogiRules, PromotionIsOptionalOnEnteringTheZoneAndWrittenWithAPlus) {
     Position pos = cached_rules("minishogi").from_fen("k4/2S2/5/5/K4[] w - - 0 1");
-    EXPECT_EQ(sorted_uci_names(pos), (std::vector<std::string>{"a1a2", "a1b1", "a1b2", "c4b3", "c4b5", "c4b5+",
-                                                    "c4c5", "c4c5+", "c4d3", "c4d5", "c4d5+"}));
+    EXPECT_EQ(sorted_uci_names(pos),
+              (std::vector<std::string>{"a1a2", "a1b1", "a1b2", "c4b3", "c4b5", "c4b5+", "c4c5",
+                                        "c4c5+", "c4d3", "c4d5", "c4d5+"}));
 }
 
 TEST(ShogiRules, AMoveOutOfTheZoneMayPromoteToo) {

@@ -16,8 +16,8 @@ namespace {
 
 using namespace referee::rules;
 using referee::test::cached_rules;
-using referee::test::sorted_uci_names;
 using referee::test::play;
+using referee::test::sorted_uci_names;
 
 std::vector<std::string> moves_from(Position& pos, const std::string& square) {
     std::vector<std::string> out;
@@ -120,10 +120,11 @@ captures_to_hand: true
 pieces:
   - {letter: K, name: king, betza: K, royal: true}
 )";
-    EXPECT_EQ(small_shogi_error(head + "  - {letter: P, name: pawn, betza: fW, promotion: {to: [K], "
-                              "on_capture: true, rank: 3}}\n"),
-              "t.yaml:7:85: pieces[1].promotion.rank: a piece that promotes by capturing has "
-              "no promotion zone");
+    EXPECT_EQ(
+        small_shogi_error(head + "  - {letter: P, name: pawn, betza: fW, promotion: {to: [K], "
+                                 "on_capture: true, rank: 3}}\n"),
+        "t.yaml:7:85: pieces[1].promotion.rank: a piece that promotes by capturing has "
+        "no promotion zone");
     EXPECT_EQ(small_shogi_error(head + "drops: {promoted: true}\n"),
               "t.yaml:7:19: drops.promoted: dropping a piece as its promoted form needs promoted "
               "forms (a piece with fen: \"+P\")");

@@ -73,18 +73,19 @@ TEST(XiangqiYaml, GoodFileReadsTheKeys) {
 }
 
 TEST(XiangqiYaml, MistakesAreRefusedWithTheirPlace) {
-    expect_error(replace(kXiangqiYaml, "betza: R}", "betza: R, confined: {ranks: 1-3}}"), "{ranks: 1-3}",
-                 "pieces[1].confined", "regions only work with leaping moves");
-    expect_error(replace(kXiangqiYaml, "files: b-d", "files: b-z"), "b-z", "pieces[0].confined.files",
+    expect_error(replace(kXiangqiYaml, "betza: R}", "betza: R, confined: {ranks: 1-3}}"),
+                 "{ranks: 1-3}", "pieces[1].confined", "regions only work with leaping moves");
+    expect_error(replace(kXiangqiYaml, "files: b-d", "files: b-z"), "b-z",
+                 "pieces[0].confined.files",
                  "'b-z' is not a file or a range of files of this 5-file board");
-    expect_error(replace(kXiangqiYaml, "ranks: 1-2", "ranks: 2-1"), "2-1", "pieces[0].confined.ranks",
-                 "run backwards");
-    expect_error(replace(kXiangqiYaml, "ranks: 4-6", "ranks: 4-7"), "4-7", "pieces[2].extra_moves.ranks",
-                 "not a rank or a range of ranks");
+    expect_error(replace(kXiangqiYaml, "ranks: 1-2", "ranks: 2-1"), "2-1",
+                 "pieces[0].confined.ranks", "run backwards");
+    expect_error(replace(kXiangqiYaml, "ranks: 4-6", "ranks: 4-7"), "4-7",
+                 "pieces[2].extra_moves.ranks", "not a rank or a range of ranks");
     expect_error(replace(kXiangqiYaml, "{betza: sW, ranks: 4-6}", "{ranks: 4-6}"), "{ranks: 4-6}",
                  "pieces[2].extra_moves.betza", "extra moves need their 'betza'");
-    expect_error(replace(kXiangqiYaml, "betza: sW", "betza: sWW"), "sWW", "pieces[2].extra_moves.betza",
-                 "regions only work with leaping moves");
+    expect_error(replace(kXiangqiYaml, "betza: sW", "betza: sWW"), "sWW",
+                 "pieces[2].extra_moves.betza", "regions only work with leaping moves");
     expect_error(replace(kXiangqiYaml, "confined: {files: b-d", "confined: {file: b-d"),
                  "file:", "pieces[0].confined.file", "unknown key 'file'");
     expect_error(replace(kXiangqiYaml, "  repetition: 3\n", ""), "perpetual_check: loss",

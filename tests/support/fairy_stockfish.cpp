@@ -30,10 +30,10 @@ FsAnswer ask_fairy_stockfish(const std::string& variant, const std::vector<std::
 }
 
 std::set<std::string> fairy_stockfish_legal_moves(const std::string& variant,
-                                                const std::string& fen) {
-    const auto result = run_command(
-        kFairyStockfish, {},
-        "setoption name UCI_Variant value " + variant + "\nposition fen " + fen + "\ngo perft 1\nquit\n");
+                                                  const std::string& fen) {
+    const auto result = run_command(kFairyStockfish, {},
+                                    "setoption name UCI_Variant value " + variant +
+                                        "\nposition fen " + fen + "\ngo perft 1\nquit\n");
     std::set<std::string> out;
     std::istringstream lines(result.out);
     for (std::string line; std::getline(lines, line);) {

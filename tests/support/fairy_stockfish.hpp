@@ -28,7 +28,8 @@ FsAnswer ask_fairy_stockfish(const std::string& variant, const std::vector<std::
 
 // Fairy-Stockfish's own list of the legal moves in `fen` ("go perft 1"), in UCI: an
 // independent move generator. Empty where it cannot be run.
-std::set<std::string> fairy_stockfish_legal_moves(const std::string& variant, const std::string& fen);
+std::set<std::string> fairy_stockfish_legal_moves(const std::string& variant,
+                                                  const std::string& fen);
 
 // The moves of a random game from the start, in UCI (chess960 castling as the king taking
 // its rook, as Fairy-Stockfish reads it), stopped before the game ends.

@@ -9,17 +9,17 @@
 #include <gtest/gtest.h>
 
 #include "referee/report/files.hpp"
-#include "tests/support/text.hpp"
 #include "referee/report/report.hpp"
 #include "tests/support/chromium.hpp"
 #include "tests/support/one_game_report.hpp"
 #include "tests/support/temp_dir.hpp"
+#include "tests/support/text.hpp"
 
 namespace referee::report {
 namespace {
 
-using referee::test::TempDir;
 using referee::test::count_of;
+using referee::test::TempDir;
 namespace fs = std::filesystem;
 
 ReportInput one_game(const std::string& variant, const std::string& start_fen,

@@ -70,7 +70,8 @@ void expect_positions_catch_the_flaw(const BoardRule& rule) {
         EXPECT_FALSE(pos.outcome()) << p.fen;
         EXPECT_TRUE(board_rules_reachable(pos)) << p.fen;
         ASSERT_FALSE(p.flawed_only.empty()) << p.fen;
-        const auto fairy_legal = fairy ? fairy_stockfish_legal_moves(name, pos.fen()) : legal_uci_names(pos);
+        const auto fairy_legal =
+            fairy ? fairy_stockfish_legal_moves(name, pos.fen()) : legal_uci_names(pos);
         if (fairy) {
             EXPECT_EQ(legal_uci_names(pos), fairy_legal) << p.fen;
         }

@@ -21,7 +21,7 @@ using referee::rules::RuleFeature;
 using referee::validate::Verdict;
 
 const char* kFlawVariants[] = {"minichess", "minitchess", "gardner-castling", "chess",
-                           "elephant-monkey-carp"};
+                               "elephant-monkey-carp"};
 
 std::string flawed(const std::string& flaw) {
     return "cmd=" + std::string(REFEREE_BIN_DIR) + "/flawed-engine arg=--flaw arg=" + flaw +

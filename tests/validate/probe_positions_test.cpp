@@ -81,7 +81,8 @@ TEST(GeneratedProbes, ChessPromotionsNeedAPieceNamed) {
         }
         for (const auto& [squares, choice] : pieces) EXPECT_EQ(choice.size(), 4u) << p.fen;
         if (::access("/usr/games/fairy-stockfish", X_OK) == 0) {
-            EXPECT_EQ(legal_uci_names(pos), fairy_stockfish_legal_moves("chess", pos.fen())) << p.fen;
+            EXPECT_EQ(legal_uci_names(pos), fairy_stockfish_legal_moves("chess", pos.fen()))
+                << p.fen;
         }
     }
 }
@@ -107,7 +108,8 @@ TEST(SlowGeneratedProbes, CastlingProbesAskPositionsWithTheRightsInTheFen) {
                     EXPECT_FALSE(pos.is_legal(m));
                 }
                 if (::access("/usr/games/fairy-stockfish", X_OK) == 0 && rules.name() == "chess") {
-                    EXPECT_EQ(legal_uci_names(pos), fairy_stockfish_legal_moves("chess", pos.fen())) << p.fen;
+                    EXPECT_EQ(legal_uci_names(pos), fairy_stockfish_legal_moves("chess", pos.fen()))
+                        << p.fen;
                 }
             }
         }
