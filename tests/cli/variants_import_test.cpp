@@ -37,8 +37,8 @@ flagPiece = k
 whiteFlag = d4 e4 d5 e5
 blackFlag = d4 e4 d5 e5
 
-[passing:chess]
-pass = true
+[exploding:chess]
+blastOnCapture = true
 
 [reploss:chess]
 nFoldValue = loss
@@ -51,7 +51,7 @@ TEST(VariantsImport, WritesEachSectionAsAFileThatCountsTheSame) {
     const auto out = dir.path() / "out";
     const auto r = run_referee({"variants", "import", ini, "--out", out.string()});
     EXPECT_NE(r.exit_code, 0) << "a refused section fails the command";
-    EXPECT_NE(r.err.find("my.ini:23:1: pass: "), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find("my.ini:23:1: blastOnCapture: "), std::string::npos) << r.err;
     for (const char* section : {"nodouble", "small", "hillhouse"}) {
         const auto yaml = out / (std::string(section) + ".yaml");
         ASSERT_TRUE(std::filesystem::exists(yaml)) << section << "\n" << r.out << r.err;
@@ -60,7 +60,7 @@ TEST(VariantsImport, WritesEachSectionAsAFileThatCountsTheSame) {
         EXPECT_EQ(written.start().perft(3), section_rules.start().perft(3)) << section;
         EXPECT_EQ(written.start().fen(), section_rules.start().fen()) << section;
     }
-    EXPECT_FALSE(std::filesystem::exists(out / "passing.yaml"));
+    EXPECT_FALSE(std::filesystem::exists(out / "exploding.yaml"));
     // A repetition that loses is written as such, and reads back so.
     const auto reploss = out / "reploss.yaml";
     ASSERT_TRUE(std::filesystem::exists(reploss)) << r.out << r.err;

@@ -54,8 +54,9 @@ blackFlag = d4 e4 d5 e5
 )";
 
 TEST(IniVariant, ErrorsNameTheFileTheLineAndTheKey) {
-    const std::string text = "[a:chess]\nnMoveRule = 40\nbikjangRule = true\n";
-    EXPECT_EQ(ini_error(text, "a").find("my.ini:3:1: bikjangRule: "), 0u) << ini_error(text, "a");
+    const std::string text = "[a:chess]\nnMoveRule = 40\nblastOnCapture = true\n";
+    EXPECT_EQ(ini_error(text, "a").find("my.ini:3:1: blastOnCapture: "), 0u)
+        << ini_error(text, "a");
     // A key nobody knows is refused, not ignored as Fairy-Stockfish 11.1 does.
     const std::string typo = "[a:chess]\n\nnMoveRul = 40\n";
     EXPECT_EQ(ini_error(typo, "a").find("my.ini:3:1: nMoveRul: "), 0u) << ini_error(typo, "a");

@@ -62,12 +62,21 @@ struct IniDraft {
     std::optional<bool> shatar_mate_rule;
     // The soldier's sideways step from this rank on (1: always).
     int soldier_promotion_rank = 1;
+    // kingType: the Fairy-Stockfish type the king moves as ("wazir": janggi's and xiangqi's
+    // general); "" where `king = k:Betza` gave it moves of its own.
+    std::string king_type = "king";
+    // materialCounting: "janggi" or "unweighted" (the points by Fairy-Stockfish type, written
+    // once every piece is known), "none"; unset: the parent's end.material_count as it is.
+    std::optional<std::string> material_counting;
 
     // Which of the settings above a section changed (or changed what they depend on: the
     // board, the start, the pieces): only those are written into the pieces, so a shipped
     // parent's pieces stay as its file has them otherwise.
     bool touched_promotion = false, touched_double_step = false, touched_castling = false,
          touched_drops = false, touched_soldier = false;
+    // A piece, kingType or diagonalLines changed: the moves that depend on a piece's type
+    // (the king's kingType, the palace moves, the janggi cannon's limits) are written again.
+    bool touched_types = false;
 
     // The piece of this Fairy-Stockfish type, or -1.
     int piece_of_type(const std::string& type) const {
@@ -110,5 +119,9 @@ void apply_rule_keys(const IniPlace& at, IniDraft& d, std::set<std::string>& use
 Variant resolve_draft(const IniPlace& at, IniDraft d);
 // A Fairy-Stockfish piece type's moves in the referee's Betza, "" if it has none here.
 std::string fairy_piece_betza(const std::string& type);
+// Fairy-Stockfish's materialCounting ("janggi", "unweighted") as points of the draft's
+// pieces by their types; unset for "none".
+std::optional<EndRules::MaterialCount> fairy_material_count(const IniDraft& d,
+                                                            const std::string& rule);
 
 }  // namespace referee::rules

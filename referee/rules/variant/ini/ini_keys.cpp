@@ -5,6 +5,7 @@
 #include <array>
 #include <cctype>
 #include <charconv>
+#include <cstdlib>
 #include <functional>
 #include <map>
 #include <sstream>
@@ -29,11 +30,8 @@ const std::map<std::string, std::string> kRulesNotPlayed = {
     {"sittuyinPromotion", "sittuyin's promotion moves come only with the shipped sittuyin"},
     {"sittuyinRookDrop", "sittuyin's rook drops come only with the shipped sittuyin"},
     {"cambodianMoves", "the king's and met's first leaps come only with the shipped cambodian"},
-    {"bikjangRule", "bikjang is not read from a variants.ini yet (a variant file's end.bikjang)"},
-    {"pass", "passing is not read from a variants.ini yet (a variant file's pass: true)"},
-    {"kingPass", "passing is not a move here"},
-    {"passOnStalemate", "passing is not a move here"},
-    {"kingPassOnStalemate", "passing is not a move here"},
+    {"passOnStalemate", "passing only where no other move is left is not a rule here"},
+    {"kingPassOnStalemate", "passing only where no other move is left is not a rule here"},
     {"blastOnCapture", "exploding captures (atomic) are not a rule here"},
     {"petrifyOnCapture", "petrified pieces are not a rule here"},
     {"dropOnTop", "drops on top of pieces (connect four) are not a rule here"},
@@ -49,14 +47,10 @@ const std::map<std::string, std::string> kRulesNotPlayed = {
     {"staticGating", "walls are not pieces here"},
     {"pastGating", "walls are not pieces here"},
     {"wallingRule", "walls are not pieces here"},
-    {"diagonalLines",
-     "palace lines are not read from a variants.ini yet (a variant file's palace_lines)"},
     {"tripleStepRegionWhite", "triple steps are not a move here"},
     {"tripleStepRegionBlack", "triple steps are not a move here"},
     {"enclosingDrop", "enclosing drops (reversi, ataxx) are not a rule here"},
     {"flipEnclosedPieces", "flipping enclosed pieces is not a rule here"},
-    {"materialCounting",
-     "counting material is not read from a variants.ini yet (a variant file's end.material_count)"},
     {"chasingRule", "xiangqi's chasing rules are not a rule here"},
     {"promotionLimit", "a limit of promoted pieces is not a rule here"},
     {"dropChecks", "drops that may not give check are not a rule here"},
@@ -124,6 +118,40 @@ std::string fairy_start_fen(const std::string& fen, bool counting) {
     std::string out;
     for (const auto& f : fields) out += (out.empty() ? "" : " ") + f;
     return out;
+}
+
+// diagonalLines as the referee plays it: a palace move passes only points of the lines, and
+// Fairy-Stockfish 11.1's ride along them (the rook's) passes any square, its cannon hops
+// exactly two points. The two agree where every square between two points on a diagonal is
+// a point too and no diagonal has more than three points in a row: janggi's palaces.
+void check_diagonal_lines(const IniPlace& at, const IniEntry& e, const Geometry& g,
+                          const std::vector<Square>& points) {
+    auto listed = [&](int file, int rank) {
+        return file >= 0 && file < g.width && rank >= 0 && rank < g.height &&
+               std::find(points.begin(), points.end(), g.at(file, rank)) != points.end();
+    };
+    for (Square a : points)
+        for (Square b : points) {
+            const int dx = g.file_of(b) - g.file_of(a), dy = g.rank_of(b) - g.rank_of(a);
+            if (dx <= 0 || std::abs(dx) != std::abs(dy)) continue;
+            const int sy = dy > 0 ? 1 : -1;
+            for (int k = 1; k < dx; ++k)
+                if (!listed(g.file_of(a) + k, g.rank_of(a) + k * sy))
+                    at.fail(e, fmt::format("{} and {} are on one diagonal with {} between them not "
+                                           "a point of the lines; Fairy-Stockfish's rook rides "
+                                           "over it along the lines, the referee's palace moves "
+                                           "do not: list it, or give lines such as janggi's "
+                                           "palace diagonals",
+                                           g.name(a), g.name(b),
+                                           g.name(g.at(g.file_of(a) + k, g.rank_of(a) + k * sy))));
+            if (dx >= 3)
+                at.fail(e, fmt::format("{} to {}: more than three points in a row on a diagonal; "
+                                       "Fairy-Stockfish 11.1's janggi cannon hops exactly two "
+                                       "points along the lines, the referee's palace hop any "
+                                       "number: give lines of at most three points, such as "
+                                       "janggi's palace diagonals",
+                                       g.name(a), g.name(b)));
+        }
 }
 
 bool switched_off(const std::string& value) {
@@ -291,6 +319,36 @@ void apply_rule_keys(const IniPlace& at, IniDraft& d, std::set<std::string>& use
     with("shatarMateRule", [&](const IniEntry& e) { d.shatar_mate_rule = r.boolean(e); });
     with("makpongRule", [&](const IniEntry& e) { v.royal_held_in_check = r.boolean(e); });
     with("flyingGeneral", [&](const IniEntry& e) { v.flying_general = r.boolean(e); });
+    // Janggi. The palace moves each piece makes along the lines, and the king's moves, follow
+    // from the pieces' types (ini_resolve.cpp).
+    with("diagonalLines", [&](const IniEntry& e) {
+        v.palace_lines = r.squares(e);
+        v.palace_lines.erase(std::unique(v.palace_lines.begin(), v.palace_lines.end()),
+                             v.palace_lines.end());
+        check_diagonal_lines(at, e, v.geometry, v.palace_lines);
+        d.touched_types = true;
+    });
+    with("kingType", [&](const IniEntry& e) {
+        // A letter of one of the section's pieces, as Fairy-Stockfish reads it (it ignores
+        // any other silently, so the king would move otherwise than the file says).
+        const auto types = r.types(e);
+        if (types.size() != 1) at.fail(e, "needs one piece letter");
+        const std::string& type = types[0];
+        if (type == "pawn" || type == "janggiCannon" || type.empty() || type[0] == '#' ||
+            (type != "king" && type.rfind("customPiece", 0) != 0 &&
+             fairy_piece_betza(type).empty()))
+            at.fail(e, fmt::format("a king moving as Fairy-Stockfish's {} is not played here (a "
+                                   "king type is a piece type with fixed moves, a custom piece "
+                                   "or the king; not the pawn nor the janggi cannon, whose "
+                                   "rules go with the piece and not with its moves)",
+                                   type.empty() || type[0] == '#' ? "'" + e.value + "'" : type));
+        d.king_type = type;
+        d.touched_types = true;
+    });
+    // kingPass is 11.1's name, pass later versions': the same rule, and the second of two
+    // passes in a row ends the game (Fairy-Stockfish's is_immediate_game_end).
+    for (const char* key : {"kingPass", "pass"})
+        with(key, [&](const IniEntry& e) { v.pass = v.end.double_pass = r.boolean(e); });
     with("gating", [&](const IniEntry& e) {
         // Alone it only keeps squares' rights in the FEN (for cambodianMoves, refused); the
         // gating of pieces in hand is seirawanGating's.
@@ -398,6 +456,14 @@ void apply_rule_keys(const IniPlace& at, IniDraft& d, std::set<std::string>& use
                                    "the same number of checks to give ('3+3'); '{}' does not",
                                    v.start_fen));
         v.end.check_count = (*f.checks_remaining)[0];
+    });
+    with("bikjangRule", [&](const IniEntry& e) { v.end.bikjang = r.boolean(e); });
+    with("materialCounting", [&](const IniEntry& e) {
+        if (e.value != "janggi" && e.value != "unweighted" && e.value != "none")
+            at.fail(e, fmt::format("'{}' is not a material counting the referee plays (janggi, "
+                                   "unweighted or none)",
+                                   e.value));
+        d.material_counting = e.value;
     });
     with("countingRule", [&](const IniEntry& e) {
         if (e.value == "makruk")

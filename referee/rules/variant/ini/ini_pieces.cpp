@@ -50,12 +50,13 @@ const FairyType kTypes[] = {
     {"breakthrough", "fmWfF", ""},
     {"immobile", "", "a piece without moves has no Betza here"},
     {"cannon", "mRcpR", ""},
-    {"janggiCannon", "",
-     "the janggi cannon (it may not hop over or take a cannon) has no Betza here"},
+    // Janggi's cannon: hops to move and to capture; its limits (it neither hops over nor
+    // takes a janggi cannon) and its palace moves are written in ini_resolve.cpp.
+    {"janggiCannon", "pR", ""},
     {"soldier", "fsW", ""},
     {"horse", "nN", ""},
     {"elephant", "nA", ""},
-    {"janggiElephant", "", "the janggi elephant's lame leap has no Betza here"},
+    {"janggiElephant", "nZ", ""},
     {"banner", "RcpRnN", ""},
     {"wazir", "W", ""},
     {"commoner", "K", ""},
@@ -101,6 +102,12 @@ void reletter(Variant& v, char from, char to) {
     }
     if (v.end.region) swap(v.end.region->piece);
     for (char& c : v.end.extinction_pieces) swap(c);
+    for (PieceType& p : v.pieces) {
+        for (char& c : p.screens_not) swap(c);
+        for (char& c : p.captures_not) swap(c);
+    }
+    if (v.end.material_count)
+        for (auto& [letter, points] : v.end.material_count->points) swap(letter);
     if (v.end.mate_checks) {
         for (char& c : v.end.mate_checks->series_by) swap(c);
         for (char& c : v.end.mate_checks->alone_loses) swap(c);
@@ -118,6 +125,13 @@ void forget(Variant& v, char letter) {
         if (p.promotion_move && p.promotion_move->to == letter) p.promotion_move.reset();
     }
     std::erase(v.end.extinction_pieces, letter);
+    for (PieceType& p : v.pieces) {
+        std::erase(p.screens_not, letter);
+        std::erase(p.captures_not, letter);
+    }
+    if (v.end.material_count)
+        std::erase_if(v.end.material_count->points,
+                      [&](const auto& entry) { return entry.first == letter; });
     if (v.end.mate_checks) {
         std::erase(v.end.mate_checks->series_by, letter);
         std::erase(v.end.mate_checks->alone_loses, letter);
@@ -157,6 +171,8 @@ void define(const IniPlace& at, const IniEntry& e, IniDraft& d, const std::strin
         remove_piece(d, static_cast<std::size_t>(other));
     if (const int same = d.piece_of_type(type); same >= 0) {
         const char old = d.v.pieces[static_cast<std::size_t>(same)].letter;
+        // Fairy-Stockfish keeps a type's mobility region whatever its letter.
+        p.confined = d.v.pieces[static_cast<std::size_t>(same)].confined;
         // Its other fields (promotion, double step...) are the settings', written later.
         d.v.pieces[static_cast<std::size_t>(same)] = std::move(p);
         if (old != letter) reletter(d.v, old, letter);
@@ -174,7 +190,7 @@ void apply_piece_key(const IniPlace& at, const IniEntry& e, IniDraft& d, const s
         if (c != '-') at.fail(e, fmt::format("'{}' is not a piece letter nor '-'", e.value));
         if (const int i = d.piece_of_type(type); i >= 0)
             remove_piece(d, static_cast<std::size_t>(i));
-        d.touched_promotion = d.touched_castling = d.touched_double_step = true;
+        d.touched_promotion = d.touched_castling = d.touched_double_step = d.touched_types = true;
         return;
     }
     const bool royal = type == "king";
@@ -192,6 +208,10 @@ void apply_piece_key(const IniPlace& at, const IniEntry& e, IniDraft& d, const s
         betza = fixed_betza;
     }
     define(at, e, d, type, std::move(betza), royal);
+    d.touched_types = true;
+    // `king = k` keeps the kingType (a child of xiangqi renaming its general still has it
+    // move as a wazir); `king = k:Betza` gives the king moves of its own.
+    if (royal && e.value.size() > 1) d.king_type = "";
     if (type == "pawn") d.touched_promotion = d.touched_double_step = d.touched_drops = true;
     if (royal || d.castling_rooks.count(type)) d.touched_castling = true;
     d.touched_promotion = true;  // its letter may be among the promotion choices
@@ -235,7 +255,17 @@ IniDraft draft_from_variant(const Variant& v) {
     const Geometry& g = v.geometry;
     for (const PieceType& p : v.pieces) {
         std::string type;
-        if (p.royal && same_moves(p.moves, moves_of("K"))) type = "king";
+        // The king, and the type it moves as (xiangqi's and janggi's general: a wazir).
+        if (p.royal && d.piece_of_type("king") < 0) {
+            if (same_moves(p.moves, moves_of("K"))) type = "king";
+            for (const FairyType& t : kTypes)
+                if (type.empty() && *t.betza && same_moves(p.moves, moves_of(t.betza)))
+                    type = t.name;
+            if (!type.empty()) {
+                d.king_type = type;
+                type = "king";
+            }
+        }
         for (const FairyType& t : kTypes)
             if (type.empty() && *t.betza && d.piece_of_type(t.name) < 0 && !p.promoted_form_of &&
                 !p.royal && same_moves(p.moves, moves_of(t.betza)))
@@ -313,6 +343,16 @@ IniDraft draft_from_variant(const Variant& v) {
         if (d.types[i] == "soldier" && p.extra_moves)
             d.soldier_promotion_rank = p.extra_moves->region.rank_lo;
     }
+    // Its material counting, where it is Fairy-Stockfish's by type: a child's pieces count by
+    // their types again.
+    if (const auto& m = v.end.material_count)
+        for (const char* rule : {"janggi", "unweighted"})
+            if (const auto c = fairy_material_count(d, rule);
+                c && c->black_bonus == m->black_bonus &&
+                std::is_permutation(c->points.begin(), c->points.end(), m->points.begin(),
+                                    m->points.end()) &&
+                !d.material_counting)
+                d.material_counting = rule;
     d.v.uci_default = false;  // the section is another game than its parent
     d.v.names.clear();
     d.v.xboard_start_fen.clear();

@@ -321,9 +321,83 @@ void resolve_soldier(IniDraft& d) {
     }
 }
 
+// The moves that follow from a piece's Fairy-Stockfish type, not its letter: the king's,
+// those of its kingType; the palace moves along diagonalLines, which Fairy-Stockfish gives
+// by the type a piece moves as (Position::attacks_from: a wazir's F, a soldier's fF, a
+// rook's B, a janggi cannon's pB; no other type, custom pieces included, has any); and the
+// janggi cannon's limits, which go with the piece's own type: it hops over no janggi cannon
+// and takes none. A piece of a shipped parent whose type is not known keeps its own.
+void resolve_types(const IniPlace& at, IniDraft& d) {
+    Variant& v = d.v;
+    std::vector<char> cannons;
+    for (std::size_t i = 0; i < v.pieces.size(); ++i)
+        if (d.types[i] == "janggiCannon") cannons.push_back(v.pieces[i].letter);
+    for (std::size_t i = 0; i < v.pieces.size(); ++i) {
+        const std::string& type = d.types[i];
+        if (type.empty() || type[0] == '#') continue;
+        PieceType& p = v.pieces[i];
+        std::string moves_as = type;
+        if (type == "king" && !d.king_type.empty()) {
+            moves_as = d.king_type;
+            std::string betza = fairy_piece_betza(d.king_type);
+            if (const int j = d.piece_of_type(d.king_type); j >= 0 && d.king_type != "king")
+                betza = v.pieces[static_cast<std::size_t>(j)].betza;
+            if (betza.empty()) {
+                const std::string why = fmt::format(
+                    "the king moves as Fairy-Stockfish's {} (kingType), which this variant no "
+                    "longer has: its moves are not known here",
+                    d.king_type);
+                if (const IniEntry* e = at.section.find("kingType")) at.fail(*e, why);
+                at.fail_section(why);
+            }
+            const auto moves = parse_betza(betza);
+            if (!std::is_permutation(moves.begin(), moves.end(), p.moves.begin(), p.moves.end())) {
+                p.betza = betza;
+                p.moves = moves;
+            }
+        }
+        const char* palace = v.palace_lines.empty()       ? ""
+                             : moves_as == "wazir"        ? "F"
+                             : moves_as == "soldier"      ? "fF"
+                             : moves_as == "rook"         ? "B"
+                             : moves_as == "janggiCannon" ? "pB"
+                                                          : "";
+        p.palace_betza = palace;
+        p.palace_moves = *palace ? parse_betza(palace) : std::vector<MoveRule>{};
+        p.screens_not.clear();
+        p.captures_not.clear();
+        if (type == "janggiCannon") p.screens_not = p.captures_not = cannons;
+    }
+}
+
 }  // namespace
 
+std::optional<EndRules::MaterialCount> fairy_material_count(const IniDraft& d,
+                                                            const std::string& rule) {
+    if (rule != "janggi" && rule != "unweighted") return std::nullopt;
+    EndRules::MaterialCount count;
+    if (rule == "janggi") {
+        // JANGGI_MATERIAL: White wins when its points are more than Black's plus one, so Black
+        // has 1.5 more and there is no tie.
+        const std::pair<const char*, int> kPoints[] = {{"rook", 13}, {"janggiCannon", 7},
+                                                       {"horse", 5}, {"janggiElephant", 3},
+                                                       {"wazir", 3}, {"soldier", 2}};
+        for (const auto& [type, points] : kPoints)
+            if (const int i = d.piece_of_type(type); i >= 0)
+                count.points.emplace_back(d.v.pieces[static_cast<std::size_t>(i)].letter, points);
+        count.black_bonus = 1.5;
+    } else {
+        // UNWEIGHTED_MATERIAL: the pieces on the board, each one; a tie is a draw.
+        for (const PieceType& p : d.v.pieces) count.points.emplace_back(p.letter, 1);
+    }
+    // None of its types here: every piece counts nothing (Black then wins every count).
+    if (count.points.empty() && !d.v.pieces.empty())
+        count.points.emplace_back(d.v.pieces[0].letter, 0);
+    return count;
+}
+
 Variant resolve_draft(const IniPlace& at, IniDraft d) {
+    if (d.touched_types) resolve_types(at, d);
     if (d.touched_promotion) resolve_promotion(at, d);
     if (d.touched_double_step || d.touched_promotion) resolve_double_step(at, d);
     if (d.touched_drops || d.touched_promotion) resolve_drops(at, d);
@@ -338,6 +412,7 @@ Variant resolve_draft(const IniPlace& at, IniDraft d) {
         std::erase_if(f, [&](const auto& entry) { return entry.first == letter; });
         f.emplace_back(letter, every);
     }
+    if (d.material_counting) v.end.material_count = fairy_material_count(d, *d.material_counting);
     if (d.shatar_mate_rule == false) v.end.mate_checks.reset();
     if (d.shatar_mate_rule == true) {
         MateChecks rule;

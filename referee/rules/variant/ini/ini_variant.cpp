@@ -66,14 +66,20 @@ IniDraft draft_of(const std::vector<IniSection>& sections, std::size_t index,
     return d;
 }
 
-// The YAML key an error of the written file names, as the ini key that set it.
-std::string ini_key_for(const std::string& yaml_key) {
-    if (yaml_key == "start") return "startFen";
-    if (yaml_key.rfind("castling", 0) == 0) return "castling";
-    if (yaml_key.rfind("drops", 0) == 0) return "pieceDrops";
-    if (yaml_key.rfind("end.region", 0) == 0) return "flagRegion";
-    if (yaml_key.rfind("end.extinction", 0) == 0) return "extinctionPieceTypes";
-    return "";
+// The YAML key an error of the written file names, as the ini keys that may have set it.
+std::vector<std::string> ini_keys_for(const std::string& yaml_key) {
+    auto starts = [&](const char* prefix) { return yaml_key.rfind(prefix, 0) == 0; };
+    if (yaml_key == "start") return {"startFen"};
+    if (starts("castling")) return {"castling"};
+    if (starts("drops")) return {"pieceDrops"};
+    if (starts("end.region")) return {"flagRegion"};
+    if (starts("end.extinction")) return {"extinctionPieceTypes"};
+    if (yaml_key == "pass" || starts("end.double_pass")) return {"kingPass", "pass"};
+    if (starts("end.bikjang")) return {"bikjangRule"};
+    if (starts("end.material_count")) return {"materialCounting"};
+    if (starts("palace_lines") || yaml_key.find(".palace_moves") != std::string::npos)
+        return {"diagonalLines"};
+    return {};
 }
 
 }  // namespace
@@ -131,9 +137,8 @@ Variant parse_ini_variant(const std::string& ini_text, const std::string& file,
         const std::string prefix = fmt::format("{}:{}:{}: {}", file, e.line(), e.column(),
                                                e.key().empty() ? "" : e.key() + ": ");
         if (why.rfind(prefix, 0) == 0) why = why.substr(prefix.size());
-        const std::string key = ini_key_for(e.key());
-        if (const IniEntry* entry = key.empty() ? nullptr : sections[index].find(key))
-            at.fail(*entry, why);
+        for (const std::string& key : ini_keys_for(e.key()))
+            if (const IniEntry* entry = sections[index].find(key)) at.fail(*entry, why);
         at.fail_section(fmt::format("the variant its keys make is refused: {} ({})", why,
                                     e.key().empty() ? "the whole variant" : e.key()));
     }
