@@ -33,7 +33,7 @@ packages=(g++ cmake make libboost-dev libboost-filesystem-dev libyaml-cpp-dev li
 if [ -z "$demo" ]; then
   packages+=(fairy-stockfish stockfish chromium pgn-extract slurm-wlm munge
              clang-format clang libclang-rt-14-dev                 # CI's format check and fuzz build
-             fairymax gnuchess phalanx hoichess)                   # xboard engines (tests/match/slow_xboard_*)
+             fairymax gnuchess phalanx hoichess crazywa hachu)     # xboard engines (tests/match/slow_xboard_*)
   # node and npm for ffish (below), unless the machine has them already (a NodeSource node
   # brings its own npm, which Debian's npm package would conflict with).
   if ! command -v node >/dev/null || ! command -v npm >/dev/null; then packages+=(nodejs npm); fi
