@@ -64,7 +64,7 @@ INSTANTIATE_TEST_SUITE_P(SlowFairyMax, SlowFairyMaxSelfPlay,
                                            "rookies-fide", "clobberers-rookies",
                                            "rookies-clobberers", "clobberers-nutters",
                                            "nutters-clobberers", "nutters-rookies",
-                                           "rookies-nutters", "mexican"),
+                                           "rookies-nutters", "mexican", "cylinder"),
                          [](const auto& info) {
                              std::string name = info.param;
                              for (char& c : name)

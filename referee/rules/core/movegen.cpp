@@ -3,11 +3,16 @@
 #include <type_traits>
 
 #include "referee/rules/core/board.hpp"
+#include "referee/rules/core/cylindrical_moves.hpp"
 #include "referee/rules/core/move_sinks.hpp"
+#include "referee/rules/core/piece_targets.hpp"
+#include "referee/rules/core/slide_magic.hpp"
 
 namespace referee::rules {
 using movegen::CountSink;
 using movegen::ListSink;
+using movegen::piece_targets;
+using movegen::slide_reach;
 
 namespace {
 
@@ -28,81 +33,6 @@ struct NoFilter {
     bool step(Move) const { return true; }
     bool special(Move) const { return true; }
 };
-
-// The squares the plain rides (moving and capturing) of the piece on s reach, blockers
-// included.
-template <class BB, class PP>
-[[gnu::always_inline]] inline BB slide_reach(const PP& pp, int s, BB occ) {
-    BB slides{};
-    if constexpr (std::is_same_v<BB, Bits64>) {
-        for (const SlideMagic* group : pp.slide_groups) slides |= slide_attacks(group, s, occ);
-    } else {
-        // The sentinels stand in for "no blocker": the rays from them are empty.
-        const BB high = square_bit<BB>(kBits<BB> - 1), low = square_bit<BB>(0);
-        for (const auto& slide : pp.forward_slides) {
-            const BB reach = slide.mask[s];
-            slides |= reach & ~slide.ray[lsb((reach & occ) | high)];
-        }
-        for (const auto& slide : pp.backward_slides) {
-            const BB reach = slide.mask[s];
-            slides |= reach & ~slide.ray[msb((reach & occ) | low)];
-        }
-    }
-    return slides;
-}
-
-// Where the piece on s may go: moves to empty squares and captures. Forced inline into
-// the generator's loop: a call per piece cost perft a tenth of its time.
-// `no_screen`: pieces its hops may not go over (the janggi cannon's cannons).
-template <class BB, class PP>
-[[gnu::always_inline]] inline BB piece_targets(const Tables<BB>& t, const PP& pp, int s, BB occ,
-                                               BB empty, BB enemy, BB no_screen) {
-    const BB slides = slide_reach(pp, s, occ);
-    BB moves = pp.leap_move[s] & empty;
-    BB captures = (pp.leap_capture[s] | slides) & enemy;
-    moves |= slides & empty;
-    for (const auto* ride : pp.other_rides) {
-        BB reach;
-        if (ride->hop == Hop::None) {
-            reach = ride->mask[s];
-        } else {
-            const BB line = ride->ray[s] & occ;
-            if (!any(line)) continue;
-            const int screen = ride->forward ? lsb(line) : msb(line);
-            if (ride->hop == Hop::AdjacentScreen && screen != s + t.vec_step[ride->vec]) continue;
-            if (test(no_screen, screen)) continue;
-            reach = ride->ray[screen] & ride->mask[s];  // the mask: the hop's range
-        }
-        const BB blockers = reach & occ;
-        if (any(blockers)) reach &= ~ride->ray[ride->forward ? lsb(blockers) : msb(blockers)];
-        if (ride->move) moves |= reach & empty;
-        if (ride->capture) captures |= reach & enemy;
-    }
-    if (pp.has_lame)
-        for (const auto& leap : pp.lame[s]) {
-            if (any(leap.path & occ)) continue;
-            if (test(empty, leap.to)) {
-                if (leap.move) moves |= square_bit<BB>(leap.to);
-            } else if (leap.capture && test(enemy, leap.to)) {
-                captures |= square_bit<BB>(leap.to);
-            }
-        }
-    return moves | captures;
-}
-
-// The squares strictly between `from` and `to` along the one slide of a group that reaches
-// `to`; false when several do (a (1,1) and a (2,2) rider): which squares block is then
-// ambiguous, and the caller falls back to trials.
-inline bool between(const Tables<Bits64>& t, const SlideTable& group, int from, int to,
-                    Bits64& path) {
-    int found = 0;
-    for (const auto& [vec, mask] : group.slides)
-        if (test(mask[from], to)) {
-            path = mask[from] & ~t.ray[vec][to] & ~square_bit<Bits64>(to);
-            ++found;
-        }
-    return found == 1;
-}
 
 constexpr Bits64 shifted(Bits64 b, int step) {
     return step > 0 ? b << step : b >> -step;
@@ -147,7 +77,17 @@ Sink Board<BB>::generate(Sink sink, Filter& filter) const {
         const auto& pp = t.piece(us, type);
         // A hopper's limits: what it may not capture is no enemy to it.
         BB enemy = enemy_all, no_screen{};
-        if (pp.screens_not | pp.captures_not) [[unlikely]] {
+        if (pp.unusual) [[unlikely]] {
+            // Rides around the joined edges, generated apart: looked for here, in the loop,
+            // they cost every other piece's generation a few instructions.
+            if (!pp.wrap_rides.empty()) {
+                // A list sink writes through to the same list; a count is added up.
+                if constexpr (Sink::kCounting)
+                    sink.add(generate_wrapping(type, mine, Sink{}, filter).count);
+                else
+                    generate_wrapping(type, mine, sink, filter);
+                continue;
+            }
             enemy &= ~of_types(pp.captures_not);
             no_screen = of_types(pp.screens_not);
         }
@@ -224,6 +164,41 @@ Sink Board<BB>::generate(Sink sink, Filter& filter) const {
     return sink;
 }
 
+// A side's pieces of one type with rides around the joined edges (cylindrical_moves.hpp):
+// its other moves as piece_targets finds them, then the wrapping rides walked.
+template <class BB>
+template <class Sink, class Filter>
+[[gnu::noinline]] Sink Board<BB>::generate_wrapping(int type, BB mine, Sink sink,
+                                                    Filter& filter) const {
+    const auto& pp = t_->piece(stm_, type);
+    const BB occ = occupied(), empty = t_->board & ~occ;
+    const BB enemy = by_color_[~stm_] & ~of_types(pp.captures_not);
+    const BB no_screen = of_types(pp.screens_not);
+    while (any(mine)) {
+        const int s = pop_lsb(mine);
+        BB to = piece_targets(*t_, pp, s, occ, empty, enemy, no_screen);
+        for (const auto* ride : pp.wrap_rides) {
+            const BB reach = cylindrical_reach<BB>(*ride, s, occ, no_screen);
+            if (ride->move) to |= reach & empty;
+            if (ride->capture) to |= reach & enemy;
+        }
+        if (!any(to)) {
+        } else if (pp.promotes_on_capture) {
+            const BB kept = filter.targets(s, to, pp);
+            sink.plain(s, kept & empty);
+            sink.targets(s, kept & enemy, pp);
+        } else {
+            sink.targets(s, filter.targets(s, to, pp), pp);
+        }
+        if (test(pp.double_step_from, s) && !squares_[s + pp.forward] &&
+            !squares_[s + 2 * pp.forward]) {
+            const Move m = Move::make(s, s + 2 * pp.forward, MoveKind::DoubleStep);
+            if (filter.step(m)) sink.move(m);
+        }
+    }
+    return sink;
+}
+
 template <class BB>
 void Board<BB>::generate_pseudo_legal(MoveList& out) const {
     NoFilter<BB> filter;
@@ -248,6 +223,10 @@ BB Board<BB>::capture_reach(Color c, int type, int from, BB occ) const {
     BB reach = pp.leap_capture[from];
     for (const auto& ride : pp.rides) {
         if (!ride.capture) continue;
+        if (ride.wraps) {  // cylindrical_moves.hpp
+            reach |= cylindrical_reach<BB>(ride, from, occ, of_types(pp.screens_not));
+            continue;
+        }
         BB r;
         if (ride.hop == Hop::None) {
             r = ride.mask[from];
@@ -470,7 +449,7 @@ typename Board<BB>::LegalMode Board<BB>::legality(Legality& out) const {
             for (BB c = seen & riders; c;) {
                 const int sq = pop_lsb(c);
                 BB path;
-                if (!between(t, *ag.table, k, sq, path)) return LegalMode::Trial;
+                if (!slide_between(t, *ag.table, k, sq, path)) return LegalMode::Trial;
                 checks |= path | square_bit<BB>(sq), ++checkers;
             }
             const BB blockers = seen & by_color_[us];
@@ -478,7 +457,7 @@ typename Board<BB>::LegalMode Board<BB>::legality(Legality& out) const {
             for (BB p = slide_attacks(ag.group, k, occ & ~blockers) & riders & ~seen; p;) {
                 const int sq = pop_lsb(p);
                 BB path;
-                if (!between(t, *ag.table, k, sq, path)) return LegalMode::Trial;
+                if (!slide_between(t, *ag.table, k, sq, path)) return LegalMode::Trial;
                 // A piece pinned twice (by riders of two groups) keeps what both allow.
                 const BB line = path | square_bit<BB>(sq);
                 for (BB pinned = path & blockers; pinned;) {

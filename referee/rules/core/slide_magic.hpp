@@ -31,4 +31,18 @@ Bits64 slide_blockers(const Tables<Bits64>& t, int vec, Bits64 reach);
 // new one added there.
 const SlideTable* slide_table(Tables<Bits64>& t, SlideList slides, int nsq);
 
+// The squares strictly between `from` and `to` along the one slide of a group that reaches
+// `to`; false when several do (a (1,1) and a (2,2) rider): which squares block is then
+// ambiguous, and the caller (exact legality, core/movegen.cpp) falls back to trials.
+inline bool slide_between(const Tables<Bits64>& t, const SlideTable& group, int from, int to,
+                          Bits64& path) {
+    int found = 0;
+    for (const auto& [vec, mask] : group.slides)
+        if (test(mask[from], to)) {
+            path = mask[from] & ~t.ray[vec][to] & ~square_bit<Bits64>(to);
+            ++found;
+        }
+    return found == 1;
+}
+
 }  // namespace referee::rules

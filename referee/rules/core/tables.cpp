@@ -7,6 +7,7 @@
 #include <type_traits>
 
 #include "referee/rules/base/fen.hpp"
+#include "referee/rules/core/cylindrical_moves.hpp"
 #include "referee/rules/core/palace_lines.hpp"
 #include "referee/rules/core/slide_magic.hpp"
 #include "referee/rules/variant/drop_zone.hpp"
@@ -67,6 +68,14 @@ struct TableBuilder {
     void ride(typename T::PerPiece& pp, const MoveRule& mr, int dx, int dy) {
         typename T::Ride ride{ray_index(dx, dy), mr.can_move, mr.can_capture, mr.hop,
                               std::vector<BB>(nsq)};
+        if (mr.wrap) {  // walked along its squares, its attacks generated (cylindrical_moves)
+            ride.wraps = pp.wraps = true;
+            for (int s = 0; s < nsq; ++s)
+                for (int to : ride.path.emplace_back(cylindrical_path(g, s, dx, dy, mr.range)))
+                    ride.mask[s] |= square_bit<BB>(to);
+            pp.complex_attacks = pp.complex_attacks || mr.can_capture;
+            return pp.rides.push_back(std::move(ride));
+        }
         for (int s = 0; s < nsq; ++s) {
             int f = g.file_of(s) + dx, r = g.rank_of(s) + dy;
             // A hop's range counts the whole move, the screen's squares included (pR2: the
@@ -82,17 +91,19 @@ struct TableBuilder {
     // The squares a lame leap (dx, dy) from s passes, which must be empty: those between on
     // a line, or one orthogonal step on the long side and then diagonal ones short of the
     // target (the xiangqi horse's one square, the janggi elephant's two).
-    BB lame_path(int s, int dx, int dy) const {
+    BB lame_path(int s, int dx, int dy, bool wrap = false) const {
         BB path{};
         const int f = g.file_of(s), r = g.rank_of(s), sx = sign(dx), sy = sign(dy);
+        // The files joined for a wrapping leap (o): its way wraps too.
+        const auto at = [&](int x, int y) { return g.at(wrap ? wrapped_file(g, x) : x, y); };
         if (dx == 0 || dy == 0 || std::abs(dx) == std::abs(dy)) {
             for (int k = 1; k < std::max(std::abs(dx), std::abs(dy)); ++k)
-                path |= square_bit<BB>(g.at(f + k * sx, r + k * sy));
+                path |= square_bit<BB>(at(f + k * sx, r + k * sy));
         } else {
             const bool wide = std::abs(dx) > std::abs(dy);
             for (int k = 0; k < std::min(std::abs(dx), std::abs(dy)); ++k)
-                path |= square_bit<BB>(wide ? g.at(f + (k + 1) * sx, r + k * sy)
-                                            : g.at(f + k * sx, r + (k + 1) * sy));
+                path |= square_bit<BB>(wide ? at(f + (k + 1) * sx, r + k * sy)
+                                            : at(f + k * sx, r + (k + 1) * sy));
         }
         return path;
     }
@@ -100,10 +111,10 @@ struct TableBuilder {
     // Lame leapers: the leap from each square with the squares that must be empty on its way.
     void lame_leap(typename T::PerPiece& pp, const MoveRule& mr, int dx, int dy) {
         for (int s = 0; s < nsq; ++s) {
-            const int f = g.file_of(s) + dx, r = g.rank_of(s) + dy;
-            if (!g.on_board(f, r)) continue;
-            const BB path = lame_path(s, dx, dy);
-            pp.lame[s].push_back({g.at(f, r), path, mr.can_move, mr.can_capture});
+            const int to = step_target(g, s, dx, dy, mr.wrap);
+            if (to == kNoSquare) continue;
+            const BB path = lame_path(s, dx, dy, mr.wrap);
+            pp.lame[s].push_back({to, path, mr.can_move, mr.can_capture});
             pp.has_lame = true;
             if (mr.can_capture) pp.complex_attacks = true;
         }
@@ -112,12 +123,12 @@ struct TableBuilder {
     // Leaps: the target square from each square, and the whole-board shift for the vector.
     void leap(typename T::PerPiece& pp, const MoveRule& mr, int dx, int dy) {
         for (int s = 0; s < nsq; ++s) {
-            const int f = g.file_of(s) + dx, r = g.rank_of(s) + dy;
-            if (!g.on_board(f, r)) continue;
-            const int to = g.at(f, r);
+            const int to = step_target(g, s, dx, dy, mr.wrap);
+            if (to == kNoSquare) continue;
             if (mr.can_move) pp.leap_move[s] |= square_bit<BB>(to);
             if (mr.can_capture) pp.leap_capture[s] |= square_bit<BB>(to);
         }
+        if (mr.wrap) return void(pp.wraps = true);  // round the edges: not one shift
         // One shift per vector, whatever the number of rules naming it.
         const int step = dy * g.width + dx;
         auto same =
@@ -151,7 +162,8 @@ struct TableBuilder {
         for (int s = 0; s < nsq; ++s) {
             BB span = pp.leap_capture[s];
             for (const auto& ride : pp.rides)
-                if (ride.capture) span |= ride.hop == Hop::None ? ride.mask[s] : ride.ray[s];
+                if (ride.capture)
+                    span |= ride.hop == Hop::None || ride.wraps ? ride.mask[s] : ride.ray[s];
             for (const auto& leap : pp.lame[s])
                 if (leap.capture) span |= square_bit<BB>(leap.to);
             while (any(span)) pp.reverse_capture_span[pop_lsb(span)] |= square_bit<BB>(s);
@@ -297,9 +309,9 @@ struct TableBuilder {
         if (pt.confined) confine(c, *pt.confined, pp);
         // Moves that differ from square to square are not one shift of the whole set, and
         // shifted counting looks at targets alone, not where a promotion starts.
-        pp.shiftable = kBits<BB> == 64 && pp.rides.empty() && !pp.has_lame && !pt.confined &&
-                       !pt.extra_moves && !pt.promotion_leaving && !pt.promotion_on_capture &&
-                       pt.palace_moves.empty();
+        pp.shiftable = kBits<BB> == 64 && pp.rides.empty() && !pp.has_lame && !pp.wraps &&
+                       !pt.confined && !pt.extra_moves && !pt.promotion_leaving &&
+                       !pt.promotion_on_capture && pt.palace_moves.empty();
         pp.shift_group_min = std::max(1, static_cast<int>(pp.shifts.size() + 1) / 2);
         leap_attacks(c, ti, pp);
         promotion(c, pt, pp);
@@ -314,7 +326,7 @@ struct TableBuilder {
             const typename T::PerPiece& pp = t.per_piece[c * t.ntypes + ti];
             for (std::size_t ri = 0; ri < pp.rides.size(); ++ri) {
                 const typename T::Ride& ride = pp.rides[ri];
-                if (!ride.capture || ride.hop != Hop::None || ride.palace) continue;
+                if (!ride.capture || ride.hop != Hop::None || ride.palace || ride.wraps) continue;
                 auto [dx, dy] = t.vectors[ride.vec];
                 int rev = ray_index(-dx, -dy);
                 auto it = std::find_if(
@@ -382,14 +394,15 @@ struct TableBuilder {
         if constexpr (std::is_same_v<BB, Bits64>) {
             for (auto& pp : t.per_piece) {
                 Slides slides;
+                // Wrapping rides are walked along their paths (cylindrical_moves.hpp).
                 for (const auto& ride : pp.rides)
-                    if (ride.move && ride.capture && ride.hop == Hop::None)
+                    if (ride.move && ride.capture && ride.hop == Hop::None && !ride.wraps)
                         slides.emplace_back(ride.vec, ride.mask);
                 for (const SlideTable* st : pack(std::move(slides)))
                     pp.slide_groups.push_back(st->squares.data());
                 Slides captures;
                 for (const auto& ride : pp.rides)
-                    if (ride.capture && ride.hop == Hop::None)
+                    if (ride.capture && ride.hop == Hop::None && !ride.wraps)
                         captures.emplace_back(ride.vec, ride.mask);
                 for (const SlideTable* st : pack(std::move(captures)))
                     pp.capture_groups.push_back(st->squares.data());
@@ -399,7 +412,7 @@ struct TableBuilder {
                 for (int ti = 0; ti < t.ntypes; ++ti) {
                     Slides reversed;
                     for (const auto& ride : t.piece(c, ti).rides) {
-                        if (!ride.capture || ride.hop != Hop::None) continue;
+                        if (!ride.capture || ride.hop != Hop::None || ride.wraps) continue;
                         auto [dx, dy] = t.vectors[ride.vec];
                         std::vector<Bits64> mask(nsq, 0);
                         for (int from = 0; from < nsq; ++from)
@@ -466,7 +479,9 @@ struct TableBuilder {
             for (typename T::Ride& ride : pp.rides) {
                 ride.forward = t.vec_step[ride.vec] > 0;
                 ride.ray = t.ray[ride.vec].data();
-                if (ride.move && ride.capture && ride.hop == Hop::None) {
+                if (ride.wraps)
+                    pp.wrap_rides.push_back(&ride);
+                else if (ride.move && ride.capture && ride.hop == Hop::None) {
                     if (std::is_same_v<BB, Bits64>) continue;  // in slide_groups
                     (ride.forward ? pp.forward_slides : pp.backward_slides)
                         .push_back({ride.mask.data(), ride.ray});
@@ -607,8 +622,9 @@ BB Tables<BB>::stranded_squares(const Variant& v, int type, Color c) const {
     for (int s = 0; s < nsq; ++s) {
         bool moves = false;
         for (const MoveRule& m : v.pieces[type].moves)
-            moves = moves || (m.can_move && g.on_board(g.file_of(s) + (c == White ? m.dx : -m.dx),
-                                                       g.rank_of(s) + (c == White ? m.dy : -m.dy)));
+            moves = moves ||
+                    (m.can_move && step_target(g, s, c == White ? m.dx : -m.dx,
+                                               c == White ? m.dy : -m.dy, m.wrap) != kNoSquare);
         if (!moves) out |= square_bit<BB>(s);
     }
     return out;
@@ -646,9 +662,12 @@ std::shared_ptr<const Tables<BB>> Tables<BB>::build(std::shared_ptr<const Varian
                 if (!may_drop_on_rank(v, ti, t->g.relative_rank(c, s)))
                     pp.drop_zone &= ~square_bit<BB>(s);
         }
-    for (auto& pp : t->per_piece)
-        pp.uniform = pp.other_rides.empty() && !pp.has_lame && pp.leap_move == pp.leap_capture &&
-                     pp.promotion_types.empty() && !any(pp.double_step_from);
+    for (auto& pp : t->per_piece) {
+        pp.unusual = pp.screens_not || pp.captures_not || !pp.wrap_rides.empty();
+        pp.uniform = pp.other_rides.empty() && pp.wrap_rides.empty() && !pp.has_lame &&
+                     pp.leap_move == pp.leap_capture && pp.promotion_types.empty() &&
+                     !any(pp.double_step_from);
+    }
     for (Color c : {White, Black})
         for (std::uint32_t ts = t->complex_attackers[c]; ts; ts &= ts - 1)
             b.reverse_capture_span(t->per_piece[c * t->ntypes + std::countr_zero(ts)]);

@@ -64,6 +64,11 @@ struct Tables {
         // Along the palace lines (palace_lines.cpp): the mask ends with the lines, which
         // the attack rays do not know, so attack tests generate the piece's moves.
         bool palace = false;
+        // Around the joined edges (Betza's o, cylindrical_moves.hpp): per square, the squares
+        // it passes in order, which the rays' square order does not give. `mask` holds the
+        // same squares as a set.
+        bool wraps = false;
+        std::vector<std::vector<std::uint8_t>> path{};
     };
     // A lame leap: the target and the squares that must be empty on the way.
     struct LameLeap {
@@ -114,6 +119,11 @@ struct Tables {
         std::vector<const Ride*> other_rides;
         std::vector<std::vector<LameLeap>> lame;  // per square
         bool has_lame = false;
+        // Rides around the joined edges (cylindrical_moves.hpp), walked square by square.
+        std::vector<const Ride*> wrap_rides;
+        // A hopper's limits (screens_not, captures_not) or wrap_rides: the generator's one
+        // test for the pieces it handles apart.
+        bool unusual = false;
         BB promotion_zone{};  // where it may promote
         // Where it must: the whole zone unless promotion is optional. Outside this part of
         // the zone it may also stay as it is; `optional_promotion` is that part.
@@ -139,6 +149,7 @@ struct Tables {
         BB double_step_from{};
         int forward = 0;               // index step of one square forward
         bool complex_attacks = false;  // hops or lame leaps: attack tests generate its moves
+        bool wraps = false;            // some move wraps around the edges: no shifts
         // A hopper's limits (the janggi cannon): the types (bit per type) it may not hop
         // over, and those it may not capture.
         std::uint32_t screens_not = 0, captures_not = 0;

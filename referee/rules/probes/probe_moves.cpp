@@ -54,7 +54,8 @@ bool captures_enemy_royal(const Position& pos, Move m) {
 }
 
 bool wraps_as(const PieceType&, const MoveRule& r) {
-    return r.hop == Hop::None && !r.lame;
+    // A cylindrical move (o) wraps by right: no flaw to look for there.
+    return r.hop == Hop::None && !r.lame && !r.wrap;
 }
 
 bool is_side_step(const PieceType& p, const MoveRule& r) {

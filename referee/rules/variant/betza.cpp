@@ -134,7 +134,7 @@ std::vector<MoveRule> parse_betza(std::string_view text) {
     std::size_t i = 0;
     while (i < text.size()) {
         const std::size_t group_start = i;
-        bool move_only = false, capture_only = false, lame = false, initial = false;
+        bool move_only = false, capture_only = false, lame = false, initial = false, wrap = false;
         Hop hop = Hop::None;
         bool touching = false;
         std::string dirs;
@@ -151,6 +151,8 @@ std::vector<MoveRule> parse_betza(std::string_view text) {
                 lame = true;
             else if (c == 'i')
                 initial = true;
+            else if (c == 'o')
+                wrap = true;
             else if (c == 't')
                 touching = true;
             else if (is_direction(c))
@@ -219,6 +221,11 @@ std::vector<MoveRule> parse_betza(std::string_view text) {
                 group_start, std::string(text.substr(group_start, i - group_start)),
                 fmt::format("p (hop) on the leaper '{}' is not supported; use it on a rider",
                             text.substr(group_start, i - group_start)));
+        // A first move is looked for target by target along a straight way
+        // (rules/core/first_moves.cpp), which knows no joined edges.
+        if (wrap && initial)
+            throw BetzaError(group_start, std::string(text.substr(group_start, i - group_start)),
+                             "o (cylindrical) is not supported on a first move (i)");
         if (lame && range != 1)
             throw BetzaError(group_start, std::string(text.substr(group_start, i - group_start)),
                              "n (lame) applies to leapers; riders are always blocked");
@@ -245,6 +252,7 @@ std::vector<MoveRule> parse_betza(std::string_view text) {
                 rule.hop = hop;
                 rule.lame = lame;
                 rule.initial = initial;
+                rule.wrap = wrap;
                 rules.push_back(rule);
             }
         }

@@ -5,7 +5,8 @@
 //              rides at most that many steps (W4, R2); 0 means without limit
 //   modifiers  m (move only), c (capture only), p (hop over one piece, as a cannon does),
 //              n (lame leaper: the squares on the way must be empty), i (only as the
-//              piece's first move: the Berolina pawn's imfnA)
+//              piece's first move: the Berolina pawn's imfnA), o (cylindrical: the move
+//              wraps from the last file to the first and back, Cylinder Chess's oR)
 //   directions f b l r v s, and pairs such as fl, fr, ff, fs (see variants/README.md)
 //   extension  t (with p): the screen must stand on the first square of the line. The
 //              Elephant-Monkey-Carp Monkey is written mRcptR.
@@ -32,6 +33,9 @@ struct MoveRule {
     Hop hop = Hop::None;
     bool lame = false;
     bool initial = false;  // i: only while the piece has not moved (rules/core/first_moves.cpp)
+    // o: the board's left and right edges are joined for this move: a leap or ride leaving
+    // one side re-enters on the other (rules/core/wrapped_rides.hpp; Fairy-Max's cylinder).
+    bool wrap = false;
 
     bool is_rider() const { return range != 1; }
     friend bool operator==(const MoveRule&, const MoveRule&) = default;

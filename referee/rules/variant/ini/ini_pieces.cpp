@@ -166,6 +166,12 @@ void define(const IniPlace& at, const IniEntry& e, IniDraft& d, const std::strin
         at.fail(e, fmt::format("the Betza '{}' cannot be read here: {} (unsupported part: '{}')",
                                p.betza, err.what(), err.part()));
     }
+    // Fairy-Stockfish's boards have edges: a move that wraps around them (o) it cannot play.
+    for (const MoveRule& m : p.moves)
+        if (m.wrap)
+            at.fail(e, fmt::format("the Betza '{}' cannot be read here: Fairy-Stockfish has no "
+                                   "cylindrical moves (o)",
+                                   p.betza));
     // Fairy-Stockfish gives a letter to one type: a type that had it before loses it.
     if (const int other = d.v.type_of(letter); other >= 0 && d.types[other] != type)
         remove_piece(d, static_cast<std::size_t>(other));
