@@ -59,6 +59,27 @@ template <class PP>
     return n;
 }
 
+// One piece's moves to `to` (its targets from s) handed to the sink through the filter, and
+// its double step where it may make one from s with both squares ahead empty
+// (`double_step_open`): the same for the main loop's pieces and those with wrapping rides.
+template <class BB, class PP, class Sink, class Filter>
+[[gnu::always_inline]] inline void emit_piece_moves(int s, BB to, BB empty, BB enemy, const PP& pp,
+                                                    bool double_step_open, Sink& sink,
+                                                    Filter& filter) {
+    if (!any(to)) {
+    } else if (pp.promotes_on_capture) {  // quiet moves stay, captures turn it over
+        const BB kept = filter.targets(s, to, pp);
+        sink.plain(s, kept & empty);
+        sink.targets(s, kept & enemy, pp);
+    } else {
+        sink.targets(s, filter.targets(s, to, pp), pp);
+    }
+    if (double_step_open) {
+        const Move m = Move::make(s, s + 2 * pp.forward, MoveKind::DoubleStep);
+        if (filter.step(m)) sink.move(m);
+    }
+}
+
 }  // namespace
 
 // The one walk over the pieces that every kind of generation shares, so that the order of
@@ -112,19 +133,10 @@ Sink Board<BB>::generate(Sink sink, Filter& filter) const {
         while (any(mine)) {
             const int s = pop_lsb(mine);
             const BB to = piece_targets(t, pp, s, occ, empty, enemy, no_screen);
-            if (!any(to)) {
-            } else if (pp.promotes_on_capture) {  // quiet moves stay, captures turn it over
-                const BB kept = filter.targets(s, to, pp);
-                sink.plain(s, kept & empty);
-                sink.targets(s, kept & enemy, pp);
-            } else {
-                sink.targets(s, filter.targets(s, to, pp), pp);
-            }
-            if (test(pp.double_step_from, s) && !squares_[s + pp.forward] &&
-                !squares_[s + 2 * pp.forward]) {
-                const Move m = Move::make(s, s + 2 * pp.forward, MoveKind::DoubleStep);
-                if (filter.step(m)) sink.move(m);
-            }
+            emit_piece_moves(s, to, empty, enemy, pp,
+                             test(pp.double_step_from, s) && !squares_[s + pp.forward] &&
+                                 !squares_[s + 2 * pp.forward],
+                             sink, filter);
         }
     }
 
@@ -182,19 +194,10 @@ template <class Sink, class Filter>
             if (ride->move) to |= reach & empty;
             if (ride->capture) to |= reach & enemy;
         }
-        if (!any(to)) {
-        } else if (pp.promotes_on_capture) {
-            const BB kept = filter.targets(s, to, pp);
-            sink.plain(s, kept & empty);
-            sink.targets(s, kept & enemy, pp);
-        } else {
-            sink.targets(s, filter.targets(s, to, pp), pp);
-        }
-        if (test(pp.double_step_from, s) && !squares_[s + pp.forward] &&
-            !squares_[s + 2 * pp.forward]) {
-            const Move m = Move::make(s, s + 2 * pp.forward, MoveKind::DoubleStep);
-            if (filter.step(m)) sink.move(m);
-        }
+        emit_piece_moves(s, to, empty, enemy, pp,
+                         test(pp.double_step_from, s) && !squares_[s + pp.forward] &&
+                             !squares_[s + 2 * pp.forward],
+                         sink, filter);
     }
     return sink;
 }
