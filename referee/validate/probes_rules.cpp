@@ -53,7 +53,10 @@ ProbeResult probe_rule(ProbeContext& ctx, const std::string& name, rules::RuleFe
     rules::ProbeSearch search;
     search.positions = ctx.options.rule_positions;
     search.seed = ctx.options.seed;
-    auto found = rules::find_probe_positions(ctx.rules, feature, search);
+    auto find = [&] { return rules::find_probe_positions(ctx.rules, feature, search); };
+    auto found = ctx.options.positions_memo
+                     ? ctx.options.positions_memo->get(ctx.options.variant, feature, search, find)
+                     : find();
     const bool imcs = sends_board(ctx);
     if (imcs) {
         const auto before = found.size();

@@ -6,12 +6,14 @@
 #include <chrono>
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "referee/engine/engine_config.hpp"
+#include "referee/validate/probe_position_memo.hpp"
 #include "referee/validate/report.hpp"
 
 namespace referee::validate {
@@ -32,6 +34,9 @@ struct ValidateOptions {
     std::uint64_t seed =
         1;  // seeds the rule probes' position search (the same seed, the same positions)
     int rule_positions = 5;  // positions asked per rule probe
+    // Where positions found for one validation are kept for the next in the same variant
+    // (several engines checked in one process); null: each searches its own.
+    std::shared_ptr<ProbePositionMemo> positions_memo;
 
     std::int64_t margin_ms = 100;    // overrun tolerated before a loss on time, as in tournaments
     std::string move_tc = "3";       // the clock for the one-move probes

@@ -11,6 +11,7 @@
 
 #include <cctype>
 #include <chrono>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -68,9 +69,12 @@ TEST_P(SlowCatalogueValidate, ARandomLegalEngineIsNeverFailedOverUciUsiOrXboard)
     expect_no_failure(
         validate_engine(options_for(variant, "random", Protocol::Uci, protocol_probes)),
         variant + " over UCI");
+    // Both protocols are asked the same positions: each rule's are searched once.
+    const auto memo = std::make_shared<validate::ProbePositionMemo>();
     for (Protocol p : {Protocol::Usi, Protocol::Xboard}) {
         auto o = options_for(variant, "random", p, move_probes());
         o.rule_positions = 1;
+        o.positions_memo = memo;
         const auto r = validate_engine(o);
         expect_no_failure(r, variant + " over " + r.protocol);
     }

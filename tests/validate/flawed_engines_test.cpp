@@ -9,6 +9,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <memory>
 #include <set>
 
 #include "referee/rules/probes/probes.hpp"
@@ -124,6 +125,8 @@ class SlowShippedVariantFlaws : public testing::TestWithParam<std::string> {};
 TEST_P(SlowShippedVariantFlaws, AnEngineWithoutARuleFailsTheProbeNamedForIt) {
     const std::string variant = GetParam();
     const auto rules = referee::rules::Rules::load(variant);
+    // Every engine here is asked the same positions: each rule's are searched once.
+    const auto memo = std::make_shared<referee::validate::ProbePositionMemo>();
     std::vector<std::string> probes;
     for (RuleFeature f : kFlaws) {
         if (!referee::rules::variant_has_feature(rules.variant(), f)) continue;
@@ -131,9 +134,7 @@ TEST_P(SlowShippedVariantFlaws, AnEngineWithoutARuleFailsTheProbeNamedForIt) {
         const std::string probe = "rule-" + key;
         probes.push_back(probe);
         auto o = referee::test::options_for(variant, flawed(key), std::nullopt, {probe});
-        // Three positions catch the flaw as surely as five and take half the search; the
-        // correct engine below is asked the five a user's engine is.
-        o.rule_positions = 3;
+        o.positions_memo = memo;
         const auto r = referee::test::probe(referee::validate::validate_engine(o), probe);
         if (kNoPositions.count({variant, key})) {
             EXPECT_EQ(r.verdict, Verdict::Skip) << variant << " " << probe << ": " << r.detail;
@@ -157,6 +158,7 @@ TEST_P(SlowShippedVariantFlaws, AnEngineWithoutARuleFailsTheProbeNamedForIt) {
         }
     // The same engine without a flaw plays only legal moves: no rule probe fails it.
     auto good = referee::test::options_for(variant, flawed(""), std::nullopt, probes);
+    good.positions_memo = memo;
     const auto report = referee::validate::validate_engine(good);
     EXPECT_EQ(report.count(Verdict::Fail), 0u) << variant << "\n"
                                                << referee::validate::format_text(report);

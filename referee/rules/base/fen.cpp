@@ -47,9 +47,13 @@ Color parse_side(const std::string& text) {
     throw PositionError(fmt::format("the side to move '{}' is neither w nor b", text));
 }
 
-void check_piece_letter(char c, const std::string& where) {
-    if (!std::isalpha(static_cast<unsigned char>(c)))
-        throw PositionError(fmt::format("'{}' in {} is not a piece letter or a digit", c, where));
+// The message is made only when the letter is wrong: probes and replays read FENs by the
+// hundred thousand, and formatting the rank's name for every piece once cost a tenth of that.
+// `rank` counts from 0; -1 is the hand.
+void check_piece_letter(char c, int rank) {
+    if (std::isalpha(static_cast<unsigned char>(c))) return;
+    const std::string where = rank < 0 ? "the hand" : fmt::format("rank {}", rank + 1);
+    throw PositionError(fmt::format("'{}' in {} is not a piece letter or a digit", c, where));
 }
 
 // "3+3" (checks still to give, Fairy-Stockfish) or "+1+0" (checks given, lichess).
@@ -96,7 +100,7 @@ PositionFields parse_fen(const Geometry& g, std::string_view fen) {
             throw PositionError(fmt::format("the hand in '{}' has no closing ']'", fields[0]));
         out.hand = fields[0].substr(open + 1, fields[0].size() - open - 2);
         out.hand_given = true;
-        for (char c : out.hand) check_piece_letter(c, "the hand");
+        for (char c : out.hand) check_piece_letter(c, -1);
         fields[0].erase(open);
         if (fields[0].empty()) throw PositionError("the FEN has no placement before its hand");
     }
@@ -142,7 +146,7 @@ PositionFields parse_fen(const Geometry& g, std::string_view fen) {
                 if (out.promoted.empty()) out.promoted.assign(g.squares(), false);
                 if (file - 1 < g.width) out.promoted[g.at(file - 1, rank)] = true;
             } else {
-                check_piece_letter(c, fmt::format("rank {}", rank + 1));
+                check_piece_letter(c, rank);
                 if (file < g.width) out.placement[g.at(file, rank)] = c;
                 ++file;
             }
@@ -211,11 +215,34 @@ PositionFields parse_board_dump(const Geometry& g, std::string_view text) {
                                             rank + 1, row, row.size(), g.width));
         for (int f = 0; f < g.width; ++f) {
             char c = row[f];
-            if (c != '.') check_piece_letter(c, fmt::format("rank {}", rank + 1));
+            if (c != '.') check_piece_letter(c, rank);
             out.placement[g.at(f, rank)] = c;
         }
     }
     return out;
+}
+
+PositionFields as_read_back(PositionFields f) {
+    f.castling_given = true;  // the text always has the field
+    f.checks_given.reset();   // not written
+    // A mark is written after (or before) a letter, so one on an empty square is lost, and a
+    // list without marks is not made.
+    auto on_pieces_only = [&](std::vector<bool>& marks) {
+        bool any = false;
+        for (std::size_t s = 0; s < marks.size(); ++s) {
+            marks[s] = marks[s] && f.placement[s] != '.';
+            any = any || marks[s];
+        }
+        if (!any) marks.clear();
+    };
+    on_pieces_only(f.promoted);
+    on_pieces_only(f.plus);
+    if (f.counting) {
+        // Written in the en-passant and half-move fields' places, read back from there.
+        f.en_passant = "-";
+        f.halfmove_clock = 0;
+    }
+    return f;
 }
 
 std::string fields_to_fen(const Geometry& g, const PositionFields& f) {

@@ -50,6 +50,11 @@ PositionFields parse_board_dump(const Geometry& g, std::string_view text);
 // True when the text looks like a board dump rather than a FEN (first token a number).
 bool looks_like_board_dump(std::string_view text);
 
+// The fields as parse_fen reads them back from fields_to_fen's text, without the text: what
+// a position made from fields is made from. Searches that edit positions by the thousand
+// (the rule probes) skip the text this way and still ask exactly the position its FEN names.
+PositionFields as_read_back(PositionFields f);
+
 // The whole FEN of the fields, as Fairy-Stockfish writes it: the hand in brackets after
 // the placement where one was given, the check counts after the en-passant square.
 std::string fields_to_fen(const Geometry& g, const PositionFields& f);

@@ -24,6 +24,9 @@ Position Rules::start() const {
 Position Rules::from_fen(std::string_view fen) const {
     return Position(*this, parse_fen(geometry(), fen));
 }
+Position Rules::from_fields(const PositionFields& fields) const {
+    return Position(*this, as_read_back(fields));
+}
 Position Rules::from_board_dump(std::string_view text) const {
     return Position(*this, parse_board_dump(geometry(), text));
 }

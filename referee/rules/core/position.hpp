@@ -36,10 +36,12 @@ class Rules {
     const std::string& name() const { return variant_->name; }
 
     Position start() const;
-    Position from_fen(std::string_view fen) const;           // throws PositionError
-    Position from_board_dump(std::string_view text) const;   // throws PositionError
-    Position from_text(std::string_view fen_or_dump) const;  // FEN, dump or SFEN, told apart
-    Position from_sfen(std::string_view sfen) const;         // USI's; throws PositionError
+    Position from_fen(std::string_view fen) const;  // throws PositionError
+    // The position the fields' FEN names, without writing and reading the text (as_read_back).
+    Position from_fields(const PositionFields& fields) const;  // throws PositionError
+    Position from_board_dump(std::string_view text) const;     // throws PositionError
+    Position from_text(std::string_view fen_or_dump) const;    // FEN, dump or SFEN, told apart
+    Position from_sfen(std::string_view sfen) const;           // USI's; throws PositionError
 
   private:
     friend class Position;

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "referee/rules/base/fen.hpp"
+#include "referee/rules/base/move_set.hpp"
 #include "referee/rules/probes/probe_moves.hpp"
 
 namespace referee::rules {
@@ -30,7 +31,7 @@ bool en_passant_origin_legal(const Rules& rules, const PositionFields& f) {
     before.side_to_move = mover;
     before.en_passant = "-";
     try {
-        const Position pos = rules.from_fen(fields_to_fen(g, before));
+        const Position pos = rules.from_fields(before);
         const auto legal = pos.legal_moves();
         return std::any_of(legal.begin(), legal.end(),
                            [&](Move m) { return m.drop == 0 && m.from == from && m.to == to; });
@@ -79,12 +80,10 @@ double distance_to_win(const Position& pos, const std::vector<Move>& moves,
 
 bool judge_moves(RuleFeature f, const Position& pos, const std::vector<Move>& legal,
                  const std::vector<Move>& flawed, Scored& s) {
-    auto in = [](const std::vector<Move>& set, Move m) {
-        return std::find(set.begin(), set.end(), m) != set.end();
-    };
+    const MoveSet legal_set(legal), flawed_set(flawed);
     ProbePosition& p = s.probe;
     for (Move m : flawed) {
-        if (in(legal, m)) {
+        if (legal_set.contains(m)) {
             ++p.flawed_legal;
             s.lucky.push_back(m);
         } else {
@@ -92,7 +91,7 @@ bool judge_moves(RuleFeature f, const Position& pos, const std::vector<Move>& le
         }
     }
     for (Move m : legal)
-        if (!in(flawed, m)) p.missed.push_back(m);
+        if (!flawed_set.contains(m)) p.missed.push_back(m);
     if (missing_kind(f) ? p.missed.empty() : p.flawed_only.empty()) return false;
     // An ending's winning move is asked where other legal moves exist: an engine that
     // does not know the ending plays one of those, it does not resign.
@@ -121,12 +120,16 @@ bool judge_moves(RuleFeature f, const Position& pos, const std::vector<Move>& le
     return true;
 }
 
-std::string fen_of(const Geometry& g, const PositionFields& f) {
+PositionFields asked_fields(const PositionFields& f) {
     PositionFields out = f;
     out.promoted.clear();
     out.halfmove_clock = 0;
     out.fullmove_number = 1;
-    return fields_to_fen(g, out);
+    return out;
+}
+
+std::string fen_of(const Geometry& g, const PositionFields& f) {
+    return fields_to_fen(g, asked_fields(f));
 }
 
 }  // namespace referee::rules::probe_search

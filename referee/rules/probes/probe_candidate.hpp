@@ -54,9 +54,11 @@ struct Scored {
 bool judge_moves(RuleFeature f, const Position& pos, const std::vector<Move>& legal,
                  const std::vector<Move>& flawed, Scored& s);
 
-// The candidate's FEN with the clocks reset; the check counters and the hand stay (a
+// The candidate's fields as asked: the clocks reset; the check counters and the hand stay (a
 // check-count probe is asked with one check to go). Promoted marks are dropped: the search
 // moves pieces, and a mark would not follow its piece.
+PositionFields asked_fields(const PositionFields& f);
+// Their FEN, the probe's.
 std::string fen_of(const Geometry& g, const PositionFields& f);
 
 }  // namespace referee::rules::probe_search

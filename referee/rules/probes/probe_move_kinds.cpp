@@ -59,8 +59,7 @@ bool is_first_move_leap(const Position& pos, Move m) {
     PositionFields f = pos.fields();
     f.castling = "-";
     try {
-        const auto moved =
-            pos.rules().from_fen(fields_to_fen(pos.rules().geometry(), f)).legal_moves();
+        const auto moved = pos.rules().from_fields(f).legal_moves();
         return std::find(moved.begin(), moved.end(), m) == moved.end();
     } catch (const std::exception&) {
         return false;

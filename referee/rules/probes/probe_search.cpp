@@ -28,6 +28,7 @@ using probe_search::Rng;
 // How many candidates per wanted position may be improved when few of them catch the flaw.
 constexpr std::size_t kExtraTries = 40;
 
+using probe_search::asked_fields;
 using probe_search::Candidate;
 using probe_search::distance_to_win;
 using probe_search::fen_of;
@@ -102,7 +103,7 @@ class Searcher {
     // The position asked, or nullopt when the candidate is not a usable position.
     std::optional<Position> asked(const Candidate& c, std::string* opening) const {
         try {
-            Position pos = rules_.from_fen(fen_of(g_, c.fields));
+            Position pos = rules_.from_fields(asked_fields(c.fields));
             if (c.lead) {
                 if (!pos.is_legal(*c.lead)) return std::nullopt;
                 *opening = pos.move_name(*c.lead, MoveStyle::Uci);
@@ -145,12 +146,12 @@ class Searcher {
     // Whether the check in pos is discovered: the royal piece is still attacked with the
     // piece that just moved (on `to`) taken off the board.
     bool discovered(const Position& pos, Square to) const {
-        PositionFields f = parse_fen(g_, pos.fen());
+        PositionFields f = pos.fields();
         f.placement[to] = '.';
         f.en_passant = "-";
         f.castling = "-";
         try {
-            const Position without = free_->from_fen(fen_of(g_, f));
+            const Position without = free_->from_fields(asked_fields(f));
             return without.in_check();
         } catch (const std::exception&) {
             return false;
@@ -276,7 +277,7 @@ class Searcher {
         f.castling = rights.empty() ? "-" : rights;
         if (f.en_passant != "-") {
             try {
-                rules_.from_fen(fen_of(g_, f));
+                rules_.from_fields(asked_fields(f));
             } catch (const std::exception&) {
                 f.en_passant = "-";
             }
@@ -295,9 +296,9 @@ class Searcher {
                     // Only the moves that make a good lead are candidates; finding them is
                     // cheap.
                     for (Move m : moves)
-                        if (good_lead(pos, m)) consider(Candidate{parse_fen(g_, pos.fen()), m});
+                        if (good_lead(pos, m)) consider(Candidate{as_read_back(pos.fields()), m});
                 } else {
-                    consider(Candidate{parse_fen(g_, pos.fen()), std::nullopt});
+                    consider(Candidate{as_read_back(pos.fields()), std::nullopt});
                 }
                 pos.play(
                     moves[static_cast<std::size_t>(pick(rng_, static_cast<int>(moves.size())))]);
@@ -401,7 +402,7 @@ class Searcher {
             // The opponent moves first: choose one of its moves that makes a good lead.
             f.side_to_move = ~f.side_to_move;
             try {
-                Position pos = rules_.from_fen(fen_of(g_, f));
+                Position pos = rules_.from_fields(asked_fields(f));
                 auto moves = pos.legal_moves();
                 std::shuffle(moves.begin(), moves.end(), rng_);
                 for (Move m : moves)

@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 
+#include "referee/rules/base/move_set.hpp"
 #include "referee/rules/probes/probe_board_rules.hpp"
 #include "referee/rules/probes/probe_move_kinds.hpp"
 #include "referee/rules/probes/probe_moves.hpp"
@@ -487,7 +488,7 @@ std::vector<Move> FlawedMoves::believed_wins(const Position& pos) const {
 bool FlawedMoves::reads(const Position& before, Move m) const {
     if (feature_ != RuleFeature::PromotionZone || !ablated_) return true;
     try {
-        ablated_->from_fen(before.fen()).parse_move(before.move_name(m, MoveStyle::Uci));
+        ablated_->from_fields(before.fields()).parse_move(before.move_name(m, MoveStyle::Uci));
         return true;
     } catch (const std::exception&) {
         return false;
@@ -511,12 +512,13 @@ std::vector<Move> FlawedMoves::moves(const Position& pos) const {
     std::vector<Move> ablated;
     if (ablated_) {
         try {
-            ablated = ablated_->from_fen(pos.fen()).legal_moves();
+            ablated = ablated_->from_fields(pos.fields()).legal_moves();
         } catch (const std::exception&) {
             return legal;  // the changed rules cannot even read the position: no flaw shows here
         }
     }
-    auto in_legal = [&](Move m) { return std::find(legal.begin(), legal.end(), m) != legal.end(); };
+    const MoveSet legal_set(legal);
+    auto in_legal = [&](Move m) { return legal_set.contains(m); };
     auto add_extras = [&](auto keep) {
         std::vector<Move> out = legal;
         for (Move m : ablated)
