@@ -12,16 +12,6 @@
 namespace referee::engine::imcs {
 namespace {
 
-bool is_space(char c) {
-    return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\f' || c == '\v';
-}
-
-std::string_view trim(std::string_view s) {
-    while (!s.empty() && is_space(s.front())) s.remove_prefix(1);
-    while (!s.empty() && is_space(s.back())) s.remove_suffix(1);
-    return s;
-}
-
 // One square in the server's spelling: a lower-case file of the board, then its rank in
 // decimal without a leading zero. Returns the characters used, 0 when it is not one.
 std::size_t square_prefix(std::string_view s, const rules::Geometry& g) {
@@ -119,7 +109,7 @@ MoveLine read_move_line(std::string_view text, const rules::Geometry& geometry,
         return out;
     }
     out.kind = MoveLine::Kind::Invalid;
-    out.text = std::string(trim(text));
+    out.text = std::string(rules::trim_spaces(text));
     return out;
 }
 

@@ -9,15 +9,10 @@
 
 #include "referee/engine/dialects/dialect.hpp"
 #include "referee/engine/dialects/imcs_wire.hpp"
+#include "referee/rules/text/words.hpp"
 
 namespace referee::engine {
 namespace {
-
-std::string_view trim(std::string_view s) {
-    const auto a = s.find_first_not_of(" \t\r");
-    if (a == std::string_view::npos) return {};
-    return s.substr(a, s.find_last_not_of(" \t\r") - a + 1);
-}
 
 // The placement and side-to-move fields of a FEN, which say where a game starts.
 std::string board_and_side(std::string_view fen) {
@@ -35,7 +30,7 @@ class PlainDialect final : public Dialect {
     void begin_handshake() override { c_.host.ready(); }
 
     void on_line(std::string_view raw) override {
-        const std::string_view line = trim(raw);
+        const std::string_view line = rules::trim_spaces(raw);
         if (line.empty() || (line[0] != '!' && line[0] != '=')) return;  // chatter
         if (!thinking_) {
             // White's first move may come before the referee asks (it was never told to
@@ -112,7 +107,7 @@ class PlainDialect final : public Dialect {
             return c_.host.fault(
                 FaultKind::Protocol,
                 fmt::format("it declared the game over ('{}') when it was to move", text));
-        const std::string_view move = trim(text.substr(1));
+        const std::string_view move = rules::trim_spaces(text.substr(1));
         if (move == "resign") return c_.host.resign();
         if (position_) read_move(*position_, move, c_.host);
     }

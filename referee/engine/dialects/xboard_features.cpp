@@ -3,6 +3,8 @@
 #include <cctype>
 #include <charconv>
 
+#include "referee/rules/text/words.hpp"
+
 namespace referee::engine::xboard {
 namespace {
 
@@ -10,14 +12,8 @@ bool space(char c) {
     return c == ' ' || c == '\t' || c == '\r' || c == '\n';
 }
 
-std::string_view trim(std::string_view s) {
-    while (!s.empty() && space(s.front())) s.remove_prefix(1);
-    while (!s.empty() && space(s.back())) s.remove_suffix(1);
-    return s;
-}
-
 std::string_view next_word(std::string_view& s) {
-    s = trim(s);
+    s = rules::trim_spaces(s);
     std::size_t n = 0;
     while (n < s.size() && !space(s[n])) ++n;
     const std::string_view w = s.substr(0, n);
@@ -43,11 +39,11 @@ bool starts_with(std::string_view s, std::string_view prefix) {
 std::vector<Feature> read_features(std::string_view rest) {
     std::vector<Feature> out;
     for (;;) {
-        rest = trim(rest);
+        rest = rules::trim_spaces(rest);
         if (rest.empty()) return out;
         const std::size_t eq = rest.find('=');
         if (eq == std::string_view::npos) return out;
-        const std::string_view key = trim(rest.substr(0, eq));
+        const std::string_view key = rules::trim_spaces(rest.substr(0, eq));
         if (key.empty() || key.find(' ') != std::string_view::npos) return out;
         rest.remove_prefix(eq + 1);
         std::string value;
@@ -65,11 +61,11 @@ std::vector<Feature> read_features(std::string_view rest) {
 
 std::string option_name(std::string_view v) {
     const std::size_t dash = v.find(" -");
-    return std::string(trim(v.substr(0, dash)));
+    return std::string(rules::trim_spaces(v.substr(0, dash)));
 }
 
 std::optional<MoveLine> move_in(std::string_view line) {
-    line = trim(line);
+    line = rules::trim_spaces(line);
     if (starts_with(line, "move ")) {
         line.remove_prefix(5);
         const auto w = next_word(line);
@@ -90,7 +86,7 @@ std::optional<MoveLine> move_in(std::string_view line) {
         return std::nullopt;
     if (next_word(rest) != "...") return std::nullopt;
     const auto w = next_word(rest);
-    if (w.empty() || !trim(rest).empty()) return std::nullopt;
+    if (w.empty() || !rules::trim_spaces(rest).empty()) return std::nullopt;
     return MoveLine{w, MoveForm::Numbered};
 }
 
@@ -105,7 +101,7 @@ std::optional<Thinking> read_thinking(std::string_view line) {
     t.depth = *depth;
     t.nodes = *nodes;
     t.score = *score;
-    t.pv = trim(rest);
+    t.pv = rules::trim_spaces(rest);
     constexpr int kMate = 100000;
     if (*score >= kMate || *score <= -kMate) {
         t.mate = true;
@@ -115,21 +111,21 @@ std::optional<Thinking> read_thinking(std::string_view line) {
 }
 
 std::optional<std::pair<std::string_view, std::string_view>> read_result(std::string_view line) {
-    line = trim(line);
+    line = rules::trim_spaces(line);
     std::string_view rest = line;
     const auto word = next_word(rest);
     if (word != "1-0" && word != "0-1" && word != "1/2-1/2") return std::nullopt;
-    rest = trim(rest);
+    rest = rules::trim_spaces(rest);
     if (!rest.empty() && rest.front() == '{') {
         rest.remove_prefix(1);
         const std::size_t close = rest.rfind('}');
         if (close != std::string_view::npos) rest = rest.substr(0, close);
     }
-    return std::make_pair(word, trim(rest));
+    return std::make_pair(word, rules::trim_spaces(rest));
 }
 
 std::optional<Complaint> read_complaint(std::string_view line) {
-    line = trim(line);
+    line = rules::trim_spaces(line);
     Complaint c;
     if (starts_with(line, "Illegal move")) {
         c.illegal_move = true;
@@ -139,7 +135,7 @@ std::optional<Complaint> read_complaint(std::string_view line) {
     } else {
         return std::nullopt;
     }
-    line = trim(line);
+    line = rules::trim_spaces(line);
     if (!line.empty() && line.front() == '(') {
         const std::size_t close = line.find(')');
         if (close == std::string_view::npos) return std::nullopt;
@@ -147,7 +143,7 @@ std::optional<Complaint> read_complaint(std::string_view line) {
         line.remove_prefix(close + 1);
     }
     if (line.empty() || line.front() != ':') return std::nullopt;
-    c.subject = trim(line.substr(1));
+    c.subject = rules::trim_spaces(line.substr(1));
     return c;
 }
 

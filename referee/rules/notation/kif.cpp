@@ -8,13 +8,14 @@
 
 #include <fmt/format.h>
 
+#include "referee/rules/notation/kif_numerals.hpp"
+
 namespace referee::rules {
 namespace {
 
 constexpr int kMaxSide = 9;
-const char* const kFullWidthDigits[] = {"０", "１", "２", "３", "４", "５", "６", "７", "８", "９"};
-const char* const kKanjiNumbers[] = {"〇", "一", "二", "三", "四", "五",
-                                     "六", "七", "八", "九", "十"};
+using kif::kFullWidthDigits;
+using kif::kKanjiNumbers;
 constexpr const char* kFullWidthSpace = "　";
 
 int kif_file(const Geometry& g, Square s) {
@@ -26,13 +27,14 @@ int kif_rank(const Geometry& g, Square s) {
 
 // "７六": the square as the move's destination.
 std::string square_text(const Geometry& g, Square s) {
-    return std::string(kFullWidthDigits[kif_file(g, s)]) + kKanjiNumbers[kif_rank(g, s)];
+    return std::string(kFullWidthDigits[kif_file(g, s)]) +
+           std::string(kKanjiNumbers[kif_rank(g, s)]);
 }
 
 // Up to 18 (a side's pawns): 二 ... 十八, as hands count.
 std::string kanji_count(int n) {
-    if (n <= 10) return kKanjiNumbers[n];
-    return std::string(kKanjiNumbers[10]) + (n % 10 ? kKanjiNumbers[n % 10] : "");
+    if (n <= 10) return std::string(kKanjiNumbers[n]);
+    return std::string(kKanjiNumbers[10]) + std::string(n % 10 ? kKanjiNumbers[n % 10] : "");
 }
 
 // The one character a board diagram gives a piece: the move name's, or for the promoted
@@ -80,7 +82,7 @@ std::string diagram(const Position& pos) {
     const Geometry& g = pos.rules().geometry();
     const Variant& v = pos.rules().variant();
     std::string out = "後手の持駒：" + hand_text(pos, Black) + "\n ";
-    for (int f = g.width; f >= 1; --f) out += std::string(" ") + kFullWidthDigits[f];
+    for (int f = g.width; f >= 1; --f) out += " " + std::string(kFullWidthDigits[f]);
     const std::string border =
         "+" + std::string(3 * static_cast<std::size_t>(g.width), '-') + "+\n";
     out += "\n" + border;
@@ -93,7 +95,7 @@ std::string diagram(const Position& pos) {
             else
                 out += (p->color == White ? " " : "v") + diagram_name(v.pieces[p->type].kif);
         }
-        out += std::string("|") + kKanjiNumbers[g.height - rank] + "\n";
+        out += "|" + std::string(kKanjiNumbers[g.height - rank]) + "\n";
     }
     out += border + "先手の持駒：" + hand_text(pos, White) + "\n";
     if (pos.side_to_move() == Black) out += "後手番\n";

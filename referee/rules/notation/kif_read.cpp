@@ -3,6 +3,7 @@
 #include "referee/rules/notation/kif_read.hpp"
 
 #include "referee/rules/base/fen.hpp"
+#include "referee/rules/notation/kif_numerals.hpp"
 #include "referee/rules/text/printable.hpp"
 
 #include <fmt/format.h>
@@ -16,10 +17,8 @@
 namespace referee::rules {
 namespace {
 
-constexpr std::array<std::string_view, 9> kFullWidthDigits = {"１", "２", "３", "４", "５",
-                                                              "６", "７", "８", "９"};
-constexpr std::array<std::string_view, 9> kKanjiNumbers = {"一", "二", "三", "四", "五",
-                                                           "六", "七", "八", "九"};
+using kif::kFullWidthDigits;
+using kif::kKanjiNumbers;
 
 // Other programs' names for a piece, turned into the one the variant files use.
 std::string normal_name(std::string_view name) {
@@ -32,16 +31,17 @@ std::string normal_name(std::string_view name) {
 
 // 1-9 from a full-width or ASCII digit (files) or a kanji number (ranks) at the front of
 // `text`, which it then drops; 0 when there is none.
-int take_number(std::string_view& text, const std::array<std::string_view, 9>& forms) {
+template <std::size_t N>
+int take_number(std::string_view& text, const std::array<std::string_view, N>& forms) {
     if (!text.empty() && text[0] >= '1' && text[0] <= '9') {
         const int n = text[0] - '0';
         text.remove_prefix(1);
         return n;
     }
-    for (std::size_t i = 0; i < forms.size(); ++i)
-        if (text.starts_with(forms[i])) {
-            text.remove_prefix(forms[i].size());
-            return static_cast<int>(i) + 1;
+    for (std::size_t n = 1; n <= 9; ++n)
+        if (text.starts_with(forms[n])) {
+            text.remove_prefix(forms[n].size());
+            return static_cast<int>(n);
         }
     return 0;
 }
@@ -60,9 +60,8 @@ std::optional<Square> rules_square(const Geometry& g, int kif_file, int kif_rank
 }
 
 std::string kif_square(const Geometry& g, Square s) {
-    return fmt::format("{}{}",
-                       kFullWidthDigits[static_cast<std::size_t>(g.width - g.file_of(s) - 1)],
-                       kKanjiNumbers[static_cast<std::size_t>(g.height - g.rank_of(s) - 1)]);
+    return fmt::format("{}{}", kFullWidthDigits[static_cast<std::size_t>(g.width - g.file_of(s))],
+                       kKanjiNumbers[static_cast<std::size_t>(g.height - g.rank_of(s))]);
 }
 
 // The variant's piece KIF calls `name` (or its other names); -1 when none.
@@ -112,10 +111,10 @@ std::string hand_letters(const Variant& v, std::string_view hand, bool black) {
             rest.remove_prefix(std::string_view("十").size());
             count = 10;
         }
-        for (std::size_t i = 0; i < kKanjiNumbers.size(); ++i)
-            if (rest.starts_with(kKanjiNumbers[i])) {
-                rest.remove_prefix(kKanjiNumbers[i].size());
-                count += static_cast<int>(i) + 1;
+        for (std::size_t n = 1; n <= 9; ++n)
+            if (rest.starts_with(kKanjiNumbers[n])) {
+                rest.remove_prefix(kKanjiNumbers[n].size());
+                count += static_cast<int>(n);
                 break;
             }
         for (int k = 0; k < std::max(1, count); ++k)

@@ -5,6 +5,8 @@
 
 #include <fmt/format.h>
 
+#include "referee/rules/text/words.hpp"
+
 namespace referee::rules {
 namespace {
 
@@ -13,12 +15,6 @@ constexpr std::size_t kMaxComment = 4096;
 
 bool is_space(char c) {
     return std::isspace(static_cast<unsigned char>(c)) != 0;
-}
-
-std::string_view trim(std::string_view s) {
-    while (!s.empty() && is_space(s.front())) s.remove_prefix(1);
-    while (!s.empty() && is_space(s.back())) s.remove_suffix(1);
-    return s;
 }
 
 bool is_result(std::string_view t) {
@@ -61,7 +57,7 @@ bool PgnReader::read_line(std::string& out) {
 
 void PgnReader::parse_tags(std::string_view text, PgnGame& game) {
     while (true) {
-        text = trim(text);
+        text = trim_spaces(text);
         if (text.empty()) return;
         if (text.front() != '[') {
             note(game, line_, fmt::format("unexpected '{}' after a tag", text));
@@ -109,7 +105,7 @@ bool PgnReader::parse_movetext(std::string_view text, PgnGame& game) {
     std::size_t i = 0;
     auto end_comment = [&] {
         in_comment_ = false;
-        if (variation_depth_ == 0) game.final_comment = std::string(trim(comment_));
+        if (variation_depth_ == 0) game.final_comment = std::string(trim_spaces(comment_));
         comment_.clear();
     };
     while (i < text.size()) {
@@ -162,7 +158,7 @@ bool PgnReader::parse_movetext(std::string_view text, PgnGame& game) {
             if (is_result(token)) {
                 game.result = std::string(token);
                 game.result_line = line_;
-                const std::string_view rest = trim(text.substr(i));
+                const std::string_view rest = trim_spaces(text.substr(i));
                 if (!rest.empty()) {
                     pending_ = std::string(rest);
                     has_pending_ = true;
@@ -194,7 +190,7 @@ bool PgnReader::next(PgnGame& game) {
     bool started = false, in_movetext = false;
     std::string line;
     while (read_line(line)) {
-        const std::string_view t = trim(line);
+        const std::string_view t = trim_spaces(line);
         if (!in_comment_ && variation_depth_ == 0) {
             if (t.empty()) continue;
             if (line.front() == '%') continue;  // PGN's escape: a line for other programs

@@ -9,6 +9,7 @@
 
 #include "referee/rules/core/position.hpp"
 #include "referee/rules/text/printable.hpp"
+#include "referee/rules/text/words.hpp"
 
 namespace referee::rules {
 namespace {
@@ -21,12 +22,6 @@ bool is_lower(char c) {
 }
 bool is_digit(char c) {
     return std::isdigit(static_cast<unsigned char>(c)) != 0;
-}
-
-std::string_view trim(std::string_view s) {
-    while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
-    while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
-    return s;
 }
 
 // The name SAN leaves out: "pawn" in chess, "carp" in Elephant-Monkey-Carp.
@@ -42,7 +37,7 @@ Move Position::parse_san(std::string_view text) const {
     const Geometry& g = rules_.geometry();
     const Variant& v = rules_.variant();
     const Color us = side_to_move();
-    std::string_view s = trim(text);
+    std::string_view s = trim_spaces(text);
     const std::string shown = printable_excerpt(s);  // the text as an error message quotes it
     auto unparsable = [&](const std::string& why) {
         return MoveError(MoveError::Kind::Unparsable,

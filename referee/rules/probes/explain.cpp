@@ -13,12 +13,6 @@ namespace referee::rules {
 
 namespace {
 
-const PieceType* type_at(const Position& pos, Square s) {
-    const char c = pos.letter_at(s);
-    const int t = c == '.' ? -1 : pos.rules().variant().type_of(c);
-    return t < 0 ? nullptr : &pos.rules().variant().pieces[t];
-}
-
 std::string royal_name(const Variant& v) {
     for (const auto& p : v.pieces)
         if (p.royal) return p.name;

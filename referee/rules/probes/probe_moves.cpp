@@ -13,13 +13,6 @@ namespace referee::rules {
 
 namespace {
 
-const PieceType* type_at(const Position& pos, Square s) {
-    const char c = pos.letter_at(s);
-    if (c == '.') return nullptr;
-    const int t = pos.rules().variant().type_of(c);
-    return t < 0 ? nullptr : &pos.rules().variant().pieces[t];
-}
-
 bool is_white_letter(char c) {
     return std::isupper(static_cast<unsigned char>(c)) != 0;
 }
@@ -42,6 +35,13 @@ bool attacked(const Position& pos, Square s, Color by) {
 }
 
 }  // namespace
+
+const PieceType* type_at(const Position& pos, Square s) {
+    const char c = pos.letter_at(s);
+    if (c == '.') return nullptr;
+    const int t = pos.rules().variant().type_of(c);
+    return t < 0 ? nullptr : &pos.rules().variant().pieces[t];
+}
 
 bool moves_royal(const Position& pos, Move m) {
     const PieceType* p = type_at(pos, m.from);

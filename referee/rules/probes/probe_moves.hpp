@@ -11,6 +11,9 @@
 
 namespace referee::rules {
 
+// The kind of the piece on s as its letter names it (nullptr: an empty square).
+const PieceType* type_at(const Position& pos, Square s);
+
 // Whether m moves a royal piece / captures a royal piece of the side not to move.
 bool moves_royal(const Position& pos, Move m);
 bool captures_enemy_royal(const Position& pos, Move m);

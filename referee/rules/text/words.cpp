@@ -34,6 +34,12 @@ std::vector<std::string> split_words(std::string_view text) {
     return out;
 }
 
+std::string_view trim_spaces(std::string_view text) {
+    while (!text.empty() && space(text.front())) text.remove_prefix(1);
+    while (!text.empty() && space(text.back())) text.remove_suffix(1);
+    return text;
+}
+
 std::size_t leading_words(std::string_view text, std::span<std::string_view> out) {
     std::size_t n = 0;
     if (out.empty()) return 0;

@@ -13,6 +13,8 @@ namespace referee::rules {
 
 // Words separated by any run of whitespace; none for blank text.
 std::vector<std::string> split_words(std::string_view text);
+// The text without the whitespace at either end (a view into it).
+std::string_view trim_spaces(std::string_view text);
 // The first out.size() words, in place (views into text, nothing allocated); returns how
 // many there were, at most out.size(). For lines read at every ply, where only the first
 // words decide what the line is.
