@@ -29,7 +29,7 @@ esac
 # confines the engines (bubblewrap).
 packages=(g++ cmake make libboost-dev libboost-filesystem-dev libyaml-cpp-dev libfmt-dev
           libgtest-dev libcli11-dev nlohmann-json3-dev libsodium-dev libseccomp-dev pkg-config
-          bubblewrap ccache)
+          bubblewrap ccache lld)  # lld: the referee's code laid out in the order it runs
 if [ -z "$demo" ]; then
   packages+=(fairy-stockfish stockfish chromium pgn-extract slurm-wlm munge
              clang-format clang libclang-rt-14-dev                 # CI's format check and fuzz build

@@ -12,18 +12,16 @@ namespace referee::cli {
 namespace {
 
 tournament::MatchStatus status_of(const tournament::TournamentConfig& c,
-                                  const std::map<int, match::GameRecord>& games) {
-    // Pointers, not copies: this runs after every game, over every game kept so far.
-    std::vector<const match::GameRecord*> list;
-    list.reserve(games.size());
-    for (const auto& [slot, g] : games) list.push_back(&g);
-    return tournament::match_status(c.engines[0].name, c.engines[1].name, c.sprt, list);
+                                  const tournament::SlotTallies& games) {
+    // Tallies, not records: this runs after every game, over every game kept so far.
+    return tournament::match_status_from_tallies(c.engines[0].name, c.engines[1].name, c.sprt,
+                                                 games.games());
 }
 
 }  // namespace
 
 MatchWatch::MatchWatch(const tournament::TournamentConfig& config,
-                       const std::map<int, match::GameRecord>& games, bool quiet)
+                       const tournament::SlotTallies& games, bool quiet)
     : config_(config), games_(games), active_(config.engines.size() == 2), quiet_(quiet) {
     if (!active_) return;
     const auto s = status_of(config_, games_);

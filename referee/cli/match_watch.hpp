@@ -5,19 +5,20 @@
 
 #include <fstream>
 #include <functional>
-#include <map>
 #include <string>
 
 #include "referee/match/game_record.hpp"
 #include "referee/tournament/config.hpp"
+#include "referee/tournament/game_tally.hpp"
 #include "referee/tournament/run_events.hpp"
 
 namespace referee::cli {
 
 class MatchWatch : public tournament::RunObserver {
   public:
-    MatchWatch(const tournament::TournamentConfig& config,
-               const std::map<int, match::GameRecord>& games, bool quiet);
+    // `games`: the run's finished games, tallied against the config's engine names.
+    MatchWatch(const tournament::TournamentConfig& config, const tournament::SlotTallies& games,
+               bool quiet);
     bool decided() const { return decided_; }  // the SPRT has accepted a hypothesis
     // Called once when the SPRT decides during the run (the runner is stopped).
     void on_decided(std::function<void()> then) { on_decided_ = std::move(then); }
@@ -28,7 +29,7 @@ class MatchWatch : public tournament::RunObserver {
   private:
     void print_status(bool with_score);
     const tournament::TournamentConfig& config_;
-    const std::map<int, match::GameRecord>& games_;
+    const tournament::SlotTallies& games_;
     bool active_, quiet_;
     bool decided_ = false;
     int pairs_ = 0;

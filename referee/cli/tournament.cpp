@@ -75,8 +75,8 @@ std::vector<std::string> write_all(const tournament::TournamentConfig& c,
 // progress line with the current standings.
 class Progress : public tournament::RunObserver {
   public:
-    Progress(const tournament::TournamentConfig& c, int total,
-             std::map<int, match::GameRecord>& games, bool quiet)
+    Progress(const tournament::TournamentConfig& c, int total, tournament::SlotTallies& games,
+             bool quiet)
         // A match of two engines prints cutechess-style lines instead of the one-line bar.
         : c_(c),
           total_(total),
@@ -87,7 +87,7 @@ class Progress : public tournament::RunObserver {
           already_(static_cast<int>(games.size())) {}
 
     void game_finished(const GameSlot& slot, const match::GameRecord& g) override {
-        tournament::drop_moves(games_[slot.index] = g);  // the journal has the moves
+        games_.add(slot.index, g);  // a tally: the journal has the rest
         if (quiet_) return;
         const int done = static_cast<int>(games_.size());
         if (!tty_) {
@@ -104,9 +104,7 @@ class Progress : public tournament::RunObserver {
             std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
         const int fresh = done - already_;
         const double eta = fresh > 0 ? elapsed / fresh * (total_ - done) : 0;
-        std::vector<match::GameRecord> list;
-        for (const auto& [s, r] : games_) list.push_back(r);
-        auto st = tournament::compute_standings(engine_names(c_), list);
+        auto st = tournament::standings_from_tallies(games_.names(), games_.games());
         std::string table;
         for (std::size_t i = 0; i < st.table.size() && i < 4; ++i)
             table += fmt::format("{}{} {:g}/{}", i ? ", " : "", st.table[i].name,
@@ -122,7 +120,7 @@ class Progress : public tournament::RunObserver {
   private:
     const tournament::TournamentConfig& c_;
     int total_;
-    std::map<int, match::GameRecord>& games_;
+    tournament::SlotTallies& games_;
     bool quiet_, tty_;
     std::chrono::steady_clock::time_point start_;
     int already_;
@@ -185,7 +183,11 @@ void run_tournament_config(tournament::TournamentConfig config, const RunOptions
     std::vector<GameSlot> todo;
     for (const auto& s : mine)
         if (!games.count(s.index)) todo.push_back(s);
-    MatchWatch watch(config, games, quiet);
+    // What the standings and the match's statistics read of each game, kept for the run
+    // instead of the records (a few bytes a game): memory flat in the games played.
+    tournament::SlotTallies tallies(engine_names(config));
+    for (const auto& [slot, g] : games) tallies.add(slot, g);
+    MatchWatch watch(config, tallies, quiet);
     if (watch.decided()) todo.clear();  // resumed after the SPRT had already decided
     PgnOut pgn_out(config.pgn_out);
 
@@ -229,7 +231,7 @@ void run_tournament_config(tournament::TournamentConfig config, const RunOptions
     tournament::JournalWriter journal(journal_path, config.fingerprint(),
                                       {rules.name(), rules.variant().file, rules.variant().yaml});
     // The progress line first: the match's statistics read the games it keeps.
-    Progress progress(config, static_cast<int>(mine.size()), games, quiet);
+    Progress progress(config, static_cast<int>(mine.size()), tallies, quiet);
     tournament::RunEvents events;
     events.subscribe(progress);
     events.subscribe(pgn_out);
@@ -253,6 +255,7 @@ void run_tournament_config(tournament::TournamentConfig config, const RunOptions
         events.subscribe(*live);
         if (!live->url().empty()) std::cout << "live page " << live->url() << std::endl;
     }
+    games.clear();  // the resumed records: the tallies and the live page keep what they need
     tournament::Runner runner(io, config, todo, journal, events);
     watch.on_decided([&runner] { runner.stop(); });
     const auto started = std::chrono::steady_clock::now();
@@ -268,7 +271,6 @@ void run_tournament_config(tournament::TournamentConfig config, const RunOptions
             engine::cpu_seconds(RUSAGE_CHILDREN));
     }
     if (!reports) return;  // a shard on a cluster: the merge job writes the one report
-    games.clear();         // the reports read the journal
     const auto files = write_all(config, journal_path, static_cast<int>(all.size()));
     std::cout << fmt::format("report {}\n", files.back());
 }

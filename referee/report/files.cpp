@@ -87,6 +87,18 @@ void in_slot_order(const std::vector<int>& slots, std::vector<match::GameRecord>
     }
 }
 
+// Lines in the file (an upper bound of the games in a journal): a read with no parsing.
+std::size_t count_lines(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    std::size_t lines = 0;
+    char buffer[16 * 1024];
+    while (in.read(buffer, sizeof buffer) || in.gcount() > 0) {
+        lines += static_cast<std::size_t>(std::count(buffer, buffer + in.gcount(), '\n'));
+        if (!in) break;
+    }
+    return lines;
+}
+
 }  // namespace
 
 std::vector<std::string> write_reports(const std::string& dir, const ReportInput& in) {
@@ -117,6 +129,12 @@ std::vector<std::string> write_reports_from_journal(const std::string& dir, Repo
     std::vector<int> slots;
     std::vector<std::uint64_t> offsets;
     in.games.clear();
+    // Room for every line's game at once: a list that grows by doubling holds its old and its
+    // new array together when it moves (6.6 MB at 5,000 games for 2.7 MB of summaries).
+    const std::size_t lines = count_lines(journal);
+    in.games.reserve(lines);
+    slots.reserve(lines);
+    offsets.reserve(lines);
     tournament::scan_journal(journal,
                              [&](int slot, std::uint64_t offset, match::GameRecord&& game) {
                                  tournament::drop_moves(game);

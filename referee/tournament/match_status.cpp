@@ -23,10 +23,19 @@ MatchStatus match_status(const std::string& first, const std::string& second,
 MatchStatus match_status(const std::string& first, const std::string& second,
                          const SprtConfig& sprt,
                          const std::vector<const match::GameRecord*>& games) {
+    return status_of_counts(first, second, sprt, count_match(first, second, games));
+}
+
+MatchStatus match_status_from_tallies(const std::string& first, const std::string& second,
+                                      const SprtConfig& sprt, const std::vector<GameTally>& games) {
+    return status_of_counts(first, second, sprt, count_match_from_tallies(games));
+}
+
+MatchStatus status_of_counts(const std::string& first, const std::string& second,
+                             const SprtConfig& sprt, const MatchCounts& counts) {
     MatchStatus s;
     s.first = first;
     s.second = second;
-    const MatchCounts counts = count_match(first, second, games);
     s.stats = match_stats(counts);
     s.sprt = sprt;
     if (sprt.enabled) {

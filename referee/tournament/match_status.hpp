@@ -27,6 +27,12 @@ MatchStatus match_status(const std::string& first, const std::string& second,
 MatchStatus match_status(const std::string& first, const std::string& second,
                          const SprtConfig& sprt,
                          const std::vector<const match::GameRecord*>& games);
+// The same over a run's tallies, whose engines 0 and 1 are first and second.
+MatchStatus match_status_from_tallies(const std::string& first, const std::string& second,
+                                      const SprtConfig& sprt, const std::vector<GameTally>& games);
+// The status of games already counted.
+MatchStatus status_of_counts(const std::string& first, const std::string& second,
+                             const SprtConfig& sprt, const MatchCounts& counts);
 
 // "Score of A vs B: 5 - 3 - 2  [0.600] 10" (wins, losses, draws of A; A's score; games).
 std::string score_line(const MatchStatus& s);

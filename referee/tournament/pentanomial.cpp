@@ -13,11 +13,12 @@ namespace {
 // which a small nElo and a small logistic Elo agree when draws are absent.
 constexpr double kNeloPerT = 800.0 / 2.302585092994046;
 
-// Points of `first` in a game: 2 a win, 1 a draw, 0 a loss (half points, to stay whole).
-int half_points(const match::GameRecord& g, const std::string& first) {
+// Points of the first engine (index 0) in a game: 2 a win, 1 a draw, 0 a loss (half points,
+// to stay whole).
+int half_points(const GameTally& g) {
     if (g.result == rules::GameResult::Draw) return 1;
     const bool white_won = g.result == rules::GameResult::WhiteWins;
-    return (g.white == first) == white_won ? 2 : 0;
+    return (g.white == 0) == white_won ? 2 : 0;
 }
 
 // A distribution over outcomes valued 0..1, as weights.
@@ -54,16 +55,22 @@ MatchCounts count_match(const std::string& first, const std::string& second,
 
 MatchCounts count_match(const std::string& first, const std::string& second,
                         const std::vector<const match::GameRecord*>& games) {
+    const std::vector<std::string> names{first, second};
+    std::vector<GameTally> tallies;
+    tallies.reserve(games.size());
+    for (const auto* g : games) tallies.push_back(tally_of(*g, names));
+    return count_match_from_tallies(tallies);
+}
+
+MatchCounts count_match_from_tallies(const std::vector<GameTally>& games) {
     MatchCounts out;
     // Pair k of the match holds rounds 2k-1 and 2k; the value is the half points so far and
     // how many of its games have been seen.
     std::map<int, std::pair<int, int>> pairs;
-    for (const auto* game : games) {
-        const match::GameRecord& g = *game;
-        const bool ours =
-            (g.white == first && g.black == second) || (g.white == second && g.black == first);
-        if (!ours || first == second || g.termination == match::Termination::Interrupted) continue;
-        const int p = half_points(g, first);
+    for (const auto& g : games) {
+        const bool ours = (g.white == 0 && g.black == 1) || (g.white == 1 && g.black == 0);
+        if (!ours || g.termination == match::Termination::Interrupted) continue;
+        const int p = half_points(g);
         (p == 2 ? out.trinomial.wins : p == 1 ? out.trinomial.draws : out.trinomial.losses)++;
         auto& [points, seen] = pairs[(g.round - 1) / 2];
         points += p;

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "referee/match/game_record.hpp"
+#include "referee/tournament/game_tally.hpp"
 
 namespace referee::tournament {
 
@@ -35,6 +36,9 @@ MatchCounts count_match(const std::string& first, const std::string& second,
 // The same over games kept elsewhere (a map by slot): no copy of every record to count them.
 MatchCounts count_match(const std::string& first, const std::string& second,
                         const std::vector<const match::GameRecord*>& games);
+// The same over tallies whose first engine is index 0 and second index 1 (tally_of with the
+// names first, second, ...): what a run keeps of its games.
+MatchCounts count_match_from_tallies(const std::vector<GameTally>& games);
 
 // Half-widths are of the 95% interval. How they are computed (see pentanomial.cpp):
 // the counts get a prior of one pseudo pair (half a pair LL, half WW), or one pseudo game

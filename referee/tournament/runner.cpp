@@ -123,8 +123,10 @@ using lanes::WorkGuard;
 struct Runner::State {
     // Games whose journal line may be waiting for the disk while new games start: enough for
     // the journal to write them in one batch, few enough that their records stay a few
-    // hundred KiB.
-    static constexpr int kMostGamesAwaitingDisk = 256;
+    // hundred KiB. (256 let an fdatasync slowed by a busy machine hold 2-4 MB of records and
+    // lines of instant games: peaks of 8.8-13.2 MiB at 5,000 games against 8.4-8.7 with 32;
+    // 32 games wait 30 ms or more of instant games, longer than such an fdatasync.)
+    static constexpr int kMostGamesAwaitingDisk = 32;
     State(boost::asio::io_context& main, const TournamentConfig& c, std::vector<GameSlot> todo,
           JournalWriter& j, RunEvents& e);
     ~State() { join_lanes(); }

@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <map>
 #include <optional>
 #include <utility>
 
@@ -151,34 +150,28 @@ int Standings::index_of(const std::string& name) const {
 namespace {
 
 // Tallies: the crosstable, counted and interrupted games. Games against itself say nothing
-// about strength; games naming an engine not in `names` are not ours.
+// about strength; games naming an engine not in the names are not ours.
 struct Tally {
     std::vector<std::vector<PairScore>> cross;
     int games = 0, interrupted = 0;
-    std::vector<const match::GameRecord*> counted;  // with their engine indices below
-    std::vector<std::pair<int, int>> players;
+    std::vector<const GameTally*> counted;
 };
 
-Tally tally_games(const std::vector<std::string>& names,
-                  const std::vector<match::GameRecord>& games) {
-    const int n = static_cast<int>(names.size());
-    std::map<std::string, int> index;  // the first of equal names wins
-    for (int i = n - 1; i >= 0; --i) index[names[i]] = i;
+Tally tally_games(std::size_t names, const std::vector<GameTally>& games) {
+    const int n = static_cast<int>(names);
     Tally t;
     t.cross.assign(n, std::vector<PairScore>(n));
     for (const auto& g : games) {
-        auto w = index.find(g.white), b = index.find(g.black);
-        if (w == index.end() || b == index.end() || w->second == b->second) continue;
+        if (g.white < 0 || g.black < 0 || g.white >= n || g.black >= n || g.white == g.black)
+            continue;
         if (g.termination == match::Termination::Interrupted) {
             ++t.interrupted;
             continue;
         }
-        const int wi = w->second, bi = b->second;
         ++t.games;
         t.counted.push_back(&g);
-        t.players.emplace_back(wi, bi);
-        PairScore& ws = t.cross[wi][bi];
-        PairScore& bs = t.cross[bi][wi];
+        PairScore& ws = t.cross[g.white][g.black];
+        PairScore& bs = t.cross[g.black][g.white];
         switch (g.result) {
             case rules::GameResult::WhiteWins:
                 ++ws.wins, ++bs.losses;
@@ -196,15 +189,14 @@ Tally tally_games(const std::vector<std::string>& names,
 
 // Faults: which engine lost a counted game by breaking the rules, and how.
 void count_faults(const Tally& t, std::vector<EngineStanding>& rows) {
-    for (std::size_t k = 0; k < t.counted.size(); ++k) {
-        const auto& g = *t.counted[k];
+    for (const GameTally* counted : t.counted) {
+        const GameTally& g = *counted;
         if (!is_fault(g.termination)) continue;
         std::optional<rules::Color> culprit = g.at_fault;
         if (!culprit && g.result == rules::GameResult::WhiteWins) culprit = rules::Black;
         if (!culprit && g.result == rules::GameResult::BlackWins) culprit = rules::White;
         if (!culprit) continue;
-        EngineStanding& r =
-            rows[*culprit == rules::White ? t.players[k].first : t.players[k].second];
+        EngineStanding& r = rows[*culprit == rules::White ? g.white : g.black];
         switch (g.termination) {
             case match::Termination::TimeForfeit:
                 ++r.time_losses;
@@ -337,9 +329,14 @@ void sort_table(std::vector<EngineStanding>& table) {
 
 Standings compute_standings(const std::vector<std::string>& names,
                             const std::vector<match::GameRecord>& games) {
+    return standings_from_tallies(names, tallies_of(games, names));
+}
+
+Standings standings_from_tallies(const std::vector<std::string>& names,
+                                 const std::vector<GameTally>& games) {
     Standings out;
     out.names = names;
-    Tally tally = tally_games(names, games);
+    Tally tally = tally_games(names.size(), games);
     std::vector<EngineStanding> rows(names.size());
     for (std::size_t i = 0; i < names.size(); ++i) rows[i].name = names[i];
     count_faults(tally, rows);

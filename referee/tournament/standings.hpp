@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "referee/match/game_record.hpp"
+#include "referee/tournament/game_tally.hpp"
 
 namespace referee::tournament {
 
@@ -56,5 +57,8 @@ double likelihood_of_superiority(int wins, int losses);
 // Interrupted games do not count. Games naming an engine not in `names` are ignored.
 Standings compute_standings(const std::vector<std::string>& names,
                             const std::vector<match::GameRecord>& games);
+// The same from the games' tallies (their engines indices into `names`).
+Standings standings_from_tallies(const std::vector<std::string>& names,
+                                 const std::vector<GameTally>& games);
 
 }  // namespace referee::tournament
