@@ -34,13 +34,21 @@ const std::vector<RuleFeature>& kFlaws = referee::rules::all_rule_features();
 
 // The catalogue's rules beyond the shipped five's, each with a catalogue variant that has it.
 const std::pair<const char*, RuleFeature> kFlawCatalogueRules[] = {
-    {"antichess", RuleFeature::ForcedCapture},     {"racingkings", RuleFeature::ChecksForbidden},
-    {"grand", RuleFeature::PromotionCapturedOnly}, {"kingofthehill", RuleFeature::RegionWin},
-    {"3check", RuleFeature::CheckCountWin},        {"horde", RuleFeature::ExtinctionWin},
-    {"racingkings", RuleFeature::RegionWin},       {"shatranj", RuleFeature::BareKingWin},
-    {"minishogi", RuleFeature::DropRank},          {"minishogi", RuleFeature::Nifu},
-    {"minixiangqi", RuleFeature::FlyingGeneral},   {"minixiangqi", RuleFeature::LameLeap},
-    {"xiangqi", RuleFeature::Confinement},         {"minishogi", RuleFeature::Uchifuzume},
+    {"antichess", RuleFeature::ForcedCapture},
+    {"racingkings", RuleFeature::ChecksForbidden},
+    {"grand", RuleFeature::PromotionCapturedOnly},
+    {"kingofthehill", RuleFeature::RegionWin},
+    {"3check", RuleFeature::CheckCountWin},
+    {"horde", RuleFeature::ExtinctionWin},
+    {"racingkings", RuleFeature::RegionWin},
+    {"shatranj", RuleFeature::BareKingWin},
+    {"minishogi", RuleFeature::DropRank},
+    {"minishogi", RuleFeature::Nifu},
+    {"minixiangqi", RuleFeature::FlyingGeneral},
+    {"minixiangqi", RuleFeature::LameLeap},
+    {"xiangqi", RuleFeature::Confinement},
+    {"minishogi", RuleFeature::Uchifuzume},
+    {"janggi", RuleFeature::PassMove},
 };
 
 // A missed win (castling that mates, the variant's own ending) is a warning: another legal
@@ -228,6 +236,7 @@ TEST(SlowFlawedEngines, MoveKindProbesSayWhatTheEngineMissed) {
              Case{"sittuyin", "promotion-move", Verdict::Fail, "it made no move"},
              Case{"fischerandom", "castling-only-move", Verdict::Fail, "it made no move"},
              Case{"cambodian", "first-move", Verdict::Fail, "it made no move"},
+             Case{"janggi", "pass-move", Verdict::Fail, "it made no move"},
              Case{"makruk", "promotion-zone", Verdict::Fail,
                   "rank 6, where makruk's promotion zone begins"},
              Case{"seirawan", "gating-move", Verdict::Warn,

@@ -1,6 +1,6 @@
 // The probes of move kinds an engine may never play (rules/probes/probe_move_kinds.cpp):
 // positions where only drops, only a castling, only sittuyin's promotion move, only a first-move
-// leap is legal; where
+// leap, only janggi's pass is legal; where
 // gating is the only move that wins at once; and positions asked right after a promotion
 // before the last rank, which an engine that promotes only on the last rank cannot read.
 #include <gtest/gtest.h>
@@ -57,14 +57,14 @@ TEST_P(OnlyItsMovesAreLegal, InEveryPositionFound) {
     }
 }
 
-INSTANTIATE_TEST_SUITE_P(MoveKindProbes, OnlyItsMovesAreLegal,
-                         testing::Values(Case{"crazyhouse", "drop-move"},
-                                         Case{"shogi", "drop-move"}, Case{"sittuyin", "drop-move"},
-                                         Case{"sittuyin", "promotion-move"},
-                                         Case{"cambodian", "first-move"},
-                                         Case{"fischerandom", "castling-only-move"},
-                                         Case{"caparandom", "castling-only-move"}),
-                         case_name);
+INSTANTIATE_TEST_SUITE_P(
+    MoveKindProbes, OnlyItsMovesAreLegal,
+    testing::Values(Case{"crazyhouse", "drop-move"}, Case{"shogi", "drop-move"},
+                    Case{"sittuyin", "drop-move"}, Case{"sittuyin", "promotion-move"},
+                    Case{"cambodian", "first-move"}, Case{"janggi", "pass-move"},
+                    Case{"janggimodern", "pass-move"}, Case{"fischerandom", "castling-only-move"},
+                    Case{"caparandom", "castling-only-move"}),
+    case_name);
 
 // A gated move is legal exactly when the same move without the gate is, so gating is never
 // the only legal move: it is asked where it is the only move that wins at once.

@@ -75,6 +75,7 @@ bool is_move_kind_feature(RuleFeature f) {
         case RuleFeature::GatingMove:
         case RuleFeature::PromotionMove:
         case RuleFeature::FirstMove:
+        case RuleFeature::PassMove:
         case RuleFeature::PromotionZone:
             return true;
         default:
@@ -110,6 +111,9 @@ bool variant_has_move_kind(const Variant& v, RuleFeature f, std::string* why_not
             return true;
         case RuleFeature::FirstMove:
             if (!v.has_first_moves()) return no(fmt::format("{} has no first-move leaps.", v.name));
+            return true;
+        case RuleFeature::PassMove:
+            if (!v.pass) return no(fmt::format("{} has no passing.", v.name));
             return true;
         case RuleFeature::PromotionZone:
             if (std::none_of(v.pieces.begin(), v.pieces.end(),
@@ -154,6 +158,8 @@ bool is_move_of_kind(const Position& pos, RuleFeature f, Move m) {
         }
         case RuleFeature::FirstMove:
             return is_first_move_leap(pos, m);
+        case RuleFeature::PassMove:
+            return m.is_pass();
         default:
             return false;
     }

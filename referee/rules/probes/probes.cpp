@@ -108,6 +108,9 @@ constexpr FeatureText kFeatures[] = {
     {RuleFeature::FirstMove, "first-move",
      "a piece that has not moved yet may make its first-move leap (cambodian's king a knight's "
      "leap, its met two squares ahead): here the only legal move"},
+    {RuleFeature::PassMove, "pass-move",
+     "a side may pass where the variant allows it, written as its general's move to its own "
+     "square (e2e2): here the only legal move"},
     {RuleFeature::PromotionZone, "promotion-zone",
      "a piece promotes where the variant's promotion zone begins (makruk's pawn on its 6th rank), "
      "not only on the last rank: here the other side has just promoted there, and the engine "
@@ -297,6 +300,7 @@ bool variant_has_feature(const Variant& v, RuleFeature f, std::string* why_not) 
         case RuleFeature::GatingMove:
         case RuleFeature::PromotionMove:
         case RuleFeature::FirstMove:
+        case RuleFeature::PassMove:
         case RuleFeature::PromotionZone:
             return variant_has_move_kind(v, f, why_not);
         case RuleFeature::MovesIntoCheck:
@@ -593,6 +597,7 @@ std::vector<Move> FlawedMoves::moves(const Position& pos) const {
         case RuleFeature::GatingMove:
         case RuleFeature::PromotionMove:
         case RuleFeature::FirstMove:
+        case RuleFeature::PassMove:
             return without([&](Move m) { return is_move_of_kind(pos, feature_, m); });
         case RuleFeature::PromotionZone: {
             // Its own moves on the board (promotions only on the last rank), the true drops

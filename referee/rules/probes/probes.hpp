@@ -63,6 +63,7 @@ enum class RuleFeature {
     GatingMove,        // gating a piece from the hand, the only move that wins at once
     PromotionMove,     // a promotion that is a move of its own (sittuyin), the only legal move
     FirstMove,         // a piece's first-move leap (cambodian's king and met), the only legal move
+    PassMove,          // a pass (janggi's: the general to its own square), the only legal move
     PromotionZone,     // a promotion where the variant's zone begins (the move just played)
     // The variant's own ending is the one to reach: a move that wins by it (at once, or
     // whatever the reply where the ending waits for one), the only winning move there (an
