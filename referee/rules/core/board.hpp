@@ -233,6 +233,9 @@ class Board {
     // generator's loop.
     template <class Sink, class Filter>
     Sink generate_walked(int type, BB mine, Sink sink, Filter& filter) const;
+    // What a bent ride of a piece of `c` on `from` captures on, for capture_reach.
+    BB walked_capture_reach(const typename T::Ride& ride, int from, BB occ, BB no_screen,
+                            Color c) const;
     bool attacked(int sq, Color by, BB occ) const;
     bool attacked(int sq, Color by, BB occ, BB theirs) const;
     bool attacked_along_rays(int sq, Color by, BB occ, BB theirs) const;
