@@ -64,7 +64,8 @@ INSTANTIATE_TEST_SUITE_P(SlowFairyMax, SlowFairyMaxSelfPlay,
                                            "rookies-fide", "clobberers-rookies",
                                            "rookies-clobberers", "clobberers-nutters",
                                            "nutters-clobberers", "nutters-rookies",
-                                           "rookies-nutters", "mexican", "cylinder"),
+                                           "rookies-nutters", "mexican", "cylinder", "falcon",
+                                           "super", "bifurcator", "team-mate"),
                          [](const auto& info) {
                              std::string name = info.param;
                              for (char& c : name)

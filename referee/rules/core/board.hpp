@@ -228,10 +228,14 @@ class Board {
     Sink generate(Sink sink, Filter& filter) const;
     template <class Sink>
     Sink generate_checked(Sink sink);
-    // The moves of one type of the side to move with rides around the joined edges
-    // (cylindrical_moves.hpp), out of the generator's loop.
+    // The moves of one type of the side to move with rides walked square by square, around
+    // the joined edges (cylindrical_moves.hpp) or bent (bent_moves.hpp), out of the
+    // generator's loop.
     template <class Sink, class Filter>
-    Sink generate_wrapping(int type, BB mine, Sink sink, Filter& filter) const;
+    Sink generate_walked(int type, BB mine, Sink sink, Filter& filter) const;
+    // What a bent ride of a piece of `c` on `from` captures on, for capture_reach.
+    BB walked_capture_reach(const typename T::Ride& ride, int from, BB occ, BB no_screen,
+                            Color c) const;
     bool attacked(int sq, Color by, BB occ) const;
     bool attacked(int sq, Color by, BB occ, BB theirs) const;
     bool attacked_along_rays(int sq, Color by, BB occ, BB theirs) const;

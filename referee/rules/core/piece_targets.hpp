@@ -1,6 +1,6 @@
 // The targets of one piece, for the generator's loop (core/movegen.cpp): where its leaps,
 // rides (by magic lookup, or along the rays on boards over 64 squares), hops and lame leaps
-// go. In a header so that the generator and its out-of-line parts (generate_wrapping) share
+// go. In a header so that the generator and its out-of-line parts (generate_walked) share
 // it, forced inline into the loop: a call per piece cost perft a tenth of its time.
 #pragma once
 #include <type_traits>

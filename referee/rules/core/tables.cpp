@@ -7,6 +7,7 @@
 #include <type_traits>
 
 #include "referee/rules/base/fen.hpp"
+#include "referee/rules/core/bent_moves.hpp"
 #include "referee/rules/core/cylindrical_moves.hpp"
 #include "referee/rules/core/palace_lines.hpp"
 #include "referee/rules/core/slide_magic.hpp"
@@ -65,7 +66,7 @@ struct TableBuilder {
     }
 
     // Rides (sliders, limited riders, hoppers): the squares along (dx, dy) from each square.
-    void ride(typename T::PerPiece& pp, const MoveRule& mr, int dx, int dy) {
+    void ride(typename T::PerPiece& pp, const MoveRule& mr, int dx, int dy, int dx2, int dy2) {
         typename T::Ride ride{ray_index(dx, dy), mr.can_move, mr.can_capture, mr.hop,
                               std::vector<BB>(nsq)};
         if (mr.wrap) {  // walked along its squares, its attacks generated (cylindrical_moves)
@@ -73,6 +74,11 @@ struct TableBuilder {
             for (int s = 0; s < nsq; ++s)
                 for (int to : ride.path.emplace_back(cylindrical_path(g, s, dx, dy, mr.range)))
                     ride.mask[s] |= square_bit<BB>(to);
+            pp.complex_attacks = pp.complex_attacks || mr.can_capture;
+            return pp.rides.push_back(std::move(ride));
+        }
+        if (mr.bent) {  // walked along its legs, its attacks generated (bent_moves.hpp)
+            set_bent_ride<BB>(ride, g, mr, dx, dy, dx2, dy2);
             pp.complex_attacks = pp.complex_attacks || mr.can_capture;
             return pp.rides.push_back(std::move(ride));
         }
@@ -109,8 +115,14 @@ struct TableBuilder {
     }
 
     // Lame leapers: the leap from each square with the squares that must be empty on its way.
-    void lame_leap(typename T::PerPiece& pp, const MoveRule& mr, int dx, int dy) {
+    // Many-way and bent leaps (nn, N-W) have a way per entry (bent_moves.hpp).
+    void lame_leap(typename T::PerPiece& pp, const MoveRule& mr, int dx, int dy, int dx2 = 0,
+                   int dy2 = 0) {
         for (int s = 0; s < nsq; ++s) {
+            if (mr.any_way || mr.bent) {
+                add_leap_ways<BB>(pp, g, s, mr, dx, dy, dx2, dy2);
+                continue;
+            }
             const int to = step_target(g, s, dx, dy, mr.wrap);
             if (to == kNoSquare) continue;
             const BB path = lame_path(s, dx, dy, mr.wrap);
@@ -163,7 +175,7 @@ struct TableBuilder {
             BB span = pp.leap_capture[s];
             for (const auto& ride : pp.rides)
                 if (ride.capture)
-                    span |= ride.hop == Hop::None || ride.wraps ? ride.mask[s] : ride.ray[s];
+                    span |= ride.hop == Hop::None || ride.walked() ? ride.mask[s] : ride.ray[s];
             for (const auto& leap : pp.lame[s])
                 if (leap.capture) span |= square_bit<BB>(leap.to);
             while (any(span)) pp.reverse_capture_span[pop_lsb(span)] |= square_bit<BB>(s);
@@ -293,10 +305,11 @@ struct TableBuilder {
         pp.forward = c == White ? g.width : -g.width;
         for (const MoveRule& mr : pt.moves) {
             const int dx = c == White ? mr.dx : -mr.dx, dy = c == White ? mr.dy : -mr.dy;
-            if (mr.hop != Hop::None || mr.is_rider())
-                ride(pp, mr, dx, dy);
-            else if (mr.lame)
-                lame_leap(pp, mr, dx, dy);
+            const int dx2 = c == White ? mr.dx2 : -mr.dx2, dy2 = c == White ? mr.dy2 : -mr.dy2;
+            if (mr.bent_leap() || (mr.lame && !mr.is_rider()))
+                lame_leap(pp, mr, dx, dy, dx2, dy2);
+            else if (mr.hop != Hop::None || mr.is_rider() || mr.bent)
+                ride(pp, mr, dx, dy, dx2, dy2);
             else
                 leap(pp, mr, dx, dy);
         }
@@ -326,7 +339,8 @@ struct TableBuilder {
             const typename T::PerPiece& pp = t.per_piece[c * t.ntypes + ti];
             for (std::size_t ri = 0; ri < pp.rides.size(); ++ri) {
                 const typename T::Ride& ride = pp.rides[ri];
-                if (!ride.capture || ride.hop != Hop::None || ride.palace || ride.wraps) continue;
+                if (!ride.capture || ride.hop != Hop::None || ride.palace || ride.walked())
+                    continue;
                 auto [dx, dy] = t.vectors[ride.vec];
                 int rev = ray_index(-dx, -dy);
                 auto it = std::find_if(
@@ -396,13 +410,13 @@ struct TableBuilder {
                 Slides slides;
                 // Wrapping rides are walked along their paths (cylindrical_moves.hpp).
                 for (const auto& ride : pp.rides)
-                    if (ride.move && ride.capture && ride.hop == Hop::None && !ride.wraps)
+                    if (ride.move && ride.capture && ride.hop == Hop::None && !ride.walked())
                         slides.emplace_back(ride.vec, ride.mask);
                 for (const SlideTable* st : pack(std::move(slides)))
                     pp.slide_groups.push_back(st->squares.data());
                 Slides captures;
                 for (const auto& ride : pp.rides)
-                    if (ride.capture && ride.hop == Hop::None && !ride.wraps)
+                    if (ride.capture && ride.hop == Hop::None && !ride.walked())
                         captures.emplace_back(ride.vec, ride.mask);
                 for (const SlideTable* st : pack(std::move(captures)))
                     pp.capture_groups.push_back(st->squares.data());
@@ -412,7 +426,7 @@ struct TableBuilder {
                 for (int ti = 0; ti < t.ntypes; ++ti) {
                     Slides reversed;
                     for (const auto& ride : t.piece(c, ti).rides) {
-                        if (!ride.capture || ride.hop != Hop::None || ride.wraps) continue;
+                        if (!ride.capture || ride.hop != Hop::None || ride.walked()) continue;
                         auto [dx, dy] = t.vectors[ride.vec];
                         std::vector<Bits64> mask(nsq, 0);
                         for (int from = 0; from < nsq; ++from)
@@ -479,8 +493,8 @@ struct TableBuilder {
             for (typename T::Ride& ride : pp.rides) {
                 ride.forward = t.vec_step[ride.vec] > 0;
                 ride.ray = t.ray[ride.vec].data();
-                if (ride.wraps)
-                    pp.wrap_rides.push_back(&ride);
+                if (ride.walked())
+                    pp.walked_rides.push_back(&ride);
                 else if (ride.move && ride.capture && ride.hop == Hop::None) {
                     if (std::is_same_v<BB, Bits64>) continue;  // in slide_groups
                     (ride.forward ? pp.forward_slides : pp.backward_slides)
@@ -584,36 +598,6 @@ struct TableBuilder {
 
 }  // namespace
 
-template <class BB>
-typename Tables<BB>::Castle Tables<BB>::make_castle(Color c, char right, int king_from, int king_to,
-                                                    int rook_from, int rook_to, int rook_type) {
-    Castle k{c, right, king_from, king_to, rook_from, rook_to, rook_type, BB{}, {}, BB{}};
-    auto span = [&](int a, int b) {  // a and b included
-        BB out{};
-        for (int s = std::min(a, b); s <= std::max(a, b); ++s) out |= square_bit<BB>(s);
-        return out;
-    };
-    // Everything the king and the rook pass or land on, but the two of them.
-    k.must_be_empty = (span(king_from, king_to) | span(rook_from, rook_to)) &
-                      ~(square_bit<BB>(king_from) | square_bit<BB>(rook_from));
-    const int step = king_to > king_from ? 1 : -1;
-    for (int s = king_from;; s += step) {
-        k.must_not_be_attacked.push_back(s);
-        k.must_not_be_attacked_set |= square_bit<BB>(s);
-        if (s == king_to) break;
-    }
-    return k;
-}
-
-template <class BB>
-void Tables<BB>::CastleSet::add(Castle k, int nsq) {
-    if (clear.empty()) clear.assign(nsq, 0);
-    const int bit = static_cast<int>(castles.size());
-    clear[k.king_from] |= 1u << bit;
-    clear[k.rook_from] |= 1u << bit;
-    castles.push_back(std::move(k));
-}
-
 // The squares from which a piece of this type could never move again, on an empty board
 // (a pawn on the last rank): no drop goes there, no position sets it there unpromoted.
 template <class BB>
@@ -663,8 +647,8 @@ std::shared_ptr<const Tables<BB>> Tables<BB>::build(std::shared_ptr<const Varian
                     pp.drop_zone &= ~square_bit<BB>(s);
         }
     for (auto& pp : t->per_piece) {
-        pp.unusual = pp.screens_not || pp.captures_not || !pp.wrap_rides.empty();
-        pp.uniform = pp.other_rides.empty() && pp.wrap_rides.empty() && !pp.has_lame &&
+        pp.unusual = pp.screens_not || pp.captures_not || !pp.walked_rides.empty();
+        pp.uniform = pp.other_rides.empty() && pp.walked_rides.empty() && !pp.has_lame &&
                      pp.leap_move == pp.leap_capture && pp.promotion_types.empty() &&
                      !any(pp.double_step_from);
     }

@@ -69,6 +69,12 @@ struct Tables {
         // same squares as a set.
         bool wraps = false;
         std::vector<std::vector<std::uint8_t>> path{};
+        // A bent move with a ride in it (bent_moves.hpp): `path` is its first leg, turns[sq][k]
+        // its second leg from where the first turns after k steps; `mask` all it may reach.
+        bool bent = false, collide = false;
+        std::vector<std::vector<std::vector<std::uint8_t>>> turns{};
+        // Walked square by square, out of the magic lookups and attack rays.
+        bool walked() const { return wraps || bent; }
     };
     // A lame leap: the target and the squares that must be empty on the way.
     struct LameLeap {
@@ -119,9 +125,10 @@ struct Tables {
         std::vector<const Ride*> other_rides;
         std::vector<std::vector<LameLeap>> lame;  // per square
         bool has_lame = false;
-        // Rides around the joined edges (cylindrical_moves.hpp), walked square by square.
-        std::vector<const Ride*> wrap_rides;
-        // A hopper's limits (screens_not, captures_not) or wrap_rides: the generator's one
+        // Rides around the joined edges (cylindrical_moves.hpp) and bent rides
+        // (bent_moves.hpp), walked square by square.
+        std::vector<const Ride*> walked_rides;
+        // A hopper's limits (screens_not, captures_not) or walked_rides: the generator's one
         // test for the pieces it handles apart.
         bool unusual = false;
         BB promotion_zone{};  // where it may promote

@@ -55,7 +55,7 @@ bool captures_enemy_royal(const Position& pos, Move m) {
 
 bool wraps_as(const PieceType&, const MoveRule& r) {
     // A cylindrical move (o) wraps by right: no flaw to look for there.
-    return r.hop == Hop::None && !r.lame && !r.wrap;
+    return r.hop == Hop::None && !r.lame && !r.wrap && !r.bent;
 }
 
 bool is_side_step(const PieceType& p, const MoveRule& r) {

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <array>
 #include <cctype>
+#include <cstdlib>
 #include <random>
 #include <set>
 #include <sstream>
@@ -502,7 +503,8 @@ class Searcher {
         for (int t : royal_types_) royal = t;
         for (int t : other_types_)
             for (const auto& r : in_army(t, ~us) ? v_.pieces[t].moves : std::vector<MoveRule>{})
-                if (r.dy == 0 && r.dx != 0 && r.is_rider() && r.can_capture && r.hop == Hop::None)
+                if (r.dy == 0 && std::abs(r.dx) == 1 && r.is_rider() && r.can_capture &&
+                    r.hop == Hop::None && !r.bent)
                     rider = t;
         if (royal < 0 || rider < 0 || lo == 0 || hi + 1 >= g_.width) return;
         auto letter = [&](int t, Color c) {

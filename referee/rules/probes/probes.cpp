@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstdlib>
 
 #include <fmt/format.h>
 
@@ -165,6 +166,18 @@ bool has_wrong_promotion(const Variant& v) {
     return false;
 }
 
+// A piece that rides along a rank square by square, capturing: what lines up with a king
+// past the two pawns of an en passant (team-mate's dabbaba rider skips every other square,
+// so a king beside the pawns is seen past them by no piece at all).
+bool rides_a_rank(const Variant& v) {
+    for (const auto& p : v.pieces)
+        for (const auto& r : p.moves)
+            if (r.dy == 0 && std::abs(r.dx) == 1 && r.is_rider() && r.can_capture &&
+                r.hop == Hop::None && !r.bent)
+                return true;
+    return false;
+}
+
 bool has_wrapping_rule(const Variant& v, bool side_steps) {
     for (const auto& p : v.pieces)
         for (const auto& r : p.moves)
@@ -315,6 +328,8 @@ bool variant_has_feature(const Variant& v, RuleFeature f, std::string* why_not) 
         case RuleFeature::EnPassantExposesKing:
             if (!has_en_passant(v)) return no(fmt::format("{} has no en passant.", v.name));
             if (!v.check_rules) return no(fmt::format("{} has no check rules.", v.name));
+            if (!rides_a_rank(v))
+                return no(fmt::format("{} has no piece that rides along a rank.", v.name));
             return true;
         case RuleFeature::EnPassant:
             if (!has_en_passant(v)) return no(fmt::format("{} has no en passant.", v.name));

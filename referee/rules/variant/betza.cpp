@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <climits>
 #include <cstdlib>
 #include <utility>
 
@@ -135,6 +136,7 @@ std::vector<MoveRule> parse_betza(std::string_view text) {
     while (i < text.size()) {
         const std::size_t group_start = i;
         bool move_only = false, capture_only = false, lame = false, initial = false, wrap = false;
+        bool any_way = false, collide = false;
         Hop hop = Hop::None;
         bool touching = false;
         std::string dirs;
@@ -147,8 +149,12 @@ std::vector<MoveRule> parse_betza(std::string_view text) {
                 capture_only = true;
             else if (c == 'p')
                 hop = Hop::AnyScreen;
+            else if (c == 'n' && lame)
+                any_way = true;  // nn
             else if (c == 'n')
                 lame = true;
+            else if (c == 'k')
+                collide = true;
             else if (c == 'i')
                 initial = true;
             else if (c == 'o')
@@ -208,6 +214,43 @@ std::vector<MoveRule> parse_betza(std::string_view text) {
                                 text.substr(digits, i - digits), digits + 1));
             range = n;
         }
+        // X-Y: the second leg's atom, its range as a first leg's is written.
+        bool bent = false;
+        Atom second{};
+        int range2 = 1;
+        if (i < text.size() && text[i] == '-') {
+            const std::size_t second_pos = ++i;
+            const char y = i < text.size() ? text[i] : '\0';
+            if (y == 'R' || y == 'B')
+                second = {1, y == 'B' ? 1 : 0}, range2 = 0;
+            else if (!atom_of(y, second))
+                throw BetzaError(second_pos, std::string(1, y),
+                                 fmt::format("a bent move's second leg at position {} is not one "
+                                             "atom (W F D N A H C Z G, or R, B)",
+                                             second_pos + 1));
+            ++i;
+            if (i < text.size() && text[i] == y && y != 'R' && y != 'B') range2 = 0, ++i;
+            if (i < text.size() && std::isdigit(static_cast<unsigned char>(text[i]))) {
+                range2 = text[i++] - '0';
+                if (i < text.size() && std::isdigit(static_cast<unsigned char>(text[i])))
+                    range2 = range2 * 10 + (text[i++] - '0');
+            }
+            bent = true;
+        }
+        const std::string group(text.substr(group_start, i - group_start));
+        if (bent && (hop != Hop::None || lame || initial || wrap))
+            throw BetzaError(group_start, group,
+                             fmt::format("'{}': a bent move (X-Y) takes m, c, k and directions, "
+                                         "not n, p, i or o",
+                                         group));
+        if (collide && !bent)
+            throw BetzaError(group_start, group,
+                             fmt::format("'{}': k (turn before its own piece) needs a bent move "
+                                         "(X-Y)",
+                                         group));
+        if (any_way && (range != 1 || initial))
+            throw BetzaError(group_start, group,
+                             "nn (lame by any way) applies to leapers, not to first moves (i)");
         if (move_only && capture_only)
             throw BetzaError(group_start, std::string(text.substr(group_start, i - group_start)),
                              fmt::format("'{}' is both move-only (m) and capture-only (c)",
@@ -235,7 +278,7 @@ std::vector<MoveRule> parse_betza(std::string_view text) {
         for (const Atom& atom : atoms) {
             // Lines, and the oblique leaps one square longer than wide (N, Z): one orthogonal
             // step, then diagonal ones (the xiangqi horse, the janggi elephant).
-            if (lame && !(atom.b == 0 || atom.a == atom.b || atom.a == atom.b + 1))
+            if (lame && !any_way && !(atom.b == 0 || atom.a == atom.b || atom.a == atom.b + 1))
                 throw BetzaError(atom_pos, std::string(1, letter),
                                  fmt::format("n (lame) is not defined for the atom '{}'", letter));
             for (auto [dx, dy] : orientations(atom)) {
@@ -253,7 +296,26 @@ std::vector<MoveRule> parse_betza(std::string_view text) {
                 rule.lame = lame;
                 rule.initial = initial;
                 rule.wrap = wrap;
-                rules.push_back(rule);
+                rule.any_way = any_way;
+                if (!bent) {
+                    rules.push_back(rule);
+                    continue;
+                }
+                // The second leg's directions nearest to the first's, not along its line: the
+                // largest dot product, its orientations being all of one length.
+                rule.bent = true;
+                rule.collide = collide;
+                rule.range2 = range2;
+                const auto seconds = orientations(second);
+                int best = INT_MIN;
+                for (auto [x, y] : seconds)
+                    if (dx * y - dy * x != 0) best = std::max(best, dx * x + dy * y);
+                for (auto [x, y] : seconds) {
+                    if (dx * y - dy * x == 0 || dx * x + dy * y != best) continue;
+                    rule.dx2 = x;
+                    rule.dy2 = y;
+                    rules.push_back(rule);
+                }
             }
         }
         if (rules.size() == before)

@@ -167,11 +167,17 @@ void define(const IniPlace& at, const IniEntry& e, IniDraft& d, const std::strin
                                p.betza, err.what(), err.part()));
     }
     // Fairy-Stockfish's boards have edges: a move that wraps around them (o) it cannot play.
-    for (const MoveRule& m : p.moves)
+    // Nor does its Betza have moves of several legs (nn, X-Y), which are Fairy-Max's.
+    for (const MoveRule& m : p.moves) {
         if (m.wrap)
             at.fail(e, fmt::format("the Betza '{}' cannot be read here: Fairy-Stockfish has no "
                                    "cylindrical moves (o)",
                                    p.betza));
+        if (m.any_way || m.bent)
+            at.fail(e, fmt::format("the Betza '{}' cannot be read here: Fairy-Stockfish has no "
+                                   "moves of several legs (nn, X-Y)",
+                                   p.betza));
+    }
     // Fairy-Stockfish gives a letter to one type: a type that had it before loses it.
     if (const int other = d.v.type_of(letter); other >= 0 && d.types[other] != type)
         remove_piece(d, static_cast<std::size_t>(other));

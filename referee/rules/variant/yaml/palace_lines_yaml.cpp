@@ -23,7 +23,8 @@ void read_palace_moves(const Reader& r, const YAML::Node& node, const std::strin
                                   p.name, e.what(), p.palace_betza, e.part()));
         }
         for (const MoveRule& rule : p.palace_moves)
-            if (rule.lame || rule.initial || rule.wrap || rule.hop == Hop::AdjacentScreen)
+            if (rule.lame || rule.initial || rule.wrap || rule.bent ||
+                rule.hop == Hop::AdjacentScreen)
                 r.fail(m, key,
                        fmt::format("piece '{}' ({}): palace moves are steps, rides and hops "
                                    "along the lines (such as F, fF, B, pB), not '{}'",

@@ -33,10 +33,10 @@ PieceRegion read_region(const Reader& r, const YAML::Node& node, const std::stri
 void require_leaps(const Reader& r, const YAML::Node& node, const std::string& key,
                    const std::vector<MoveRule>& moves, const std::string& what) {
     for (const MoveRule& m : moves)
-        if (m.is_rider() || m.hop != Hop::None)
+        if (m.is_rider() || m.hop != Hop::None || m.bent || m.any_way)
             r.fail(node, key,
                    fmt::format("{}: regions only work with leaping moves (such as K, F, nN, "
-                               "nA), not with rides or hops",
+                               "nA), not with rides, hops or moves of several legs",
                                what));
 }
 

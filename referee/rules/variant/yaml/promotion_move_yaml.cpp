@@ -68,7 +68,7 @@ void check_promotion_move(const YamlReader<VariantError>& r, const YAML::Node& n
                            "piece or itself)",
                            p.letter, made.letter));
     for (const MoveRule& m : made.moves)
-        if (m.is_rider() || m.hop != Hop::None || m.lame)
+        if (m.is_rider() || m.hop != Hop::None || m.lame || m.bent)
             r.fail(n, key,
                    fmt::format("piece '{}' ({}, '{}') rides, hops or leaps lame; a promotion "
                                "move goes by plain leaps only (such as F, W, N)",
