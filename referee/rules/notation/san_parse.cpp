@@ -20,9 +20,6 @@ bool is_upper(char c) {
 bool is_lower(char c) {
     return std::islower(static_cast<unsigned char>(c)) != 0;
 }
-bool is_digit(char c) {
-    return std::isdigit(static_cast<unsigned char>(c)) != 0;
-}
 
 // The name SAN leaves out: "pawn" in chess, "carp" in Elephant-Monkey-Carp.
 std::string pawn_name(const Variant& v) {

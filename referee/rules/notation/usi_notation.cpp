@@ -6,13 +6,10 @@
 
 #include "referee/rules/core/position.hpp"
 #include "referee/rules/text/printable.hpp"
+#include "referee/rules/text/words.hpp"
 
 namespace referee::rules {
 namespace {
-
-bool is_digit(char c) {
-    return c >= '0' && c <= '9';
-}
 
 // A USI square at the front of `text`: the file's number from the right, then the rank's
 // letter from the top. nullopt when there is none of this board.

@@ -13,6 +13,10 @@ namespace referee::rules {
 
 // Words separated by any run of whitespace; none for blank text.
 std::vector<std::string> split_words(std::string_view text);
+// An ASCII digit (std::isdigit without its int argument and its locale).
+inline bool is_digit(char c) {
+    return c >= '0' && c <= '9';
+}
 // The text without the whitespace at either end (a view into it).
 std::string_view trim_spaces(std::string_view text);
 // The first out.size() words, in place (views into text, nothing allocated); returns how
