@@ -35,8 +35,8 @@ std::vector<Group> groups() {
           F::PromotionChoice, F::PromotionCapturedOnly, F::PromotionZone, F::PromotionMove}},
         {"Drops and gating", {F::DropMove, F::DropRank, F::Nifu, F::Uchifuzume, F::GatingMove}},
         {"Steps, leaps, regions and forced moves",
-         {F::SideStep, F::SideStepMove, F::FirstMove, F::PassMove, F::EdgeWrap, F::LameLeap, F::Confinement,
-          F::FlyingGeneral, F::Bikjang, F::HopLimits, F::ForcedCapture}},
+         {F::SideStep, F::SideStepMove, F::FirstMove, F::PassMove, F::EdgeWrap, F::LameLeap,
+          F::Confinement, F::FlyingGeneral, F::Bikjang, F::HopLimits, F::ForcedCapture}},
         {"Winning moves", {F::RegionWin, F::CheckCountWin, F::ExtinctionWin, F::BareKingWin}},
     };
 }

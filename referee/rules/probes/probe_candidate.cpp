@@ -55,8 +55,7 @@ bool missing_kind(RuleFeature f) {
            f == RuleFeature::CastlingMove || f == RuleFeature::CastlingOnlyMove ||
            f == RuleFeature::DropMove || f == RuleFeature::GatingMove ||
            f == RuleFeature::PromotionMove || f == RuleFeature::FirstMove ||
-           f == RuleFeature::PassMove ||
-           winning_ending(f).has_value();
+           f == RuleFeature::PassMove || winning_ending(f).has_value();
 }
 
 double distance_to_win(const Position& pos, const std::vector<Move>& moves,
