@@ -52,12 +52,6 @@ std::string usi_to_uci(const Geometry& g, std::string_view text) {
     return g.name(*from) + g.name(*to) + std::string(text);
 }
 
-std::string_view trimmed(std::string_view s) {
-    while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
-    while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
-    return s;
-}
-
 }  // namespace
 
 std::string usi_square(const Geometry& g, Square s) {
@@ -85,7 +79,7 @@ std::string usi_move_name(const Position& pos, Move m) {
 
 Move parse_usi_move(const Position& pos, std::string_view text) {
     const Geometry& g = pos.rules().geometry();
-    const std::string_view original = trimmed(text);
+    const std::string_view original = trim_spaces(text);
     const std::string uci = usi_to_uci(g, original);
     if (uci.empty())
         throw MoveError(

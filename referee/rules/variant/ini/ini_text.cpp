@@ -4,16 +4,15 @@
 
 #include <fmt/format.h>
 
+#include "referee/rules/text/words.hpp"
 #include "referee/rules/variant/variant.hpp"
 
 namespace referee::rules {
 namespace {
 
+// The line's text without the spaces at either end, as a string of its own.
 std::string trimmed(std::string_view s) {
-    std::size_t b = 0, e = s.size();
-    while (b < e && std::isspace(static_cast<unsigned char>(s[b]))) ++b;
-    while (e > b && std::isspace(static_cast<unsigned char>(s[e - 1]))) --e;
-    return std::string(s.substr(b, e - b));
+    return std::string(trim_spaces(s));
 }
 
 }  // namespace
