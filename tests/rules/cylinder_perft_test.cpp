@@ -17,6 +17,7 @@
 #include <gtest/gtest.h>
 
 #include "referee/rules/core/position.hpp"
+#include "tests/support/brute_perft.hpp"
 #include "tests/support/rules.hpp"
 
 namespace cylinder_brute {
@@ -194,11 +195,7 @@ std::vector<Step> legal(const Node& n) {
 }
 
 std::uint64_t perft(const Node& n, int depth) {
-    const auto moves = legal(n);
-    if (depth == 1) return moves.size();
-    std::uint64_t total = 0;
-    for (const Step& m : moves) total += perft(after(n, m), depth - 1);
-    return total;
+    return referee::test::brute_perft(n, depth, legal, after);
 }
 
 Node from_fen(const std::string& fen) {
