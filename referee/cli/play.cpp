@@ -40,6 +40,7 @@ struct PlayArgs {
     bool imcs_clock = false;
     std::string illegal = "loss";
     int max_plies = 0;
+    int depth = 0;
     std::string opening;
     bool boards = false;
     bool quiet = false;
@@ -119,6 +120,13 @@ int run_play(const PlayArgs& a) {
     engine::check_engine_command(white_cfg);
     engine::check_engine_command(black_cfg);
     if (white_cfg.name == black_cfg.name) white_cfg.name += "-1", black_cfg.name += "-2";
+    if (a.depth < 0 || a.depth > 1000)
+        throw std::runtime_error(fmt::format("--depth {}: must be 1 to 1000", a.depth));
+    if (a.depth > 0)
+        for (const auto& [side, c] : {std::pair{"--white", &white_cfg}, {"--black", &black_cfg}})
+            if (auto why = engine::depth_limit_refusal(c->protocol); !why.empty())
+                throw std::runtime_error(fmt::format("--depth {}: {} ({})", a.depth, why, side));
+    spec.depth[rules::White] = spec.depth[rules::Black] = a.depth;
 
     if (!a.sandbox.empty())
         white_cfg.sandbox = black_cfg.sandbox = engine::parse_sandbox(a.sandbox);
@@ -261,6 +269,9 @@ void add_play_command(CLI::App& app) {
                     "an illegal move: loss (default) or ask-again (IMCS: clock running)");
     cmd->add_option("--max-plies", a->max_plies,
                     "adjudicate a draw after this many plies (0: never)");
+    cmd->add_option("--depth", a->depth,
+                    "each engine's search limited to this depth on top of its clock (UCI/USI "
+                    "'go depth', xboard 'sd')");
     cmd->add_option("--opening", a->opening, "moves the referee plays first, e.g. \"a2-a3 b5-b4\"");
     cmd->add_flag("--boards", a->boards, "print the board after each move");
     cmd->add_flag("--quiet", a->quiet, "print only the result");

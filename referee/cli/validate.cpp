@@ -101,6 +101,9 @@ void add_validate_command(CLI::App& app) {
     cmd->add_option("--time-scale", a->options.time_scale,
                     "multiply every probe clock by this, for an engine that thinks long (default "
                     "1; N gives 3N s a move: allow about twice its longest think)");
+    cmd->add_option("--depth", a->options.depth,
+                    "ask every move with this depth limit on top of the clock (UCI/USI 'go "
+                    "depth', xboard 'sd'): for an engine that thinks to the end of its clock");
     cmd->add_option("--seed", a->options.seed,
                     "seed of the rule probes' position search (default 1)");
     cmd->add_option("--positions", a->options.rule_positions,

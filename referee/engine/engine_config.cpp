@@ -38,6 +38,31 @@ const char* protocol_names() {
     return "uci, usi, xboard, imcs, plain or imcs-tcp";
 }
 
+namespace {
+const char* speaker(Protocol p) {
+    switch (p) {
+        case Protocol::Xboard: return "xboard";
+        case Protocol::Plain: return "the plain dialect";
+        case Protocol::Imcs:
+        case Protocol::ImcsTcp: return "IMCS";
+        default: return protocol_name(p);
+    }
+}
+bool says_go(Protocol p) { return p == Protocol::Uci || p == Protocol::Usi; }
+}  // namespace
+
+std::string depth_limit_refusal(Protocol p) {
+    if (says_go(p) || p == Protocol::Xboard) return {};
+    return fmt::format("a depth limit is sent with UCI's 'go' or xboard's 'sd'; this engine "
+                       "speaks {}",
+                       speaker(p));
+}
+
+std::string nodes_limit_refusal(Protocol p) {
+    if (says_go(p)) return {};
+    return fmt::format("a nodes limit is sent with UCI's 'go'; this engine speaks {}", speaker(p));
+}
+
 Protocol parse_protocol(std::string_view text) {
     for (auto p : {Protocol::Uci, Protocol::Usi, Protocol::Xboard, Protocol::Imcs, Protocol::Plain,
                    Protocol::ImcsTcp})

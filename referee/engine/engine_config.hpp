@@ -24,6 +24,12 @@ enum class Protocol { Uci, Imcs, Plain, ImcsTcp, Xboard, Usi };
 const char* protocol_name(Protocol p);
 // "uci, usi, xboard, imcs, plain or imcs-tcp", for messages.
 const char* protocol_names();
+// Why an engine of this protocol cannot be given a search limit on top of its clock: UCI's
+// and USI's `go` say a depth and a node count, xboard's `sd` a depth only, IMCS and the plain
+// dialect neither. Empty when it can; else "a nodes limit is sent with ...; this engine
+// speaks X".
+std::string depth_limit_refusal(Protocol p);
+std::string nodes_limit_refusal(Protocol p);
 
 // USI: the field of `go` that carries the clock of the side that moves first (sente, the
 // referee's White). The USI text says btime; Fairy-Stockfish before 13 (Debian's 11.1) reads

@@ -238,20 +238,10 @@ EngineLimits read_limits(const Reader& r, const YAML::Node& n, const std::string
         if (l.depth < 1 || l.depth > 1000)
             r.fail(n["depth"], where + ".depth", "must be 1 to 1000");
     }
-    // UCI's 'go' says both (USI's too, as Fairy-Stockfish reads it); xboard has 'sd' for a
-    // depth only; IMCS has no way to say either.
-    const bool go = e.protocol == engine::Protocol::Uci || e.protocol == engine::Protocol::Usi;
-    const char* speaks = e.protocol == engine::Protocol::Xboard  ? "xboard"
-                         : e.protocol == engine::Protocol::Plain ? "the plain dialect"
-                                                                 : "IMCS";
-    if (l.nodes && !go)
-        r.fail(n, where,
-               fmt::format("a nodes limit is sent with UCI's 'go'; this engine speaks {}", speaks));
-    if (l.depth && !go && e.protocol != engine::Protocol::Xboard)
-        r.fail(n, where,
-               fmt::format("a depth limit is sent with UCI's 'go' or xboard's 'sd'; this engine "
-                           "speaks {}",
-                           speaks));
+    if (auto why = engine::nodes_limit_refusal(e.protocol); l.nodes && !why.empty())
+        r.fail(n, where, why);
+    if (auto why = engine::depth_limit_refusal(e.protocol); l.depth && !why.empty())
+        r.fail(n, where, why);
     // Its own clock (time odds): tc as time_control is written, st as seconds per move.
     if (n["tc"] && n["st"]) r.fail(n["st"], where + ".st", "give either tc or st, not both");
     for (const char* key : {"tc", "st"}) {

@@ -266,13 +266,14 @@ std::string reproduce_line(ProbeContext& ctx, const match::GameSpec& spec, rules
         (ctx.engine_in_tree || ctx.driver.transcript().declared_seed_option() ? seed : ""));
     const std::string opponent = shell_quote(ctx.opponent_description + seed);
     return fmt::format(
-        "{} play {} --fen {}{} --white {} --black {} --tc {} --margin {}{}",
+        "{} play {} --fen {}{} --white {} --black {} --tc {} --margin {}{}{}",
         shell_quote(ctx.options.referee_path), shell_quote(ctx.options.variant),
         shell_quote(start_fen), opening.empty() ? "" : " --opening " + shell_quote(opening),
         engine_side == rules::White ? engine : opponent,
         engine_side == rules::White ? opponent : engine, shell_quote(spec.time_control.describe()),
         spec.time_control.margin_ms / 1000.0,
-        spec.max_plies > 0 ? fmt::format(" --max-plies {}", spec.max_plies) : "");
+        spec.max_plies > 0 ? fmt::format(" --max-plies {}", spec.max_plies) : "",
+        ctx.options.depth > 0 ? fmt::format(" --depth {}", ctx.options.depth) : "");
 }
 
 }  // namespace referee::validate

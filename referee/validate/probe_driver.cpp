@@ -150,6 +150,7 @@ ProbeDriver::Played ProbeDriver::play(match::GameSpec spec, rules::Color engine_
                                       milliseconds limit) {
     ensure_opponent();
     fresh_ = false;
+    spec.depth[engine_side] = engine_depth_;
     struct Done {
         bool done = false;
         match::GameRecord record;

@@ -73,7 +73,9 @@ class ProbeDriver {
         bool deadline_passed = false;  // the driver's own deadline, a bug if it ever happens
     };
     // One game: the engine plays engine_side, the referee's random-engine the other side.
-    // Throws std::runtime_error when the random-engine cannot be started.
+    // The engine's moves carry the depth limit set here (0: none). Throws std::runtime_error
+    // when the random-engine cannot be started.
+    void set_engine_depth(int depth) { engine_depth_ = depth; }
     Played play(match::GameSpec spec, rules::Color engine_side, std::chrono::milliseconds limit);
 
     struct Quit {
@@ -107,6 +109,7 @@ class ProbeDriver {
     Transcript transcript_;
     Session engine_, opponent_;
     bool fresh_ = false;
+    int engine_depth_ = 0;
     std::int64_t longest_move_ms_ = 0;
     engine::Seat seat_;
 };

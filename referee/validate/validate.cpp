@@ -158,6 +158,10 @@ Report validate_engine(const ValidateOptions& o) {
     const auto rules = rules::Rules::load(o.variant);
     check_options(o);
     const auto config = engine_for_validation(o);
+    if (o.depth < 0 || o.depth > 1000)
+        throw std::runtime_error(fmt::format("--depth {}: must be 1 to 1000", o.depth));
+    if (auto why = engine::depth_limit_refusal(config.protocol); o.depth > 0 && !why.empty())
+        throw std::runtime_error(fmt::format("--depth {}: {}", o.depth, why));
     const auto opponent = opponent_config(o);
 
     Report report;
@@ -174,6 +178,7 @@ Report validate_engine(const ValidateOptions& o) {
     bool exit_reported = false;  // set once the remaining probes would only repeat a failure
     {
         ProbeDriver driver(rules, config, opponent, scratch.path());
+        driver.set_engine_depth(o.depth);
         // The engine as validate runs it (sandbox=none unless asked for): a reproduce line
         // replays what the probe saw, a helper outliving the engine included.
         ProbeContext ctx{o, rules, driver, engine_description(config)};

@@ -31,6 +31,10 @@ struct ValidateOptions {
     std::string referee_path =
         "referee";          // this program's own path, for reproduce lines that run anywhere
     double time_scale = 1;  // every probe clock multiplied by this (slow engines)
+    // A depth limit on top of every clock (UCI/USI `go depth`, xboard `sd`; 0: none): the
+    // probes ask about legality, so an engine that thinks to the end of its clock can be
+    // asked to answer at once. Refused for IMCS and plain engines, which cannot be told.
+    int depth = 0;
     std::uint64_t seed =
         1;  // seeds the rule probes' position search (the same seed, the same positions)
     int rule_positions = 5;  // positions asked per rule probe

@@ -54,6 +54,14 @@ TEST(PlayArguments, NumbersOutOfRangeAreRefusedNamingTheArgument) {
     expect_refused(run_referee(play({"--tc", "nan"})), "not a time");
     expect_refused(run_referee(play({"--tc", "inf+1"})), "not a time");
     expect_refused(run_referee(play({"--tc", "-5"})), "not a time");
+    expect_refused(run_referee(play({"--depth", "-1"})), "--depth -1: must be 1 to 1000");
+    expect_refused(run_referee(play({"--depth", "1001"})), "--depth 1001");
+}
+
+TEST(PlayArguments, ADepthLimitIsRefusedForAnEngineThatCannotBeToldIt) {
+    auto args = play({"--depth", "2"});
+    args[5] = "cmd=random proto=imcs";  // --black
+    expect_refused(run_referee(args), "this engine speaks IMCS (--black)");
 }
 
 TEST(PlayArguments, EmptyFenIsNotTheStartPosition) {

@@ -13,6 +13,7 @@
 #include <set>
 
 #include "referee/rules/probes/probes.hpp"
+#include "probe_position_checks.hpp"
 #include "tests/support/run_command.hpp"
 #include "validate_harness.hpp"
 
@@ -123,7 +124,8 @@ std::vector<std::string> shipped_variants() {
     return names;
 }
 
-// One test per shipped variant, so that the variants run side by side.
+// One test per shipped variant, so that the variants run side by side. It also holds every
+// position its probes asked to what a probe position must be (probe_position_checks.hpp).
 class SlowShippedVariantFlaws : public testing::TestWithParam<std::string> {};
 
 // For every rule the variant has, the engine without it (flawed-engine, whose move sets are
@@ -171,6 +173,24 @@ TEST_P(SlowShippedVariantFlaws, AnEngineWithoutARuleFailsTheProbeNamedForIt) {
     EXPECT_EQ(report.count(Verdict::Fail), 0u) << variant << "\n"
                                                << referee::validate::format_text(report);
     EXPECT_TRUE(referee::test::no_children_left());
+
+    // Every position these probes asked (validate's default search, kept by the memo: not
+    // searched again) tells the rule from its ablation, and an en-passant square in it
+    // follows a double step some game could make. Not vacuous itself: a variant with rules
+    // to probe got positions for some of them.
+    int checked = 0;
+    for (RuleFeature f : kFlaws) {
+        if (!referee::rules::variant_has_feature(rules.variant(), f)) continue;
+        const auto found = memo->get(variant, f, referee::rules::ProbeSearch{}, [&] {
+            ADD_FAILURE() << variant << " " << referee::rules::feature_key(f)
+                          << ": validate searched with other than the default search";
+            return referee::rules::find_probe_positions(rules, f, {});
+        });
+        checked += referee::test::expect_positions_tell_the_rule(rules, f, found);
+    }
+    if (!probes.empty()) {
+        EXPECT_GT(checked, 0) << variant;
+    }
 }
 
 INSTANTIATE_TEST_SUITE_P(FlawedEngines, SlowShippedVariantFlaws,

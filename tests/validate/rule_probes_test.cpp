@@ -127,69 +127,6 @@ TEST(RuleProbes, ADoubleStepAfterACheckIsNoOriginOfAnEnPassantSquare) {
     EXPECT_TRUE(en_passant_origin_legal(rules, parse_fen(g, "4k3/8/8/8/8/8/8/4K3[] w - - 0 1")));
 }
 
-// Every probe position of every feature of every shipped variant, searched once and asked
-// two things. A probe is only worth its name if its positions contain the situation: the
-// moves an engine without the rule takes for legal are not the legal moves (or, for
-// uchifuzume, a legal move loses at once: the pawn-drop mate); a vacuous probe fails here.
-// And a position with an en-passant square follows a double step some game could make (see
-// ADoubleStepAfterACheckIsNoOriginOfAnEnPassantSquare). One test per variant, so the
-// searches share the cores.
-class SlowShippedProbePositions : public testing::TestWithParam<std::string> {};
-
-TEST_P(SlowShippedProbePositions, EachTellsTheRuleFromItsAblationAndFollowsALegalGame) {
-    const std::string name = GetParam();
-    const auto rules = Rules::load(name);
-    int checked = 0, features = 0;
-    for (RuleFeature f : all_rule_features()) {
-        if (!variant_has_feature(rules.variant(), f)) continue;
-        ++features;
-        const FlawedMoves flawed(rules, f);
-        for (const auto& p : find_probe_positions(rules, f, ProbeSearch{})) {
-            ++checked;
-            const auto fields = parse_fen(rules.geometry(), p.fen);
-            if (fields.en_passant != "-") {
-                EXPECT_TRUE(en_passant_origin_legal(rules, fields))
-                    << name << " " << feature_key(f) << ": " << p.fen;
-            }
-            const Position pos = probe_position(rules, p);
-            if (f == RuleFeature::Uchifuzume) {
-                EXPECT_FALSE(p.losing.empty()) << name << " uchifuzume: " << p.fen;
-                continue;
-            }
-            auto legal = pos.legal_moves();
-            // Where the flaw is in reading the opening (a promotion in the zone), the
-            // engine plays from where it stopped reading.
-            std::vector<Move> opening;
-            Position replay = rules.from_fen(p.fen);
-            for (const auto& text : p.opening) {
-                opening.push_back(replay.parse_move(text));
-                replay.play(opening.back());
-            }
-            const auto misread = flawed.misread_position(pos, opening);
-            auto ablated = flawed.moves(misread ? *misread : pos);
-            auto key = [&](Move m) { return pos.move_name(m, MoveStyle::Uci); };
-            std::vector<std::string> a, b;
-            for (Move m : legal) a.push_back(key(m));
-            for (Move m : ablated) b.push_back(key(m));
-            std::sort(a.begin(), a.end());
-            std::sort(b.begin(), b.end());
-            EXPECT_NE(a, b) << name << " " << feature_key(f) << ": " << p.fen;
-        }
-    }
-    // Not vacuous itself: a variant with rules to probe gets positions for some of them.
-    if (features > 0) {
-        EXPECT_GT(checked, 0) << name;
-    }
-}
-
-INSTANTIATE_TEST_SUITE_P(RuleProbes, SlowShippedProbePositions, testing::ValuesIn(list_variants()),
-                         [](const auto& info) {
-                             std::string name = info.param;
-                             for (char& c : name)
-                                 if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
-                             return name;
-                         });
-
 TEST(RuleProbes, TheSameSeedFindsTheSamePositions) {
     const Rules rules = Rules::load("chess");
     ProbeSearch search;

@@ -65,6 +65,25 @@ TEST(ValidateCli, AFailingEngineExitsOneWithTheEvidence) {
     std::filesystem::remove(json_path);
 }
 
+TEST(ValidateCli, ADepthLimitIsSentWithEachMoveAndKeptInTheReproduceLine) {
+    const auto run = referee(
+        "validate --variant minitchess --engine broken-illegal --only start-position --depth 3");
+    EXPECT_EQ(run.exit_code, 1) << run.out;
+    // The evidence's transcript holds the `go` the engine was sent; the reproduce line plays
+    // the same game with the same limit.
+    EXPECT_NE(run.out.find("go wtime"), std::string::npos) << run.out;
+    EXPECT_NE(run.out.find(" depth 3"), std::string::npos) << run.out;
+    EXPECT_NE(run.out.find("--max-plies 1 --depth 3"), std::string::npos) << run.out;
+    // IMCS has no way to say it: refused before anything starts.
+    const auto imcs =
+        referee("validate --variant minitchess --engine random --protocol imcs --depth 3");
+    EXPECT_EQ(imcs.exit_code, 1) << imcs.out;
+    EXPECT_NE(imcs.out.find("--depth 3: a depth limit is sent with UCI's 'go' or xboard's 'sd'; "
+                            "this engine speaks IMCS"),
+              std::string::npos)
+        << imcs.out;
+}
+
 TEST(ValidateCli, BadArgumentsAreOneClearLine) {
     const auto bad_probe = referee("validate --variant minitchess --engine random --only castles");
     EXPECT_EQ(bad_probe.exit_code, 1);
