@@ -41,21 +41,28 @@ const char* protocol_names() {
 namespace {
 const char* speaker(Protocol p) {
     switch (p) {
-        case Protocol::Xboard: return "xboard";
-        case Protocol::Plain: return "the plain dialect";
+        case Protocol::Xboard:
+            return "xboard";
+        case Protocol::Plain:
+            return "the plain dialect";
         case Protocol::Imcs:
-        case Protocol::ImcsTcp: return "IMCS";
-        default: return protocol_name(p);
+        case Protocol::ImcsTcp:
+            return "IMCS";
+        default:
+            return protocol_name(p);
     }
 }
-bool says_go(Protocol p) { return p == Protocol::Uci || p == Protocol::Usi; }
+bool says_go(Protocol p) {
+    return p == Protocol::Uci || p == Protocol::Usi;
+}
 }  // namespace
 
 std::string depth_limit_refusal(Protocol p) {
     if (says_go(p) || p == Protocol::Xboard) return {};
-    return fmt::format("a depth limit is sent with UCI's 'go' or xboard's 'sd'; this engine "
-                       "speaks {}",
-                       speaker(p));
+    return fmt::format(
+        "a depth limit is sent with UCI's 'go' or xboard's 'sd'; this engine "
+        "speaks {}",
+        speaker(p));
 }
 
 std::string nodes_limit_refusal(Protocol p) {

@@ -10,8 +10,8 @@
 #include <gtest/gtest.h>
 
 #include <cctype>
-#include <cstdio>
 #include <chrono>
+#include <cstdio>
 #include <memory>
 #include <string>
 #include <vector>

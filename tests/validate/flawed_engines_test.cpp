@@ -12,8 +12,8 @@
 #include <memory>
 #include <set>
 
-#include "referee/rules/probes/probes.hpp"
 #include "probe_position_checks.hpp"
+#include "referee/rules/probes/probes.hpp"
 #include "tests/support/run_command.hpp"
 #include "validate_harness.hpp"
 
