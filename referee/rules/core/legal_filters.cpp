@@ -20,12 +20,12 @@ void Board<BB>::keep_captures_if_any(MoveList& list) const {
 }
 
 // Forbidden checks (Racing Kings): a move that leaves the opponent's royal piece attacked
-// is taken out.
+// is taken out; with drops_only, only a drop that does (drops.no_check).
 template <class BB>
-void Board<BB>::drop_checking_moves(MoveList& list) {
+void Board<BB>::drop_checking_moves(MoveList& list, bool drops_only) {
     int kept = 0;
     for (const Move m : list)
-        if (!gives_check(m)) list.set(kept++, m);
+        if ((drops_only && !m.is_drop()) || !gives_check(m)) list.set(kept++, m);
     list.resize(kept);
 }
 

@@ -27,13 +27,6 @@ int immobile_from(const PieceType& p, const Geometry& g) {
     return -1;
 }
 
-char free_letter(const Variant& v, char wish) {
-    if (v.type_of(wish) < 0) return wish;
-    for (char c = 'A'; c <= 'Z'; ++c)
-        if (v.type_of(c) < 0) return c;
-    return 0;
-}
-
 // Refused at the first of `keys` the section gives (the one to change), else at the section.
 [[noreturn]] void fail_at_key(const IniPlace& at, std::initializer_list<const char*> keys,
                               const std::string& why) {
@@ -371,6 +364,13 @@ void resolve_types(const IniPlace& at, IniDraft& d) {
 }
 
 }  // namespace
+
+char free_letter(const Variant& v, char wish) {
+    if (v.type_of(wish) < 0) return wish;
+    for (char c = 'A'; c <= 'Z'; ++c)
+        if (v.type_of(c) < 0) return c;
+    return 0;
+}
 
 std::optional<EndRules::MaterialCount> fairy_material_count(const IniDraft& d,
                                                             const std::string& rule) {
