@@ -77,13 +77,13 @@ class Board {
 
     void generate_pseudo_legal(MoveList& out) const;
     void generate_legal(MoveList& out);  // uses make/unmake, leaves the position as it was
-    void keep_captures_if_any(MoveList& list) const;            // forced capture
-    void drop_checking_moves(MoveList& list, bool drops_only);  // forbidden checks
-    void hold_royal_in_check(MoveList& list) const;             // makpong's king in check
-    void drop_unavailable_promotions(MoveList& list) const;     // promotion to lost pieces
-    void add_gated_moves(MoveList& list) const;                 // gating: each move that may gate
-    void add_first_moves(MoveList& list);                       // first_moves.cpp
-    void add_promotion_moves(MoveList& list);                   // promotion_moves.cpp
+    void keep_captures_if_any(MoveList& list) const;         // forced capture
+    void drop_checking_moves(MoveList& list);                // forbidden checks
+    void hold_royal_in_check(MoveList& list) const;          // makpong's king in check
+    void drop_unavailable_promotions(MoveList& list) const;  // promotion to lost pieces
+    void add_gated_moves(MoveList& list) const;              // gating: each move that may gate
+    void add_first_moves(MoveList& list);                    // first_moves.cpp
+    void add_promotion_moves(MoveList& list);                // promotion_moves.cpp
     void apply_drop_rules(
         MoveList& list) const;  // must drop, opposite colours, nifu (core/drop_legality.cpp)
     bool mated_by_forbidden_drop() const;  // mated by a no_mate drop (uchifuzume)?
