@@ -147,7 +147,7 @@ TEST(DropRules, FileErrorsNameTheLineColumnAndKey) {
     EXPECT_EQ(drops_error("{ranks: [1], must_drp: true}"),
               "t.yaml:8:21: drops.must_drp: unknown key 'must_drp' (expected one of: "
               "forbidden_ranks, ranks, must_drop, opposite_colours, castling, keep_promoted, "
-              "no_doubled, no_mate, promoted)");
+              "no_doubled, no_mate, promoted, no_check)");
     EXPECT_EQ(drops_error("{opposite_colours: Q}"),
               "t.yaml:8:27: drops.opposite_colours: 'Q' is not the letter of a piece of this "
               "variant");

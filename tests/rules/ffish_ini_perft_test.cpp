@@ -2,8 +2,10 @@
 // current Fairy-Stockfish as WebAssembly, tests/support/ffish_oracle.js) given the same file:
 // from the start and from positions reached by random play. The sections use keys Debian's
 // Fairy-Stockfish 11.1 does not know (custom pieces, a custom king, promotion, double-step
-// and drop regions), which fairy_stockfish_ini_perft_test.cpp cannot ask it about. Skipped,
-// saying why, where node or ffish is not installed (.ci/setup.sh installs both); slow.
+// and drop regions; drops that may not check, a confined piece in hand, a letter taken from
+// a parent's promoted form), which fairy_stockfish_ini_perft_test.cpp cannot ask it about.
+// Skipped, saying why, where node or ffish is not installed (.ci/setup.sh installs both);
+// slow.
 #include <string>
 #include <vector>
 
@@ -57,6 +59,16 @@ maxFile = 7
 startFen = r2k2r/7/sasasas/7/SASASAS/7/R2K2R w - - 0 1
 castling = false
 stalemateValue = loss
+
+[palacedrops:xiangqi]
+startFen = rnb1kabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNB1KABNR[ACac] w - - 0 1
+pieceDrops = true
+capturesToHand = true
+dropChecks = false
+
+[lettershogi:shogi]
+customPiece1 = i:pB
+startFen = lnsgkgsnl/1r5b1/ppppppppp/2S6/9/9/PPPPPPPPP/1B5R1/LN1GKGSNL[I] w - - 0 1
 )";
 
 class SlowFfishIni : public ::testing::TestWithParam<const char*> {};
@@ -111,7 +123,7 @@ INSTANTIATE_TEST_SUITE_P(Catalogue, SlowFfishCatalogue,
 
 INSTANTIATE_TEST_SUITE_P(Sections, SlowFfishIni,
                          ::testing::Values("twostep", "sixhouse", "mixedarmy", "kingdrops",
-                                           "soldiers"),
+                                           "soldiers", "palacedrops", "lettershogi"),
                          [](const auto& info) { return std::string(info.param); });
 
 }  // namespace

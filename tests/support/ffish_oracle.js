@@ -2,8 +2,9 @@
 // .ci/setup.sh) as a perft oracle for variants.ini sections: it loads the file, and for each
 // section named counts the legal-move tree from the start and from positions reached by
 // seeded random play, with the FEN of each position so that the referee can count the same
-// ones. Counting recurses over legalMoves(), which is Fairy-Stockfish's own legal move list
-// (empty where a variant's game has ended at once, as its perft stops there).
+// ones (each counted from its FEN by both: a FEN does not carry the game's history).
+// Counting recurses over legalMoves(), which is Fairy-Stockfish's own legal move list (empty
+// where a variant's game has ended at once, as its perft stops there).
 //
 //   node ffish_oracle.js --ini FILE [--depth 3] [--games 2] [--plies 12] [--seed 1]
 //                        [--max-nodes 300000] SECTION...
@@ -124,8 +125,14 @@ function countSection(ffish, section, opts) {
             board.push(m);
             moves.push(m);
         }
-        const counted = boundedPerft(board, opts.depth, opts.maxNodes);
-        result.positions.push({ moves, fen: board.fen(), depth: counted.depth, nodes: counted.nodes });
+        // Counted from the FEN, as the referee is given only the FEN: the game's history can
+        // change what is legal (after a pass, Fairy-Stockfish's janggi ends the game on a
+        // second one), and a FEN does not carry it.
+        const fen = board.fen();
+        const fromFen = new ffish.Board(section, fen);
+        const counted = boundedPerft(fromFen, opts.depth, opts.maxNodes);
+        fromFen.delete();
+        result.positions.push({ moves, fen, depth: counted.depth, nodes: counted.nodes });
     }
     board.delete();
     return result;

@@ -20,12 +20,14 @@ void Board<BB>::keep_captures_if_any(MoveList& list) const {
 }
 
 // Forbidden checks (Racing Kings): a move that leaves the opponent's royal piece attacked
-// is taken out.
+// is taken out; with drops.no_check alone, only a drop that does. Run before forced capture:
+// Fairy-Stockfish counts such a move as not legal at all.
 template <class BB>
 void Board<BB>::drop_checking_moves(MoveList& list) {
+    const bool drops_only = !t_->checks_forbidden;
     int kept = 0;
     for (const Move m : list)
-        if (!gives_check(m)) list.set(kept++, m);
+        if ((drops_only && !m.is_drop()) || !gives_check(m)) list.set(kept++, m);
     list.resize(kept);
 }
 

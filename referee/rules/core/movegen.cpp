@@ -675,7 +675,7 @@ void Board<BB>::generate_legal(MoveList& out) {
     if (t_->gating) add_gated_moves(out);
     if (t_->first_moves) add_first_moves(out);
     if (t_->promotion_moves) add_promotion_moves(out);
-    if (t_->checks_forbidden) drop_checking_moves(out);
+    if (t_->checks_forbidden || t_->variant->drop_rules.no_check) drop_checking_moves(out);
     if (t_->royal_held_in_check) hold_royal_in_check(out);
     if (t_->must_capture) keep_captures_if_any(out);
     if (t_->drop_filters) apply_drop_rules(out);

@@ -642,6 +642,10 @@ std::shared_ptr<const Tables<BB>> Tables<BB>::build(std::shared_ptr<const Varian
             if (!pp.promotes_on_capture && !v.pieces[ti].promotion_every_move)
                 pp.stranded = pp.forced_promotion_zone & t->stranded_squares(v, ti, c);
             pp.drop_zone = t->board & ~pp.stranded;
+            // A piece confined to a region (xiangqi's advisor to the palace) is dropped only
+            // inside it, as Fairy-Stockfish's mobility region limits its drops too.
+            if (const auto& region = v.pieces[ti].confined)
+                pp.drop_zone &= b.region_squares(c, *region);
             for (int s = 0; s < t->nsq; ++s)
                 if (!may_drop_on_rank(v, ti, t->g.relative_rank(c, s)))
                     pp.drop_zone &= ~square_bit<BB>(s);

@@ -42,8 +42,13 @@ struct DropRules {
     // A piece in hand may also be dropped as its promoted form, "+B@a1" (micro shogi,
     // Fairy-Stockfish's dropPromoted).
     bool promoted = false;
+    // A drop may not give check (Fairy-Stockfish's dropChecks = false: xiangqihouse); moves
+    // on the board still may.
+    bool no_check = false;
 
-    bool filters_moves() const { return must_drop || opposite_colours != 0 || no_doubled != 0; }
+    bool filters_moves() const {
+        return must_drop || opposite_colours != 0 || no_doubled != 0 || no_check;
+    }
 };
 
 }  // namespace referee::rules

@@ -48,6 +48,7 @@ std::string drop_rules_summary(const Variant& v) {
                            v.pieces[v.type_of(d.no_mate)].name);
     if (d.keep_promoted) out += "a captured promoted piece goes to the hand as it is\n";
     if (d.promoted) out += "a piece in hand may be dropped as its promoted form too\n";
+    if (d.no_check) out += "a drop may not give check\n";
     return out;
 }
 

@@ -117,6 +117,8 @@ void apply_piece_keys(const IniPlace& at, IniDraft& d, std::set<std::string>& us
 void apply_rule_keys(const IniPlace& at, IniDraft& d, std::set<std::string>& used);
 // The settings written into the pieces and castling rules (errors at `at`, the section read).
 Variant resolve_draft(const IniPlace& at, IniDraft d);
+// `wish` if no piece of `v` has that letter, else the first letter none has; 0 if none is left.
+char free_letter(const Variant& v, char wish);
 // A Fairy-Stockfish piece type's moves in the referee's Betza, "" if it has none here.
 std::string fairy_piece_betza(const std::string& type);
 // Fairy-Stockfish's materialCounting ("janggi", "unweighted") as points of the draft's

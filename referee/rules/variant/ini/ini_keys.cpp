@@ -53,7 +53,6 @@ const std::map<std::string, std::string> kRulesNotPlayed = {
     {"flipEnclosedPieces", "flipping enclosed pieces is not a rule here"},
     {"chasingRule", "xiangqi's chasing rules are not a rule here"},
     {"promotionLimit", "a limit of promoted pieces is not a rule here"},
-    {"dropChecks", "drops that may not give check are not a rule here"},
 };
 
 // whiteDropRegion and blackDropRegion: one rule for both sides here, so the two must mirror
@@ -382,6 +381,9 @@ void apply_rule_keys(const IniPlace& at, IniDraft& d, std::set<std::string>& use
             v.pieces[static_cast<std::size_t>(d.piece_of_type(types[0]))].letter;
     });
     with("dropPromoted", [&](const IniEntry& e) { v.drop_rules.promoted = r.boolean(e); });
+    // Its rule is on when it is false, so it cannot stand with the keys above that are
+    // accepted only switched off (that took "false" for off and played checking drops).
+    with("dropChecks", [&](const IniEntry& e) { v.drop_rules.no_check = !r.boolean(e); });
     with("firstRankPawnDrops", [&](const IniEntry& e) {
         d.first_rank_pawn_drops = r.boolean(e);
         d.touched_drops = true;

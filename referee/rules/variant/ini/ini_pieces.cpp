@@ -178,9 +178,20 @@ void define(const IniPlace& at, const IniEntry& e, IniDraft& d, const std::strin
                                    "moves of several legs (nn, X-Y)",
                                    p.betza));
     }
-    // Fairy-Stockfish gives a letter to one type: a type that had it before loses it.
-    if (const int other = d.v.type_of(letter); other >= 0 && d.types[other] != type)
-        remove_piece(d, static_cast<std::size_t>(other));
+    // Fairy-Stockfish gives a letter to one type: a type that had it before loses it. But a
+    // promoted form has no letter there ("+S"), only here (shogi's promoted silver is I): it
+    // takes another and stays (cannonshogi's customPiece3 = i had taken the silver's
+    // promotion away).
+    if (const int other = d.v.type_of(letter); other >= 0 && d.types[other] != type) {
+        if (d.v.pieces[static_cast<std::size_t>(other)].promoted_form_of) {
+            const char moved = free_letter(d.v, letter);
+            if (!moved) at.fail(e, "no letter is left for the promoted piece that had it");
+            d.v.pieces[static_cast<std::size_t>(other)].letter = moved;
+            reletter(d.v, letter, moved);
+        } else {
+            remove_piece(d, static_cast<std::size_t>(other));
+        }
+    }
     if (const int same = d.piece_of_type(type); same >= 0) {
         const char old = d.v.pieces[static_cast<std::size_t>(same)].letter;
         // Fairy-Stockfish keeps a type's mobility region whatever its letter.

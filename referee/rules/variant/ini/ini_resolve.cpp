@@ -27,13 +27,6 @@ int immobile_from(const PieceType& p, const Geometry& g) {
     return -1;
 }
 
-char free_letter(const Variant& v, char wish) {
-    if (v.type_of(wish) < 0) return wish;
-    for (char c = 'A'; c <= 'Z'; ++c)
-        if (v.type_of(c) < 0) return c;
-    return 0;
-}
-
 // Refused at the first of `keys` the section gives (the one to change), else at the section.
 [[noreturn]] void fail_at_key(const IniPlace& at, std::initializer_list<const char*> keys,
                               const std::string& why) {
@@ -140,7 +133,12 @@ void resolve_promotion(const IniPlace& at, IniDraft& d) {
             p.name = "promoted " + v.pieces[static_cast<std::size_t>(f)].name;
             p.promoted_form_of = base;
             p.letter = free_letter(v, p.letter);
-            if (!p.letter) at.fail_section("no letter is left for a promoted piece of its own");
+            if (!p.letter)
+                fail_at_key(at, {"promotedPieceType"},
+                            "no letter is left for a promoted piece of its own: the referee "
+                            "gives each promoted form a letter (Fairy-Stockfish writes it "
+                            "'+' and the piece's), and this variant's pieces and promoted "
+                            "forms need more than 26");
             v.pieces.push_back(std::move(p));
             d.types.push_back(fmt::format("#+{}", base));
             form = static_cast<int>(v.pieces.size()) - 1;
@@ -220,9 +218,9 @@ void resolve_drops(const IniPlace& at, IniDraft& d) {
                     if (std::find(ranks.begin(), ranks.end(), rank) == ranks.end())
                         ranks.push_back(rank);
         } else if (!v.pieces[i].promotes_to.empty() && !v.pieces[i].promotion_optional) {
-            at.fail_section(
-                "promotionZonePawnDrops leaves unpromoted pawns where pawns must "
-                "promote; the referee does not play that");
+            fail_at_key(at, {"promotionZonePawnDrops"},
+                        "it leaves unpromoted pawns where pawns must promote; the referee "
+                        "does not play that");
         }
         f.emplace_back(letter, std::move(ranks));
     }
@@ -370,7 +368,37 @@ void resolve_types(const IniPlace& at, IniDraft& d) {
     }
 }
 
+// A promoted piece is of its promoted type in Fairy-Stockfish (a queen promoted to an amazon
+// is an amazon); here it is a piece of its own ("+Q"), so a flag or extinction rule naming
+// that type would not see it: refused rather than played otherwise (alapo's flag amazon).
+void refuse_goals_reached_by_promotion(const IniPlace& at, const IniDraft& d) {
+    const Variant& v = d.v;
+    for (const auto& [from, to] : d.promoted_types) {
+        const int f = d.piece_of_type(from), t = d.piece_of_type(to);
+        if (f < 0 || t < 0 || v.pieces[static_cast<std::size_t>(f)].promotes_to.empty()) continue;
+        const PieceType& target = v.pieces[static_cast<std::size_t>(t)];
+        const std::string why = fmt::format(
+            "Fairy-Stockfish counts a promoted {} as its promoted type ({}); here it is a "
+            "piece of its own, which this rule would not count",
+            v.pieces[static_cast<std::size_t>(f)].name, target.name);
+        if (v.end.region && v.end.region->piece == target.letter)
+            fail_at_key(at, {"flagPiece", "flagPieceWhite", "flagPieceBlack", "promotedPieceType"},
+                        why);
+        const auto& extinct = v.end.extinction_pieces;
+        if (v.end.extinction &&
+            std::find(extinct.begin(), extinct.end(), target.letter) != extinct.end())
+            fail_at_key(at, {"extinctionPieceTypes", "promotedPieceType"}, why);
+    }
+}
+
 }  // namespace
+
+char free_letter(const Variant& v, char wish) {
+    if (v.type_of(wish) < 0) return wish;
+    for (char c = 'A'; c <= 'Z'; ++c)
+        if (v.type_of(c) < 0) return c;
+    return 0;
+}
 
 std::optional<EndRules::MaterialCount> fairy_material_count(const IniDraft& d,
                                                             const std::string& rule) {
@@ -428,6 +456,7 @@ Variant resolve_draft(const IniPlace& at, IniDraft d) {
     // Fairy-Stockfish judges checks wherever the variant has a king; without one, not.
     if (d.touched_promotion && !royal) v.check_rules = false;
     if (d.touched_promotion && royal && !v.end.royal_capture) v.check_rules = true;
+    refuse_goals_reached_by_promotion(at, d);
     return std::move(d.v);
 }
 

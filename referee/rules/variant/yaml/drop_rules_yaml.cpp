@@ -47,7 +47,7 @@ void read_drop_rules(const Reader& r, const YAML::Node& node, Variant& v) {
     }
     r.only_keys(node, "drops",
                 {"forbidden_ranks", "ranks", "must_drop", "opposite_colours", "castling",
-                 "keep_promoted", "no_doubled", "no_mate", "promoted"});
+                 "keep_promoted", "no_doubled", "no_mate", "promoted", "no_check"});
     v.drops = true;
     DropRules& d = v.drop_rules;
     const int height = v.geometry.height;
@@ -77,6 +77,7 @@ void read_drop_rules(const Reader& r, const YAML::Node& node, Variant& v) {
         d.no_doubled = read_piece_letter(r, n, "drops.no_doubled", v);
     if (const auto n = node["no_mate"]) d.no_mate = read_piece_letter(r, n, "drops.no_mate", v);
     if (const auto c = node["castling"]) d.castling = read_bool(r, c, "drops.castling");
+    if (const auto c = node["no_check"]) d.no_check = read_bool(r, c, "drops.no_check");
     if (const auto p = node["promoted"]) {
         d.promoted = read_bool(r, p, "drops.promoted");
         const bool forms = std::any_of(v.pieces.begin(), v.pieces.end(),

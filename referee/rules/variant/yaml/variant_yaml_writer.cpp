@@ -124,6 +124,7 @@ std::string drops_text(const Variant& v) {
     if (d.no_doubled) t += fmt::format("  no_doubled: {}\n", d.no_doubled);
     if (d.no_mate) t += fmt::format("  no_mate: {}\n", d.no_mate);
     if (d.promoted) t += "  promoted: true\n";
+    if (d.no_check) t += "  no_check: true\n";
     return t == "drops:\n" ? "drops: true\n" : t;
 }
 
