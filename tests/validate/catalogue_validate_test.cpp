@@ -58,6 +58,17 @@ bool refused_at_handshake(const Report& r) {
     return false;
 }
 
+// An engine that plays the variant is failed by nothing; one that does not is told so at the
+// handshake and asked nothing more, which is no verdict about its moves (said, not failed).
+void expect_no_failure_where_played(const Report& r, const std::string& variant,
+                                    const char* engine) {
+    if (refused_at_handshake(r))
+        std::printf("%s does not play %s: %s\n", engine, variant.c_str(),
+                    test::probe(r, "handshake").detail.c_str());
+    else
+        expect_no_failure(r, variant + " with " + engine);
+}
+
 class SlowCatalogueValidate : public testing::TestWithParam<std::string> {};
 
 // Probes Fairy-Max 5.0b itself gets wrong, where validate's FAIL is the right verdict.
@@ -107,12 +118,7 @@ TEST_P(SlowCatalogueValidate, NoEngineThatPlaysByTheRulesIsFailed) {
     if (test::have_fairy_stockfish()) {
         auto o = with_memo(options_for(variant, "fairy-stockfish", Protocol::Uci, move_probes()));
         o.depth = 4;
-        const auto r = validate_engine(o);
-        if (refused_at_handshake(r))
-            std::printf("Fairy-Stockfish does not play %s: %s\n", variant.c_str(),
-                        test::probe(r, "handshake").detail.c_str());
-        else
-            expect_no_failure(r, variant + " with Fairy-Stockfish");
+        expect_no_failure_where_played(validate_engine(o), variant, "Fairy-Stockfish");
     } else {
         std::printf("no /usr/games/fairy-stockfish: not asked\n");
     }
@@ -135,12 +141,7 @@ TEST_P(SlowCatalogueValidate, NoEngineThatPlaysByTheRulesIsFailed) {
         // And it reads its variant file again at each game's `variant`: at load 7 a ping
         // after it went unanswered for 5 s once.
         o.startup_limit = std::chrono::seconds(20);
-        const auto r = validate_engine(o);
-        if (refused_at_handshake(r))
-            std::printf("Fairy-Max does not play %s: %s\n", variant.c_str(),
-                        test::probe(r, "handshake").detail.c_str());
-        else
-            expect_no_failure(r, variant + " with Fairy-Max");
+        expect_no_failure_where_played(validate_engine(o), variant, "Fairy-Max");
     } else {
         std::printf("no %s: not asked\n", fairymax);
     }
